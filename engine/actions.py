@@ -1,0 +1,165 @@
+"""Every change to the game goes through here, and every change is logged as an event.
+
+Rules decide; actions mutate. Effect operations (`engine.library`) and the Damage Step's own
+steps (`engine.steps`) both call these, so a card leaving the field, an LP change or a flip
+always does the same bookkeeping wherever it comes from.
+"""
+
+from __future__ import annotations
+
+from engine.context import Context
+from engine.effects import Hook
+from engine.events import EventType
+from engine.state import Card, Lingering, Location, LpChange, Player, Position
+
+
+def _leave_field_bookkeeping(ctx: Context, index: int) -> None:
+    """An Equip Spell whose monster left the field is sent to the Graveyard."""
+    for i, c in enumerate(ctx.state.cards):
+        if c.equipped_to == index and c.location is Location.SPELL_TRAP_ZONE:
+            send_to_graveyard(ctx, i, "effect", detail="its equipped monster left the field")
+
+
+def move_card(
+    ctx: Context,
+    index: int,
+    dest: Location,
+    rule: str,
+    *,
+    detail: str = "",
+    position: Position | None = None,
+    controller: Player | None = None,
+) -> None:
+    """Move a card. It becomes a new card for the rules (its instance changes)."""
+    card = ctx.card(index)
+    was = card.location
+    was_on_field = was.on_field
+    card.location = dest
+    card.instance += 1
+    card.battle_destroyed = False
+    card.position = position if dest is Location.MONSTER_ZONE else None
+    card.face_down = False
+    if dest is Location.HAND or not dest.on_field:
+        card.controller = card.owner
+    if controller is not None:
+        card.controller = controller
+    if dest is not Location.SPELL_TRAP_ZONE:
+        card.equipped_to = None
+    ctx.emit(EventType.MOVED, rule, card=index, detail=detail, data=(("from", was.value), ("to", dest.value)))
+    if was_on_field and was is Location.MONSTER_ZONE and not dest.on_field:
+        _leave_field_bookkeeping(ctx, index)
+
+
+def graveyard_destination(ctx: Context, card: Card) -> tuple[Location, str]:
+    """Where a card "sent to the Graveyard" really goes: a Pendulum Monster from the field goes
+    face-up to the Extra Deck; under a banish-instead effect (Macro Cosmos) it is banished."""
+    if card.pendulum and card.location.on_field:
+        return Location.EXTRA_DECK, "pendulum_to_extra_deck"
+    for _src, dest in ctx.ask(Hook.GRAVEYARD_REDIRECT):
+        return Location(dest), "banish_instead_of_graveyard"
+    return Location.GRAVEYARD, "send_destroyed_by_battle"
+
+
+def send_to_graveyard(ctx: Context, index: int, rule: str, *, detail: str = "") -> None:
+    dest, why = graveyard_destination(ctx, ctx.card(index))
+    move_card(ctx, index, dest, rule if dest is Location.GRAVEYARD else why, detail=detail)
+
+
+def destroy(ctx: Context, index: int, rule: str, *, detail: str = "") -> bool:
+    """Destroy a card on the field (it is sent to the Graveyard, or wherever that leads)."""
+    if not ctx.card(index).location.on_field:
+        return False
+    send_to_graveyard(ctx, index, rule, detail=detail or "destroyed")
+    return True
+
+
+def flip_face_up(ctx: Context, index: int, rule: str) -> None:
+    """Turn a face-down monster face-up in Defense Position (not a Flip Summon)."""
+    card = ctx.card(index)
+    card.position = Position.DEFENSE
+    ctx.emit(EventType.FLIPPED, rule, card=index)
+
+
+def change_position(ctx: Context, index: int, to: Position, rule: str) -> None:
+    card = ctx.card(index)
+    if card.location is not Location.MONSTER_ZONE or card.position is to or card.battle_destroyed:
+        return
+    card.position = to
+    ctx.emit(EventType.POSITION_CHANGED, rule, card=index, detail=to.value)
+
+
+def take_control(ctx: Context, index: int, player: Player, rule: str) -> None:
+    card = ctx.card(index)
+    if not card.location.on_field or card.controller is player:
+        return
+    card.controller = player
+    ctx.emit(EventType.CONTROL_CHANGED, rule, card=index, player=player)
+
+
+def lose_lp(ctx: Context, player: Player, amount: int, kind: str, rule: str) -> None:
+    """LP go down by `amount`, never below 0 (§2.7). Call `check_zero_lp` after simultaneous losses."""
+    if amount <= 0:
+        return
+    ps = ctx.state.players[player]
+    new = max(0, ps.lp - amount)
+    delta = new - ps.lp
+    ps.lp = new
+    ctx.state.lp_changes.append(LpChange(player, delta, kind, ctx.state.current_window(), amount))
+    etype = {"battle_damage": EventType.BATTLE_DAMAGE, "cost": EventType.COST_PAID}.get(kind, EventType.EFFECT_DAMAGE)
+    ctx.emit(etype, rule, player=player, amount=amount, data=(("lp", new),))
+
+
+def gain_lp(ctx: Context, player: Player, amount: int, rule: str) -> None:
+    if amount <= 0:
+        return
+    ps = ctx.state.players[player]
+    ps.lp += amount
+    ctx.state.lp_changes.append(LpChange(player, amount, "gain", ctx.state.current_window(), amount))
+    ctx.emit(EventType.LP_GAINED, rule, player=player, amount=amount, data=(("lp", ps.lp),))
+
+
+def check_zero_lp(ctx: Context) -> bool:
+    """§2.7: a player at 0 LP loses at once; both at 0 at the same time is a draw."""
+    s = ctx.state
+    if s.duel_over:
+        return True
+    at_zero = [p for p in Player if s.players[p].lp <= 0]
+    if not at_zero:
+        return False
+    if len(at_zero) == 2:
+        s.draw = True
+        ctx.emit(EventType.DUEL_ENDED, "zero_lp", detail="both players reached 0 LP: the Duel is a draw")
+    else:
+        s.winner = at_zero[0].opponent
+        ctx.emit(EventType.DUEL_ENDED, "zero_lp", player=s.winner, detail=f"{at_zero[0].name} reached 0 LP")
+    return True
+
+
+def draw(ctx: Context, player: Player, count: int, rule: str) -> None:
+    """Draw from the top of the Deck: listed Deck cards first (in the order given), then filler."""
+    for _ in range(count):
+        listed = [i for i, c in enumerate(ctx.state.cards) if c.location is Location.DECK and c.owner is player]
+        if listed:
+            move_card(ctx, listed[0], Location.HAND, rule, detail="drawn")
+        else:
+            ctx.state.players[player].hand_filler += 1
+        ctx.emit(EventType.DREW, rule, player=player, amount=1)
+
+
+def add_lingering(ctx: Context, ling: Lingering) -> None:
+    ctx.state.lingering.append(ling)
+    parts = [f"ATK {ling.atk:+d}"] if ling.atk else []
+    parts += [f"DEF {ling.def_:+d}"] if ling.def_ else []
+    parts += [f"ATK becomes {ling.set_atk}"] if ling.set_atk is not None else []
+    parts += [f"DEF becomes {ling.set_def}"] if ling.set_def is not None else []
+    if parts:
+        ctx.emit(EventType.STATS_CHANGED, "effect", card=ling.card, detail=f"{', '.join(parts)} until {ling.until}")
+
+
+def expire_lingering(ctx: Context, until: str) -> None:
+    """Lingering effects that last "until <until>" stop applying now."""
+    s = ctx.state
+    keep = [ling for ling in s.lingering if ling.until != until]
+    if len(keep) != len(s.lingering):
+        s.lingering = keep
+        ctx.emit(EventType.EXPIRED, "expire", detail=f"effects lasting until {until} expire")

@@ -1,0 +1,291 @@
+"""Windows and chains (§1.2): triggers by SEGOC, priority, responses, last-in first-out.
+
+A window is data (`WindowState`); `step_window` does one unit of work on it and returns, so
+the machine can stop at any decision and a state can be cloned mid-chain:
+
+1. triggers waiting -> sort them by SEGOC into `placing`, then place them one at a time
+   (a player decides which of their own goes next, and whether to use optional ones);
+2. otherwise the player with priority activates a fast effect or passes; a decision is only
+   exposed when there is something other than passing to do (unless the driver asks to see
+   every priority);
+3. both players pass in succession: the chain resolves (new triggers then form a new chain),
+   or, with an empty chain, the window closes.
+"""
+
+from __future__ import annotations
+
+from engine import actions, checks
+from engine.context import Context
+from engine.decisions import PASS, Decision, DecisionKind, IllegalChoice, Option
+from engine.effects import TriggerEvent
+from engine.events import EventType
+from engine.rules import legality
+from engine.rules.battle import battle_problem
+from engine.rules.triggers import triggered_effects
+from engine.state import (
+    CardType,
+    ChainLink,
+    ChainRecord,
+    Location,
+    PendingTrigger,
+    Player,
+    Window,
+    WindowState,
+)
+
+PRE_CALCULATION_WINDOWS = frozenset(
+    {Window.START_OF_DAMAGE_STEP, Window.BEFORE_DAMAGE_CALCULATION, Window.DURING_DAMAGE_CALCULATION}
+)
+
+
+def open_window(ctx: Context, window: Window, events: tuple[TriggerEvent, ...]) -> None:
+    """Open a sub-timing's window; its events' triggers wait to be placed on one chain."""
+    s = ctx.state
+    s.window = WindowState(window=window, priority=s.turn_player)
+    ctx.emit(EventType.WINDOW_OPENED, "window")
+    for event in events:
+        raise_event(ctx, event)
+
+
+def raise_event(ctx: Context, event: TriggerEvent) -> None:
+    w = ctx.state.window
+    assert w is not None, "events are raised inside a window"
+    for t in triggered_effects(ctx, event):
+        w.triggers.append(t)
+        ctx.emit(EventType.TRIGGERED, "window", card=t.card, player=t.player, detail=event.value)
+
+
+def segoc_order(triggers: list[PendingTrigger], turn_player: Player) -> list[PendingTrigger]:
+    """SEGOC (§1.2): turn player's mandatory, opponent's mandatory, turn player's optional,
+    opponent's optional; within a group, card order until the player chooses otherwise."""
+    return sorted(triggers, key=lambda t: (not t.mandatory, t.player is not turn_player))
+
+
+def step_window(ctx: Context) -> None:
+    """Do one unit of work in the open window (may leave a pending decision)."""
+    w = ctx.state.window
+    assert w is not None
+    if w.placing:
+        _offer_trigger(ctx, w)
+    elif w.triggers and not w.chain:
+        w.placing = segoc_order(w.triggers, ctx.state.turn_player)
+        w.triggers = []
+    else:
+        _offer_priority(ctx, w)
+
+
+# -- placing triggers ---------------------------------------------------------------------
+
+
+def _group(w: WindowState) -> list[PendingTrigger]:
+    head = w.placing[0]
+    return [t for t in w.placing if t.player is head.player and t.mandatory == head.mandatory]
+
+
+def trigger_options(ctx: Context, group: list[PendingTrigger]) -> list[Option]:
+    """Each trigger of the group that can still be activated, once per legal target choice."""
+    out = []
+    for t in group:
+        card = ctx.card(t.card)
+        if card.instance != t.instance and card.location.on_field:
+            continue  # it left and came back: a new card, the trigger is lost
+        src = ctx.source_of(t.card, t.effect)
+        if legality.effect_problem(ctx, src, None):
+            continue
+        choices = legality.target_choices(ctx, src)
+        for targets in choices if choices is not None else [()]:
+            out.append(Option(t.card, t.effect, targets))
+    return out
+
+
+def _offer_trigger(ctx: Context, w: WindowState) -> None:
+    group = _group(w)
+    head = group[0]
+    options = trigger_options(ctx, group)
+    if not options:
+        _drop_group(w, group)
+        return
+    if head.mandatory and len(options) == 1:
+        _place_trigger(ctx, w, head.player, options[0])
+        return
+    opts = tuple(options) if head.mandatory else (*options, PASS)
+    ctx.state.pending = Decision(head.player, DecisionKind.TRIGGER, w.window, opts)
+
+
+def _drop_group(w: WindowState, group: list[PendingTrigger]) -> None:
+    w.placing = [t for t in w.placing if t not in group]
+    _after_placing(w)
+
+
+def _after_placing(w: WindowState) -> None:
+    if not w.placing:
+        # The player who did not activate the last link may respond first (§1.2).
+        w.priority = w.chain[-1].player.opponent if w.chain else w.priority
+        w.passes = 0
+
+
+def _place_trigger(ctx: Context, w: WindowState, player: Player, option: Option) -> None:
+    w.placing = [t for t in w.placing if not (t.card == option.card and t.effect == option.effect)]
+    activate(ctx, player, option, trigger=True)
+    _after_placing(w)
+
+
+# -- priority -----------------------------------------------------------------------------
+
+
+def fast_options(ctx: Context, player: Player) -> list[Option]:
+    """Every fast effect `player` may activate now, once per legal target choice."""
+    out = []
+    for ci, ei in ctx.index.activated:
+        if legality.activation_problem(ctx, player, ci, ei, None) is not None:
+            continue
+        choices = legality.target_choices(ctx, ctx.source_of(ci, ei))
+        for targets in choices if choices is not None else [()]:
+            out.append(Option(ci, ei, targets))
+    return out
+
+
+def _offer_priority(ctx: Context, w: WindowState) -> None:
+    player = w.priority
+    options = fast_options(ctx, player)
+    if options or ctx.state.show_every_priority:
+        ctx.state.pending = Decision(player, DecisionKind.PRIORITY, w.window, (*options, PASS))
+        return
+    pass_priority(ctx, w, player, auto=True)
+
+
+def pass_priority(ctx: Context, w: WindowState, player: Player, auto: bool = False) -> None:
+    ctx.emit(EventType.PASSED, "priority", player=player, detail="nothing to activate" if auto else "")
+    w.passes += 1
+    if w.passes < 2:
+        w.priority = player.opponent
+    elif w.chain:
+        resolve_chain(ctx, w)
+    else:
+        close_window(ctx, w)
+
+
+# -- answering a decision -----------------------------------------------------------------
+
+
+def check_choice(ctx: Context, decision: Decision, option: Option) -> None:
+    """Raise IllegalChoice naming why, without touching the state, unless `option` is legal."""
+    if option in decision.options:
+        return
+    if option.is_pass:
+        raise IllegalChoice("a mandatory triggered effect must be placed on the chain: passing is not allowed")
+    targets = option.targets or None
+    if decision.kind is DecisionKind.TRIGGER:
+        reason = legality.trigger_problem(ctx, option.card, option.effect)
+        if reason is None:
+            w = ctx.state.window
+            assert w is not None
+            if not any(t.card == option.card and t.effect == option.effect for t in _group(w)):
+                reason = "another player's or group's triggers are placed first (SEGOC)"
+            else:
+                reason = legality.effect_problem(ctx, ctx.source_of(option.card, option.effect), targets)
+    else:
+        reason = legality.activation_problem(ctx, decision.player, option.card, option.effect, targets)
+    raise IllegalChoice(reason or "that option is not one of the legal options")
+
+
+def apply_choice(ctx: Context, decision: Decision, option: Option) -> None:
+    w = ctx.state.window
+    assert w is not None
+    ctx.state.pending = None
+    if decision.kind is DecisionKind.TRIGGER:
+        if option.is_pass:
+            _drop_group(w, _group(w))
+        else:
+            _place_trigger(ctx, w, decision.player, option)
+    elif option.is_pass:
+        pass_priority(ctx, w, decision.player)
+    else:
+        activate(ctx, decision.player, option)
+
+
+# -- building and resolving ---------------------------------------------------------------
+
+
+def activate(ctx: Context, player: Player, option: Option, trigger: bool = False) -> None:
+    """Activate: turn a Set card face-up, pay the cost, choose targets, add the chain link."""
+    w = ctx.state.window
+    assert w is not None
+    card = ctx.card(option.card)
+    eff = card.effects[option.effect]
+    src = ctx.source_of(option.card, option.effect)
+    if card.location is Location.SPELL_TRAP_ZONE and card.face_down:
+        card.face_down = False
+    link = ChainLink(
+        card=option.card,
+        effect=option.effect,
+        player=player,
+        speed=3 if card.card_type is CardType.COUNTER_TRAP else eff.speed,
+        targets=option.targets,
+        target_instances=tuple(ctx.card(i).instance for i in option.targets),
+        trigger=trigger,
+    )
+    w.chain.append(link)
+    ctx.emit(
+        EventType.ACTIVATED,
+        "segoc" if trigger else "priority",
+        card=option.card,
+        player=player,
+        detail=f"chain link {len(w.chain)}",
+        data=(("effect", option.effect),),
+    )
+    pay = ctx.registry[eff.type].pay_cost
+    if pay is not None:
+        pay(ctx, src)
+        actions.check_zero_lp(ctx)
+    w.passes = 0
+    w.priority = player.opponent
+
+
+def resolve_chain(ctx: Context, w: WindowState) -> None:
+    """Resolve last-in first-out; the game settles after each link; a player at 0 LP ends it."""
+    s = ctx.state
+    ctx.emit(EventType.CHAIN_RESOLVING, "chain", amount=len(w.chain))
+    order = []
+    for i in range(len(w.chain) - 1, -1, -1):
+        link = w.chain[i]
+        w.resolving = i
+        order.append(link.card)
+        card = ctx.card(link.card)
+        if i in w.negated_links:
+            ctx.emit(EventType.LINK_NEGATED, "chain", card=link.card, player=link.player)
+        else:
+            op = ctx.registry[card.effects[link.effect].type].operation
+            if op is not None:
+                src = ctx.source_of(link.card, link.effect)
+                op(ctx, src, link)
+            ctx.emit(EventType.LINK_RESOLVED, "chain", card=link.card, player=link.player)
+        if card.card_type is not CardType.MONSTER and card.location is Location.SPELL_TRAP_ZONE and not link.trigger:
+            if card.equipped_to is None:
+                actions.send_to_graveyard(ctx, link.card, "chain", detail="a resolved Spell/Trap Card")
+        checks.settle(ctx)
+        if s.duel_over:
+            break
+    w.resolving = -1
+    s.chains.append(
+        ChainRecord(w.window, tuple((link.card, link.player) for link in w.chain), tuple(order))
+    )
+    ctx.emit(EventType.CHAIN_RESOLVED, "chain")
+    w.chain = []
+    w.negated_links = []
+    w.chains_resolved += 1
+    w.passes = 0
+    w.priority = s.turn_player
+    if s.duel_over or w.triggers:
+        return
+    if w.window is Window.DURING_DAMAGE_CALCULATION:
+        close_window(ctx, w, "one_chain_at_damage_calculation")
+    elif w.window in PRE_CALCULATION_WINDOWS and (problem := battle_problem(ctx)):
+        ctx.emit(EventType.BATTLE_STOPPED, "battle_valid", detail=problem)
+        close_window(ctx, w, "battle_valid")
+
+
+def close_window(ctx: Context, w: WindowState, rule: str = "priority") -> None:
+    ctx.emit(EventType.WINDOW_CLOSED, rule)
+    w.closed = True
+    ctx.state.window = None

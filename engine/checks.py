@@ -1,0 +1,49 @@
+"""Checks made whenever the game settles: after each chain link and each automatic step.
+
+These are the "state-based" rules: a re-Set attack target is flipped back at once (§1.4),
+continuous self-destruction applies unless deferred by the flip (§1.4, §1.6), and a player
+at 0 LP loses immediately (§2.7).
+"""
+
+from __future__ import annotations
+
+from engine import actions
+from engine.context import Context
+from engine.effects import Hook
+from engine.state import Location, Phase, Position
+
+# From the flip of the attack target until damage calculation is complete.
+REFLIP_PHASES = frozenset(
+    {
+        Phase.FLIP,
+        Phase.BEFORE_DAMAGE_CALCULATION,
+        Phase.DURING_DAMAGE_CALCULATION,
+        Phase.PERFORM_DAMAGE_CALCULATION,
+    }
+)
+
+
+def reflip_set_target(ctx: Context) -> None:
+    """§1.4: an attack target Set again before damage calculation is flipped face-up at once."""
+    s = ctx.state
+    b = s.battle
+    if s.phase not in REFLIP_PHASES or b.target is None:
+        return
+    tgt = ctx.card(b.target)
+    if tgt.location is Location.MONSTER_ZONE and tgt.instance == b.target_instance and tgt.position is Position.SET:
+        actions.flip_face_up(ctx, b.target, "reflip_set_target")
+
+
+def self_destruction(ctx: Context) -> None:
+    """Continuous "destroy this card unless..." effects, unless deferred during the battle."""
+    if ctx.state.self_destroy_deferred:
+        return
+    for src, destroy_now in list(ctx.ask(Hook.SELF_DESTROY)):
+        if destroy_now and ctx.card(src.host).location.on_field:
+            actions.destroy(ctx, src.host, "self_destroy_deferred", detail="its own continuous effect")
+
+
+def settle(ctx: Context) -> None:
+    reflip_set_target(ctx)
+    self_destruction(ctx)
+    actions.check_zero_lp(ctx)

@@ -1,0 +1,116 @@
+"""The context that handlers and rules receive: the state, the effect registry, and indexes.
+
+The indexes (which cards have effects on which hook or trigger event) are built once when a
+duel is set up, so no event searches all cards' effects: the lesson of fast simulators. They
+are derived from the cards' effects, which never change during a duel, so clones share them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from engine.effects import Effect, EffectKind, Handler, Hook, Registry, Source, TriggerEvent
+from engine.events import Event, EventType
+from engine.state import Card, GameState, Location, Player
+
+
+class Index:
+    """Where effects attach: hook point -> continuous sources; event -> triggers; activated list."""
+
+    __slots__ = ("hooks", "triggers", "activated")
+
+    def __init__(self, cards: list[Card], registry: Registry) -> None:
+        self.hooks: dict[Hook, list[tuple[int, int, Handler]]] = {h: [] for h in Hook}
+        self.triggers: dict[TriggerEvent, list[tuple[int, int]]] = {e: [] for e in TriggerEvent}
+        self.activated: list[tuple[int, int]] = []
+        for ci, card in enumerate(cards):
+            for ei, eff in enumerate(card.effects):
+                etype = registry[eff.type]
+                if eff.kind is EffectKind.CONTINUOUS:
+                    for hook, handler in etype.hooks.items():
+                        self.hooks[hook].append((ci, ei, handler))
+                elif eff.kind is EffectKind.ACTIVATED:
+                    self.activated.append((ci, ei))
+                elif eff.event is not None:
+                    self.triggers[eff.event].append((ci, ei))
+
+
+class Context:
+    """What a handler may use: read the state, ask queries, and act through `engine.actions`."""
+
+    __slots__ = ("state", "registry", "index")
+
+    def __init__(self, state: GameState, registry: Registry, index: Index) -> None:
+        self.state = state
+        self.registry = registry
+        self.index = index
+
+    # -- events ---------------------------------------------------------------------------
+    def emit(self, type: EventType, rule: str = "machine", **kw: Any) -> None:
+        s = self.state
+        s.log.append(Event(type, s.phase, s.current_window(), rule=rule, **kw))
+
+    # -- continuous effects ---------------------------------------------------------------
+    def source_of(self, card_index: int, effect_index: int) -> Source:
+        card = self.state.cards[card_index]
+        host = card.equipped_to if card.equipped_to is not None else card_index
+        return Source(card_index, effect_index, card.effects[effect_index], card.controller, host)
+
+    def is_active(self, card_index: int, eff: Effect) -> bool:
+        """A card's continuous effect applies while it is face-up on the field, not negated, and
+        not determined destroyed by battle (§1.6); an equip's, while it equips a monster."""
+        card = self.state.cards[card_index]
+        if eff.negated or not card.face_up_on_field or card.battle_destroyed:
+            return False
+        if card.equipped_to is not None:
+            return self.state.cards[card.equipped_to].location is Location.MONSTER_ZONE
+        return True
+
+    def sources(self, hook: Hook) -> Iterator[tuple[Source, Handler]]:
+        """Every active effect registered on a hook point, turn player's first."""
+        found = []
+        for ci, ei, handler in self.index.hooks[hook]:
+            card = self.state.cards[ci]
+            if self.is_active(ci, card.effects[ei]):
+                found.append((self.source_of(ci, ei), handler))
+        for ling in self.state.lingering:
+            handler_ = self.registry[ling.effect.type].hooks.get(hook)
+            if handler_ is None:
+                continue
+            if ling.card is not None:
+                c = self.state.cards[ling.card]
+                if c.instance != ling.instance or not c.location.on_field:
+                    continue
+            host = ling.card if ling.card is not None else -1
+            found.append((Source(host, -1, ling.effect, ling.controller, host), handler_))
+        tp = self.state.turn_player
+        found.sort(key=lambda sh: sh[0].controller is not tp)
+        yield from found
+
+    def ask(self, hook: Hook) -> Iterator[tuple[Source, Any]]:
+        """Each active source's answer on a hook (None answers are left out)."""
+        for src, handler in self.sources(hook):
+            answer = handler(self, src)
+            if answer is not None:
+                yield src, answer
+
+    # -- handy lookups --------------------------------------------------------------------
+    def card(self, index: int) -> Card:
+        return self.state.cards[index]
+
+    def battling_opponent(self, index: int) -> int | None:
+        b = self.state.battle
+        if index == b.attacker:
+            return b.target
+        if index == b.target:
+            return b.attacker
+        return None
+
+    def player_of(self, rel: str, src: Source) -> Player:
+        """A `player` parameter relative to the effect's controller."""
+        if rel == "controller":
+            return src.controller
+        if rel == "opponent":
+            return src.controller.opponent
+        return Player[rel]  # "A" / "B"

@@ -1,0 +1,85 @@
+"""Decisions: the only places where the engine waits, and the agents that answer them.
+
+The engine never reads input. When a player must decide it exposes a `Decision` (who, what
+kind, every legal option) and waits; a driver answers with `Duel.decide(option)`, or hands the
+duel an agent (`choose(decision, duel) -> option`). Options are plain values, so search code
+can enumerate, hash and replay them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from enum import Enum
+from typing import TYPE_CHECKING, Protocol
+
+import attrs
+
+from engine.state import Player, Window
+
+if TYPE_CHECKING:
+    from engine.machine import Duel
+
+
+class DecisionKind(Enum):
+    PRIORITY = "priority"  # activate a fast effect, or pass
+    TRIGGER = "trigger"  # which of your simultaneous triggered effects goes on the chain next
+
+
+@attrs.frozen(slots=True)
+class Option:
+    """Pass (``card == -1``) or activate effect ``effect`` of card ``card`` with ``targets``."""
+
+    card: int = -1
+    effect: int = -1
+    targets: tuple[int, ...] = ()
+
+    @property
+    def is_pass(self) -> bool:
+        return self.card < 0
+
+
+PASS = Option()
+
+
+@attrs.frozen(slots=True)
+class Decision:
+    player: Player
+    kind: DecisionKind
+    window: Window
+    options: tuple[Option, ...]
+
+    def describe(self, card_names: Sequence[str]) -> list[str]:
+        out = []
+        for o in self.options:
+            if o.is_pass:
+                out.append("pass")
+            else:
+                t = f" targeting {', '.join(card_names[i] for i in o.targets)}" if o.targets else ""
+                out.append(f"activate {card_names[o.card]} effect {o.effect}{t}")
+        return out
+
+
+class IllegalChoice(ValueError):
+    """An answer the rules do not allow. The state is exactly as it was before the answer."""
+
+
+class Agent(Protocol):
+    def choose(self, decision: Decision, duel: Duel) -> Option: ...
+
+
+class PassAgent:
+    """Passes at every priority and declines every optional trigger (places mandatory ones)."""
+
+    def choose(self, decision: Decision, duel: Duel) -> Option:
+        return PASS if PASS in decision.options else decision.options[0]
+
+
+class RandomAgent:
+    """Picks uniformly among the legal options; the same seed gives the same game."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, decision: Decision, duel: Duel) -> Option:
+        return self.rng.choice(decision.options)

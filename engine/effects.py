@@ -1,0 +1,228 @@
+"""The effect API for embedders: what an effect is, where it attaches, how it behaves.
+
+An effect is split in two, so that game states never hold code:
+
+* `Effect` -- plain data on a card: its kind, spell speed, trigger event, optional or not,
+  and the parameters its behaviour reads. Cloning a state shares these values.
+* `EffectType` -- the behaviour, registered once in a `Registry` under a name: hook handlers
+  for continuous effects, and condition / targets / cost / operation for effects that
+  activate. `Effect.type` names it.
+
+Continuous effects answer the engine's queries at *hook points* (`Hook`): the engine asks
+"which piercing effects does the attacker have?", "which battle-damage modifiers apply?" and
+so on; each active effect registered for that hook answers with plain values. Effects that
+activate (activated, trigger, FLIP) go on chains; the engine decides when they may (§1.1),
+the effect type only decides what they do. The scenario format's built-in kinds
+(`engine.library`) are written on exactly this API.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from engine.state import Location, Player
+
+if TYPE_CHECKING:
+    from engine.context import Context
+    from engine.state import ChainLink
+
+
+class EffectKind(Enum):
+    CONTINUOUS = "continuous"
+    ACTIVATED = "activated"
+    TRIGGER = "trigger"
+    FLIP = "flip"
+
+    @property
+    def is_triggered(self) -> bool:
+        return self in (EffectKind.TRIGGER, EffectKind.FLIP)
+
+
+class TriggerEvent(Enum):
+    """Game events that trigger effects. Each Damage Step state raises its own."""
+
+    START_OF_DAMAGE_STEP = "start_of_damage_step"
+    BEFORE_DAMAGE_CALCULATION = "before_damage_calculation"
+    BATTLE_DAMAGE_INFLICTED = "battle_damage_inflicted"  # this card inflicted battle damage
+    BATTLE_DAMAGE_TAKEN = "battle_damage_taken"  # this card's controller took battle damage
+    AFTER_DAMAGE_CALCULATION = "after_damage_calculation"
+    FLIPPED = "flipped"  # FLIP effects: this card was flipped face-up
+    DESTROYED_BY_BATTLE = "destroyed_by_battle"
+    DESTROYED_BY_BATTLE_AND_SENT_TO_GRAVEYARD = "destroyed_by_battle_and_sent_to_graveyard"
+    DESTROYS_BY_BATTLE = "destroys_by_battle"
+    END_OF_DAMAGE_STEP = "end_of_damage_step"
+
+
+# Every event above belongs to the Damage Step, so their triggers are Damage-Step legal (§1.1 item 6).
+DAMAGE_STEP_EVENTS = frozenset(TriggerEvent)
+
+
+class DamageStepRule(Enum):
+    """Per-effect override of the Damage Step legality rule, for card-specific rulings."""
+
+    AUTO = "auto"
+    ALLOWED = "allowed"
+    FORBIDDEN = "forbidden"
+
+
+class Hook(Enum):
+    """Hook points where continuous effects answer the engine's queries.
+
+    Handler signature: ``handler(ctx, source) -> answer``; the answers are listed per hook.
+    """
+
+    STATS = "stats"  # -> Iterable[StatChange]: ATK/DEF changes to any monsters
+    PIERCING = "piercing"  # -> Piercing | None (asked of effects on the attacker)
+    BATTLE_DAMAGE = "battle_damage"  # -> Iterable[DamageModifier] (§2.6)
+    INDESTRUCTIBLE_BY_BATTLE = "indestructible_by_battle"  # -> IndestructibleByBattle
+    ATTACK_FROM_DEFENSE = "attack_from_defense"  # -> "atk" | "def" (the stat applied)
+    ACTIVATION_LOCK = "activation_lock"  # -> Callable-free data: ActivationLock
+    GRAVEYARD_REDIRECT = "graveyard_redirect"  # -> Location: where cards sent to the GY go instead
+    SELF_DESTROY = "self_destroy"  # -> bool: this monster destroys itself now
+
+
+@attrs.frozen(slots=True)
+class Effect:
+    """An effect as data, attached to a card (or living on as a lingering effect)."""
+
+    type: str
+    kind: EffectKind
+    params: Mapping[str, Any] = attrs.field(factory=dict, eq=False, hash=False)
+    speed: int = 1
+    event: TriggerEvent | None = None
+    optional: bool = False
+    activate_from: Location = Location.MONSTER_ZONE  # where the card must be to activate it
+    damage_step: DamageStepRule = DamageStepRule.AUTO
+    during_damage_calculation: bool = False  # "during damage calculation" wording
+    changes_stats: bool = False  # directly changes ATK/DEF (legal only until damage calculation)
+    negates_activation: bool = False
+    negated: bool = False
+    label: str = ""
+
+
+@attrs.frozen(slots=True)
+class Source:
+    """An effect in play: which card carries it, which monster it applies to, who controls it."""
+
+    card: int
+    index: int  # index in the card's effects; -1 for a lingering effect
+    effect: Effect
+    controller: Player
+    host: int  # the monster "this card" means: the card itself, or the monster it equips
+
+
+# What continuous handlers answer -------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class StatChange:
+    card: int
+    atk: int = 0
+    def_: int = 0
+
+
+@attrs.frozen(slots=True)
+class Piercing:
+    controller: Player  # the opponent of this player takes the piercing damage
+    double: bool = False
+
+
+class DamageStage(Enum):
+    """The official order of battle-damage modifiers (§2.6); the value is the stage number."""
+
+    BOTH = 2  # both players take the battle damage
+    REFLECT = 3  # the opponent takes it instead
+    ALSO = 31  # it is also inflicted to the opponent (same stage as REFLECT)
+    TO_EFFECT = 4  # treated as effect damage
+    GAIN = 5  # gain LP instead
+    ZERO = 6  # becomes 0
+    HALVE = 7
+    DOUBLE = 8
+    BECOMES = 9  # becomes a fixed value
+
+
+@attrs.frozen(slots=True)
+class DamageModifier:
+    """One battle-damage modifier, as a value the pure pipeline reads.
+
+    Scope: ``player`` -- only damage that player takes; ``source`` -- only damage inflicted by
+    that card; ``involving`` -- only if that card is one of the battlers. None means any.
+    """
+
+    stage: DamageStage
+    player: Player | None = None
+    source: int | None = None
+    involving: int | None = None
+    value: int = 0
+
+
+@attrs.frozen(slots=True)
+class IndestructibleByBattle:
+    """The host cannot be destroyed by battle (at most ``times_per_turn`` times, if given)."""
+
+    times_per_turn: int | None = None
+
+
+@attrs.frozen(slots=True)
+class ActivationLock:
+    """Cards of these types cannot be activated by that player (Jinzo, Imperial Order...)."""
+
+    traps: bool
+    spells: bool
+    player: Player | None  # None = both players
+
+
+Handler = Callable[["Context", Source], Any]
+
+
+@attrs.frozen(slots=True)
+class EffectType:
+    """The behaviour behind an `Effect`, registered once by name.
+
+    * ``hooks``: continuous effects -- hook point -> handler(ctx, source).
+    * ``condition(ctx, source) -> bool``: may it activate / does its trigger apply now.
+    * ``targets(ctx, source) -> list of target tuples``: the legal target choices; None = it
+      does not target. Checked again on resolution: a target that is no longer legal is skipped.
+    * ``cost_problem(ctx, source) -> str | None`` and ``pay_cost(ctx, source)``.
+    * ``operation(ctx, link)``: what resolving it does.
+    """
+
+    name: str
+    hooks: Mapping[Hook, Handler] = attrs.field(factory=dict)
+    condition: Callable[[Context, Source], bool] | None = None
+    targets: Callable[[Context, Source], Sequence[tuple[int, ...]]] | None = None
+    cost_problem: Callable[[Context, Source], str | None] | None = None
+    pay_cost: Callable[[Context, Source], None] | None = None
+    operation: Callable[[Context, Source, ChainLink], None] | None = None
+
+
+class Registry:
+    """Effect types by name. One per duel setup; nothing global."""
+
+    __slots__ = ("_types",)
+
+    def __init__(self, types: Sequence[EffectType] = ()) -> None:
+        self._types: dict[str, EffectType] = {}
+        for t in types:
+            self.register(t)
+
+    def register(self, effect_type: EffectType) -> None:
+        if effect_type.name in self._types:
+            raise ValueError(f"effect type {effect_type.name!r} is already registered")
+        self._types[effect_type.name] = effect_type
+
+    def __getitem__(self, name: str) -> EffectType:
+        try:
+            return self._types[name]
+        except KeyError:
+            raise KeyError(f"no effect type {name!r} is registered") from None
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._types
+
+    def names(self) -> list[str]:
+        return sorted(self._types)

@@ -1,0 +1,111 @@
+"""Events: everything that happens is an immutable value appended to the state's log.
+
+Each event names the rule that produced it (`rule`), so a trace, a test or the debugger can
+say *why* it happened; `RULES` holds the one-line explanation of every rule id.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+import attrs
+
+from engine.state import Phase, Player, Window
+
+
+class EventType(Enum):
+    PHASE_ENTERED = "phase_entered"
+    WINDOW_OPENED = "window_opened"
+    WINDOW_CLOSED = "window_closed"
+    FLIPPED = "flipped"
+    TRIGGERED = "triggered"
+    ACTIVATED = "activated"
+    PASSED = "passed"
+    REFUSED = "refused"
+    CHAIN_RESOLVING = "chain_resolving"
+    LINK_RESOLVED = "link_resolved"
+    LINK_NEGATED = "link_negated"
+    CHAIN_RESOLVED = "chain_resolved"
+    COST_PAID = "cost_paid"
+    DAMAGE_CALCULATION_SKIPPED = "damage_calculation_skipped"
+    VALUES_COMPARED = "values_compared"
+    BATTLE_DAMAGE = "battle_damage"
+    EFFECT_DAMAGE = "effect_damage"
+    LP_GAINED = "lp_gained"
+    DESTROYED_BY_BATTLE = "destroyed_by_battle"
+    NOT_DESTROYED = "not_destroyed"
+    MOVED = "moved"
+    STATS_CHANGED = "stats_changed"
+    EXPIRED = "expired"
+    POSITION_CHANGED = "position_changed"
+    CONTROL_CHANGED = "control_changed"
+    DREW = "drew"
+    BATTLE_STOPPED = "battle_stopped"
+    DUEL_ENDED = "duel_ended"
+
+
+# Rule ids -> the rule in one line (rules spec section in brackets).
+RULES: dict[str, str] = {
+    "machine": "the Damage Step proceeds through its sub-timings in rulebook order (§1)",
+    "window": "each sub-timing opens a window: triggers first, then the turn player has priority (§1.2)",
+    "segoc": "simultaneous triggers go on one chain: turn player's mandatory, opponent's mandatory, "
+    "turn player's optional, opponent's optional (§1.2)",
+    "priority": "a window ends when both players pass in succession with an empty chain (§1.2)",
+    "chain": "a chain resolves last-in, first-out (§1.2)",
+    "one_chain_at_damage_calculation": "exactly one chain during damage calculation, then it is performed (§1.2)",
+    "flip_attack_target": "a face-down attack target is flipped face-up before damage calculation; "
+    "this is not a Flip Summon (§1.4)",
+    "reflip_set_target": "an attack target Set during the Damage Step is flipped face-up again at once (§1.4)",
+    "battle_valid": "after every chain the battle must still be valid, else damage calculation is skipped (§1.8)",
+    "damage_calculation": "the values compared and battle damage follow the outcome table (§2.2)",
+    "zero_atk": "a 0-ATK direct attack inflicts no battle damage; two 0-ATK monsters destroy nothing (§2.3)",
+    "piercing": "piercing: the opponent of the piercing effect's controller takes ATK minus DEF (§2.4)",
+    "battle_damage_modifiers": "battle-damage modifiers apply in the official order (§2.6)",
+    "lp_floor": "LP never go below 0 (§2.7)",
+    "zero_lp": "a player at 0 LP loses at once; both at 0 is a draw (§2.7)",
+    "destroyed_by_battle": "monsters are determined destroyed by battle at damage calculation (§2.5)",
+    "indestructible_by_battle": "a battle-indestructible monster is not destroyed; damage still applies (§2.5)",
+    "send_destroyed_by_battle": "monsters destroyed by battle leave the field at the end of the step (§1.7)",
+    "pendulum_to_extra_deck": "a Pendulum Monster destroyed goes face-up to the Extra Deck (§1.7)",
+    "banish_instead_of_graveyard": "a card that would be sent to the Graveyard is banished instead (§1.7)",
+    "flip_after_damage_calculation": "a FLIP effect of a monster flipped by the attack activates after "
+    "damage calculation, and not at all if it left the field (§1.4)",
+    "self_destroy_deferred": "a flipped monster's self-destruction waits until after damage calculation (§1.4)",
+    "ds_legality": "only some effects may be activated in the Damage Step (§1.1)",
+    "effect": "an effect's operation",
+    "cost": "costs are paid on activation (§1.2)",
+    "expire": "lingering effects expire at their stated time (§1.5, §1.7)",
+    "agent": "a player's decision",
+}
+
+
+@attrs.frozen(slots=True)
+class Event:
+    """One thing that happened. `window` is the sub-timing, `phase` the machine state."""
+
+    type: EventType
+    phase: Phase
+    window: Window | None = None
+    player: Player | None = None
+    card: int | None = None
+    amount: int | None = None
+    rule: str = "machine"
+    detail: str = ""
+    data: tuple[tuple[str, Any], ...] = ()
+
+    def to_json(self, card_ids: list[str]) -> dict[str, Any]:
+        out: dict[str, Any] = {"window": self.window.value if self.window else None, "type": self.type.value}
+        out["phase"] = self.phase.value
+        if self.player is not None:
+            out["player"] = self.player.name
+        if self.card is not None:
+            out["card"] = card_ids[self.card]
+        if self.amount is not None:
+            out["amount"] = self.amount
+        out["rule"] = self.rule
+        if self.detail:
+            out["detail"] = self.detail
+        for k, v in self.data:
+            out[k] = v
+        return out

@@ -1,0 +1,20 @@
+"""The scenario format's built-in effect kinds and operations, written on `engine.effects`.
+
+Nothing here is privileged: an embedder's own effect types are registered the same way
+(`Registry.register`) and reach the engine through the same hooks. Read these as examples.
+"""
+
+from __future__ import annotations
+
+from engine.effects import EffectType, Registry
+from engine.library.continuous import CONTINUOUS_TYPES
+from engine.library.ops import ACTIVATING_TYPES, LINGERING_TYPES
+
+
+def builtin_types() -> list[EffectType]:
+    return [*CONTINUOUS_TYPES, *ACTIVATING_TYPES, *LINGERING_TYPES]
+
+
+def default_registry() -> Registry:
+    """A new registry holding the built-in types; add your own with `register`."""
+    return Registry(builtin_types())

@@ -1,0 +1,121 @@
+"""Continuous battle modifiers of the scenario format: each answers one hook point."""
+
+from __future__ import annotations
+
+from engine.context import Context
+from engine.effects import (
+    ActivationLock,
+    DamageModifier,
+    DamageStage,
+    EffectType,
+    Hook,
+    IndestructibleByBattle,
+    Piercing,
+    Source,
+    StatChange,
+)
+from engine.state import DAMAGE_CALCULATION_PHASES, DAMAGE_STEP_PHASES, Location, Phase, Player, Position
+
+
+def players(ctx: Context, src: Source) -> list[Player]:
+    """The `player` parameter: controller, opponent or both (relative to the effect's controller)."""
+    rel = src.effect.params.get("player", "controller")
+    return list(Player) if rel == "both" else [ctx.player_of(rel, src)]
+
+
+def _modifiers(stage: DamageStage, *, per_player: bool = False, involving: bool = False, source: bool = False):  # type: ignore[no-untyped-def]
+    def handler(ctx: Context, src: Source) -> list[DamageModifier]:
+        inv = src.host if involving else None
+        srccard = src.host if source else None
+        if stage is DamageStage.DOUBLE:  # "battle damage this card inflicts to the opponent"
+            return [DamageModifier(stage, player=src.controller.opponent, source=src.host)]
+        if stage in (DamageStage.REFLECT, DamageStage.ALSO):  # damage the controller would take
+            return [DamageModifier(stage, player=src.controller, involving=src.host)]
+        if not per_player:
+            return [DamageModifier(stage, involving=inv, source=srccard)]
+        value = int(src.effect.params.get("value", 0))
+        return [DamageModifier(stage, player=p, involving=inv, value=value) for p in players(ctx, src)]
+
+    return handler
+
+
+def _avoid(ctx: Context, src: Source) -> list[DamageModifier]:
+    scope = src.effect.params.get("scope", "involving")
+    inv = src.host if scope == "involving" else None
+    return [DamageModifier(DamageStage.ZERO, player=p, involving=inv) for p in players(ctx, src)]
+
+
+def _becomes(ctx: Context, src: Source) -> list[DamageModifier]:
+    value = int(src.effect.params["value"])
+    stage = DamageStage.ZERO if value == 0 else DamageStage.BECOMES
+    return [DamageModifier(stage, player=p, value=value) for p in players(ctx, src)]
+
+
+def _is_battling(ctx: Context, index: int, when: str) -> bool:
+    s = ctx.state
+    if s.phase in (Phase.STEP_OVER, Phase.DUEL_OVER):
+        return False
+    b = s.battle
+    attacking = index == b.attacker and ctx.card(index).instance == b.attacker_instance
+    attacked = index == b.target and ctx.card(index).instance == b.target_instance
+    return {"attacking": attacking, "attacked": attacked, "battling": attacking or attacked}[when]
+
+
+def _stat_modifier(ctx: Context, src: Source) -> list[StatChange] | None:
+    p = src.effect.params
+    during = p.get("while", "always")
+    phase = ctx.state.phase
+    if during == "damage_step" and phase not in DAMAGE_STEP_PHASES:
+        return None
+    if during == "damage_calculation" and phase not in DAMAGE_CALCULATION_PHASES:
+        return None
+    applies = p.get("applies_to", "self")
+    if applies == "self":
+        cards = [src.host]
+    else:
+        side = src.controller.opponent if applies == "opponent_monsters" else src.controller
+        cards = [
+            i
+            for i, c in enumerate(ctx.state.cards)
+            if c.location is Location.MONSTER_ZONE and c.position is not Position.SET and c.controller is side
+            and not (applies == "other_own_monsters" and i == src.host)
+        ]
+    when = p.get("when")
+    if when is not None:
+        cards = [i for i in cards if _is_battling(ctx, i, when)]
+    return [StatChange(i, int(p.get("atk", 0)), int(p.get("def", 0))) for i in cards]
+
+
+def _activation_lock(ctx: Context, src: Source) -> ActivationLock:
+    p = src.effect.params
+    rel = p.get("player", "both")
+    return ActivationLock(
+        traps=p["card_type"] == "trap",
+        spells=p["card_type"] == "spell",
+        player=None if rel == "both" else ctx.player_of(rel, src),
+    )
+
+
+CONTINUOUS_TYPES = [
+    EffectType("piercing", hooks={Hook.PIERCING: lambda ctx, src: Piercing(src.controller, bool(src.effect.params.get("double", False)))}),
+    EffectType(
+        "indestructible_by_battle",
+        hooks={Hook.INDESTRUCTIBLE_BY_BATTLE: lambda ctx, src: IndestructibleByBattle(src.effect.params.get("times_per_turn"))},
+    ),
+    EffectType("avoid_battle_damage", hooks={Hook.BATTLE_DAMAGE: _avoid}),
+    EffectType("reflect_battle_damage", hooks={Hook.BATTLE_DAMAGE: _modifiers(DamageStage.REFLECT)}),
+    EffectType("also_inflict_battle_damage", hooks={Hook.BATTLE_DAMAGE: _modifiers(DamageStage.ALSO)}),
+    EffectType("both_take_battle_damage", hooks={Hook.BATTLE_DAMAGE: _modifiers(DamageStage.BOTH, involving=True)}),
+    EffectType("double_battle_damage", hooks={Hook.BATTLE_DAMAGE: _modifiers(DamageStage.DOUBLE)}),
+    EffectType("halve_battle_damage", hooks={Hook.BATTLE_DAMAGE: _modifiers(DamageStage.HALVE, per_player=True)}),
+    EffectType("battle_damage_becomes", hooks={Hook.BATTLE_DAMAGE: _becomes}),
+    EffectType("battle_damage_is_effect_damage", hooks={Hook.BATTLE_DAMAGE: _modifiers(DamageStage.TO_EFFECT, source=True)}),
+    EffectType("gain_lp_instead", hooks={Hook.BATTLE_DAMAGE: _modifiers(DamageStage.GAIN, per_player=True)}),
+    EffectType("attack_from_defense", hooks={Hook.ATTACK_FROM_DEFENSE: lambda ctx, src: src.effect.params.get("apply", "atk")}),
+    EffectType("stat_modifier", hooks={Hook.STATS: _stat_modifier}),
+    EffectType("activation_lock", hooks={Hook.ACTIVATION_LOCK: _activation_lock}),
+    EffectType("banish_instead_of_graveyard", hooks={Hook.GRAVEYARD_REDIRECT: lambda ctx, src: Location.BANISHED}),
+    # The format gives the condition as text for people; the engine cannot evaluate text, so the
+    # condition counts as failing (the cases using it say so). Embedders pass a real predicate.
+    EffectType("self_destroy_unless", hooks={Hook.SELF_DESTROY: lambda ctx, src: True}),
+]

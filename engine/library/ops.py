@@ -1,0 +1,305 @@
+"""Activated, trigger and FLIP effects of the scenario format: costs, targets, conditions and
+the operations of their `does` lists, plus the lingering effects those operations leave."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engine import actions
+from engine.context import Context
+from engine.effects import (
+    DamageModifier,
+    DamageStage,
+    Effect,
+    EffectKind,
+    EffectType,
+    Hook,
+    IndestructibleByBattle,
+    Source,
+)
+from engine.events import EventType
+from engine.rules.stats import current_stats
+from engine.state import ChainLink, Lingering, Location, Player, Position
+
+
+def ref(ctx: Context, src: Source, name: str) -> int | None:
+    """A target reference: attacker, target, self, battling_opponent or a card id."""
+    b = ctx.state.battle
+    if name == "attacker":
+        return b.attacker
+    if name == "target":
+        return b.target
+    if name == "self":
+        return src.host
+    if name == "battling_opponent":
+        return ctx.battling_opponent(src.host)
+    for i, c in enumerate(ctx.state.cards):
+        if c.id == name:
+            return i
+    return None
+
+
+def _changes_stats_of(src: Source, name: str) -> bool:
+    return any(op.get("op") == "change_stats" and op.get("target") == name for op in src.effect.params.get("does", ()))
+
+
+def _targetable(ctx: Context, src: Source, index: int) -> bool:
+    """Targets are monsters on the field; one whose ATK/DEF the effect changes must be face-up."""
+    card = ctx.card(index)
+    if card.location is not Location.MONSTER_ZONE:
+        return False
+    return not (card.position is Position.SET and _changes_stats_of(src, str(src.effect.params["target"])))
+
+
+def targets(ctx: Context, src: Source) -> list[tuple[int, ...]]:
+    index = ref(ctx, src, str(src.effect.params["target"]))
+    return [(index,)] if index is not None and _targetable(ctx, src, index) else []
+
+
+# -- conditions ---------------------------------------------------------------------------
+
+
+def _condition(ctx: Context, src: Source, name: str) -> bool:
+    b = ctx.state.battle
+    me = src.host
+    if name == "this_card_battled":
+        return b.battled and me in (b.attacker, b.target)
+    if name == "this_card_attacked":
+        return b.attacked and me == b.attacker
+    if name == "this_card_was_attacked":
+        return b.attacked and me == b.target
+    if name == "attacking_defense_position":
+        pos = ctx.card(b.target).position if b.target is not None else None
+        return me == b.attacker and pos is not None and pos.is_defense
+    if name == "attacking_face_down":
+        return me == b.attacker and b.target_position_at_start is Position.SET
+    if name == "was_face_down_at_start":
+        start = b.attacker_position_at_start if me == b.attacker else b.target_position_at_start
+        return me in (b.attacker, b.target) and start is Position.SET
+    raise ValueError(f"unknown condition {name!r}")
+
+
+def condition(ctx: Context, src: Source) -> bool:
+    conds = src.effect.params.get("condition") or ()
+    if isinstance(conds, str):
+        conds = (conds,)
+    return all(_condition(ctx, src, c) for c in conds)
+
+
+# -- costs --------------------------------------------------------------------------------
+
+
+def cost_problem(ctx: Context, src: Source) -> str | None:
+    cost: Mapping[str, Any] = src.effect.params.get("cost") or {}
+    card = ctx.card(src.card)
+    lp = int(cost.get("lp", 0))
+    if lp and lp > ctx.state.players[src.controller].lp:
+        return f"{src.controller.name} cannot pay {lp} LP"
+    if cost.get("discard_self") and card.location is not Location.HAND:
+        return f"{card.name} must be in the hand to be discarded"
+    if cost.get("send_self_to_graveyard") and card.location not in (
+        Location.HAND,
+        Location.MONSTER_ZONE,
+        Location.SPELL_TRAP_ZONE,
+    ):
+        return f"{card.name} must be in the hand or on the field to be sent to the Graveyard"
+    return None
+
+
+def pay_cost(ctx: Context, src: Source) -> None:
+    cost: Mapping[str, Any] = src.effect.params.get("cost") or {}
+    if cost.get("lp"):
+        actions.lose_lp(ctx, src.controller, int(cost["lp"]), "cost", "cost")
+    if cost.get("discard_self") or cost.get("send_self_to_graveyard"):
+        actions.send_to_graveyard(ctx, src.card, "cost", detail="cost")
+
+
+# -- operations ---------------------------------------------------------------------------
+
+
+def _card_for(ctx: Context, src: Source, link: ChainLink, name: str) -> int | None:
+    """The card an operation acts on. A target chosen on activation must still be the same card,
+    and still a legal target, on resolution; otherwise the operation does nothing to it."""
+    index = ref(ctx, src, name)
+    if index is None:
+        return None
+    if index in link.targets:
+        k = link.targets.index(index)
+        card = ctx.card(index)
+        if card.instance != link.target_instances[k] or card.battle_destroyed or not _targetable(ctx, src, index):
+            ctx.emit(EventType.LINK_RESOLVED, "effect", card=index, detail="target no longer legal: not affected")
+            return None
+    return index
+
+
+def _change_stats(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+    index = _card_for(ctx, src, link, op["target"])
+    if index is None:
+        return
+    card = ctx.card(index)
+    if card.location is not Location.MONSTER_ZONE or card.position is Position.SET or card.battle_destroyed:
+        return  # only face-up monsters have ATK/DEF to change; destroyed-by-battle ones cannot (§1.6)
+    atk = int(op.get("atk", 0))
+    if op.get("atk_gain_equal_to") == "battling_opponent_atk":
+        foe = ctx.battling_opponent(index)
+        atk += current_stats(ctx, foe)[0] if foe is not None else 0
+    ling = Lingering(
+        effect=Effect("change_stats", EffectKind.CONTINUOUS),
+        controller=src.controller,
+        card=index,
+        instance=card.instance,
+        until=op.get("until", "end_of_turn"),
+        atk=atk,
+        def_=int(op.get("def", 0)),
+        set_atk=op.get("set_atk"),
+        set_def=op.get("set_def"),
+    )
+    actions.add_lingering(ctx, ling)
+
+
+def _no_battle_damage(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+    player = ctx.player_of(op.get("player", "controller"), src)
+    eff = Effect("no_battle_damage_this_battle", EffectKind.CONTINUOUS, params={"player": player.name})
+    actions.add_lingering(ctx, Lingering(eff, src.controller, None, None, "end_of_damage_step"))
+    ctx.emit(EventType.LINK_RESOLVED, "effect", player=player, detail="takes no battle damage this battle")
+
+
+def _indestructible(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+    index = _card_for(ctx, src, link, op["target"])
+    if index is None or not ctx.card(index).location.on_field:
+        return
+    eff = Effect("indestructible_by_battle_this_turn", EffectKind.CONTINUOUS)
+    actions.add_lingering(ctx, Lingering(eff, src.controller, index, ctx.card(index).instance, "end_of_turn"))
+
+
+def _negate_activation(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+    w = ctx.state.window
+    if w is None or w.resolving < 1:
+        return
+    below = w.resolving - 1
+    w.negated_links.append(below)
+    negated = w.chain[below]
+    ctx.emit(EventType.LINK_NEGATED, "effect", card=negated.card, player=negated.player, detail="activation negated")
+    if op.get("destroy"):
+        actions.destroy(ctx, negated.card, "effect", detail="destroyed by the negating effect")
+
+
+def _move_op(dest: Location) -> Callable[[Context, Source, ChainLink, Mapping[str, Any]], None]:
+    def op_(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+        index = _card_for(ctx, src, link, op["target"])
+        if index is None or not ctx.card(index).location.on_field:
+            return
+        if dest is Location.HAND and ctx.card(index).battle_destroyed:
+            return  # monsters destroyed by battle cannot be returned to the hand (§1.6)
+        actions.move_card(ctx, index, dest, "effect", detail=op["op"])
+
+    return op_
+
+
+def _destroy(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+    index = _card_for(ctx, src, link, op["target"])
+    if index is not None:
+        actions.destroy(ctx, index, "effect")
+
+
+def _send_to_graveyard(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+    index = _card_for(ctx, src, link, op["target"])
+    if index is not None and ctx.card(index).location.on_field:
+        actions.send_to_graveyard(ctx, index, "effect", detail="sent by an effect")
+
+
+def _change_position(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+    index = _card_for(ctx, src, link, op["target"])
+    if index is not None:
+        actions.change_position(ctx, index, Position(op["to"]), "effect")
+        from engine import checks  # a re-Set attack target flips back at once
+
+        checks.reflip_set_target(ctx)
+
+
+def _take_control(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+    index = _card_for(ctx, src, link, op["target"])
+    if index is not None:
+        actions.take_control(ctx, index, src.controller, "effect")
+
+
+def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+    index = ref(ctx, src, op["card"])
+    if index is None or ctx.card(index).location not in (Location.HAND, Location.DECK, Location.GRAVEYARD):
+        return
+    pos = Position(op.get("position", "attack"))
+    actions.move_card(ctx, index, Location.MONSTER_ZONE, "effect", detail="Special Summoned", position=pos, controller=src.controller)
+
+
+def _players(ctx: Context, src: Source, rel: str) -> list[Player]:
+    return list(Player) if rel == "both" else [ctx.player_of(rel, src)]
+
+
+def _damage(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+    for p in _players(ctx, src, op.get("player", "opponent")):
+        actions.lose_lp(ctx, p, int(op["amount"]), "effect_damage", "effect")
+    actions.check_zero_lp(ctx)
+
+
+def _gain(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+    for p in _players(ctx, src, op.get("player", "controller")):
+        actions.gain_lp(ctx, p, int(op["amount"]), "effect")
+
+
+def _draw(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+    for p in _players(ctx, src, op.get("player", "controller")):
+        actions.draw(ctx, p, int(op.get("count", 1)), "effect")
+
+
+OPS: dict[str, Callable[[Context, Source, ChainLink, Mapping[str, Any]], None]] = {
+    "change_stats": _change_stats,
+    "no_battle_damage_this_battle": _no_battle_damage,
+    "indestructible_by_battle_this_turn": _indestructible,
+    "negate_activation": _negate_activation,
+    "destroy": _destroy,
+    "banish": _move_op(Location.BANISHED),
+    "return_to_hand": _move_op(Location.HAND),
+    "send_to_graveyard": _send_to_graveyard,
+    "change_position": _change_position,
+    "take_control": _take_control,
+    "special_summon": _special_summon,
+    "damage": _damage,
+    "gain_lp": _gain,
+    "draw": _draw,
+}
+
+
+def operation(ctx: Context, src: Source, link: ChainLink) -> None:
+    """Resolve the `does` list in order; stop if the Duel ends part-way (§2.7)."""
+    for op in src.effect.params.get("does", ()):
+        OPS[op["op"]](ctx, src, link, op)
+        if ctx.state.duel_over:
+            return
+
+
+def _targets_if_any(ctx: Context, src: Source) -> list[tuple[int, ...]]:
+    """One choice with no targets for an effect that does not target."""
+    if src.effect.params.get("target") is None:
+        return [()]
+    return targets(ctx, src)
+
+
+ACTIVATING_TYPES = [
+    EffectType(kind, condition=condition, targets=_targets_if_any, cost_problem=cost_problem, pay_cost=pay_cost, operation=operation)
+    for kind in ("activated", "trigger", "flip")
+]
+
+
+def _no_damage_hook(ctx: Context, src: Source) -> list[DamageModifier]:
+    return [DamageModifier(DamageStage.ZERO, player=Player[src.effect.params["player"]])]
+
+
+LINGERING_TYPES = [
+    EffectType("change_stats"),  # read directly by rules.stats.current_stats
+    EffectType("no_battle_damage_this_battle", hooks={Hook.BATTLE_DAMAGE: _no_damage_hook}),
+    EffectType(
+        "indestructible_by_battle_this_turn",
+        hooks={Hook.INDESTRUCTIBLE_BY_BATTLE: lambda ctx, src: IndestructibleByBattle()},
+    ),
+]

@@ -1,0 +1,239 @@
+"""The Damage Step state machine: declared once, run by either of two executors.
+
+`STATES` and `TRANSITIONS` are the single declaration (they also draw `diagrams/`). A `Duel`
+runs it with `transitions` itself (``executor="transitions"``: what the debugger and the
+diagram show) or with a plain dispatch table compiled from the same declaration
+(``executor="fast"``: for playouts and bulk runs). Both call the same `engine.steps`
+callbacks and the same condition methods, so they produce identical event logs.
+
+A state's work is: its `steps` callback on entry, then its window (if it opened one) until
+the window closes. Decisions are the only pauses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Literal
+
+from engine import chain, steps
+from engine.context import Context, Index
+from engine.decisions import Agent, Decision, IllegalChoice, Option
+from engine.effects import Registry
+from engine.events import Event, EventType
+from engine.library import default_registry
+from engine.rules.battle import battle_problem
+from engine.state import GameState, Phase, Player
+
+STATES: list[Phase] = list(Phase)
+TERMINAL = frozenset({Phase.STEP_OVER, Phase.DUEL_OVER})
+_LIVE = [p for p in Phase if p not in TERMINAL and p is not Phase.BATTLE_STEP]
+
+# Order matters: for one source, the first transition whose conditions hold is taken.
+TRANSITIONS: list[dict[str, Any]] = [
+    {"trigger": "proceed", "source": _LIVE, "dest": Phase.DUEL_OVER, "conditions": "duel_is_over"},
+    {"trigger": "proceed", "source": Phase.BATTLE_STEP, "dest": Phase.START_OF_DAMAGE_STEP},
+    {"trigger": "proceed", "source": Phase.START_OF_DAMAGE_STEP, "dest": Phase.FLIP, "conditions": "battle_is_valid"},
+    {"trigger": "proceed", "source": Phase.START_OF_DAMAGE_STEP, "dest": Phase.SEND_DESTROYED_BY_BATTLE},
+    {"trigger": "proceed", "source": Phase.FLIP, "dest": Phase.BEFORE_DAMAGE_CALCULATION},
+    {
+        "trigger": "proceed",
+        "source": Phase.BEFORE_DAMAGE_CALCULATION,
+        "dest": Phase.DURING_DAMAGE_CALCULATION,
+        "conditions": "battle_is_valid",
+    },
+    {"trigger": "proceed", "source": Phase.BEFORE_DAMAGE_CALCULATION, "dest": Phase.SEND_DESTROYED_BY_BATTLE},
+    {
+        "trigger": "proceed",
+        "source": Phase.DURING_DAMAGE_CALCULATION,
+        "dest": Phase.PERFORM_DAMAGE_CALCULATION,
+        "conditions": "battle_is_valid",
+    },
+    {"trigger": "proceed", "source": Phase.DURING_DAMAGE_CALCULATION, "dest": Phase.SEND_DESTROYED_BY_BATTLE},
+    {"trigger": "proceed", "source": Phase.PERFORM_DAMAGE_CALCULATION, "dest": Phase.AFTER_DAMAGE_CALCULATION},
+    {"trigger": "proceed", "source": Phase.AFTER_DAMAGE_CALCULATION, "dest": Phase.SEND_DESTROYED_BY_BATTLE},
+    {"trigger": "proceed", "source": Phase.SEND_DESTROYED_BY_BATTLE, "dest": Phase.END_OF_DAMAGE_STEP},
+    {"trigger": "proceed", "source": Phase.END_OF_DAMAGE_STEP, "dest": Phase.STEP_OVER},
+]
+
+Executor = Literal["fast", "transitions"]
+
+
+def compile_dispatch(transitions: Iterable[Mapping[str, Any]]) -> dict[Phase, list[tuple[Phase, str | None]]]:
+    """The fast executor's table: source -> [(dest, condition or None)], in declaration order."""
+    table: dict[Phase, list[tuple[Phase, str | None]]] = {p: [] for p in Phase}
+    for t in transitions:
+        sources = t["source"] if isinstance(t["source"], list) else [t["source"]]
+        for src in sources:
+            table[src].append((t["dest"], t.get("conditions")))
+    return table
+
+
+_DISPATCH = compile_dispatch(TRANSITIONS)
+
+
+def build_transitions_machine(model: object, initial: Phase, **kw: Any) -> Any:
+    """A `transitions` machine over the declaration, driving `model` (whose `phase` it sets)."""
+    from transitions import Machine
+
+    return Machine(
+        model=model,
+        states=STATES,
+        transitions=TRANSITIONS,
+        initial=initial,
+        model_attribute="phase",
+        auto_transitions=False,
+        after_state_change="_entered",
+        **kw,
+    )
+
+
+class Duel:
+    """One Damage Step being played: the state, the effect registry, and an executor.
+
+    Drive it by pull (`advance` until `pending_decision`, then `decide`), by agents (`run`),
+    or one state at a time (`step`). Nothing is global: duels never interfere.
+    """
+
+    proceed: Callable[[], bool]  # the machine's trigger, bound by `transitions` on this model
+
+    def __init__(
+        self,
+        state: GameState,
+        registry: Registry | None = None,
+        *,
+        executor: Executor = "fast",
+        index: Index | None = None,
+    ) -> None:
+        self.state = state
+        self.registry = registry if registry is not None else default_registry()
+        self.index = index if index is not None else Index(state.cards, self.registry)
+        self.ctx = Context(state, self.registry, self.index)
+        self.executor: Executor = executor
+        self._machine = build_transitions_machine(self, state.phase) if executor == "transitions" else None
+
+    # -- the model side of the machine ---------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        return self.state.phase
+
+    @phase.setter
+    def phase(self, value: Phase) -> None:
+        self.state.phase = value
+
+    def duel_is_over(self) -> bool:
+        return self.state.duel_over
+
+    def battle_is_valid(self) -> bool:
+        return battle_problem(self.ctx) is None
+
+    def _entered(self) -> None:
+        s = self.state
+        self.ctx.emit(EventType.PHASE_ENTERED, "machine", detail=s.phase.value)
+        steps.ON_ENTER.get(s.phase, _nothing)(self.ctx)
+
+    def _fire(self) -> None:
+        if self._machine is not None:
+            self.proceed()
+            return
+        for dest, cond in _DISPATCH[self.state.phase]:
+            if cond is None or getattr(self, cond)():
+                self.state.phase = dest
+                self._entered()
+                return
+        raise RuntimeError(f"no transition out of {self.state.phase.value}")
+
+    # -- running ---------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.state.phase in TERMINAL
+
+    @property
+    def pending_decision(self) -> Decision | None:
+        return self.state.pending
+
+    def _work(self) -> bool:
+        """Do one unit of work; False when the duel must wait (decision) or is over."""
+        s = self.state
+        if s.pending is not None or s.phase in TERMINAL:
+            return False
+        if s.window is not None and not s.duel_over:
+            chain.step_window(self.ctx)
+        else:
+            self._fire()
+        return True
+
+    def advance(self) -> Decision | None:
+        """Run until a player must decide (returned) or the step is over (None)."""
+        while self._work():
+            pass
+        return self.state.pending
+
+    def step(self) -> list[Event]:
+        """Run until the machine enters its next state or a decision is pending; return what
+        happened. For people stepping through a battle one sub-timing at a time."""
+        start, phase = len(self.state.log), self.state.phase
+        while self.state.phase is phase and self._work():
+            pass
+        return self.state.log[start:]
+
+    def legal_options(self) -> tuple[Option, ...]:
+        return () if self.state.pending is None else self.state.pending.options
+
+    def why_illegal(self, option: Option) -> str | None:
+        """Why `option` is not a legal answer to the pending decision (None if it is legal)."""
+        d = self.state.pending
+        if d is None:
+            return "no decision is pending"
+        try:
+            chain.check_choice(self.ctx, d, option)
+        except IllegalChoice as e:
+            return str(e)
+        return None
+
+    def decide(self, option: Option) -> None:
+        """Answer the pending decision. An illegal answer raises IllegalChoice naming why, and
+        leaves the state exactly as it was."""
+        d = self.state.pending
+        if d is None:
+            raise IllegalChoice("no decision is pending")
+        chain.check_choice(self.ctx, d, option)
+        chain.apply_choice(self.ctx, d, option)
+
+    def run(self, agents: Agent | Mapping[Player, Agent]) -> Duel:
+        """Run to the end, asking the agents (one for both players, or one per player)."""
+        while (d := self.advance()) is not None:
+            agent = agents if not isinstance(agents, Mapping) else agents[d.player]
+            self.decide(agent.choose(d, self))
+        return self
+
+    def refuse(self, player: Player, option: Option, reason: str) -> None:
+        """Record that a player's attempted choice was refused (scripted runs, UIs)."""
+        self.ctx.emit(
+            EventType.REFUSED,
+            "ds_legality",
+            player=player,
+            card=option.card if option.card >= 0 else None,
+            detail=reason,
+            data=(("effect", option.effect),),
+        )
+
+    def clone(self) -> Duel:
+        """An independent copy for search: shares only immutable values, the registry and the
+        effect index; always uses the fast executor."""
+        return Duel(self.state.clone(), self.registry, executor="fast", index=self.index)
+
+
+def _nothing(ctx: Context) -> None:
+    return None
+
+
+def declared_states() -> list[str]:
+    return [p.value for p in STATES]
+
+
+def declared_transitions() -> list[tuple[str, str, str | None]]:
+    """(source, dest, condition) for every declared transition, in order."""
+    return [(src.value, dest.value, cond) for src, rows in _DISPATCH.items() for dest, cond in rows]
+
+
+Callback = Callable[[Context], None]

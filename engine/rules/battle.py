@@ -1,0 +1,73 @@
+"""Is the battle still on? (§1.8) And which stat does the attacker apply (§2.1)?"""
+
+from __future__ import annotations
+
+from engine.context import Context
+from engine.effects import DamageModifier, Hook, Piercing
+from engine.rules.calculation import BattleInput, attacker_value, target_value
+from engine.state import Location, Position
+
+
+def attack_from_defense_stat(ctx: Context, index: int) -> str | None:
+    """"atk" or "def" if an effect lets this monster attack from Defense Position, else None."""
+    for src, answer in ctx.ask(Hook.ATTACK_FROM_DEFENSE):
+        if src.host == index:
+            return str(answer)
+    return None
+
+
+def battle_problem(ctx: Context) -> str | None:
+    """Why the battle is no longer valid, or None (§1.8): attacker and target must be the same
+    cards, still in the Monster Zone, under the same controllers, and the attacker able to
+    attack in its current position."""
+    b = ctx.state.battle
+    att = ctx.card(b.attacker)
+    if att.location is not Location.MONSTER_ZONE or att.instance != b.attacker_instance:
+        return "the attacker left the field"
+    if att.controller is not b.attacker_controller:
+        return "control of the attacker changed"
+    if att.position is Position.SET:
+        return "the attacker is face-down"
+    if att.position is Position.DEFENSE and attack_from_defense_stat(ctx, b.attacker) is None:
+        return "the attacker is in Defense Position and cannot attack in it"
+    if b.target is not None:
+        tgt = ctx.card(b.target)
+        if tgt.location is not Location.MONSTER_ZONE or tgt.instance != b.target_instance:
+            return "the attack target left the field"
+        if tgt.controller is not b.target_controller:
+            return "control of the attack target changed"
+    return None
+
+
+def battle_input(ctx: Context) -> BattleInput:
+    """Take the values compared at the moment damage calculation is performed (§2.1)."""
+    from engine.rules.stats import current_stats
+
+    s = ctx.state
+    b = s.battle
+    att = ctx.card(b.attacker)
+    a_atk, a_def = current_stats(ctx, b.attacker)
+    a_val = attacker_value(a_atk, a_def, att.position is Position.DEFENSE, attack_from_defense_stat(ctx, b.attacker))
+    piercing = tuple(p for src, p in ctx.ask(Hook.PIERCING) if src.host == b.attacker and isinstance(p, Piercing))
+    if b.target is None:
+        return BattleInput(b.attacker, att.controller, a_val, None, None, None, False, piercing, s.zero_atk_mutual_destruction)
+    tgt = ctx.card(b.target)
+    t_atk, t_def = current_stats(ctx, b.target)
+    assert tgt.position is not None
+    in_def = tgt.position.is_defense
+    return BattleInput(
+        b.attacker,
+        att.controller,
+        a_val,
+        b.target,
+        tgt.controller,
+        target_value(t_atk, t_def, in_def),
+        in_def,
+        piercing,
+        s.zero_atk_mutual_destruction,
+    )
+
+
+def battle_damage_modifiers(ctx: Context) -> list[DamageModifier]:
+    """Every active battle-damage modifier (turn player's effects first)."""
+    return [m for _src, mods in ctx.ask(Hook.BATTLE_DAMAGE) for m in mods]

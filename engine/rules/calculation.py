@@ -1,0 +1,83 @@
+"""Damage calculation (§2.1-§2.4): the values compared and the outcome table, as pure functions."""
+
+from __future__ import annotations
+
+import attrs
+
+from engine.effects import Piercing
+from engine.state import Player
+
+
+@attrs.frozen(slots=True)
+class BattleInput:
+    """Everything damage calculation needs, taken at the moment it is performed."""
+
+    attacker: int
+    attacker_controller: Player
+    attacker_value: int
+    target: int | None  # None: direct attack
+    target_controller: Player | None
+    target_value: int | None
+    target_in_defense: bool
+    piercing: tuple[Piercing, ...] = ()
+    zero_atk_mutual_destruction: bool = False
+
+
+@attrs.frozen(slots=True)
+class Packet:
+    """An amount of battle damage one player would take, and the card that inflicts it."""
+
+    player: Player
+    amount: int
+    source: int
+
+
+@attrs.frozen(slots=True)
+class BaseOutcome:
+    damage: tuple[Packet, ...]
+    destroyed: tuple[int, ...]  # would be destroyed by battle, attacker first
+
+
+def attacker_value(atk: int, def_: int, in_defense: bool, applies: str | None) -> int:
+    """§2.1: the attacker applies its ATK, or its DEF when it attacks from Defense Position
+    under an "apply its DEF" effect (Superheavy Samurai); Total Defense Shogun applies ATK."""
+    return def_ if in_defense and applies == "def" else atk
+
+
+def target_value(atk: int, def_: int, in_defense: bool) -> int:
+    """§2.1: ATK in Attack Position, DEF in Defense Position."""
+    return def_ if in_defense else atk
+
+
+def compare_values(b: BattleInput) -> BaseOutcome:
+    """§2.2-§2.4: who would take how much battle damage, and who would be destroyed."""
+    a = b.attacker_value
+    if b.target is None:
+        # A 0-ATK direct attack inflicts no battle damage at all, not "0 damage" (§2.3).
+        dmg = (Packet(b.attacker_controller.opponent, a, b.attacker),) if a > 0 else ()
+        return BaseOutcome(dmg, ())
+    assert b.target_controller is not None and b.target_value is not None
+    d = b.target_value
+    if not b.target_in_defense:
+        if a > d:
+            return BaseOutcome((Packet(b.target_controller, a - d, b.attacker),), (b.target,))
+        if a < d:
+            return BaseOutcome((Packet(b.attacker_controller, d - a, b.target),), (b.attacker,))
+        if a == 0 and not b.zero_atk_mutual_destruction:
+            return BaseOutcome((), ())  # monsters with 0 ATK cannot destroy anything by battle
+        return BaseOutcome((), (b.attacker, b.target))
+    if a > d:
+        return BaseOutcome(piercing_damage(b, a - d), (b.target,))
+    if a < d:
+        # Damage for attacking into a higher DEF is inflicted by the defending monster.
+        return BaseOutcome((Packet(b.attacker_controller, d - a, b.target),), ())
+    return BaseOutcome((), ())
+
+
+def piercing_damage(b: BattleInput, difference: int) -> tuple[Packet, ...]:
+    """§2.4: each piercing effect makes the opponent of *its* controller take the difference,
+    doubled for "inflicts double" (the first modifier of §2.6)."""
+    return tuple(
+        Packet(p.controller.opponent, difference * 2 if p.double else difference, b.attacker)
+        for p in b.piercing
+    )

@@ -1,0 +1,166 @@
+"""Which effects may be activated, and why not (§1.1, §1.2).
+
+The engine enforces Damage Step legality once, here, instead of leaving it to each card's
+script (the source of most ygopro bug reports, rules spec §3.8). Every check returns the
+reason it fails, so a refused activation always says why.
+"""
+
+from __future__ import annotations
+
+from engine.context import Context
+from engine.effects import ActivationLock, DamageStepRule, Effect, EffectKind, Hook, Source
+from engine.state import Card, CardType, Location, Player, Position, Window
+
+PROACTIVE_WINDOWS = frozenset({Window.START_OF_DAMAGE_STEP, Window.BEFORE_DAMAGE_CALCULATION})
+STAT_CHANGE_WINDOWS = PROACTIVE_WINDOWS
+
+
+def damage_step_problem(eff: Effect, card: Card, window: Window) -> str | None:
+    """§1.1: only some effects may be activated in the Damage Step. Returns why not, or None."""
+    if eff.damage_step is DamageStepRule.ALLOWED:
+        return None
+    if eff.damage_step is DamageStepRule.FORBIDDEN:
+        return "this effect cannot be activated in the Damage Step (card ruling)"
+    if card.card_type is CardType.COUNTER_TRAP or eff.negates_activation:
+        return None  # Counter Traps and activation negators: always
+    if eff.during_damage_calculation:
+        if window is Window.DURING_DAMAGE_CALCULATION:
+            return None
+        return "a 'during damage calculation' effect can only be activated during damage calculation"
+    if window is Window.DURING_DAMAGE_CALCULATION:
+        return (
+            "during damage calculation only 'during damage calculation' effects, Counter Traps "
+            "and activation negators can be activated"
+        )
+    if eff.kind.is_triggered:
+        return None  # mandatory effects, and triggers of the Damage Step's own events
+    if eff.changes_stats:
+        if window in STAT_CHANGE_WINDOWS:
+            return None
+        return "effects that change ATK/DEF can only be activated until the start of damage calculation"
+    return (
+        "only Counter Traps, activation negators, ATK/DEF changes (until damage calculation), "
+        "'during damage calculation' effects, mandatory effects and Damage Step triggers "
+        "can be activated in the Damage Step"
+    )
+
+
+def activation_lock_problem(ctx: Context, player: Player, card: Card) -> str | None:
+    """Continuous effects such as Jinzo's stop cards of a type from being activated."""
+    for src, lock in ctx.ask(Hook.ACTIVATION_LOCK):
+        if not isinstance(lock, ActivationLock):
+            continue
+        if lock.player is not None and lock.player is not player:
+            continue
+        if (lock.traps and card.card_type.is_trap) or (lock.spells and card.card_type is CardType.SPELL):
+            name = ctx.card(src.card).name
+            return f"{name}'s effect stops {card.card_type.value.replace('_', ' ')} cards being activated"
+    return None
+
+
+def location_problem(ctx: Context, player: Player, card: Card, eff: Effect) -> str | None:
+    """The card must be where the effect is activated from, and its player's."""
+    if card.controller is not player and not (card.location is Location.HAND and card.owner is player):
+        return f"{card.name} is not {player.name}'s card"
+    where = eff.activate_from
+    if where is Location.MONSTER_ZONE and card.location.on_field:
+        if card.location is Location.MONSTER_ZONE and card.position is Position.SET:
+            return f"{card.name} is face-down"
+        if card.battle_destroyed:
+            return f"{card.name} has been destroyed by battle"
+        return None
+    if card.location is where:
+        return None
+    return f"{card.name} is not in the {where.value.replace('_', ' ')} (it is in the {card.location.value.replace('_', ' ')})"
+
+
+def target_choices(ctx: Context, src: Source) -> list[tuple[int, ...]] | None:
+    """Legal target tuples for a targeting effect, or None if it does not target. Monsters
+    determined destroyed by battle cannot be targeted (§1.6), whatever the effect says."""
+    etype = ctx.registry[src.effect.type]
+    if etype.targets is None:
+        return None
+    return [t for t in etype.targets(ctx, src) if not any(ctx.card(i).battle_destroyed for i in t)]
+
+
+def effect_problem(ctx: Context, src: Source, targets: tuple[int, ...] | None) -> str | None:
+    """Condition, cost and targets of the effect itself (both fast effects and triggers)."""
+    etype = ctx.registry[src.effect.type]
+    if etype.condition is not None and not etype.condition(ctx, src):
+        return "its activation condition is not met"
+    if etype.cost_problem is not None:
+        problem = etype.cost_problem(ctx, src)
+        if problem:
+            return problem
+    choices = target_choices(ctx, src)
+    if choices is not None:
+        if not choices:
+            return "it has no legal target"
+        if targets is not None and tuple(targets) not in choices:
+            names = ", ".join(ctx.card(i).name for i in targets) or "nothing"
+            return f"{names} is not a legal target"
+    return None
+
+
+def chain_problem(ctx: Context, eff: Effect, ci: int, ei: int) -> str | None:
+    """§1.2: spell speed, responses only where only triggers start chains, once per chain."""
+    w = ctx.state.window
+    assert w is not None
+    if eff.speed < 2:
+        return "Spell Speed 1 effects cannot be activated in the Damage Step outside a trigger chain"
+    if w.chain:
+        last = w.chain[-1]
+        if eff.speed < last.speed:
+            return f"Spell Speed {eff.speed} cannot respond to a Spell Speed {last.speed} chain link"
+        if any(link.card == ci and link.effect == ei for link in w.chain):
+            return "this effect is already on the chain"
+        return None
+    if eff.negates_activation:
+        return "there is no activation to negate"
+    if w.window not in PROACTIVE_WINDOWS and w.window is not Window.DURING_DAMAGE_CALCULATION:
+        return f"in {w.window.value} only triggered effects can start a chain"
+    if w.window is Window.DURING_DAMAGE_CALCULATION and w.chains_resolved:
+        return "only one chain can be built during damage calculation"
+    return None
+
+
+def activation_problem(
+    ctx: Context, player: Player, ci: int, ei: int, targets: tuple[int, ...] | None
+) -> str | None:
+    """Why `player` cannot activate effect `ei` of card `ci` now (a fast effect at priority)."""
+    s = ctx.state
+    if s.window is None:
+        return "no window is open"
+    if not 0 <= ci < len(s.cards):
+        return f"there is no card {ci}"
+    card = s.cards[ci]
+    if not 0 <= ei < len(card.effects):
+        return f"{card.name} has no effect {ei}"
+    eff = card.effects[ei]
+    if eff.kind.is_triggered:
+        return trigger_problem(ctx, ci, ei) or "a triggered effect is activated when its trigger is placed"
+    if eff.kind is not EffectKind.ACTIVATED:
+        return f"{card.name}'s effect {ei} is a continuous effect: it is never activated"
+    if eff.negated:
+        return f"{card.name}'s effect is negated"
+    return (
+        location_problem(ctx, player, card, eff)
+        or activation_lock_problem(ctx, player, card)
+        or damage_step_problem(eff, card, s.window.window)
+        or chain_problem(ctx, eff, ci, ei)
+        or effect_problem(ctx, ctx.source_of(ci, ei), targets)
+    )
+
+
+def trigger_problem(ctx: Context, ci: int, ei: int) -> str | None:
+    """Why a triggered effect is not waiting to be activated in this window."""
+    w = ctx.state.window
+    if w is not None and any(t.card == ci and t.effect == ei for t in w.placing + w.triggers):
+        return None
+    card = ctx.card(ci)
+    eff = card.effects[ei]
+    etype = ctx.registry[eff.type]
+    if etype.condition is not None and not etype.condition(ctx, ctx.source_of(ci, ei)):
+        return f"{card.name}'s trigger condition is not met"
+    event = eff.event.value if eff.event else "its event"
+    return f"{card.name}'s effect did not trigger: {event} did not happen to it in this window"

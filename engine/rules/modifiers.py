@@ -1,0 +1,154 @@
+"""The battle-damage modifier pipeline (§2.6), as a pure function of packets and modifiers.
+
+Stages, in the official order: (1) inflicts double -- already in the packets (double
+piercing); (2) both players; (3) reflect / also; (4) treated as effect damage; (5) gain LP
+instead; (6) becomes 0; (7) halved; (8) doubled; (9) becomes a value. Each stage is one
+function below, so each can be tested and explained on its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from engine.effects import DamageModifier, DamageStage
+from engine.rules.calculation import Packet
+from engine.state import Player
+
+
+@attrs.frozen(slots=True)
+class Flow:
+    """A packet on its way through the pipeline."""
+
+    player: Player
+    amount: int
+    source: int
+    halve: bool = False
+    double: bool = False
+
+
+@attrs.frozen(slots=True)
+class DamageResult:
+    battle: tuple[int, int]  # battle damage each player takes (by Player index)
+    effect: tuple[int, int]  # battle damage dealt as effect damage instead
+    gain: tuple[int, int]  # LP gained instead
+    inflicted_by: tuple[tuple[Player, int], ...]  # (player who took > 0 battle damage, card)
+
+
+def applicable(mods: Iterable[DamageModifier], battlers: frozenset[int]) -> list[DamageModifier]:
+    """Modifiers scoped to "battles involving this card" apply only if that card battles."""
+    return [m for m in mods if m.involving is None or m.involving in battlers]
+
+
+def _matches(m: DamageModifier, f: Flow) -> bool:
+    return (m.player is None or m.player is f.player) and (m.source is None or m.source == f.source)
+
+
+def both_players_take(flows: list[Flow], mods: Sequence[DamageModifier]) -> list[Flow]:
+    """Stage 2: the battle damage is taken by both players (applied once)."""
+    if not any(m.stage is DamageStage.BOTH for m in mods):
+        return flows
+    return flows + [attrs.evolve(f, player=f.player.opponent) for f in flows]
+
+
+def reflect_or_also(flows: list[Flow], mods: Sequence[DamageModifier]) -> list[Flow]:
+    """Stage 3: "your opponent takes it instead" / "also inflicted to your opponent". Each
+    packet is moved at most once: damage one effect moved is not moved again by another."""
+    out: list[Flow] = []
+    for f in flows:
+        m = next(
+            (m for m in mods if m.stage in (DamageStage.REFLECT, DamageStage.ALSO) and _matches(m, f)),
+            None,
+        )
+        if m is None:
+            out.append(f)
+            continue
+        if m.stage is DamageStage.ALSO:
+            out.append(f)
+        out.append(attrs.evolve(f, player=f.player.opponent))
+    return out
+
+
+def treated_as_effect_damage(
+    flows: list[Flow], mods: Sequence[DamageModifier]
+) -> tuple[list[Flow], list[Flow]]:
+    """Stage 4: battle damage a card inflicts is dealt as effect damage (leaves the pipeline)."""
+    conv = [m for m in mods if m.stage is DamageStage.TO_EFFECT]
+    keep = [f for f in flows if not any(_matches(m, f) for m in conv)]
+    moved = [f for f in flows if any(_matches(m, f) for m in conv)]
+    return keep, moved
+
+
+def gain_instead(flows: list[Flow], mods: Sequence[DamageModifier]) -> tuple[list[Flow], list[Flow]]:
+    """Stage 5: that player gains LP equal to the damage instead of taking it."""
+    gain = [m for m in mods if m.stage is DamageStage.GAIN]
+    keep = [f for f in flows if not any(_matches(m, f) for m in gain)]
+    moved = [f for f in flows if any(_matches(m, f) for m in gain)]
+    return keep, moved
+
+
+def becomes_zero(flows: list[Flow], mods: Sequence[DamageModifier]) -> list[Flow]:
+    """Stage 6: battle damage becomes 0 (Kuriboh, Waboku); later stages have nothing to change."""
+    zero = [
+        m for m in mods if m.stage is DamageStage.ZERO or (m.stage is DamageStage.BECOMES and m.value == 0)
+    ]
+    return [f for f in flows if not any(_matches(m, f) for m in zero)]
+
+
+def halved_and_doubled(flows: list[Flow], mods: Sequence[DamageModifier]) -> list[Flow]:
+    """Stages 7-8: halved (rounded down), then doubled. Several of either do not stack, and a
+    halving and a doubling of the same damage cancel out (DS-044, DS-045)."""
+    out = []
+    for f in flows:
+        h = any(m.stage is DamageStage.HALVE and _matches(m, f) for m in mods)
+        d = any(m.stage is DamageStage.DOUBLE and _matches(m, f) for m in mods)
+        amount = f.amount if h == d else (f.amount // 2 if h else f.amount * 2)
+        out.append(attrs.evolve(f, amount=amount, halve=h, double=d))
+    return out
+
+
+def becomes_value(totals: list[int], mods: Sequence[DamageModifier]) -> list[int]:
+    """Stage 9: the damage a player takes becomes a fixed value (the smallest, if several)."""
+    out = list(totals)
+    for p in Player:
+        values = [
+            m.value
+            for m in mods
+            if m.stage is DamageStage.BECOMES and m.value > 0 and (m.player is None or m.player is p)
+        ]
+        if values and out[p] > 0:
+            out[p] = min(values)
+    return out
+
+
+def _totals(flows: Iterable[Flow]) -> list[int]:
+    t = [0, 0]
+    for f in flows:
+        t[f.player] += f.amount
+    return t
+
+
+def apply_battle_damage_modifiers(
+    packets: Sequence[Packet], modifiers: Iterable[DamageModifier], battlers: frozenset[int]
+) -> DamageResult:
+    """Run the packets of §2.2 through the official order of modifiers (§2.6)."""
+    mods = applicable(modifiers, battlers)
+    flows = [Flow(p.player, p.amount, p.source) for p in packets if p.amount > 0]
+    flows = both_players_take(flows, mods)
+    flows = reflect_or_also(flows, mods)
+    flows, as_effect = treated_as_effect_damage(flows, mods)
+    flows, as_gain = gain_instead(flows, mods)
+    flows = becomes_zero(flows, mods)
+    flows = halved_and_doubled(flows, mods)
+    battle = becomes_value(_totals(flows), mods)
+    inflicted = tuple(
+        (f.player, f.source) for f in flows if f.amount > 0 and battle[f.player] > 0
+    )
+    eff, gain = _totals(as_effect), _totals(as_gain)
+    return DamageResult(
+        battle=(battle[0], battle[1]),
+        effect=(eff[0], eff[1]),
+        gain=(gain[0], gain[1]),
+        inflicted_by=tuple(dict.fromkeys(inflicted)),
+    )

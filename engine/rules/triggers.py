@@ -1,0 +1,79 @@
+"""Which triggered effects an event triggers (§1.3-§1.7).
+
+Each Damage Step event concerns some cards: "battle damage was inflicted" the card that
+inflicted it, "destroyed by battle" the monsters sent, FLIP the monster the attack flipped...
+A trigger applies when its card is concerned, is where the effect activates from, and its
+condition holds.
+"""
+
+from __future__ import annotations
+
+from engine.context import Context
+from engine.effects import TriggerEvent
+from engine.state import Card, Location, PendingTrigger, Position
+
+# Events about the game as a whole: every card's trigger for them is concerned.
+GLOBAL_EVENTS = frozenset(
+    {
+        TriggerEvent.START_OF_DAMAGE_STEP,
+        TriggerEvent.BEFORE_DAMAGE_CALCULATION,
+        TriggerEvent.AFTER_DAMAGE_CALCULATION,
+        TriggerEvent.END_OF_DAMAGE_STEP,
+    }
+)
+# Events of a card that has just left the field: its trigger activates from where it went.
+LEFT_FIELD_EVENTS = frozenset(
+    {TriggerEvent.DESTROYED_BY_BATTLE, TriggerEvent.DESTROYED_BY_BATTLE_AND_SENT_TO_GRAVEYARD}
+)
+
+
+def concerns(ctx: Context, event: TriggerEvent, index: int) -> bool:
+    """Does this event happen to this card?"""
+    if event in GLOBAL_EVENTS:
+        return True
+    b = ctx.state.battle
+    card = ctx.card(index)
+    if event is TriggerEvent.BATTLE_DAMAGE_INFLICTED:
+        return any(src == index for _p, src in b.inflicted_by)
+    if event is TriggerEvent.BATTLE_DAMAGE_TAKEN:
+        return card.controller in b.battle_damage_events
+    if event is TriggerEvent.FLIPPED:
+        # Parked at the flip; activates after damage calculation only if still there (§1.4, A2).
+        return (index, card.instance) in b.parked_flips
+    if event is TriggerEvent.DESTROYED_BY_BATTLE:
+        return index in b.sent
+    if event is TriggerEvent.DESTROYED_BY_BATTLE_AND_SENT_TO_GRAVEYARD:
+        return index in b.sent and card.location is Location.GRAVEYARD
+    if event is TriggerEvent.DESTROYS_BY_BATTLE:
+        # "If this card destroys a monster by battle": the victim was determined destroyed by
+        # battle, even if it was removed before it was sent (Hyglo ruling, rules spec A3).
+        foe = ctx.battling_opponent(index)
+        return foe is not None and foe in b.destroyed and index not in b.destroyed
+    return False
+
+
+def in_activation_location(card: Card, event: TriggerEvent, activate_from: Location) -> bool:
+    if event in LEFT_FIELD_EVENTS:
+        return True
+    if activate_from is Location.MONSTER_ZONE:
+        if card.location is Location.MONSTER_ZONE:
+            return card.position is not Position.SET
+        return card.location is Location.SPELL_TRAP_ZONE and not card.face_down
+    return card.location is activate_from
+
+
+def triggered_effects(ctx: Context, event: TriggerEvent) -> list[PendingTrigger]:
+    """The triggers an event sets off, in card order."""
+    out = []
+    for ci, ei in ctx.index.triggers[event]:
+        card = ctx.card(ci)
+        eff = card.effects[ei]
+        if eff.negated or not concerns(ctx, event, ci):
+            continue
+        if not in_activation_location(card, event, eff.activate_from):
+            continue
+        cond = ctx.registry[eff.type].condition
+        if cond is not None and not cond(ctx, ctx.source_of(ci, ei)):
+            continue
+        out.append(PendingTrigger(ci, ei, card.controller, not eff.optional, card.instance))
+    return out

@@ -1,0 +1,303 @@
+"""The whole game as plain data: players, cards, the battle, the open window, the log.
+
+Nothing in here holds code, machines or callbacks: a state can be copied, pickled, hashed
+and compared, which is what search, the debugger's rewind and replays need. Effects are
+values (`engine.effects.Effect`) naming their behaviour in a registry kept outside the state.
+"""
+
+from __future__ import annotations
+
+from enum import Enum, IntEnum
+from typing import TYPE_CHECKING
+
+import attrs
+
+if TYPE_CHECKING:
+    from engine.decisions import Decision
+    from engine.effects import Effect
+    from engine.events import Event
+
+
+class Player(IntEnum):
+    """A player as a small int, so it indexes tuples directly."""
+
+    A = 0
+    B = 1
+
+    @property
+    def opponent(self) -> Player:
+        return Player(1 - self)
+
+
+class Location(Enum):
+    MONSTER_ZONE = "monster_zone"
+    SPELL_TRAP_ZONE = "spell_trap_zone"
+    HAND = "hand"
+    GRAVEYARD = "graveyard"
+    BANISHED = "banished"
+    DECK = "deck"
+    EXTRA_DECK = "extra_deck"
+
+    @property
+    def on_field(self) -> bool:
+        return self in (Location.MONSTER_ZONE, Location.SPELL_TRAP_ZONE)
+
+
+class Position(Enum):
+    ATTACK = "attack"
+    DEFENSE = "defense"  # face-up Defense Position
+    SET = "set"  # face-down Defense Position
+
+    @property
+    def is_defense(self) -> bool:
+        return self is not Position.ATTACK
+
+
+class CardType(Enum):
+    MONSTER = "monster"
+    SPELL = "spell"
+    TRAP = "trap"
+    COUNTER_TRAP = "counter_trap"
+
+    @property
+    def is_trap(self) -> bool:
+        return self in (CardType.TRAP, CardType.COUNTER_TRAP)
+
+
+class Window(Enum):
+    """The five sub-timings in which players may act, in rulebook order."""
+
+    START_OF_DAMAGE_STEP = "start_of_damage_step"
+    BEFORE_DAMAGE_CALCULATION = "before_damage_calculation"
+    DURING_DAMAGE_CALCULATION = "during_damage_calculation"
+    AFTER_DAMAGE_CALCULATION = "after_damage_calculation"
+    END_OF_DAMAGE_STEP = "end_of_damage_step"
+
+
+class Phase(Enum):
+    """The states of the Damage Step machine, in rulebook order (declared in `engine.machine`)."""
+
+    BATTLE_STEP = "battle_step"
+    START_OF_DAMAGE_STEP = "start_of_damage_step"
+    FLIP = "flip"
+    BEFORE_DAMAGE_CALCULATION = "before_damage_calculation"
+    DURING_DAMAGE_CALCULATION = "during_damage_calculation"
+    PERFORM_DAMAGE_CALCULATION = "perform_damage_calculation"
+    AFTER_DAMAGE_CALCULATION = "after_damage_calculation"
+    SEND_DESTROYED_BY_BATTLE = "send_destroyed_by_battle"
+    END_OF_DAMAGE_STEP = "end_of_damage_step"
+    STEP_OVER = "step_over"
+    DUEL_OVER = "duel_over"
+
+
+# Phases during which "during the Damage Step" continuous effects apply.
+DAMAGE_STEP_PHASES = frozenset(Phase) - {Phase.BATTLE_STEP, Phase.STEP_OVER, Phase.DUEL_OVER}
+# Phases during which "during damage calculation" continuous effects apply.
+DAMAGE_CALCULATION_PHASES = frozenset(
+    {Phase.DURING_DAMAGE_CALCULATION, Phase.PERFORM_DAMAGE_CALCULATION}
+)
+
+
+@attrs.define(slots=True)
+class PlayerState:
+    lp: int
+    hand_filler: int = 0  # unnamed cards drawn from an unlisted (filler) Deck
+
+
+@attrs.define(slots=True)
+class Card:
+    """One card. `instance` changes whenever it moves, so a card that left and came back
+    is a new card for the rules (the battle compares instances, as ygopro compares field ids)."""
+
+    id: str
+    name: str
+    owner: Player
+    controller: Player
+    location: Location
+    card_type: CardType
+    base_atk: int
+    base_def: int
+    position: Position | None
+    face_down: bool
+    pendulum: bool
+    effects: tuple[Effect, ...]
+    equipped_to: int | None = None
+    instance: int = 0
+    battle_destroyed: bool = False  # determined destroyed by battle, not yet sent
+
+    @property
+    def is_monster(self) -> bool:
+        return self.card_type is CardType.MONSTER
+
+    @property
+    def face_up_on_field(self) -> bool:
+        if self.location is Location.MONSTER_ZONE:
+            return self.position is not Position.SET
+        return self.location is Location.SPELL_TRAP_ZONE and not self.face_down
+
+
+@attrs.define(slots=True)
+class Battle:
+    """The record of the attack being resolved."""
+
+    attacker: int
+    target: int | None
+    attacker_instance: int
+    target_instance: int | None
+    attacker_controller: Player
+    target_controller: Player | None
+    attacker_position_at_start: Position | None = None
+    target_position_at_start: Position | None = None
+    attacked: bool = False  # the attacker reached the Damage Step
+    battled: bool = False  # damage calculation was performed
+    damage_calculation_performed: bool = False
+    values_compared: tuple[int, int | None] | None = None
+    battle_damage: tuple[int, int] = (0, 0)
+    battle_damage_events: tuple[Player, ...] = ()
+    inflicted_by: tuple[tuple[Player, int], ...] = ()  # (player who took it, card that inflicted it)
+    destroyed: tuple[int, ...] = ()  # determined destroyed by battle, attacker first
+    sent: tuple[int, ...] = ()  # destroyed-by-battle monsters actually sent at the end of the step
+    parked_flips: tuple[tuple[int, int], ...] = ()  # (card, instance) flipped by the attack
+
+
+@attrs.frozen(slots=True)
+class Lingering:
+    """A resolved effect that keeps applying (a stat change, "no battle damage this battle"...):
+    the effect value, who controls it, which card it applies to, and when it expires."""
+
+    effect: Effect
+    controller: Player
+    card: int | None
+    instance: int | None
+    until: str  # "damage_calculation" | "end_of_damage_step" | "end_of_turn"
+    atk: int = 0
+    def_: int = 0
+    set_atk: int | None = None
+    set_def: int | None = None
+
+
+@attrs.frozen(slots=True)
+class ChainLink:
+    card: int
+    effect: int  # index into the card's effects
+    player: Player
+    speed: int
+    targets: tuple[int, ...] = ()
+    target_instances: tuple[int, ...] = ()
+    trigger: bool = False
+    lingering: int | None = None  # for effects that live in the Lingering list (not used by cards)
+
+
+@attrs.frozen(slots=True)
+class PendingTrigger:
+    card: int
+    effect: int
+    player: Player
+    mandatory: bool
+    instance: int
+
+
+@attrs.define(slots=True)
+class WindowState:
+    """An open sub-timing: its chain, the triggers waiting to go on one, and who has priority."""
+
+    window: Window
+    priority: Player
+    chain: list[ChainLink] = attrs.Factory(list)
+    triggers: list[PendingTrigger] = attrs.Factory(list)
+    placing: list[PendingTrigger] = attrs.Factory(list)  # the SEGOC group being placed
+    passes: int = 0
+    chains_resolved: int = 0
+    negated_links: list[int] = attrs.Factory(list)
+    resolving: int = -1  # index of the chain link resolving now
+    closed: bool = False
+
+
+@attrs.frozen(slots=True)
+class ChainRecord:
+    """A finished chain, for the result and the debugger."""
+
+    window: Window
+    links: tuple[tuple[int, Player], ...]
+    resolution_order: tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
+class LpChange:
+    player: Player
+    delta: int
+    kind: str  # battle_damage | effect_damage | cost | gain
+    window: Window | None
+    amount: int  # the amount before LP was floored at 0
+
+
+@attrs.define(slots=True)
+class GameState:
+    players: list[PlayerState]
+    cards: list[Card]
+    battle: Battle
+    turn_player: Player
+    zero_atk_mutual_destruction: bool = False
+    phase: Phase = Phase.BATTLE_STEP
+    window: WindowState | None = None
+    pending: Decision | None = None
+    winner: Player | None = None
+    draw: bool = False
+    self_destroy_deferred: bool = False
+    lingering: list[Lingering] = attrs.Factory(list)
+    indestructible_used: dict[tuple[int, int], int] = attrs.Factory(dict)
+    chains: list[ChainRecord] = attrs.Factory(list)
+    lp_changes: list[LpChange] = attrs.Factory(list)
+    log: list[Event] = attrs.Factory(list)
+    show_every_priority: bool = False
+
+    @property
+    def duel_over(self) -> bool:
+        return self.winner is not None or self.draw
+
+    def clone(self) -> GameState:
+        """A copy that shares only immutable values (effects, events, records)."""
+        w = self.window
+        return GameState(
+            players=[attrs.evolve(p) for p in self.players],
+            cards=[attrs.evolve(c) for c in self.cards],
+            battle=attrs.evolve(self.battle),
+            turn_player=self.turn_player,
+            zero_atk_mutual_destruction=self.zero_atk_mutual_destruction,
+            phase=self.phase,
+            window=None
+            if w is None
+            else attrs.evolve(
+                w,
+                chain=list(w.chain),
+                triggers=list(w.triggers),
+                placing=list(w.placing),
+                negated_links=list(w.negated_links),
+            ),
+            pending=self.pending,
+            winner=self.winner,
+            draw=self.draw,
+            self_destroy_deferred=self.self_destroy_deferred,
+            lingering=list(self.lingering),
+            indestructible_used=dict(self.indestructible_used),
+            chains=list(self.chains),
+            lp_changes=list(self.lp_changes),
+            log=list(self.log),
+            show_every_priority=self.show_every_priority,
+        )
+
+    def current_window(self) -> Window | None:
+        """The sub-timing the game is in, whether or not its window is open."""
+        return SUB_TIMING.get(self.phase)
+
+
+SUB_TIMING = {
+    Phase.START_OF_DAMAGE_STEP: Window.START_OF_DAMAGE_STEP,
+    Phase.FLIP: Window.BEFORE_DAMAGE_CALCULATION,
+    Phase.BEFORE_DAMAGE_CALCULATION: Window.BEFORE_DAMAGE_CALCULATION,
+    Phase.DURING_DAMAGE_CALCULATION: Window.DURING_DAMAGE_CALCULATION,
+    Phase.PERFORM_DAMAGE_CALCULATION: Window.DURING_DAMAGE_CALCULATION,
+    Phase.AFTER_DAMAGE_CALCULATION: Window.AFTER_DAMAGE_CALCULATION,
+    Phase.SEND_DESTROYED_BY_BATTLE: Window.END_OF_DAMAGE_STEP,
+    Phase.END_OF_DAMAGE_STEP: Window.END_OF_DAMAGE_STEP,
+}

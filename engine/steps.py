@@ -1,0 +1,166 @@
+"""What each state of the Damage Step does when it is entered, in rulebook order (§1.3-§1.7).
+
+Each function is the "on enter" callback of one machine state. They do the automatic work of
+their sub-timing by calling rules and actions, and open the sub-timing's window (chains are
+then run by `engine.chain` until the window closes). They hold no rules themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine import actions, checks
+from engine.chain import open_window
+from engine.context import Context
+from engine.effects import TriggerEvent
+from engine.events import EventType
+from engine.rules.battle import battle_damage_modifiers, battle_input, battle_problem
+from engine.rules.calculation import compare_values
+from engine.rules.destruction import battle_indestructibility
+from engine.rules.modifiers import apply_battle_damage_modifiers
+from engine.state import Location, Phase, Player, Position, Window
+
+
+def start_of_damage_step(ctx: Context) -> None:
+    """§1.0, §1.3: the attacker has attacked; positions at the start are recorded; "during the
+    Damage Step" effects start applying; self-destruction waits; start-of-step triggers."""
+    s = ctx.state
+    b = s.battle
+    b.attacked = True
+    b.attacker_position_at_start = ctx.card(b.attacker).position
+    if b.target is not None:
+        b.target_position_at_start = ctx.card(b.target).position
+    s.self_destroy_deferred = True
+    open_window(ctx, Window.START_OF_DAMAGE_STEP, (TriggerEvent.START_OF_DAMAGE_STEP,))
+
+
+def flip(ctx: Context) -> None:
+    """§1.4: a face-down attack target is flipped face-up (not a Flip Summon). Its continuous
+    effects apply at once; its FLIP effect is parked until after damage calculation."""
+    b = ctx.state.battle
+    if b.target is None or ctx.card(b.target).position is not Position.SET:
+        return
+    actions.flip_face_up(ctx, b.target, "flip_attack_target")
+    b.parked_flips = ((b.target, ctx.card(b.target).instance),)
+    checks.settle(ctx)
+
+
+def before_damage_calculation(ctx: Context) -> None:
+    open_window(ctx, Window.BEFORE_DAMAGE_CALCULATION, (TriggerEvent.BEFORE_DAMAGE_CALCULATION,))
+
+
+def during_damage_calculation(ctx: Context) -> None:
+    open_window(ctx, Window.DURING_DAMAGE_CALCULATION, ())
+
+
+def perform_damage_calculation(ctx: Context) -> None:
+    """§1.5(b): compare values, run battle damage through the modifiers, apply it (a player at
+    0 LP loses at once), then determine which monsters are destroyed by battle."""
+    s = ctx.state
+    b = s.battle
+    inp = battle_input(ctx)
+    base = compare_values(inp)
+    b.values_compared = (inp.attacker_value, inp.target_value)
+    b.damage_calculation_performed = b.battled = True
+    ctx.emit(
+        EventType.VALUES_COMPARED,
+        "damage_calculation",
+        data=(("values", [inp.attacker_value, inp.target_value]),),
+    )
+    battlers = frozenset(i for i in (b.attacker, b.target) if i is not None)
+    result = apply_battle_damage_modifiers(base.damage, battle_damage_modifiers(ctx), battlers)
+    for p in Player:  # simultaneous
+        actions.lose_lp(ctx, p, result.battle[p], "battle_damage", "battle_damage_modifiers")
+        actions.lose_lp(ctx, p, result.effect[p], "effect_damage", "battle_damage_modifiers")
+        actions.gain_lp(ctx, p, result.gain[p], "battle_damage_modifiers")
+    b.battle_damage = result.battle
+    b.inflicted_by = result.inflicted_by
+    order = (s.turn_player, s.turn_player.opponent)
+    b.battle_damage_events = tuple(p for p in order if result.battle[p] > 0)
+    if actions.check_zero_lp(ctx):
+        return
+    destroyed = []
+    for index in base.destroyed:
+        key = battle_indestructibility(ctx, index)
+        if key is None:
+            destroyed.append(index)
+            ctx.card(index).battle_destroyed = True
+            ctx.emit(EventType.DESTROYED_BY_BATTLE, "destroyed_by_battle", card=index)
+            continue
+        if key != (-1, -1):
+            s.indestructible_used[key] = s.indestructible_used.get(key, 0) + 1
+        ctx.emit(EventType.NOT_DESTROYED, "indestructible_by_battle", card=index)
+    b.destroyed = tuple(destroyed)
+    actions.expire_lingering(ctx, "damage_calculation")
+
+
+def after_damage_calculation(ctx: Context) -> None:
+    """§1.6: deferred self-destruction applies now; battle-damage, FLIP and after-damage-
+    calculation triggers go on one SEGOC chain."""
+    ctx.state.self_destroy_deferred = False
+    checks.settle(ctx)
+    open_window(
+        ctx,
+        Window.AFTER_DAMAGE_CALCULATION,
+        (
+            TriggerEvent.FLIPPED,
+            TriggerEvent.BATTLE_DAMAGE_INFLICTED,
+            TriggerEvent.BATTLE_DAMAGE_TAKEN,
+            TriggerEvent.AFTER_DAMAGE_CALCULATION,
+        ),
+    )
+
+
+def send_destroyed_by_battle(ctx: Context) -> None:
+    """§1.7.1: monsters determined destroyed by battle that are still the same cards on the
+    field are sent now (Graveyard, Extra Deck for Pendulums, or where an effect redirects)."""
+    s = ctx.state
+    b = s.battle
+    if not b.damage_calculation_performed:
+        ctx.emit(EventType.DAMAGE_CALCULATION_SKIPPED, "battle_valid", detail=battle_problem(ctx) or "")
+    sent = []
+    for index in b.destroyed:
+        card = ctx.card(index)
+        if card.location is Location.MONSTER_ZONE and card.battle_destroyed:
+            actions.send_to_graveyard(ctx, index, "send_destroyed_by_battle", detail="destroyed by battle")
+            sent.append(index)
+    b.sent = tuple(sent)
+    s.self_destroy_deferred = False
+    checks.settle(ctx)
+
+
+def end_of_damage_step(ctx: Context) -> None:
+    """§1.7.2: destroyed-by-battle, destroys-by-battle and end-of-step triggers share one chain."""
+    open_window(
+        ctx,
+        Window.END_OF_DAMAGE_STEP,
+        (
+            TriggerEvent.DESTROYED_BY_BATTLE,
+            TriggerEvent.DESTROYED_BY_BATTLE_AND_SENT_TO_GRAVEYARD,
+            TriggerEvent.DESTROYS_BY_BATTLE,
+            TriggerEvent.END_OF_DAMAGE_STEP,
+        ),
+    )
+
+
+def step_over(ctx: Context) -> None:
+    """§1.7.3: back to the Battle Step; "until the end of the Damage Step" effects expire."""
+    actions.expire_lingering(ctx, "end_of_damage_step")
+
+
+def duel_over(ctx: Context) -> None:
+    ctx.state.window = None
+
+
+ON_ENTER: dict[Phase, Callable[[Context], None]] = {
+    Phase.START_OF_DAMAGE_STEP: start_of_damage_step,
+    Phase.FLIP: flip,
+    Phase.BEFORE_DAMAGE_CALCULATION: before_damage_calculation,
+    Phase.DURING_DAMAGE_CALCULATION: during_damage_calculation,
+    Phase.PERFORM_DAMAGE_CALCULATION: perform_damage_calculation,
+    Phase.AFTER_DAMAGE_CALCULATION: after_damage_calculation,
+    Phase.SEND_DESTROYED_BY_BATTLE: send_destroyed_by_battle,
+    Phase.END_OF_DAMAGE_STEP: end_of_damage_step,
+    Phase.STEP_OVER: step_over,
+    Phase.DUEL_OVER: duel_over,
+}
