@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.decisions import Decision, DecisionKind, Option, PASS
+from engine.decisions import PASS, Decision, DecisionKind, Option
 from engine.effects import DamageStepRule, Effect, EffectKind, TriggerEvent
 from engine.machine import Duel, Executor
 from engine.scenario import CardSpec, EffectSpec, Scenario
@@ -28,17 +28,23 @@ def effect_from_spec(spec: EffectSpec, card: CardSpec) -> Effect:
     does = tuple({"op": op.op, **op.params} for op in spec.does)
     p["does"] = does
     p["target"] = spec.target
-    p["cost"] = None if spec.cost is None else {
-        "lp": spec.cost.lp,
-        "discard_self": spec.cost.discard_self,
-        "send_self_to_graveyard": spec.cost.send_self_to_graveyard,
-    }
+    p["cost"] = (
+        None
+        if spec.cost is None
+        else {
+            "lp": spec.cost.lp,
+            "discard_self": spec.cost.discard_self,
+            "send_self_to_graveyard": spec.cost.send_self_to_graveyard,
+        }
+    )
     ops = {op["op"] for op in does}
     speed = int(p.get("speed", 1))
     if card.card_type == "counter_trap":
         speed = 3
-    event = TriggerEvent.FLIPPED if kind is EffectKind.FLIP else (
-        TriggerEvent(p["on"]) if kind is EffectKind.TRIGGER else None
+    event = (
+        TriggerEvent.FLIPPED
+        if kind is EffectKind.FLIP
+        else (TriggerEvent(p["on"]) if kind is EffectKind.TRIGGER else None)
     )
     return Effect(
         spec.kind,
@@ -111,9 +117,16 @@ class ScriptedAgent:
         ids = [c.id for c in sc.cards]
         self.ids = ids
         self.queue = [
-            (i, Window(ch.window), Player[ch.player], ids.index(ch.activate), ch.effect,
-             None if ch.targets is None else tuple(ids.index(t) for t in ch.targets),
-             ch.new_chain, ch.expect == "illegal")
+            (
+                i,
+                Window(ch.window),
+                Player[ch.player],
+                ids.index(ch.activate),
+                ch.effect,
+                None if ch.targets is None else tuple(ids.index(t) for t in ch.targets),
+                ch.new_chain,
+                ch.expect == "illegal",
+            )
             for i, ch in enumerate(sc.choices)
         ]
         self.refused: list[dict[str, Any]] = []
@@ -150,8 +163,10 @@ class ScriptedAgent:
     def _trigger(self, decision: Decision, mine: list[tuple[Any, ...]]) -> Option | None:
         for option in decision.options:
             for q in mine:
-                if q[2] is decision.player and (q[3], q[4]) == (option.card, option.effect) and (
-                    q[5] is None or q[5] == option.targets
+                if (
+                    q[2] is decision.player
+                    and (q[3], q[4]) == (option.card, option.effect)
+                    and (q[5] is None or q[5] == option.targets)
                 ):
                     if q[7]:
                         raise ScenarioMismatch(f"choices[{q[0]}] was expected to be illegal, but it is legal")
@@ -163,7 +178,9 @@ class ScriptedAgent:
         if not q[7]:
             raise ScenarioMismatch(f"choices[{q[0]}] ({self.ids[q[3]]}) was refused: {reason}")
         duel.refuse(q[2], option, reason)
-        self.refused.append({"choice": q[0], "card": self.ids[q[3]], "player": q[2].name, "window": q[1].value, "reason": reason})
+        self.refused.append(
+            {"choice": q[0], "card": self.ids[q[3]], "player": q[2].name, "window": q[1].value, "reason": reason}
+        )
 
     def finish(self, duel: Duel) -> None:
         """Choices never offered: refused if they expected it, otherwise a mismatch."""
@@ -198,8 +215,13 @@ def result(sc: Scenario, duel: Duel, agent: ScriptedAgent | None = None, *, even
         "battle_damage": {p.name: b.battle_damage[p] for p in Player},
         "battle_damage_events": [p.name for p in b.battle_damage_events],
         "lp_changes": [
-            {"player": c.player.name, "delta": c.delta, "kind": c.kind,
-             "window": c.window.value if c.window else None, "amount": c.amount}
+            {
+                "player": c.player.name,
+                "delta": c.delta,
+                "kind": c.kind,
+                "window": c.window.value if c.window else None,
+                "amount": c.amount,
+            }
             for c in s.lp_changes
         ],
         "destroyed_by_battle": [ids[i] for i in b.destroyed],
@@ -208,9 +230,11 @@ def result(sc: Scenario, duel: Duel, agent: ScriptedAgent | None = None, *, even
         "final_locations": {c.id: c.location.value for c in s.cards},
         "final_monsters": {},
         "chains": [
-            {"window": ch.window.value,
-             "links": [{"card": ids[c], "player": p.name} for c, p in ch.links],
-             "resolution_order": [ids[c] for c in ch.resolution_order]}
+            {
+                "window": ch.window.value,
+                "links": [{"card": ids[c], "player": p.name} for c, p in ch.links],
+                "resolution_order": [ids[c] for c in ch.resolution_order],
+            }
             for ch in s.chains
         ],
         "refused": [] if agent is None else agent.refused,
@@ -220,7 +244,11 @@ def result(sc: Scenario, duel: Duel, agent: ScriptedAgent | None = None, *, even
     for i, c in enumerate(s.cards):
         if c.location is Location.MONSTER_ZONE:
             atk, def_ = current_stats(duel.ctx, i)
-            out["final_monsters"][c.id] = {"atk": atk, "def": def_, "position": c.position.value if c.position else None}
+            out["final_monsters"][c.id] = {
+                "atk": atk,
+                "def": def_,
+                "position": c.position.value if c.position else None,
+            }
     if events:
         out["events"] = [e.to_json(ids) for e in s.log]
     return out

@@ -23,6 +23,7 @@ from engine.rules import legality
 from engine.rules.battle import battle_problem
 from engine.rules.triggers import triggered_effects
 from engine.state import (
+    Card,
     CardType,
     ChainLink,
     ChainRecord,
@@ -260,16 +261,13 @@ def resolve_chain(ctx: Context, w: WindowState) -> None:
                 src = ctx.source_of(link.card, link.effect)
                 op(ctx, src, link)
             ctx.emit(EventType.LINK_RESOLVED, "chain", card=link.card, player=link.player)
-        if card.card_type is not CardType.MONSTER and card.location is Location.SPELL_TRAP_ZONE and not link.trigger:
-            if card.equipped_to is None:
-                actions.send_to_graveyard(ctx, link.card, "chain", detail="a resolved Spell/Trap Card")
+        if is_spent_spell_trap(card, link):
+            actions.send_to_graveyard(ctx, link.card, "chain", detail="a resolved Spell/Trap Card")
         checks.settle(ctx)
         if s.duel_over:
             break
     w.resolving = -1
-    s.chains.append(
-        ChainRecord(w.window, tuple((link.card, link.player) for link in w.chain), tuple(order))
-    )
+    s.chains.append(ChainRecord(w.window, tuple((link.card, link.player) for link in w.chain), tuple(order)))
     ctx.emit(EventType.CHAIN_RESOLVED, "chain")
     w.chain = []
     w.negated_links = []
@@ -283,6 +281,17 @@ def resolve_chain(ctx: Context, w: WindowState) -> None:
     elif w.window in PRE_CALCULATION_WINDOWS and (problem := battle_problem(ctx)):
         ctx.emit(EventType.BATTLE_STOPPED, "battle_valid", detail=problem)
         close_window(ctx, w, "battle_valid")
+
+
+def is_spent_spell_trap(card: Card, link: ChainLink) -> bool:
+    """A Spell/Trap Card activated on the field goes to the Graveyard once its link resolves
+    (Equip Spells stay, equipping their monster)."""
+    return (
+        card.card_type is not CardType.MONSTER
+        and card.location is Location.SPELL_TRAP_ZONE
+        and not link.trigger
+        and card.equipped_to is None
+    )
 
 
 def close_window(ctx: Context, w: WindowState, rule: str = "priority") -> None:

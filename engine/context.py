@@ -18,7 +18,7 @@ from engine.state import Card, GameState, Location, Player
 class Index:
     """Where effects attach: hook point -> continuous sources; event -> triggers; activated list."""
 
-    __slots__ = ("hooks", "triggers", "activated")
+    __slots__ = ("activated", "hooks", "triggers")
 
     def __init__(self, cards: list[Card], registry: Registry) -> None:
         self.hooks: dict[Hook, list[tuple[int, int, Handler]]] = {h: [] for h in Hook}
@@ -39,7 +39,7 @@ class Index:
 class Context:
     """What a handler may use: read the state, ask queries, and act through `engine.actions`."""
 
-    __slots__ = ("state", "registry", "index")
+    __slots__ = ("index", "registry", "state")
 
     def __init__(self, state: GameState, registry: Registry, index: Index) -> None:
         self.state = state

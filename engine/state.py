@@ -93,9 +93,7 @@ class Phase(Enum):
 # Phases during which "during the Damage Step" continuous effects apply.
 DAMAGE_STEP_PHASES = frozenset(Phase) - {Phase.BATTLE_STEP, Phase.STEP_OVER, Phase.DUEL_OVER}
 # Phases during which "during damage calculation" continuous effects apply.
-DAMAGE_CALCULATION_PHASES = frozenset(
-    {Phase.DURING_DAMAGE_CALCULATION, Phase.PERFORM_DAMAGE_CALCULATION}
-)
+DAMAGE_CALCULATION_PHASES = frozenset({Phase.DURING_DAMAGE_CALCULATION, Phase.PERFORM_DAMAGE_CALCULATION})
 
 
 @attrs.define(slots=True)

@@ -23,20 +23,34 @@ def players(ctx: Context, src: Source) -> list[Player]:
     return list(Player) if rel == "both" else [ctx.player_of(rel, src)]
 
 
-def _modifiers(stage: DamageStage, *, per_player: bool = False, involving: bool = False, source: bool = False):  # type: ignore[no-untyped-def]
-    def handler(ctx: Context, src: Source) -> list[DamageModifier]:
-        inv = src.host if involving else None
-        srccard = src.host if source else None
-        if stage is DamageStage.DOUBLE:  # "battle damage this card inflicts to the opponent"
-            return [DamageModifier(stage, player=src.controller.opponent, source=src.host)]
-        if stage in (DamageStage.REFLECT, DamageStage.ALSO):  # damage the controller would take
-            return [DamageModifier(stage, player=src.controller, involving=src.host)]
-        if not per_player:
-            return [DamageModifier(stage, involving=inv, source=srccard)]
-        value = int(src.effect.params.get("value", 0))
-        return [DamageModifier(stage, player=p, involving=inv, value=value) for p in players(ctx, src)]
+def _reflect(ctx: Context, src: Source) -> list[DamageModifier]:
+    """Battle damage the controller would take from battles involving this card: opponent instead."""
+    return [DamageModifier(DamageStage.REFLECT, player=src.controller, involving=src.host)]
 
-    return handler
+
+def _also(ctx: Context, src: Source) -> list[DamageModifier]:
+    return [DamageModifier(DamageStage.ALSO, player=src.controller, involving=src.host)]
+
+
+def _both(ctx: Context, src: Source) -> list[DamageModifier]:
+    return [DamageModifier(DamageStage.BOTH, involving=src.host)]
+
+
+def _double(ctx: Context, src: Source) -> list[DamageModifier]:
+    """Battle damage this card inflicts to the opponent is doubled."""
+    return [DamageModifier(DamageStage.DOUBLE, player=src.controller.opponent, source=src.host)]
+
+
+def _halve(ctx: Context, src: Source) -> list[DamageModifier]:
+    return [DamageModifier(DamageStage.HALVE, player=p) for p in players(ctx, src)]
+
+
+def _to_effect(ctx: Context, src: Source) -> list[DamageModifier]:
+    return [DamageModifier(DamageStage.TO_EFFECT, source=src.host)]
+
+
+def _gain(ctx: Context, src: Source) -> list[DamageModifier]:
+    return [DamageModifier(DamageStage.GAIN, player=p) for p in players(ctx, src)]
 
 
 def _avoid(ctx: Context, src: Source) -> list[DamageModifier]:
@@ -77,7 +91,9 @@ def _stat_modifier(ctx: Context, src: Source) -> list[StatChange] | None:
         cards = [
             i
             for i, c in enumerate(ctx.state.cards)
-            if c.location is Location.MONSTER_ZONE and c.position is not Position.SET and c.controller is side
+            if c.location is Location.MONSTER_ZONE
+            and c.position is not Position.SET
+            and c.controller is side
             and not (applies == "other_own_monsters" and i == src.host)
         ]
     when = p.get("when")
@@ -97,21 +113,32 @@ def _activation_lock(ctx: Context, src: Source) -> ActivationLock:
 
 
 CONTINUOUS_TYPES = [
-    EffectType("piercing", hooks={Hook.PIERCING: lambda ctx, src: Piercing(src.controller, bool(src.effect.params.get("double", False)))}),
+    EffectType(
+        "piercing",
+        hooks={Hook.PIERCING: lambda ctx, src: Piercing(src.controller, bool(src.effect.params.get("double", False)))},
+    ),
     EffectType(
         "indestructible_by_battle",
-        hooks={Hook.INDESTRUCTIBLE_BY_BATTLE: lambda ctx, src: IndestructibleByBattle(src.effect.params.get("times_per_turn"))},
+        hooks={
+            Hook.INDESTRUCTIBLE_BY_BATTLE: lambda ctx, src: IndestructibleByBattle(
+                src.effect.params.get("times_per_turn")
+            )
+        },
     ),
     EffectType("avoid_battle_damage", hooks={Hook.BATTLE_DAMAGE: _avoid}),
-    EffectType("reflect_battle_damage", hooks={Hook.BATTLE_DAMAGE: _modifiers(DamageStage.REFLECT)}),
-    EffectType("also_inflict_battle_damage", hooks={Hook.BATTLE_DAMAGE: _modifiers(DamageStage.ALSO)}),
-    EffectType("both_take_battle_damage", hooks={Hook.BATTLE_DAMAGE: _modifiers(DamageStage.BOTH, involving=True)}),
-    EffectType("double_battle_damage", hooks={Hook.BATTLE_DAMAGE: _modifiers(DamageStage.DOUBLE)}),
-    EffectType("halve_battle_damage", hooks={Hook.BATTLE_DAMAGE: _modifiers(DamageStage.HALVE, per_player=True)}),
+    EffectType("reflect_battle_damage", hooks={Hook.BATTLE_DAMAGE: _reflect}),
+    EffectType("also_inflict_battle_damage", hooks={Hook.BATTLE_DAMAGE: _also}),
+    EffectType("both_take_battle_damage", hooks={Hook.BATTLE_DAMAGE: _both}),
+    EffectType("double_battle_damage", hooks={Hook.BATTLE_DAMAGE: _double}),
+    EffectType("halve_battle_damage", hooks={Hook.BATTLE_DAMAGE: _halve}),
     EffectType("battle_damage_becomes", hooks={Hook.BATTLE_DAMAGE: _becomes}),
-    EffectType("battle_damage_is_effect_damage", hooks={Hook.BATTLE_DAMAGE: _modifiers(DamageStage.TO_EFFECT, source=True)}),
-    EffectType("gain_lp_instead", hooks={Hook.BATTLE_DAMAGE: _modifiers(DamageStage.GAIN, per_player=True)}),
-    EffectType("attack_from_defense", hooks={Hook.ATTACK_FROM_DEFENSE: lambda ctx, src: src.effect.params.get("apply", "atk")}),
+    EffectType(
+        "battle_damage_is_effect_damage", hooks={Hook.BATTLE_DAMAGE: _to_effect}
+    ),
+    EffectType("gain_lp_instead", hooks={Hook.BATTLE_DAMAGE: _gain}),
+    EffectType(
+        "attack_from_defense", hooks={Hook.ATTACK_FROM_DEFENSE: lambda ctx, src: src.effect.params.get("apply", "atk")}
+    ),
     EffectType("stat_modifier", hooks={Hook.STATS: _stat_modifier}),
     EffectType("activation_lock", hooks={Hook.ACTIVATION_LOCK: _activation_lock}),
     EffectType("banish_instead_of_graveyard", hooks={Hook.GRAVEYARD_REDIRECT: lambda ctx, src: Location.BANISHED}),

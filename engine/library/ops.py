@@ -229,7 +229,9 @@ def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Mapping[str,
     if index is None or ctx.card(index).location not in (Location.HAND, Location.DECK, Location.GRAVEYARD):
         return
     pos = Position(op.get("position", "attack"))
-    actions.move_card(ctx, index, Location.MONSTER_ZONE, "effect", detail="Special Summoned", position=pos, controller=src.controller)
+    actions.move_card(
+        ctx, index, Location.MONSTER_ZONE, "effect", detail="Special Summoned", position=pos, controller=src.controller
+    )
 
 
 def _players(ctx: Context, src: Source, rel: str) -> list[Player]:
@@ -286,7 +288,14 @@ def _targets_if_any(ctx: Context, src: Source) -> list[tuple[int, ...]]:
 
 
 ACTIVATING_TYPES = [
-    EffectType(kind, condition=condition, targets=_targets_if_any, cost_problem=cost_problem, pay_cost=pay_cost, operation=operation)
+    EffectType(
+        kind,
+        condition=condition,
+        targets=_targets_if_any,
+        cost_problem=cost_problem,
+        pay_cost=pay_cost,
+        operation=operation,
+    )
     for kind in ("activated", "trigger", "flip")
 ]
 

@@ -9,7 +9,7 @@ from engine.state import Location, Position
 
 
 def attack_from_defense_stat(ctx: Context, index: int) -> str | None:
-    """"atk" or "def" if an effect lets this monster attack from Defense Position, else None."""
+    """ "atk" or "def" if an effect lets this monster attack from Defense Position, else None."""
     for src, answer in ctx.ask(Hook.ATTACK_FROM_DEFENSE):
         if src.host == index:
             return str(answer)
@@ -50,7 +50,9 @@ def battle_input(ctx: Context) -> BattleInput:
     a_val = attacker_value(a_atk, a_def, att.position is Position.DEFENSE, attack_from_defense_stat(ctx, b.attacker))
     piercing = tuple(p for src, p in ctx.ask(Hook.PIERCING) if src.host == b.attacker and isinstance(p, Piercing))
     if b.target is None:
-        return BattleInput(b.attacker, att.controller, a_val, None, None, None, False, piercing, s.zero_atk_mutual_destruction)
+        return BattleInput(
+            b.attacker, att.controller, a_val, None, None, None, False, piercing, s.zero_atk_mutual_destruction
+        )
     tgt = ctx.card(b.target)
     t_atk, t_def = current_stats(ctx, b.target)
     assert tgt.position is not None

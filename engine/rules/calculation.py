@@ -78,6 +78,5 @@ def piercing_damage(b: BattleInput, difference: int) -> tuple[Packet, ...]:
     """§2.4: each piercing effect makes the opponent of *its* controller take the difference,
     doubled for "inflicts double" (the first modifier of §2.6)."""
     return tuple(
-        Packet(p.controller.opponent, difference * 2 if p.double else difference, b.attacker)
-        for p in b.piercing
+        Packet(p.controller.opponent, difference * 2 if p.double else difference, b.attacker) for p in b.piercing
     )

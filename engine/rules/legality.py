@@ -71,7 +71,8 @@ def location_problem(ctx: Context, player: Player, card: Card, eff: Effect) -> s
         return None
     if card.location is where:
         return None
-    return f"{card.name} is not in the {where.value.replace('_', ' ')} (it is in the {card.location.value.replace('_', ' ')})"
+    want, now = where.value.replace("_", " "), card.location.value.replace("_", " ")
+    return f"{card.name} is not in the {want} (it is in the {now})"
 
 
 def target_choices(ctx: Context, src: Source) -> list[tuple[int, ...]] | None:
@@ -124,9 +125,7 @@ def chain_problem(ctx: Context, eff: Effect, ci: int, ei: int) -> str | None:
     return None
 
 
-def activation_problem(
-    ctx: Context, player: Player, ci: int, ei: int, targets: tuple[int, ...] | None
-) -> str | None:
+def activation_problem(ctx: Context, player: Player, ci: int, ei: int, targets: tuple[int, ...] | None) -> str | None:
     """Why `player` cannot activate effect `ei` of card `ci` now (a fast effect at priority)."""
     s = ctx.state
     if s.window is None:

@@ -70,9 +70,7 @@ def reflect_or_also(flows: list[Flow], mods: Sequence[DamageModifier]) -> list[F
     return out
 
 
-def treated_as_effect_damage(
-    flows: list[Flow], mods: Sequence[DamageModifier]
-) -> tuple[list[Flow], list[Flow]]:
+def treated_as_effect_damage(flows: list[Flow], mods: Sequence[DamageModifier]) -> tuple[list[Flow], list[Flow]]:
     """Stage 4: battle damage a card inflicts is dealt as effect damage (leaves the pipeline)."""
     conv = [m for m in mods if m.stage is DamageStage.TO_EFFECT]
     keep = [f for f in flows if not any(_matches(m, f) for m in conv)]
@@ -90,9 +88,7 @@ def gain_instead(flows: list[Flow], mods: Sequence[DamageModifier]) -> tuple[lis
 
 def becomes_zero(flows: list[Flow], mods: Sequence[DamageModifier]) -> list[Flow]:
     """Stage 6: battle damage becomes 0 (Kuriboh, Waboku); later stages have nothing to change."""
-    zero = [
-        m for m in mods if m.stage is DamageStage.ZERO or (m.stage is DamageStage.BECOMES and m.value == 0)
-    ]
+    zero = [m for m in mods if m.stage is DamageStage.ZERO or (m.stage is DamageStage.BECOMES and m.value == 0)]
     return [f for f in flows if not any(_matches(m, f) for m in zero)]
 
 
@@ -142,9 +138,7 @@ def apply_battle_damage_modifiers(
     flows = becomes_zero(flows, mods)
     flows = halved_and_doubled(flows, mods)
     battle = becomes_value(_totals(flows), mods)
-    inflicted = tuple(
-        (f.player, f.source) for f in flows if f.amount > 0 and battle[f.player] > 0
-    )
+    inflicted = tuple((f.player, f.source) for f in flows if f.amount > 0 and battle[f.player] > 0)
     eff, gain = _totals(as_effect), _totals(as_gain)
     return DamageResult(
         battle=(battle[0], battle[1]),

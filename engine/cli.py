@@ -1,0 +1,144 @@
+"""The command line: run scenarios, the built-in demo, and the machine's diagram.
+
+    python -m engine run PATH... [--format text|json] [--executor fast|transitions] [--no-events]
+    python -m engine demo [--format text|json]
+    python -m engine diagram [--check]
+    python -m engine machine
+
+Exit status: 0 ok; 2 a scenario is invalid (nothing runs); 1 a scenario's choices did not
+play out as written (e.g. a choice refused without `expect: illegal`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine.build import ScenarioMismatch, result, run_scenario
+from engine.demo import DEMO
+from engine.machine import declared_transitions
+from engine.scenario import SCHEMA_PATH, Scenario, ScenarioError, load_scenarios, parse_scenario, scenario_json_schema
+from engine.trace import format_trace
+
+DIAGRAM = Path(__file__).resolve().parent.parent / "diagrams" / "damage_step.md"
+
+
+def _run(scenarios: Sequence[tuple[str, Scenario]], fmt: str, executor: str, events: bool) -> int:
+    out = sys.stdout
+    for where, sc in scenarios:
+        try:
+            duel, agent = run_scenario(sc, executor="transitions" if executor == "transitions" else "fast")
+        except ScenarioMismatch as e:
+            print(f"error: {where}: scenario {sc.id!r}: {e}", file=sys.stderr)
+            return 1
+        if fmt == "json":
+            out.write(json.dumps(result(sc, duel, agent, events=events), separators=(",", ":")) + "\n")
+        else:
+            title = f"Scenario {sc.id}: {sc.title}" if sc.title else f"Scenario {sc.id}"
+            out.write(format_trace(duel.state, title) + "\n")
+            for r in agent.refused:
+                out.write(f"  refused choices[{r['choice']}] ({r['card']}): {r['reason']}\n")
+            out.write("\n")
+    return 0
+
+
+def diagram_text() -> str:
+    """The Mermaid diagram of the declared machine, drawn by `transitions` itself."""
+    from transitions.extensions import GraphMachine
+
+    from engine.machine import STATES, TRANSITIONS
+    from engine.state import Phase
+
+    class Model:
+        def duel_is_over(self) -> bool:
+            return False
+
+        def battle_is_valid(self) -> bool:
+            return True
+
+    model = Model()
+    GraphMachine(
+        model=model,
+        states=STATES,
+        transitions=TRANSITIONS,
+        initial=Phase.BATTLE_STEP,
+        auto_transitions=False,
+        graph_engine="mermaid",
+        show_conditions=True,
+        title="Damage Step",
+    )
+    graph: str = model.get_graph().draw(None)  # type: ignore[attr-defined]
+    if graph.startswith("---"):  # drop the title front matter: not every Mermaid renderer takes it
+        graph = graph.split("---", 2)[2]
+    return (
+        "# The Damage Step state machine\n\n"
+        "Generated from `engine/machine.py` by `python -m engine diagram`; do not edit by hand.\n"
+        "`proceed` is taken when the state's window has closed; the first transition whose\n"
+        "condition holds wins (`duel_is_over` is checked first everywhere).\n\n"
+        f"```mermaid\n{graph.strip()}\n```\n"
+    )
+
+
+def _schema(check: bool) -> int:
+    text = json.dumps(scenario_json_schema(), indent=2, sort_keys=True) + "\n"
+    if check:
+        if SCHEMA_PATH.read_text() != text:
+            print(f"{SCHEMA_PATH} is stale: run python -m engine schema", file=sys.stderr)
+            return 1
+        return 0
+    SCHEMA_PATH.write_text(text)
+    print(f"wrote {SCHEMA_PATH}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m engine", description="Yu-Gi-Oh! Damage Step engine")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    run = sub.add_parser("run", help="run scenario files (.json, .toml, .jsonl)")
+    run.add_argument("paths", nargs="+")
+    run.add_argument("--format", choices=["text", "json"], default="text")
+    run.add_argument("--executor", choices=["fast", "transitions"], default="fast")
+    run.add_argument("--no-events", action="store_true", help="leave the event log out of JSON results")
+    demo = sub.add_parser("demo", help="run the built-in example and print its trace")
+    demo.add_argument("--format", choices=["text", "json"], default="text")
+    demo.add_argument("--executor", choices=["fast", "transitions"], default="transitions")
+    diag = sub.add_parser("diagram", help="regenerate diagrams/ from the machine declaration")
+    diag.add_argument("--check", action="store_true", help="fail if the committed diagram is stale")
+    sub.add_parser("machine", help="list the declared states and transitions")
+    schema = sub.add_parser("schema", help="rewrite the published JSON Schema of the scenario format")
+    schema.add_argument("--check", action="store_true", help="fail if the committed schema is stale")
+    args = ap.parse_args(argv)
+
+    if args.cmd == "run":
+        loaded: list[tuple[str, Scenario]] = []
+        try:
+            for path in args.paths:
+                loaded += [(f"{path}", sc) for sc in load_scenarios(path)]
+        except ScenarioError as e:
+            print(f"error: {path}: {e}", file=sys.stderr)
+            return 2
+        except OSError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+        return _run(loaded, args.format, args.executor, not args.no_events)
+    if args.cmd == "demo":
+        return _run([("demo", parse_scenario(DEMO))], args.format, args.executor, True)
+    if args.cmd == "diagram":
+        text = diagram_text()
+        if args.check:
+            if not DIAGRAM.exists() or DIAGRAM.read_text() != text:
+                print(f"{DIAGRAM} is stale: run python -m engine diagram", file=sys.stderr)
+                return 1
+            return 0
+        DIAGRAM.parent.mkdir(exist_ok=True)
+        DIAGRAM.write_text(text)
+        print(f"wrote {DIAGRAM}")
+        return 0
+    if args.cmd == "schema":
+        return _schema(args.check)
+    for src, dest, cond in declared_transitions():
+        print(f"{src} -> {dest}" + (f"  [if {cond}]" if cond else ""))
+    return 0

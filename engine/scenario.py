@@ -1,0 +1,991 @@
+"""Load and validate Damage Step scenarios (format ``damage-step-scenario/1``).
+
+The format is a contract with everything outside the engine (see ``scenario-format.md``), so a scenario is
+validated completely, and the first problem raises :class:`ScenarioError` with a path into the document
+(``cards[1].position``, ``line 3: attack.target``), before any engine code sees it. The engine then works on
+frozen, typed objects whose optional keys are all filled in, and never re-checks the input.
+
+Why it is built this way:
+
+* One source of truth. The accepted keys, types, enums and defaults live in declarative tables (``_Field``
+  specs per object, :data:`EFFECT_KINDS`, :data:`OPS`). The validator walks them, and
+  :func:`scenario_json_schema` renders them as JSON Schema (committed as ``schemas/scenario.schema.json``;
+  ``python -m engine.scenario --write-schema`` rewrites it), so the schema cannot drift from the loader.
+  What a schema cannot say (card-id references, zone/position rules, the attack's legality, choice
+  indices, the Counter Trap speed) is checked in code after the structural pass.
+* Speed. Corpora have thousands of scenarios, so there is no ``jsonschema`` at runtime: checks are plain
+  ``type(v) is ...`` tests, and error paths are built only when an error is raised (as the exception
+  unwinds), never for values that are fine.
+* Strict types. ``bool`` is not an integer and ``1.0`` is not an integer (JSON Schema's ``integer`` does
+  accept ``1.0``; the loader is the stricter of the two). ``null`` is accepted only for ``attack.target``.
+* Defaults the format leaves unstated: a key is required if the corpus always gives it (trigger
+  ``optional``, ``negate_activation.destroy``, card ``effects``, a monster's ``atk``/``def``), otherwise it
+  gets the sensible default, which is written into the schema's ``default``.
+
+Files (:func:`load_scenarios`): ``.json`` holds one scenario or a list of them; ``.jsonl`` one per non-blank
+line (error paths start ``line N: ``); ``.toml`` one scenario. Any scenario may also be wrapped as a corpus
+record ``{"scenario": {...}, "expected": ..., "source": ...}`` (only ``scenario`` is read). TOML has no
+null, so in TOML an ``[attack]`` without ``target`` is a direct attack; in JSON ``target`` is required and
+``null`` means a direct attack.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import tomllib
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, NoReturn, cast
+
+import attrs
+
+__all__ = [
+    "ACTIVATABLE_KINDS",
+    "CARD_TYPES",
+    "EFFECT_KINDS",
+    "FORMAT",
+    "LOCATIONS",
+    "OPS",
+    "PLAYERS",
+    "POSITIONS",
+    "TARGET_KEYWORDS",
+    "TRIGGER_CONDITIONS",
+    "TRIGGER_EVENTS",
+    "WINDOWS",
+    "Attack",
+    "CardSpec",
+    "Choice",
+    "Cost",
+    "EffectSpec",
+    "Op",
+    "Rules",
+    "Scenario",
+    "ScenarioError",
+    "iter_jsonl",
+    "load_scenarios",
+    "parse_scenario",
+    "scenario_json_schema",
+]
+
+FORMAT = "damage-step-scenario/1"
+SCHEMA_PATH = Path(__file__).with_name("schemas") / "scenario.schema.json"
+
+# --- enums -------------------------------------------------------------------------------------------
+
+PLAYERS = ("A", "B")
+LOCATIONS = ("monster_zone", "spell_trap_zone", "hand", "graveyard", "banished", "deck", "extra_deck")
+CARD_TYPES = ("monster", "spell", "trap", "counter_trap")
+POSITIONS = ("attack", "defense", "set")
+WINDOWS = (
+    "start_of_damage_step",
+    "before_damage_calculation",
+    "during_damage_calculation",
+    "after_damage_calculation",
+    "end_of_damage_step",
+)
+RELATIVE_PLAYERS = ("controller", "opponent", "both")
+ANY_PLAYERS = (*RELATIVE_PLAYERS, *PLAYERS)  # damage / gain_lp / draw may also name a player
+TARGET_KEYWORDS = ("attacker", "target", "self", "battling_opponent")
+TRIGGER_EVENTS = (
+    "start_of_damage_step",
+    "before_damage_calculation",
+    "battle_damage_inflicted",
+    "battle_damage_taken",
+    "after_damage_calculation",
+    "destroyed_by_battle",
+    "destroyed_by_battle_and_sent_to_graveyard",
+    "destroys_by_battle",
+    "end_of_damage_step",
+)
+TRIGGER_CONDITIONS = (
+    "this_card_battled",
+    "this_card_attacked",
+    "this_card_was_attacked",
+    "attacking_defense_position",
+    "attacking_face_down",
+    "was_face_down_at_start",
+)
+ACTIVATABLE_KINDS = frozenset({"activated", "trigger", "flip"})
+SUMMON_FROM = frozenset({"hand", "deck", "graveyard"})
+
+# --- errors ------------------------------------------------------------------------------------------
+
+
+class ScenarioError(ValueError):
+    """An invalid scenario or scenario file; ``str(err) == f"{err.path}: {err.message}"``."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+
+class _Invalid(Exception):
+    """Internal: raised deep in the walk; each level prepends its key/index as the error unwinds."""
+
+    def __init__(self, message: str, *parts: str | int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.parts = list(parts)
+
+    def error(self, line: int | None = None) -> ScenarioError:
+        path = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in self.parts).lstrip(".")
+        if line is not None:
+            return ScenarioError(f"line {line}: {path}" if path else f"line {line}", self.message)
+        return ScenarioError(path or "$", self.message)
+
+
+def _show(v: object) -> str:
+    if isinstance(v, dict):
+        return "an object"
+    if isinstance(v, list | tuple):
+        return "a list"
+    try:
+        s = json.dumps(v, ensure_ascii=False)
+    except (TypeError, ValueError):
+        s = repr(v)
+    return s if len(s) <= 60 else s[:57] + "..."
+
+
+def _one_of(values: tuple[str, ...], v: object) -> NoReturn:
+    raise _Invalid(f"expected one of {', '.join(values)}, got {_show(v)}")
+
+
+# --- value types: each checks a value (returning it normalised) and renders its JSON Schema -------------
+
+Json = dict[str, Any]
+_REQUIRED: Any = object()  # marker: the key has no default
+_MISSING: Any = object()
+
+
+class _Type:
+    __slots__ = ()
+
+    def check(self, v: object) -> Any:
+        raise NotImplementedError
+
+    def schema(self) -> Json:
+        raise NotImplementedError
+
+
+@attrs.frozen
+class _Str(_Type):
+    nonempty: bool = False
+
+    def check(self, v: object) -> Any:
+        if type(v) is not str:
+            raise _Invalid(f"expected a string, got {_show(v)}")
+        if self.nonempty and not v:
+            raise _Invalid('expected a non-empty string, got ""')
+        return v
+
+    def schema(self) -> Json:
+        return {"type": "string", "minLength": 1} if self.nonempty else {"type": "string"}
+
+
+@attrs.frozen
+class _Int(_Type):
+    lo: int | None = None
+    hi: int | None = None
+
+    def check(self, v: object) -> Any:
+        if type(v) is not int:
+            raise _Invalid(f"expected an integer, got {_show(v)}")
+        if (self.lo is not None and v < self.lo) or (self.hi is not None and v > self.hi):
+            bound = f"from {self.lo} to {self.hi}" if self.hi is not None else f">= {self.lo}"
+            raise _Invalid(f"expected an integer {bound}, got {v}")
+        return v
+
+    def schema(self) -> Json:
+        s: Json = {"type": "integer"}
+        if self.lo is not None:
+            s["minimum"] = self.lo
+        if self.hi is not None:
+            s["maximum"] = self.hi
+        return s
+
+
+@attrs.frozen
+class _Bool(_Type):
+    def check(self, v: object) -> Any:
+        if type(v) is not bool:
+            raise _Invalid(f"expected true or false, got {_show(v)}")
+        return v
+
+    def schema(self) -> Json:
+        return {"type": "boolean"}
+
+
+@attrs.frozen
+class _Enum(_Type):
+    values: tuple[str, ...]
+    _set: frozenset[str] = attrs.field(init=False)
+
+    @_set.default
+    def _values_set(self) -> frozenset[str]:
+        return frozenset(self.values)
+
+    def check(self, v: object) -> Any:
+        if type(v) is not str or v not in self._set:
+            if len(self.values) == 1:
+                raise _Invalid(f"expected {_show(self.values[0])}, got {_show(v)}")
+            _one_of(self.values, v)
+        return v
+
+    def schema(self) -> Json:
+        if len(self.values) == 1:
+            return {"const": self.values[0]}
+        return {"type": "string", "enum": list(self.values)}
+
+
+@attrs.frozen
+class _Ref(_Type):
+    """A card id (``card``) or a target reference (``target``: a keyword or a card id).
+
+    Only the shape is checked here; that the id exists is checked once all cards are known."""
+
+    what: str
+
+    def check(self, v: object) -> Any:
+        if type(v) is not str or not v:
+            expected = "a card id" if self.what == "card" else f"{', '.join(TARGET_KEYWORDS)} or a card id"
+            raise _Invalid(f"expected {expected}, got {_show(v)}")
+        return v
+
+    def schema(self) -> Json:
+        return {"$ref": f"#/$defs/{self.what}_ref"}
+
+
+@attrs.frozen
+class _Nullable(_Type):
+    inner: _Type
+
+    def check(self, v: object) -> Any:
+        return None if v is None else self.inner.check(v)
+
+    def schema(self) -> Json:
+        return {"anyOf": [self.inner.schema(), {"type": "null"}]}
+
+
+@attrs.frozen
+class _List(_Type):
+    item: _Type
+    min_items: int = 0
+
+    def check(self, v: object) -> Any:
+        if type(v) is not list:
+            raise _Invalid(f"expected a list, got {_show(v)}")
+        if len(v) < self.min_items:
+            raise _Invalid(f"expected at least {self.min_items} item(s), got an empty list")
+        check = self.item.check
+        out = []
+        for i, x in enumerate(v):
+            try:
+                out.append(check(x))
+            except _Invalid as e:
+                e.parts.insert(0, i)
+                raise
+        return tuple(out)
+
+    def schema(self) -> Json:
+        s: Json = {"type": "array", "items": self.item.schema()}
+        if self.min_items:
+            s["minItems"] = self.min_items
+        return s
+
+
+@attrs.frozen
+class _OneOrList(_Type):
+    """One enum value or a non-empty list of them; normalised to a tuple."""
+
+    item: _Enum
+
+    def check(self, v: object) -> Any:
+        if type(v) is list:
+            return _List(self.item, 1).check(v)
+        return (self.item.check(v),)
+
+    def schema(self) -> Json:
+        return {"anyOf": [self.item.schema(), {"type": "array", "items": self.item.schema(), "minItems": 1}]}
+
+
+@attrs.frozen
+class _Field:
+    type: _Type
+    default: Any = _REQUIRED  # None: optional, absent is None (no "default" in the schema)
+    doc: str | None = None
+
+
+Fields = Mapping[str, _Field]
+
+
+def _check_fields(v: object, fields: Fields) -> dict[str, Any]:
+    """Check an object against its field table; return every field, defaults filled in."""
+    if type(v) is not dict:
+        raise _Invalid(f"expected an object, got {_show(v)}")
+    for key in v:
+        if key not in fields:
+            raise _Invalid(f"unknown key {_show(key)} (allowed: {', '.join(fields)})", key)
+    out: dict[str, Any] = {}
+    for name, f in fields.items():
+        x = v.get(name, _MISSING)
+        if x is _MISSING:
+            if f.default is _REQUIRED:
+                raise _Invalid("missing required key", name)
+            out[name] = f.default
+        else:
+            try:
+                out[name] = f.type.check(x)
+            except _Invalid as e:
+                e.parts.insert(0, name)
+                raise
+    return out
+
+
+def _jsonable(v: Any) -> Any:
+    if attrs.has(type(v)):
+        return attrs.asdict(v)
+    if isinstance(v, Mapping):
+        return dict(v)
+    return list(v) if isinstance(v, tuple) else v
+
+
+def _object_schema(fields: Fields) -> Json:
+    props: Json = {}
+    for name, f in fields.items():
+        s = f.type.schema()
+        if f.default is not _REQUIRED and f.default is not None:
+            s["default"] = _jsonable(f.default)
+        if f.doc:
+            s["description"] = f.doc
+        props[name] = s
+    required = [n for n, f in fields.items() if f.default is _REQUIRED]
+    s = {"type": "object", "additionalProperties": False, "properties": props}
+    if required:
+        s["required"] = required
+    return s
+
+
+@attrs.frozen
+class _Object(_Type):
+    fields: Fields
+    build: Callable[[dict[str, Any]], Any]
+
+    def check(self, v: object) -> Any:
+        return self.build(_check_fields(v, self.fields))
+
+    def schema(self) -> Json:
+        return _object_schema(self.fields)
+
+
+# --- the validated scenario --------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Op:
+    op: str
+    params: Mapping[str, Any]  # every key but "op", defaults filled in
+
+
+@attrs.frozen
+class Cost:
+    lp: int = 0
+    discard_self: bool = False
+    send_self_to_graveyard: bool = False
+
+
+@attrs.frozen
+class EffectSpec:
+    kind: str
+    params: Mapping[str, Any]  # the kind's own parameters, defaults filled in
+    does: tuple[Op, ...] = ()
+    cost: Cost | None = None
+    target: str | None = None
+    negated: bool = False
+
+
+@attrs.frozen
+class CardSpec:
+    id: str
+    name: str | None
+    controller: str
+    owner: str
+    location: str
+    card_type: str
+    atk: int | None
+    def_: int | None
+    position: str | None
+    face_down: bool
+    pendulum: bool
+    equipped_to: str | None
+    effects: tuple[EffectSpec, ...]
+
+
+@attrs.frozen
+class Attack:
+    attacker: str
+    target: str | None
+
+
+@attrs.frozen
+class Choice:
+    window: str
+    player: str
+    activate: str
+    effect: int = 0
+    targets: tuple[str, ...] | None = None
+    new_chain: bool = False
+    expect: str = "legal"
+
+
+@attrs.frozen
+class Rules:
+    zero_atk_mutual_destruction: bool = False
+
+
+@attrs.frozen
+class Scenario:
+    format: str
+    id: str | None
+    title: str | None
+    notes: str | None
+    rules: Rules
+    turn_player: str
+    life_points: Mapping[str, int]
+    cards: tuple[CardSpec, ...]
+    attack: Attack
+    choices: tuple[Choice, ...]
+
+
+# --- tables: effects and operations --------------------------------------------------------------------
+
+_F = _Field
+_TARGET = _F(_Ref("target"))
+_RELATIVE = _F(_Enum(RELATIVE_PLAYERS))
+_ANY_PLAYER = _F(_Enum(ANY_PLAYERS))
+_AMOUNT = _F(_Int(0))
+
+
+@attrs.frozen
+class _OpSpec:
+    params: Fields
+    any_of: tuple[str, ...] = ()  # at least one of these keys must be given
+
+    @property
+    def fields(self) -> Fields:
+        return {"op": _F(_Str()), **self.params}
+
+
+OPS: Mapping[str, _OpSpec] = {
+    "change_stats": _OpSpec(
+        {
+            "target": _TARGET,
+            "atk": _F(_Int(), 0, "ATK delta"),
+            "def": _F(_Int(), 0, "DEF delta"),
+            "set_atk": _F(_Int(0), None),
+            "set_def": _F(_Int(0), None),
+            "atk_gain_equal_to": _F(_Enum(("battling_opponent_atk",)), None),
+            "until": _F(_Enum(("end_of_turn", "end_of_damage_step", "damage_calculation")), "end_of_turn"),
+        },
+        any_of=("atk", "def", "set_atk", "set_def", "atk_gain_equal_to"),
+    ),
+    "no_battle_damage_this_battle": _OpSpec({"player": _F(_Enum(("controller", "opponent")))}),
+    "indestructible_by_battle_this_turn": _OpSpec({"target": _TARGET}),
+    "negate_activation": _OpSpec({"destroy": _F(_Bool())}),
+    "destroy": _OpSpec({"target": _TARGET}),
+    "banish": _OpSpec({"target": _TARGET}),
+    "return_to_hand": _OpSpec({"target": _TARGET}),
+    "send_to_graveyard": _OpSpec({"target": _TARGET}),
+    "change_position": _OpSpec({"target": _TARGET, "to": _F(_Enum(POSITIONS))}),
+    "take_control": _OpSpec({"target": _TARGET}),
+    "special_summon": _OpSpec(
+        {
+            "card": _F(_Ref("card"), doc="a monster in hand, deck or graveyard"),
+            "position": _F(_Enum(POSITIONS)),
+        },
+    ),
+    "damage": _OpSpec({"player": _ANY_PLAYER, "amount": _AMOUNT}),
+    "gain_lp": _OpSpec({"player": _ANY_PLAYER, "amount": _AMOUNT}),
+    "draw": _OpSpec({"player": _ANY_PLAYER, "count": _AMOUNT}),
+}
+_OP_NAMES = tuple(OPS)
+_OP_FIELDS = {name: spec.fields for name, spec in OPS.items()}
+_REF_PARAMS = {
+    name: tuple((p, f.type.what) for p, f in spec.params.items() if isinstance(f.type, _Ref))
+    for name, spec in OPS.items()
+}
+
+
+@attrs.frozen
+class _Op(_Type):
+    def check(self, v: object) -> Any:
+        v, op = _dispatch(v, "op", _OP_NAMES)
+        spec = OPS[op]
+        d = _check_fields(v, _OP_FIELDS[op])
+        if spec.any_of and not any(k in v for k in spec.any_of):
+            raise _Invalid(f"{op} needs at least one of {', '.join(spec.any_of)}")
+        del d["op"]
+        return Op(op, MappingProxyType(d))
+
+    def schema(self) -> Json:
+        return {"$ref": "#/$defs/op"}
+
+
+def _dispatch(v: object, key: str, names: tuple[str, ...]) -> tuple[dict[str, Any], str]:
+    """Read the discriminator (``kind``/``op``) of an effect or operation."""
+    if type(v) is not dict:
+        raise _Invalid(f"expected an object, got {_show(v)}")
+    name = v.get(key, _MISSING)
+    if name is _MISSING:
+        raise _Invalid("missing required key", key)
+    if type(name) is not str or name not in names:
+        try:
+            _one_of(names, name)
+        except _Invalid as e:
+            e.parts.insert(0, key)
+            raise
+    return v, name
+
+
+@attrs.frozen
+class _Kind:
+    params: Fields
+    activatable: bool = False  # takes does/cost/target; does is required
+
+    @property
+    def fields(self) -> Fields:
+        common: dict[str, _Field] = {"kind": _F(_Str())}
+        if self.activatable:
+            common |= {
+                "does": _F(_List(_Op(), 1)),
+                "cost": _F(_Object(_COST_FIELDS, lambda d: Cost(**d)), None),
+                "target": _F(_Ref("target"), None, "chosen on activation"),
+            }
+        return {**common, **self.params, "negated": _F(_Bool(), False)}
+
+
+_COST_FIELDS: Fields = {
+    "lp": _F(_Int(0), 0),
+    "discard_self": _F(_Bool(), False),
+    "send_self_to_graveyard": _F(_Bool(), False),
+}
+
+EFFECT_KINDS: Mapping[str, _Kind] = {
+    "piercing": _Kind({"double": _F(_Bool(), False)}),
+    "indestructible_by_battle": _Kind({"times_per_turn": _F(_Int(1), None, "unlimited if absent")}),
+    "avoid_battle_damage": _Kind(
+        {"player": _RELATIVE, "scope": _F(_Enum(("involving", "all")), "involving")},
+    ),
+    "reflect_battle_damage": _Kind({}),
+    "also_inflict_battle_damage": _Kind({}),
+    "both_take_battle_damage": _Kind({}),
+    "double_battle_damage": _Kind({}),
+    "halve_battle_damage": _Kind({"player": _RELATIVE}),
+    "battle_damage_becomes": _Kind({"player": _RELATIVE, "value": _AMOUNT}),
+    "battle_damage_is_effect_damage": _Kind({}),
+    "gain_lp_instead": _Kind({"player": _RELATIVE}),
+    "attack_from_defense": _Kind({"apply": _F(_Enum(("atk", "def")))}),
+    "stat_modifier": _Kind(
+        {
+            "atk": _F(_Int(), 0),
+            "def": _F(_Int(), 0),
+            "applies_to": _F(_Enum(("self", "other_own_monsters", "own_monsters", "opponent_monsters")), "self"),
+            "while": _F(_Enum(("always", "damage_step", "damage_calculation")), "always"),
+            "when": _F(_Enum(("attacking", "attacked", "battling")), None, "any time if absent"),
+        }
+    ),
+    "activation_lock": _Kind({"card_type": _F(_Enum(("spell", "trap"))), "player": _RELATIVE}),
+    "banish_instead_of_graveyard": _Kind({}),
+    "self_destroy_unless": _Kind({"condition": _F(_Str(nonempty=True))}),
+    "activated": _Kind(
+        {
+            "speed": _F(_Int(1, 3), None, "required, except on a counter_trap card (always 3)"),
+            "during_damage_calculation": _F(_Bool(), False),
+            "from": _F(_Enum(("field", "hand")), "field"),
+            "damage_step": _F(_Enum(("auto", "allowed", "forbidden")), "auto"),
+        },
+        activatable=True,
+    ),
+    "trigger": _Kind(
+        {
+            "on": _F(_Enum(TRIGGER_EVENTS)),
+            "optional": _F(_Bool()),
+            "condition": _F(_OneOrList(_Enum(TRIGGER_CONDITIONS)), (), "all must hold"),
+            "from": _F(_Enum(("field", "hand", "graveyard")), "field"),
+        },
+        activatable=True,
+    ),
+    "flip": _Kind({"optional": _F(_Bool(), False)}, activatable=True),
+}
+_KIND_NAMES = tuple(EFFECT_KINDS)
+_ACTIVATION_KEYS = frozenset({"does", "cost", "target"})
+_KIND_FIELDS = {name: spec.fields for name, spec in EFFECT_KINDS.items()}
+
+
+@attrs.frozen
+class _Effect(_Type):
+    def check(self, v: object) -> Any:
+        v, kind = _dispatch(v, "kind", _KIND_NAMES)
+        if not EFFECT_KINDS[kind].activatable:
+            for key in v:
+                if key in _ACTIVATION_KEYS:
+                    raise _Invalid(f"a continuous effect ({kind}) takes no {key}, got {_show(v[key])}", key)
+        d = _check_fields(v, _KIND_FIELDS[kind])
+        params = {name: d[name] for name in EFFECT_KINDS[kind].params}
+        return EffectSpec(
+            kind, MappingProxyType(params), d.get("does", ()), d.get("cost"), d.get("target"), d["negated"]
+        )
+
+    def schema(self) -> Json:
+        return {"$ref": "#/$defs/effect"}
+
+
+# --- tables: cards, choices, the scenario ------------------------------------------------------------
+
+_CARD_FIELDS: Fields = {
+    "id": _F(_Str(nonempty=True)),
+    "name": _F(_Str(), None),
+    "controller": _F(_Enum(PLAYERS)),
+    "owner": _F(_Enum(PLAYERS), None, "defaults to controller"),
+    "location": _F(_Enum(LOCATIONS), "monster_zone"),
+    "card_type": _F(_Enum(CARD_TYPES), "monster"),
+    "atk": _F(_Int(0), None, "monsters only, and required for them"),
+    "def": _F(_Int(0), None, "monsters only, and required for them"),
+    "position": _F(_Enum(POSITIONS), None, "monsters in a monster_zone only, and required for them"),
+    "face_down": _F(_Bool(), False, "spells/traps in a spell_trap_zone only"),
+    "pendulum": _F(_Bool(), False, "monsters only"),
+    "equipped_to": _F(_Ref("card"), None, "spells/traps in a spell_trap_zone only; names a monster"),
+    "effects": _F(_List(_Effect())),
+}
+
+# Card keys allowed only on some cards: key -> (test on (card_type, location), who may have it).
+_Who = tuple[Callable[[str, str], bool], str]
+_MONSTERS: _Who = (lambda t, loc: t == "monster", "monsters")
+_FIELD_MONSTERS: _Who = (
+    lambda t, loc: t == "monster" and loc == "monster_zone",
+    "monsters in a monster_zone",
+)
+_FIELD_SPELL_TRAPS: _Who = (
+    lambda t, loc: t != "monster" and loc == "spell_trap_zone",
+    "spells/traps in a spell_trap_zone",
+)
+_ONLY_FOR: Mapping[str, _Who] = {
+    "atk": _MONSTERS,
+    "def": _MONSTERS,
+    "pendulum": _MONSTERS,
+    "position": _FIELD_MONSTERS,
+    "face_down": _FIELD_SPELL_TRAPS,
+    "equipped_to": _FIELD_SPELL_TRAPS,
+}
+# Card keys required on some cards (beyond the field table).
+_REQUIRED_FOR: Mapping[str, _Who] = {"atk": _MONSTERS, "def": _MONSTERS, "position": _FIELD_MONSTERS}
+
+
+def _card(d: dict[str, Any], v: dict[str, Any]) -> CardSpec:
+    """Card-local rules, on the checked fields ``d`` and the raw object ``v`` (for which keys were given)."""
+    ctype, loc = d["card_type"], d["location"]
+    if (loc == "monster_zone") != (ctype == "monster") and loc in ("monster_zone", "spell_trap_zone"):
+        raise _Invalid(f"a {ctype} cannot be in {_show(loc)}", "location")
+    for key, (ok, who) in _ONLY_FOR.items():
+        if key in v and not ok(ctype, loc):
+            raise _Invalid(f"only {who} have {key}, got {_show(v[key])} on a {ctype} in {loc}", key)
+    for key, (needed, who) in _REQUIRED_FOR.items():
+        if key not in v and needed(ctype, loc):
+            raise _Invalid(f"missing required key ({who} need {key})", key)
+    if d["equipped_to"] is not None and d["face_down"]:
+        raise _Invalid("an equipped card cannot be face-down, got true", "face_down")
+    effects = d["effects"]
+    if any(e.kind == "activated" for e in effects):
+        effects = tuple(_with_speed(e, j, ctype) for j, e in enumerate(effects))
+    return CardSpec(
+        d["id"], d["name"], d["controller"], d["owner"] or d["controller"], loc, ctype, d["atk"], d["def"],
+        d["position"], d["face_down"], d["pendulum"], d["equipped_to"], effects,
+    )  # fmt: skip
+
+
+def _with_speed(e: EffectSpec, j: int, ctype: str) -> EffectSpec:
+    """An activated effect's speed: required, except that a Counter Trap's is (and must be) 3."""
+    if e.kind != "activated":
+        return e
+    speed = e.params["speed"]
+    if ctype == "counter_trap" and speed is None:
+        return attrs.evolve(e, params=MappingProxyType({**e.params, "speed": 3}))
+    if ctype == "counter_trap" and speed != 3:
+        raise _Invalid(f"a counter_trap's speed is 3, got {speed}", "effects", j, "speed")
+    if speed is None:
+        raise _Invalid("missing required key (only a counter_trap's defaults to 3)", "effects", j, "speed")
+    return e
+
+
+@attrs.frozen
+class _Card(_Type):
+    def check(self, v: object) -> Any:
+        d = _check_fields(v, _CARD_FIELDS)
+        return _card(d, cast(dict[str, Any], v))
+
+    def schema(self) -> Json:
+        return {"$ref": "#/$defs/card"}
+
+
+_CHOICE_FIELDS: Fields = {
+    "window": _F(_Enum(WINDOWS)),
+    "player": _F(_Enum(PLAYERS)),
+    "activate": _F(_Ref("card")),
+    "effect": _F(_Int(0), 0, "index into the card's effects"),
+    "targets": _F(_List(_Ref("card")), None),
+    "new_chain": _F(_Bool(), False),
+    "expect": _F(_Enum(("legal", "illegal")), "legal"),
+}
+_ATTACK_FIELDS: Fields = {
+    "attacker": _F(_Ref("card")),
+    "target": _F(_Nullable(_Ref("card")), doc="null: a direct attack (in TOML: leave it out)"),
+}
+_RULES_FIELDS: Fields = {"zero_atk_mutual_destruction": _F(_Bool(), False)}
+_LP_FIELDS: Fields = {p: _F(_Int(1), 8000) for p in PLAYERS}
+
+_SCENARIO_FIELDS: Fields = {
+    "format": _F(_Enum((FORMAT,))),
+    "id": _F(_Str(), None),
+    "title": _F(_Str(), None),
+    "notes": _F(_Str(), None),
+    "rules": _F(_Object(_RULES_FIELDS, lambda d: Rules(**d)), Rules()),
+    "turn_player": _F(_Enum(PLAYERS), "A"),
+    "life_points": _F(_Object(_LP_FIELDS, MappingProxyType), MappingProxyType({"A": 8000, "B": 8000})),
+    "cards": _F(_List(_Card(), 1)),
+    "attack": _F(_Object(_ATTACK_FIELDS, lambda d: Attack(**d))),
+    "choices": _F(_List(_Object(_CHOICE_FIELDS, lambda d: Choice(**d))), ()),
+}
+
+
+# --- cross-references and the attack ------------------------------------------------------------------
+
+
+def _check_scenario(d: dict[str, Any]) -> Scenario:
+    cards: tuple[CardSpec, ...] = d["cards"]
+    by_id: dict[str, CardSpec] = {}
+    for i, c in enumerate(cards):
+        if c.id in by_id:
+            raise _Invalid(f"duplicate card id {_show(c.id)}", "cards", i, "id")
+        if c.id in TARGET_KEYWORDS:
+            raise _Invalid(f"card id {_show(c.id)} is reserved (a target keyword)", "cards", i, "id")
+        by_id[c.id] = c
+
+    def card(ref: str, *parts: str | int) -> CardSpec:
+        if ref not in by_id:
+            raise _Invalid(f"unknown card id {_show(ref)}", *parts)
+        return by_id[ref]
+
+    def ref(kind: str, value: str, *parts: str | int) -> None:
+        if value not in by_id and (kind == "card" or value not in TARGET_KEYWORDS):
+            raise _Invalid(
+                f"unknown card id {_show(value)}" if kind == "card" else
+                f"expected {', '.join(TARGET_KEYWORDS)} or a card id, got {_show(value)}",
+                *parts,
+            )  # fmt: skip
+
+    for i, c in enumerate(cards):
+        if c.equipped_to is not None:
+            t = card(c.equipped_to, "cards", i, "equipped_to")
+            if t.card_type != "monster" or t.location != "monster_zone":
+                msg = f"card {_show(t.id)} is not a monster in a monster_zone"
+                raise _Invalid(msg, "cards", i, "equipped_to")
+        for j, e in enumerate(c.effects):
+            if e.target is not None:
+                ref("target", e.target, "cards", i, "effects", j, "target")
+            for k, op in enumerate(e.does):
+                for name, kind in _REF_PARAMS[op.op]:
+                    ref(kind, op.params[name], "cards", i, "effects", j, "does", k, name)
+                if op.op == "special_summon":
+                    s = by_id[op.params["card"]]
+                    if s.card_type != "monster" or s.location not in SUMMON_FROM:
+                        raise _Invalid(
+                            f"card {_show(s.id)} is not a monster in hand, deck or graveyard "
+                            f"({s.card_type} in {s.location})", "cards", i, "effects", j, "does", k, "card",
+                        )  # fmt: skip
+
+    attack: Attack = d["attack"]
+    turn_player = d["turn_player"]
+    a = card(attack.attacker, "attack", "attacker")
+    problem: str | None = None
+    if a.location != "monster_zone":
+        problem = f"is in {a.location}, not a monster_zone"
+    elif a.controller != turn_player:
+        problem = f"is controlled by {a.controller}, not the turn player {turn_player}"
+    elif a.position == "set":
+        problem = "is face-down (set) and cannot attack"
+    elif a.position == "defense" and not any(e.kind == "attack_from_defense" for e in a.effects):
+        problem = "is in defense position and has no attack_from_defense effect"
+    if problem:
+        raise _Invalid(f"attacker {_show(a.id)} {problem}", "attack", "attacker")
+    if attack.target is not None:
+        t = card(attack.target, "attack", "target")
+        if t.location != "monster_zone":
+            raise _Invalid(f"target {_show(t.id)} is in {t.location}, not a monster_zone", "attack", "target")
+        if t.controller == turn_player:
+            msg = f"target {_show(t.id)} is controlled by the turn player {turn_player}"
+            raise _Invalid(msg, "attack", "target")
+
+    for i, ch in enumerate(d["choices"]):
+        c = card(ch.activate, "choices", i, "activate")
+        if ch.effect >= len(c.effects):
+            raise _Invalid(
+                f"out of range: card {_show(c.id)} has {len(c.effects)} effect(s), got {ch.effect}",
+                "choices", i, "effect",
+            )  # fmt: skip
+        for k, t_id in enumerate(ch.targets or ()):
+            card(t_id, "choices", i, "targets", k)
+
+    return Scenario(
+        d["format"], d["id"], d["title"], d["notes"], d["rules"], turn_player, d["life_points"], cards,
+        attack, d["choices"],
+    )  # fmt: skip
+
+
+# --- public API ---------------------------------------------------------------------------------------
+
+
+def _parse(data: object) -> Scenario:
+    return _check_scenario(_check_fields(data, _SCENARIO_FIELDS))
+
+
+def parse_scenario(data: object) -> Scenario:
+    """Validate a decoded JSON scenario completely and return it typed, defaults filled in."""
+    try:
+        return _parse(data)
+    except _Invalid as e:
+        raise e.error() from None
+
+
+def _parse_record(data: object, prefix: tuple[str | int, ...] = (), line: int | None = None) -> Scenario:
+    """Parse a scenario or a corpus record ``{"scenario": ...}``; ``prefix`` locates it in its file."""
+    parts = prefix
+    if type(data) is dict and "scenario" in data and "format" not in data:
+        data, parts = data["scenario"], (*prefix, "scenario")
+    try:
+        return _parse(data)
+    except _Invalid as e:
+        e.parts[:0] = parts
+        raise e.error(line) from None
+
+
+_TOML_AT = re.compile(r"\s*\(at (?:line (\d+), column \d+|end of document)\)$")
+
+
+def _toml_direct_attack(data: object) -> object:
+    """TOML has no null: an attack table without ``target`` is a direct attack."""
+    if type(data) is dict and type(data.get("scenario")) is dict and "format" not in data:
+        return {**data, "scenario": _toml_direct_attack(data["scenario"])}
+    if type(data) is dict and type(data.get("attack")) is dict and "target" not in data["attack"]:
+        return {**data, "attack": {**data["attack"], "target": None}}
+    return data
+
+
+def _json_error(e: json.JSONDecodeError, line: int | None = None) -> ScenarioError:
+    return ScenarioError(f"line {line or e.lineno}", f"invalid JSON: {e.msg} (column {e.colno})")
+
+
+def iter_jsonl(path: str | os.PathLike[str]) -> Iterator[Scenario]:
+    """Yield the scenarios of a JSON-lines file one by one (blank lines are skipped)."""
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if not line or line.isspace():
+                continue
+            try:
+                data = json.loads(line)
+            except json.JSONDecodeError as e:
+                raise _json_error(e, n) from None
+            yield _parse_record(data, line=n)
+
+
+def load_scenarios(path: str | os.PathLike[str]) -> list[Scenario]:
+    """Load every scenario of a ``.json``, ``.jsonl`` or ``.toml`` file (see the module docstring)."""
+    suffix = Path(path).suffix.lower()
+    if suffix == ".jsonl":
+        return list(iter_jsonl(path))
+    if suffix == ".json":
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except json.JSONDecodeError as e:
+            raise _json_error(e) from None
+        if type(data) is list:
+            return [_parse_record(x, (i,)) for i, x in enumerate(data)]
+        return [_parse_record(data)]
+    if suffix == ".toml":
+        try:
+            data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as e:
+            msg = str(e)
+            m = _TOML_AT.search(msg)
+            where = f"line {m[1]}" if m and m[1] else "end of file"
+            raise ScenarioError(where, f"invalid TOML: {_TOML_AT.sub('', msg)}") from None
+        return [_parse_record(_toml_direct_attack(data))]
+    raise ScenarioError(str(path), f"unknown file suffix {_show(suffix)} (expected .json, .jsonl or .toml)")
+
+
+# --- JSON Schema -------------------------------------------------------------------------------------
+
+
+def _discriminated(key: str, specs: Mapping[str, Fields], prefix: str) -> Json:
+    """``key`` selects one of ``specs``; each has its own closed parameter object in ``$defs``."""
+    return {
+        "type": "object",
+        "required": [key],
+        "properties": {key: {"type": "string", "enum": list(specs)}},
+        "allOf": [
+            {
+                "if": {"properties": {key: {"const": name}}, "required": [key]},
+                "then": {"$ref": f"#/$defs/{prefix}.{name}"},
+            }
+            for name in specs
+        ],
+    }
+
+
+def scenario_json_schema() -> Json:
+    """The JSON Schema (draft 2020-12) of the scenario format, rendered from the validator's tables."""
+    defs: Json = {
+        "card": _object_schema(_CARD_FIELDS),
+        "card_ref": {"type": "string", "minLength": 1, "description": "a card id"},
+        "target_ref": {
+            "type": "string",
+            "minLength": 1,
+            "description": f"{', '.join(TARGET_KEYWORDS)} or a card id",
+        },
+        "effect": _discriminated("kind", _KIND_FIELDS, "effect"),
+        "op": _discriminated("op", _OP_FIELDS, "op"),
+    }
+    for prefix, key, table in (("effect", "kind", _KIND_FIELDS), ("op", "op", _OP_FIELDS)):
+        for name, fields in table.items():
+            s = _object_schema(fields)
+            s["properties"][key] = {"const": name}
+            spec = OPS.get(name) if prefix == "op" else None
+            if spec is not None and spec.any_of:
+                s["anyOf"] = [{"required": [k]} for k in spec.any_of]
+            defs[f"{prefix}.{name}"] = s
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"Damage Step scenario ({FORMAT})",
+        "$comment": (
+            "Generated by engine/scenario.py (python -m engine.scenario --write-schema); do not edit. "
+            "The loader also checks what this schema cannot: card ids are unique and every reference names "
+            "a card; zone, position, face_down and equipped_to rules per card type; the attack's legality; "
+            "choice effect indices; activated speed (required; 3 on a counter_trap); integers are not floats."
+        ),
+        **_object_schema(_SCENARIO_FIELDS),
+        "$defs": defs,
+    }
+
+
+def _schema_text() -> str:
+    return json.dumps(scenario_json_schema(), indent=2, sort_keys=True) + "\n"
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["--write-schema"]:
+        sys.exit("usage: python -m engine.scenario --write-schema")
+    SCHEMA_PATH.write_text(_schema_text(), encoding="utf-8")
+    print(f"wrote {SCHEMA_PATH}")
