@@ -1,0 +1,111 @@
+"""The machine's declaration: states in rulebook order, both executors, stepping, the diagram."""
+
+from __future__ import annotations
+
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+from engine import Duel, PassAgent, Phase, declared_states, declared_transitions, parse_scenario, state_from_scenario
+from engine.cli import DIAGRAM, diagram_text
+from engine.events import RULES, EventType
+
+ROOT = Path(__file__).resolve().parent.parent
+
+VANILLA = {
+    "format": "damage-step-scenario/1",
+    "id": "vanilla",
+    "cards": [
+        {"id": "att", "controller": "A", "atk": 2000, "def": 1000, "position": "attack", "effects": []},
+        {"id": "tgt", "controller": "B", "atk": 800, "def": 1500, "position": "set", "effects": []},
+    ],
+    "attack": {"attacker": "att", "target": "tgt"},
+}
+
+
+def duel(executor: str = "fast") -> Duel:
+    return Duel(state_from_scenario(parse_scenario(VANILLA)), executor=executor)  # type: ignore[arg-type]
+
+
+def test_states_are_declared_in_rulebook_order() -> None:
+    # rules spec §1.10 / issue: start, flip, before DC, during DC, perform DC, after DC, send, end.
+    assert declared_states() == [
+        "battle_step",
+        "start_of_damage_step",
+        "flip",
+        "before_damage_calculation",
+        "during_damage_calculation",
+        "perform_damage_calculation",
+        "after_damage_calculation",
+        "send_destroyed_by_battle",
+        "end_of_damage_step",
+        "step_over",
+        "duel_over",
+    ]
+    pairs = {(s, d) for s, d, _ in declared_transitions()}
+    # An invalid battle skips damage calculation and goes to the end of the step (§1.8).
+    assert ("before_damage_calculation", "send_destroyed_by_battle") in pairs
+    # A player reaching 0 LP ends the duel from any live state (§2.7).
+    assert ("perform_damage_calculation", "duel_over") in pairs
+    assert ("after_damage_calculation", "duel_over") in pairs
+
+
+def test_step_goes_one_state_at_a_time() -> None:
+    d = duel()
+    seen = [d.state.phase]
+    while not d.is_over:
+        d.step()
+        seen.append(d.state.phase)
+    assert seen == [
+        Phase.BATTLE_STEP,
+        Phase.START_OF_DAMAGE_STEP,
+        Phase.FLIP,
+        Phase.BEFORE_DAMAGE_CALCULATION,
+        Phase.DURING_DAMAGE_CALCULATION,
+        Phase.PERFORM_DAMAGE_CALCULATION,
+        Phase.AFTER_DAMAGE_CALCULATION,
+        Phase.SEND_DESTROYED_BY_BATTLE,
+        Phase.END_OF_DAMAGE_STEP,
+        Phase.STEP_OVER,
+    ]
+
+
+def test_vanilla_battle_needs_no_decision() -> None:
+    # The reference engine asks many empty "chain?" questions in a plain battle; we ask none.
+    d = duel()
+    assert d.advance() is None
+    assert d.is_over
+    assert any(e.type is EventType.PASSED for e in d.state.log)  # passes are still recorded
+
+
+def test_executors_give_identical_logs() -> None:
+    a, b = duel("fast").run(PassAgent()), duel("transitions").run(PassAgent())
+    assert a.state.log == b.state.log
+    assert a.state == b.state
+
+
+def test_state_is_plain_data() -> None:
+    d = duel()
+    d.step()
+    d.step()
+    copy = pickle.loads(pickle.dumps(d.state))
+    assert copy == d.state
+    c = d.clone()
+    c.run(PassAgent())
+    assert d.state.phase is Phase.START_OF_DAMAGE_STEP or d.state.phase is Phase.FLIP  # untouched by the clone
+    assert c.is_over
+
+
+def test_every_event_names_a_known_rule() -> None:
+    d = duel().run(PassAgent())
+    assert {e.rule for e in d.state.log} <= set(RULES)
+
+
+def test_committed_diagram_matches_the_declaration() -> None:
+    assert DIAGRAM.read_text() == diagram_text(), "diagram is stale: run python -m engine diagram"
+
+
+def test_diagram_check_command_detects_staleness(tmp_path: Path) -> None:
+    r = subprocess.run([sys.executable, "-m", "engine", "diagram", "--check"], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
