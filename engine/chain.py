@@ -88,8 +88,8 @@ def trigger_options(ctx: Context, group: list[PendingTrigger]) -> list[Option]:
     out = []
     for t in group:
         card = ctx.card(t.card)
-        if card.instance != t.instance and card.location.on_field:
-            continue  # it left and came back: a new card, the trigger is lost
+        if card.instance != t.instance:
+            continue  # it moved since it triggered: a new card, which no longer holds the trigger
         src = ctx.source_of(t.card, t.effect)
         if legality.effect_problem(ctx, src, None):
             continue

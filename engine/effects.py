@@ -95,7 +95,7 @@ class Effect:
     speed: int = 1
     event: TriggerEvent | None = None
     optional: bool = False
-    activate_from: Location = Location.MONSTER_ZONE  # where the card must be to activate it
+    activate_from: Location = Location.MONSTER_ZONE  # where it activates from; MONSTER_ZONE = the field
     damage_step: DamageStepRule = DamageStepRule.AUTO
     during_damage_calculation: bool = False  # "during damage calculation" wording
     changes_stats: bool = False  # directly changes ATK/DEF (legal only until damage calculation)

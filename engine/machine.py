@@ -15,14 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal
 
-from engine import chain, steps
+from engine import actions, chain, steps
 from engine.context import Context, Index
 from engine.decisions import Agent, Decision, IllegalChoice, Option
-from engine.effects import Registry
+from engine.effects import Effect, Registry
 from engine.events import Event, EventType
 from engine.library import default_registry
 from engine.rules.battle import battle_problem
-from engine.state import GameState, Phase, Player
+from engine.state import GameState, Lingering, Phase, Player
 
 STATES: list[Phase] = list(Phase)
 TERMINAL = frozenset({Phase.STEP_OVER, Phase.DUEL_OVER})
@@ -216,6 +216,11 @@ class Duel:
             detail=reason,
             data=(("effect", option.effect),),
         )
+
+    def attach_to_player(self, player: Player, effect: Effect, until: str = "end_of_turn") -> None:
+        """Attach a continuous effect to a player rather than a card ("you take no battle damage
+        this turn"). It answers its hooks like a card's effect until it expires."""
+        actions.add_lingering(self.ctx, Lingering(effect, player, None, None, until))
 
     def clone(self) -> Duel:
         """An independent copy for search: shares only immutable values, the registry and the

@@ -286,7 +286,7 @@ class GameState:
 
     def current_window(self) -> Window | None:
         """The sub-timing the game is in, whether or not its window is open."""
-        return SUB_TIMING.get(self.phase)
+        return _SUB_TIMING_BY_VALUE.get(self.phase._value_)
 
 
 SUB_TIMING = {
@@ -299,3 +299,5 @@ SUB_TIMING = {
     Phase.SEND_DESTROYED_BY_BATTLE: Window.END_OF_DAMAGE_STEP,
     Phase.END_OF_DAMAGE_STEP: Window.END_OF_DAMAGE_STEP,
 }
+# Keyed by the phase's value: string hashes are cached, Enum.__hash__ is Python code (hot path).
+_SUB_TIMING_BY_VALUE = {p._value_: w for p, w in SUB_TIMING.items()}

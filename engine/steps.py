@@ -118,6 +118,7 @@ def send_destroyed_by_battle(ctx: Context) -> None:
     b = s.battle
     if not b.damage_calculation_performed:
         ctx.emit(EventType.DAMAGE_CALCULATION_SKIPPED, "battle_valid", detail=battle_problem(ctx) or "")
+        actions.expire_lingering(ctx, "damage_calculation")
     sent = []
     for index in b.destroyed:
         card = ctx.card(index)

@@ -71,8 +71,8 @@ def location_problem(ctx: Context, player: Player, card: Card, eff: Effect) -> s
         return None
     if card.location is where:
         return None
-    want, now = where.value.replace("_", " "), card.location.value.replace("_", " ")
-    return f"{card.name} is not in the {want} (it is in the {now})"
+    want = "on the field" if where is Location.MONSTER_ZONE else f"in the {where.value.replace('_', ' ')}"
+    return f"{card.name} is not {want} (it is in the {card.location.value.replace('_', ' ')})"
 
 
 def target_choices(ctx: Context, src: Source) -> list[tuple[int, ...]] | None:

@@ -34,7 +34,9 @@ def concerns(ctx: Context, event: TriggerEvent, index: int) -> bool:
     b = ctx.state.battle
     card = ctx.card(index)
     if event is TriggerEvent.BATTLE_DAMAGE_INFLICTED:
-        return any(src == index for _p, src in b.inflicted_by)
+        # "When this card inflicts battle damage to your opponent": damage reflected back to
+        # its own controller does not count.
+        return any(src == index and p is not card.controller for p, src in b.inflicted_by)
     if event is TriggerEvent.BATTLE_DAMAGE_TAKEN:
         return card.controller in b.battle_damage_events
     if event is TriggerEvent.FLIPPED:
@@ -48,7 +50,7 @@ def concerns(ctx: Context, event: TriggerEvent, index: int) -> bool:
         # "If this card destroys a monster by battle": the victim was determined destroyed by
         # battle, even if it was removed before it was sent (Hyglo ruling, rules spec A3).
         foe = ctx.battling_opponent(index)
-        return foe is not None and foe in b.destroyed and index not in b.destroyed
+        return foe is not None and foe in b.destroyed
     return False
 
 
