@@ -19,7 +19,7 @@ from pathlib import Path
 
 from engine.build import ScenarioMismatch, result, run_scenario
 from engine.demo import DEMO
-from engine.machine import declared_transitions
+from engine.machine import declared_transitions, hook_points
 from engine.scenario import SCHEMA_PATH, Scenario, ScenarioError, load_scenarios, parse_scenario, scenario_json_schema
 from engine.trace import format_trace
 
@@ -139,6 +139,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.cmd == "schema":
         return _schema(args.check)
+    print("transitions (trigger 'proceed', first whose condition holds):")
     for src, dest, cond in declared_transitions():
-        print(f"{src} -> {dest}" + (f"  [if {cond}]" if cond else ""))
+        print(f"  {src} -> {dest}" + (f"  [if {cond}]" if cond else ""))
+    print("hook points (trigger events raised; continuous hooks queried):")
+    for state, points in hook_points().items():
+        if points["events"] or points["hooks"]:
+            print(f"  {state}: events {', '.join(points['events']) or '-'}; hooks {', '.join(points['hooks']) or '-'}")
     return 0

@@ -110,6 +110,7 @@ class Duel:
         self.ctx = Context(state, self.registry, self.index)
         self.executor: Executor = executor
         self._machine = build_transitions_machine(self, state.phase) if executor == "transitions" else None
+        self._observers: dict[Phase, list[Callable[[Duel], None]]] = {}
 
     # -- the model side of the machine ---------------------------------------------------
     @property
@@ -130,6 +131,13 @@ class Duel:
         s = self.state
         self.ctx.emit(EventType.PHASE_ENTERED, "machine", detail=s.phase.value)
         steps.ON_ENTER.get(s.phase, _nothing)(self.ctx)
+        for observer in self._observers.get(s.phase, ()):
+            observer(self)
+
+    def on_enter(self, phase: Phase, observer: Callable[[Duel], None]) -> None:
+        """Call `observer(duel)` each time the machine enters `phase`, after the state's own work
+        (for UIs, debuggers and logging; game effects belong in effects, not observers)."""
+        self._observers.setdefault(phase, []).append(observer)
 
     def _fire(self) -> None:
         if self._machine is not None:
@@ -234,6 +242,17 @@ def _nothing(ctx: Context) -> None:
 
 def declared_states() -> list[str]:
     return [p.value for p in STATES]
+
+
+def hook_points() -> dict[str, dict[str, list[str]]]:
+    """For every state: the trigger events it raises and the continuous hooks it queries."""
+    return {
+        p.value: {
+            "events": [e.value for e in steps.EVENTS_RAISED.get(p, ())],
+            "hooks": [h.value for h in steps.HOOKS_QUERIED.get(p, ())],
+        }
+        for p in STATES
+    }
 
 
 def declared_transitions() -> list[tuple[str, str, str | None]]:

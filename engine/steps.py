@@ -12,13 +12,46 @@ from collections.abc import Callable
 from engine import actions, checks
 from engine.chain import open_window
 from engine.context import Context
-from engine.effects import TriggerEvent
+from engine.effects import Hook, TriggerEvent
 from engine.events import EventType
 from engine.rules.battle import battle_damage_modifiers, battle_input, battle_problem
 from engine.rules.calculation import compare_values
 from engine.rules.destruction import battle_indestructibility
 from engine.rules.modifiers import apply_battle_damage_modifiers
 from engine.state import Location, Phase, Player, Position, Window
+
+# The trigger events each state raises: where triggered effects attach (rules spec §1.10 names
+# in brackets). One SEGOC chain per state holds all of a state's triggers.
+EVENTS_RAISED: dict[Phase, tuple[TriggerEvent, ...]] = {
+    Phase.START_OF_DAMAGE_STEP: (TriggerEvent.START_OF_DAMAGE_STEP,),  # on_damage_step_start
+    Phase.BEFORE_DAMAGE_CALCULATION: (TriggerEvent.BEFORE_DAMAGE_CALCULATION,),  # on_before_damage_calc
+    Phase.DURING_DAMAGE_CALCULATION: (),  # on_damage_calc_window: fast effects only
+    Phase.AFTER_DAMAGE_CALCULATION: (
+        TriggerEvent.FLIPPED,  # on_flip (deferred)
+        TriggerEvent.BATTLE_DAMAGE_INFLICTED,  # on_battle_damage
+        TriggerEvent.BATTLE_DAMAGE_TAKEN,
+        TriggerEvent.AFTER_DAMAGE_CALCULATION,  # on_battled
+    ),
+    Phase.END_OF_DAMAGE_STEP: (
+        TriggerEvent.DESTROYED_BY_BATTLE,  # on_destroyed_by_battle
+        TriggerEvent.DESTROYED_BY_BATTLE_AND_SENT_TO_GRAVEYARD,
+        TriggerEvent.DESTROYS_BY_BATTLE,  # on_destroying
+        TriggerEvent.END_OF_DAMAGE_STEP,  # on_damage_step_end
+    ),
+}
+# The continuous hook points each state queries (besides STATS and ACTIVATION_LOCK, read
+# whenever ATK/DEF are read or an activation is checked).
+HOOKS_QUERIED: dict[Phase, tuple[Hook, ...]] = {
+    Phase.FLIP: (Hook.SELF_DESTROY,),
+    Phase.PERFORM_DAMAGE_CALCULATION: (
+        Hook.ATTACK_FROM_DEFENSE,
+        Hook.PIERCING,
+        Hook.BATTLE_DAMAGE,  # modify_battle_damage
+        Hook.INDESTRUCTIBLE_BY_BATTLE,
+    ),
+    Phase.AFTER_DAMAGE_CALCULATION: (Hook.SELF_DESTROY,),
+    Phase.SEND_DESTROYED_BY_BATTLE: (Hook.GRAVEYARD_REDIRECT, Hook.SELF_DESTROY),
+}
 
 
 def start_of_damage_step(ctx: Context) -> None:
@@ -31,7 +64,7 @@ def start_of_damage_step(ctx: Context) -> None:
     if b.target is not None:
         b.target_position_at_start = ctx.card(b.target).position
     s.self_destroy_deferred = True
-    open_window(ctx, Window.START_OF_DAMAGE_STEP, (TriggerEvent.START_OF_DAMAGE_STEP,))
+    open_window(ctx, Window.START_OF_DAMAGE_STEP, EVENTS_RAISED[Phase.START_OF_DAMAGE_STEP])
 
 
 def flip(ctx: Context) -> None:
@@ -46,11 +79,11 @@ def flip(ctx: Context) -> None:
 
 
 def before_damage_calculation(ctx: Context) -> None:
-    open_window(ctx, Window.BEFORE_DAMAGE_CALCULATION, (TriggerEvent.BEFORE_DAMAGE_CALCULATION,))
+    open_window(ctx, Window.BEFORE_DAMAGE_CALCULATION, EVENTS_RAISED[Phase.BEFORE_DAMAGE_CALCULATION])
 
 
 def during_damage_calculation(ctx: Context) -> None:
-    open_window(ctx, Window.DURING_DAMAGE_CALCULATION, ())
+    open_window(ctx, Window.DURING_DAMAGE_CALCULATION, EVENTS_RAISED[Phase.DURING_DAMAGE_CALCULATION])
 
 
 def perform_damage_calculation(ctx: Context) -> None:
@@ -99,16 +132,7 @@ def after_damage_calculation(ctx: Context) -> None:
     calculation triggers go on one SEGOC chain."""
     ctx.state.self_destroy_deferred = False
     checks.settle(ctx)
-    open_window(
-        ctx,
-        Window.AFTER_DAMAGE_CALCULATION,
-        (
-            TriggerEvent.FLIPPED,
-            TriggerEvent.BATTLE_DAMAGE_INFLICTED,
-            TriggerEvent.BATTLE_DAMAGE_TAKEN,
-            TriggerEvent.AFTER_DAMAGE_CALCULATION,
-        ),
-    )
+    open_window(ctx, Window.AFTER_DAMAGE_CALCULATION, EVENTS_RAISED[Phase.AFTER_DAMAGE_CALCULATION])
 
 
 def send_destroyed_by_battle(ctx: Context) -> None:
@@ -132,16 +156,7 @@ def send_destroyed_by_battle(ctx: Context) -> None:
 
 def end_of_damage_step(ctx: Context) -> None:
     """§1.7.2: destroyed-by-battle, destroys-by-battle and end-of-step triggers share one chain."""
-    open_window(
-        ctx,
-        Window.END_OF_DAMAGE_STEP,
-        (
-            TriggerEvent.DESTROYED_BY_BATTLE,
-            TriggerEvent.DESTROYED_BY_BATTLE_AND_SENT_TO_GRAVEYARD,
-            TriggerEvent.DESTROYS_BY_BATTLE,
-            TriggerEvent.END_OF_DAMAGE_STEP,
-        ),
-    )
+    open_window(ctx, Window.END_OF_DAMAGE_STEP, EVENTS_RAISED[Phase.END_OF_DAMAGE_STEP])
 
 
 def step_over(ctx: Context) -> None:

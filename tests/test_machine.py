@@ -109,3 +109,22 @@ def test_committed_diagram_matches_the_declaration() -> None:
 def test_diagram_check_command_detects_staleness(tmp_path: Path) -> None:
     r = subprocess.run([sys.executable, "-m", "engine", "diagram", "--check"], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stderr
+
+
+def test_hook_points_are_listed_per_state() -> None:
+    from engine.machine import hook_points
+
+    points = hook_points()
+    assert list(points) == declared_states()
+    # §1.6: battle-damage, FLIP and after-damage-calculation triggers share one chain.
+    assert set(points["after_damage_calculation"]["events"]) >= {"flipped", "battle_damage_inflicted"}
+    assert "battle_damage" in points["perform_damage_calculation"]["hooks"]
+
+
+def test_observers_see_each_state_entered() -> None:
+    d = duel()
+    seen: list[Phase] = []
+    for phase in (Phase.FLIP, Phase.PERFORM_DAMAGE_CALCULATION, Phase.STEP_OVER):
+        d.on_enter(phase, lambda duel, p=phase: seen.append(p))  # type: ignore[misc]
+    d.run(PassAgent())
+    assert seen == [Phase.FLIP, Phase.PERFORM_DAMAGE_CALCULATION, Phase.STEP_OVER]
