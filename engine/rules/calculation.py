@@ -75,8 +75,11 @@ def compare_values(b: BattleInput) -> BaseOutcome:
 
 
 def piercing_damage(b: BattleInput, difference: int) -> tuple[Packet, ...]:
-    """§2.4: each piercing effect makes the opponent of *its* controller take the difference,
-    doubled for "inflicts double" (the first modifier of §2.6)."""
-    return tuple(
-        Packet(p.controller.opponent, difference * 2 if p.double else difference, b.attacker) for p in b.piercing
-    )
+    """§2.4: a piercing effect makes the opponent of *its* controller take the difference,
+    doubled for "inflicts double" (the first modifier of §2.6). Several piercing effects of one
+    player do not add up: that player's opponent takes the difference once."""
+    doubled: dict[Player, bool] = {}
+    for p in b.piercing:
+        taker = p.controller.opponent
+        doubled[taker] = doubled.get(taker, False) or p.double
+    return tuple(Packet(taker, difference * 2 if d else difference, b.attacker) for taker, d in doubled.items())

@@ -56,11 +56,14 @@ def reflect_or_also(flows: list[Flow], mods: Sequence[DamageModifier]) -> list[F
     """Stage 3: "your opponent takes it instead" / "also inflicted to your opponent". Each
     packet is moved at most once: damage one effect moved is not moved again by another."""
     out: list[Flow] = []
+    # When both could apply to the same damage, "instead" is applied (it replaces the damage, so
+    # nothing is left to "also" inflict): a fixed order, independent of how effects are listed.
+    movers = sorted(
+        (m for m in mods if m.stage in (DamageStage.REFLECT, DamageStage.ALSO)),
+        key=lambda m: m.stage is not DamageStage.REFLECT,
+    )
     for f in flows:
-        m = next(
-            (m for m in mods if m.stage in (DamageStage.REFLECT, DamageStage.ALSO) and _matches(m, f)),
-            None,
-        )
+        m = next((m for m in movers if _matches(m, f)), None)
         if m is None:
             out.append(f)
             continue

@@ -1,0 +1,104 @@
+"""Small shared helpers: the corpus, running a scenario dict, and comparing expected vs result (cases.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import engine
+
+CASES_PATH = Path(__file__).parent / "rules" / "cases.jsonl"
+
+
+def load_records() -> list[dict[str, Any]]:
+    return [json.loads(line) for line in CASES_PATH.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def run(scenario: dict[str, Any], executor: str = "fast", *, events: bool = True) -> dict[str, Any]:
+    """Parse, run and return the result object of a scenario given as a dict."""
+    sc = engine.parse_scenario(scenario)
+    duel, agent = engine.run_scenario(sc, executor=executor)  # type: ignore[arg-type]
+    return engine.result(sc, duel, agent, events=events)
+
+
+def monster(cid: str, controller: str, atk: int, def_: int, position: str = "attack", *effects: dict[str, Any],
+            **extra: Any) -> dict[str, Any]:
+    return {"id": cid, "controller": controller, "location": "monster_zone", "atk": atk, "def": def_,
+            "position": position, "effects": list(effects), **extra}
+
+
+def spell(cid: str, controller: str, *effects: dict[str, Any], equipped_to: str | None = None) -> dict[str, Any]:
+    """A face-up Spell (a stand-in for a continuous effect, or an Equip Spell when equipped_to is given)."""
+    card: dict[str, Any] = {"id": cid, "controller": controller, "location": "spell_trap_zone", "card_type": "spell",
+                            "face_down": False, "effects": list(effects)}
+    if equipped_to is not None:
+        card["equipped_to"] = equipped_to
+    return card
+
+
+def scenario(cards: list[dict[str, Any]], target: str | None = "tgt", *, attacker: str = "att",
+             lp: tuple[int, int] = (8000, 8000), turn_player: str = "A", **extra: Any) -> dict[str, Any]:
+    return {"format": "damage-step-scenario/1", "id": extra.pop("id", "test"), "turn_player": turn_player,
+            "life_points": {"A": lp[0], "B": lp[1]}, "cards": cards,
+            "attack": {"attacker": attacker, "target": target}, **extra}
+
+
+def _chain_mismatches(expected: list[dict[str, Any]], got: list[dict[str, Any]]) -> list[str]:
+    """Only the windows listed; links by card and player in order; resolution_order when given; a window
+    listed with no links means no chain in that window."""
+    out = []
+    for window in dict.fromkeys(c["window"] for c in expected):
+        want = [c for c in expected if c["window"] == window and c.get("links")]
+        have = [c for c in got if c["window"] == window]
+        if len(want) != len(have):
+            out.append(f"chains[{window}]: expected {len(want)} chain(s) {want}, got {have}")
+            continue
+        for w, h in zip(want, have, strict=True):
+            links = [{"card": link["card"], "player": link["player"]} for link in h["links"]]
+            if links != w["links"]:
+                out.append(f"chains[{window}].links: expected {w['links']}, got {links}")
+            if "resolution_order" in w and h.get("resolution_order") != w["resolution_order"]:
+                out.append(f"chains[{window}].resolution_order: expected {w['resolution_order']}, "
+                           f"got {h.get('resolution_order')}")
+    return out
+
+
+def _lp_change_mismatches(expected: list[dict[str, Any]], got: list[dict[str, Any]]) -> list[str]:
+    """Each listed entry must appear in the result's list (each result entry used once); window only when given."""
+    left = list(got)
+    out = []
+    for e in expected:
+        hit = next((g for g in left if all(g.get(k) == v for k, v in e.items())), None)
+        if hit is None:
+            out.append(f"lp_changes: {e} not found in {got}")
+        else:
+            left.remove(hit)
+    return out
+
+
+def mismatches(expected: dict[str, Any], result: dict[str, Any]) -> list[str]:
+    """How `result` differs from a corpus `expected`, compared exactly as cases.md says ([] = it matches)."""
+    out: list[str] = []
+    for key, want in expected.items():
+        if key not in result:
+            out.append(f"{key}: missing from the result")
+            continue
+        got = result[key]
+        if key == "chains":
+            out += _chain_mismatches(want, got)
+        elif key == "lp_changes":
+            out += _lp_change_mismatches(want, got)
+        elif key == "final_locations":
+            out += [f"final_locations[{c}]: expected {v!r}, got {got.get(c)!r}" for c, v in want.items()
+                    if got.get(c) != v]
+        elif key == "final_monsters":
+            for c, fields in want.items():
+                if c not in got:
+                    out.append(f"final_monsters[{c}]: not in a Monster Zone (result: {sorted(got)})")
+                    continue
+                out += [f"final_monsters[{c}].{f}: expected {v!r}, got {got[c].get(f)!r}"
+                        for f, v in fields.items() if got[c].get(f) != v]
+        elif got != want:
+            out.append(f"{key}: expected {want!r}, got {got!r}")
+    return out
