@@ -8,9 +8,46 @@ always does the same bookkeeping wherever it comes from.
 from __future__ import annotations
 
 from engine.context import Context
-from engine.effects import Hook
+from engine.effects import Hook, TriggerEvent
 from engine.events import EventType
-from engine.state import Card, Lingering, Location, LpChange, Player, Position
+from engine.rules.triggers import triggered_effects
+from engine.state import Card, Lingering, Location, LpChange, Phase, Player, Position
+
+# From entering the Damage Step until damage calculation is complete, "flipped face-up"
+# triggers wait for after damage calculation (rules spec §1.4, §1.6; ygopro's flip_delayed).
+FLIP_DELAYED_PHASES = frozenset(
+    {
+        Phase.START_OF_DAMAGE_STEP,
+        Phase.FLIP,
+        Phase.BEFORE_DAMAGE_CALCULATION,
+        Phase.DURING_DAMAGE_CALCULATION,
+        Phase.PERFORM_DAMAGE_CALCULATION,
+    }
+)
+
+
+def raise_event(ctx: Context, event: TriggerEvent) -> None:
+    """An event happened: the triggers it sets off wait in the open window to go on a chain
+    (after the current chain, if one is resolving)."""
+    w = ctx.state.window
+    assert w is not None, "events are raised inside a window"
+    for t in triggered_effects(ctx, event):
+        w.triggers.append(t)
+        ctx.emit(EventType.TRIGGERED, "window", card=t.card, player=t.player, detail=event.value)
+
+
+def flipped_face_up(ctx: Context, index: int) -> None:
+    """A face-down monster was turned face-up: its FLIP effect triggers -- after damage
+    calculation if that is still to come, at once otherwise."""
+    b = ctx.state.battle
+    b.parked_flips = (*b.parked_flips, (index, ctx.card(index).instance))
+    if ctx.state.phase not in FLIP_DELAYED_PHASES and ctx.state.window is not None:
+        release_flips(ctx)
+
+
+def release_flips(ctx: Context) -> None:
+    raise_event(ctx, TriggerEvent.FLIPPED)
+    ctx.state.battle.parked_flips = ()
 
 
 def _leave_field_bookkeeping(ctx: Context, index: int) -> None:
@@ -78,14 +115,18 @@ def flip_face_up(ctx: Context, index: int, rule: str) -> None:
     card = ctx.card(index)
     card.position = Position.DEFENSE
     ctx.emit(EventType.FLIPPED, rule, card=index)
+    flipped_face_up(ctx, index)
 
 
 def change_position(ctx: Context, index: int, to: Position, rule: str) -> None:
     card = ctx.card(index)
     if card.location is not Location.MONSTER_ZONE or card.position is to or card.battle_destroyed:
         return
+    was = card.position
     card.position = to
     ctx.emit(EventType.POSITION_CHANGED, rule, card=index, detail=to.value)
+    if was is Position.SET:
+        flipped_face_up(ctx, index)
 
 
 def take_control(ctx: Context, index: int, player: Player, rule: str) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.decisions import PASS, Decision, DecisionKind, Option
 from engine.effects import DamageStepRule, Effect, EffectKind, TriggerEvent
+from engine.events import EventType
 from engine.machine import Duel, Executor
 from engine.scenario import CardSpec, EffectSpec, Scenario
 from engine.state import Battle, Card, CardType, GameState, Location, Player, PlayerState, Position, Window
@@ -145,6 +146,9 @@ class ScriptedAgent:
                 if picked is not None:
                     return picked
                 return PASS if PASS in decision.options else decision.options[0]
+            if mine and self._placed_by_rule(duel, mine[0]):
+                self._consume_placed(mine[0])
+                continue
             if not mine or mine[0][2] is not decision.player:
                 return PASS
             q = mine[0]
@@ -174,6 +178,24 @@ class ScriptedAgent:
                     return option
         return None
 
+    @staticmethod
+    def _placed_by_rule(duel: Duel, q: tuple[Any, ...]) -> bool:
+        """A choice naming a triggered effect the rules already placed (a lone mandatory
+        trigger needs no decision): it was not refused, it happened."""
+        card = duel.state.cards[q[3]]
+        if not (0 <= q[4] < len(card.effects)) or not card.effects[q[4]].kind.is_triggered:
+            return False
+        return any(
+            e.type is EventType.ACTIVATED and e.window is q[1] and e.card == q[3] and ("effect", q[4]) in e.data
+            for e in duel.state.log
+        )
+
+    def _consume_placed(self, q: tuple[Any, ...], removed: bool = False) -> None:
+        if not removed:
+            self.queue.remove(q)
+        if q[7]:
+            raise ScenarioMismatch(f"choices[{q[0]}] was expected to be illegal, but the trigger activated")
+
     def _refuse(self, duel: Duel, q: tuple[Any, ...], option: Option, reason: str) -> None:
         if not q[7]:
             raise ScenarioMismatch(f"choices[{q[0]}] ({self.ids[q[3]]}) was refused: {reason}")
@@ -186,6 +208,9 @@ class ScriptedAgent:
         """Choices never offered: refused if they expected it, otherwise a mismatch."""
         for q in list(self.queue):
             self.queue.remove(q)
+            if self._placed_by_rule(duel, q):
+                self._consume_placed(q, removed=True)
+                continue
             reason = f"no decision was offered to {q[2].name} in {q[1].value}"
             if duel.state.duel_over:
                 reason += " (the Duel had ended)"

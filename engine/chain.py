@@ -21,7 +21,6 @@ from engine.effects import TriggerEvent
 from engine.events import EventType
 from engine.rules import legality
 from engine.rules.battle import battle_problem
-from engine.rules.triggers import triggered_effects
 from engine.state import (
     Card,
     CardType,
@@ -45,15 +44,7 @@ def open_window(ctx: Context, window: Window, events: tuple[TriggerEvent, ...]) 
     s.window = WindowState(window=window, priority=s.turn_player)
     ctx.emit(EventType.WINDOW_OPENED, "window")
     for event in events:
-        raise_event(ctx, event)
-
-
-def raise_event(ctx: Context, event: TriggerEvent) -> None:
-    w = ctx.state.window
-    assert w is not None, "events are raised inside a window"
-    for t in triggered_effects(ctx, event):
-        w.triggers.append(t)
-        ctx.emit(EventType.TRIGGERED, "window", card=t.card, player=t.player, detail=event.value)
+        actions.raise_event(ctx, event)
 
 
 def segoc_order(triggers: list[PendingTrigger], turn_player: Player) -> list[PendingTrigger]:

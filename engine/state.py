@@ -155,7 +155,7 @@ class Battle:
     inflicted_by: tuple[tuple[Player, int], ...] = ()  # (player who took it, card that inflicted it)
     destroyed: tuple[int, ...] = ()  # determined destroyed by battle, attacker first
     sent: tuple[int, ...] = ()  # destroyed-by-battle monsters actually sent at the end of the step
-    parked_flips: tuple[tuple[int, int], ...] = ()  # (card, instance) flipped by the attack
+    parked_flips: tuple[tuple[int, int], ...] = ()  # (card, instance) flipped, FLIP not yet raised
 
 
 @attrs.frozen(slots=True)

@@ -69,12 +69,11 @@ def start_of_damage_step(ctx: Context) -> None:
 
 def flip(ctx: Context) -> None:
     """§1.4: a face-down attack target is flipped face-up (not a Flip Summon). Its continuous
-    effects apply at once; its FLIP effect is parked until after damage calculation."""
+    effects apply at once; its FLIP effect waits until after damage calculation."""
     b = ctx.state.battle
     if b.target is None or ctx.card(b.target).position is not Position.SET:
         return
     actions.flip_face_up(ctx, b.target, "flip_attack_target")
-    b.parked_flips = ((b.target, ctx.card(b.target).instance),)
     checks.settle(ctx)
 
 
@@ -133,6 +132,7 @@ def after_damage_calculation(ctx: Context) -> None:
     ctx.state.self_destroy_deferred = False
     checks.settle(ctx)
     open_window(ctx, Window.AFTER_DAMAGE_CALCULATION, EVENTS_RAISED[Phase.AFTER_DAMAGE_CALCULATION])
+    ctx.state.battle.parked_flips = ()  # released: FLIPPED was raised with the window
 
 
 def send_destroyed_by_battle(ctx: Context) -> None:

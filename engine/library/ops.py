@@ -98,6 +98,9 @@ def cost_problem(ctx: Context, src: Source) -> str | None:
         return f"{src.controller.name} cannot pay {lp} LP"
     if cost.get("discard_self") and card.location is not Location.HAND:
         return f"{card.name} must be in the hand to be discarded"
+    uses_self = cost.get("send_self_to_graveyard") or cost.get("discard_self")
+    if card.battle_destroyed and src.effect.optional and uses_self:
+        return f"{card.name} has been destroyed by battle: it cannot be a cost for an optional effect (§1.6)"
     if cost.get("send_self_to_graveyard") and card.location not in (
         Location.HAND,
         Location.MONSTER_ZONE,
