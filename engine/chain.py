@@ -252,6 +252,8 @@ def resolve_chain(ctx: Context, w: WindowState) -> None:
                 src = ctx.source_of(link.card, link.effect)
                 op(ctx, src, link)
             ctx.emit(EventType.LINK_RESOLVED, "chain", card=link.card, player=link.player)
+        if s.duel_over:
+            break  # nothing more happens once a player is at 0 LP (§2.7)
         if is_spent_spell_trap(card, link):
             actions.send_to_graveyard(ctx, link.card, "chain", detail="a resolved Spell/Trap Card")
         checks.settle(ctx)
