@@ -235,7 +235,7 @@ def result(sc: Scenario, duel: Duel, agent: ScriptedAgent | None = None, *, even
     out: dict[str, Any] = {
         "format": "damage-step-result/1",
         "scenario": sc.id,
-        "damage_calculation_performed": b.damage_calculation_performed,
+        "damage_calculation_performed": b.battled,
         "values_compared": list(b.values_compared) if b.values_compared else None,
         "battle_damage": {p.name: b.battle_damage[p] for p in Player},
         "battle_damage_events": [p.name for p in b.battle_damage_events],

@@ -154,7 +154,7 @@ def pass_priority(ctx: Context, w: WindowState, player: Player, auto: bool = Fal
     elif w.chain:
         resolve_chain(ctx, w)
     else:
-        close_window(ctx, w)
+        close_window(ctx)
 
 
 # -- answering a decision -----------------------------------------------------------------
@@ -270,10 +270,10 @@ def resolve_chain(ctx: Context, w: WindowState) -> None:
     if s.duel_over or w.triggers:
         return
     if w.window is Window.DURING_DAMAGE_CALCULATION:
-        close_window(ctx, w, "one_chain_at_damage_calculation")
+        close_window(ctx, "one_chain_at_damage_calculation")
     elif w.window in PRE_CALCULATION_WINDOWS and (problem := battle_problem(ctx)):
         ctx.emit(EventType.BATTLE_STOPPED, "battle_valid", detail=problem)
-        close_window(ctx, w, "battle_valid")
+        close_window(ctx, "battle_valid")
 
 
 def is_spent_spell_trap(card: Card, link: ChainLink) -> bool:
@@ -287,7 +287,7 @@ def is_spent_spell_trap(card: Card, link: ChainLink) -> bool:
     )
 
 
-def close_window(ctx: Context, w: WindowState, rule: str = "priority") -> None:
+def close_window(ctx: Context, rule: str = "priority") -> None:
+    """The sub-timing is over; the machine moves on to its next state."""
     ctx.emit(EventType.WINDOW_CLOSED, rule)
-    w.closed = True
     ctx.state.window = None

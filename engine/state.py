@@ -147,8 +147,7 @@ class Battle:
     attacker_position_at_start: Position | None = None
     target_position_at_start: Position | None = None
     attacked: bool = False  # the attacker reached the Damage Step
-    battled: bool = False  # damage calculation was performed
-    damage_calculation_performed: bool = False
+    battled: bool = False  # damage calculation was performed ("if this card battled")
     values_compared: tuple[int, int | None] | None = None
     battle_damage: tuple[int, int] = (0, 0)
     battle_damage_events: tuple[Player, ...] = ()
@@ -183,7 +182,6 @@ class ChainLink:
     targets: tuple[int, ...] = ()
     target_instances: tuple[int, ...] = ()
     trigger: bool = False
-    lingering: int | None = None  # for effects that live in the Lingering list (not used by cards)
 
 
 @attrs.frozen(slots=True)
@@ -208,7 +206,6 @@ class WindowState:
     chains_resolved: int = 0
     negated_links: list[int] = attrs.Factory(list)
     resolving: int = -1  # index of the chain link resolving now
-    closed: bool = False
 
 
 @attrs.frozen(slots=True)

@@ -93,7 +93,7 @@ def perform_damage_calculation(ctx: Context) -> None:
     inp = battle_input(ctx)
     base = compare_values(inp)
     b.values_compared = (inp.attacker_value, inp.target_value)
-    b.damage_calculation_performed = b.battled = True
+    b.battled = True
     ctx.emit(
         EventType.VALUES_COMPARED,
         "damage_calculation",
@@ -140,7 +140,7 @@ def send_destroyed_by_battle(ctx: Context) -> None:
     field are sent now (Graveyard, Extra Deck for Pendulums, or where an effect redirects)."""
     s = ctx.state
     b = s.battle
-    if not b.damage_calculation_performed:
+    if not b.battled:
         ctx.emit(EventType.DAMAGE_CALCULATION_SKIPPED, "battle_valid", detail=battle_problem(ctx) or "")
         actions.expire_lingering(ctx, "damage_calculation")
     sent = []

@@ -272,7 +272,7 @@ def test_no_priority_in_damage_calculation_after_its_chain_resolved() -> None:
     assert len(chains) == 1
     # after kuri's link: A's response window and B's pass belong to that chain; then no new chain there
     assert seen_after.count(engine.Window.DURING_DAMAGE_CALCULATION) == 2
-    assert duel.state.battle.damage_calculation_performed
+    assert duel.state.battle.battled
 
 
 # -- after damage calculation / end of the step: triggers only (§1.2) -----------------------------------

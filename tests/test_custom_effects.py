@@ -229,7 +229,7 @@ def test_custom_activated_effect_allowed_pays_cost_and_destroys_its_target() -> 
     duel.run(engine.PassAgent())
     assert changes(duel)[0] == ("A", -1000, "cost", W.START_OF_DAMAGE_STEP)
     assert duel.state.cards[TGT].location is engine.Location.GRAVEYARD
-    assert not duel.state.battle.damage_calculation_performed
+    assert not duel.state.battle.battled
 
 
 @pytest.mark.parametrize(("window", "legal"), [(W.START_OF_DAMAGE_STEP, True),

@@ -78,7 +78,7 @@ def test_plain_battle_needs_zero_decisions() -> None:
     duel, _ = pull(scen([mon("att", "A", 2000, 0), mon("tgt", "B", 1500, 0)]))
     assert duel.advance() is None
     assert duel.state.phase is engine.Phase.STEP_OVER
-    assert duel.state.battle.damage_calculation_performed
+    assert duel.state.battle.battled
 
     class Refuse:
         def choose(self, decision: engine.Decision, duel: engine.Duel) -> engine.Option:

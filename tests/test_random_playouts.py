@@ -216,7 +216,7 @@ def check_invariants(d: dict[str, Any], duel: engine.Duel) -> None:
     if s.phase is engine.Phase.STEP_OVER:
         assert not any(c.battle_destroyed and c.location.on_field for c in s.cards)
     # nothing is determined destroyed by battle without damage calculation (§1.8)
-    if not b.damage_calculation_performed:
+    if not b.battled:
         assert b.destroyed == ()
 
 
