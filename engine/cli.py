@@ -20,7 +20,7 @@ from pathlib import Path
 from engine.build import ScenarioMismatch, result, run_scenario
 from engine.demo import DEMO
 from engine.machine import declared_transitions, hook_points
-from engine.scenario import SCHEMA_PATH, Scenario, ScenarioError, load_scenarios, parse_scenario, scenario_json_schema
+from engine.scenario import SCHEMA_PATH, Scenario, ScenarioError, load_scenarios, parse_scenario, schema_text
 from engine.trace import format_trace
 
 DIAGRAM = Path(__file__).resolve().parent.parent / "diagrams" / "damage_step.md"
@@ -83,7 +83,7 @@ def diagram_text() -> str:
 
 
 def _schema(check: bool) -> int:
-    text = json.dumps(scenario_json_schema(), indent=2, sort_keys=True) + "\n"
+    text = schema_text()
     if check:
         if SCHEMA_PATH.read_text() != text:
             print(f"{SCHEMA_PATH} is stale: run python -m engine schema", file=sys.stderr)

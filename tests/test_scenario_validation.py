@@ -322,7 +322,7 @@ def test_defaults_and_allowed_variants() -> None:
 
 def test_committed_schema_is_current() -> None:
     expected = json.dumps(scenario_json_schema(), indent=2, sort_keys=True) + "\n"
-    assert SCHEMA_PATH.read_text(encoding="utf-8") == expected, "run: python -m engine.scenario --write-schema"
+    assert SCHEMA_PATH.read_text(encoding="utf-8") == expected, "run: python -m engine schema"
 
 
 VALIDATOR = jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
