@@ -7,9 +7,7 @@ say *why* it happened; `RULES` holds the one-line explanation of every rule id.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
-
-import attrs
+from typing import Any, NamedTuple
 
 from engine.state import Phase, Player, Window
 
@@ -80,9 +78,9 @@ RULES: dict[str, str] = {
 }
 
 
-@attrs.frozen(slots=True)
-class Event:
-    """One thing that happened. `window` is the sub-timing, `phase` the machine state."""
+class Event(NamedTuple):
+    """One thing that happened. `window` is the sub-timing, `phase` the machine state.
+    (A named tuple: immutable, and the cheapest value Python makes, for the hot path.)"""
 
     type: EventType
     phase: Phase
