@@ -81,13 +81,16 @@ def trigger_options(ctx: Context, group: list[PendingTrigger]) -> list[Option]:
         card = ctx.card(t.card)
         if card.instance != t.instance:
             continue  # it moved since it triggered: a new card, which no longer holds the trigger
-        src = ctx.source_of(t.card, t.effect)
-        if legality.effect_problem(ctx, src, None):
+        if legality.effect_problem(ctx, ctx.source_of(t.card, t.effect), None):
             continue
-        choices = legality.target_choices(ctx, src)
-        for targets in choices if choices is not None else [()]:
-            out.append(Option(t.card, t.effect, targets))
+        out += options_for(ctx, t.card, t.effect)
     return out
+
+
+def options_for(ctx: Context, ci: int, ei: int) -> list[Option]:
+    """One option per legal target choice (one with no targets for an effect that does not target)."""
+    choices = legality.target_choices(ctx, ctx.source_of(ci, ei))
+    return [Option(ci, ei, targets) for targets in (choices if choices is not None else [()])]
 
 
 def _offer_trigger(ctx: Context, w: WindowState) -> None:
@@ -129,11 +132,8 @@ def fast_options(ctx: Context, player: Player) -> list[Option]:
     """Every fast effect `player` may activate now, once per legal target choice."""
     out = []
     for ci, ei in ctx.index.activated:
-        if legality.activation_problem(ctx, player, ci, ei, None) is not None:
-            continue
-        choices = legality.target_choices(ctx, ctx.source_of(ci, ei))
-        for targets in choices if choices is not None else [()]:
-            out.append(Option(ci, ei, targets))
+        if legality.activation_problem(ctx, player, ci, ei, None) is None:
+            out += options_for(ctx, ci, ei)
     return out
 
 
