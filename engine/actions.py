@@ -167,6 +167,7 @@ def check_zero_lp(ctx: Context) -> bool:
     at_zero = [p for p in Player if s.players[p].lp <= 0]
     if not at_zero:
         return False
+    s.ended_in = s.phase
     if len(at_zero) == 2:
         s.draw = True
         ctx.emit(EventType.DUEL_ENDED, "zero_lp", detail="both players reached 0 LP: the Duel is a draw")

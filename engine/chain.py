@@ -81,7 +81,9 @@ def trigger_options(ctx: Context, group: list[PendingTrigger]) -> list[Option]:
         card = ctx.card(t.card)
         if card.instance != t.instance:
             continue  # it moved since it triggered: a new card, which no longer holds the trigger
-        if legality.effect_problem(ctx, ctx.source_of(t.card, t.effect), None):
+        if legality.activation_lock_problem(ctx, t.player, card) or legality.effect_problem(
+            ctx, ctx.source_of(t.card, t.effect), None
+        ):
             continue
         out += options_for(ctx, t.card, t.effect)
     return out
@@ -208,6 +210,9 @@ def activate(ctx: Context, player: Player, option: Option, trigger: bool = False
     src = ctx.source_of(option.card, option.effect)
     if card.location is Location.SPELL_TRAP_ZONE and card.face_down:
         card.face_down = False
+    elif card.location is Location.HAND and card.card_type is not CardType.MONSTER:
+        # A Spell/Trap Card activated from the hand is placed face-up on the field.
+        actions.move_card(ctx, option.card, Location.SPELL_TRAP_ZONE, "chain", detail="activated from the hand")
     link = ChainLink(
         card=option.card,
         effect=option.effect,

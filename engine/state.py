@@ -238,6 +238,7 @@ class GameState:
     pending: Decision | None = None
     winner: Player | None = None
     draw: bool = False
+    ended_in: Phase | None = None  # the state the Duel ended in, if a player reached 0 LP
     self_destroy_deferred: bool = False
     lingering: list[Lingering] = attrs.Factory(list)
     indestructible_used: dict[tuple[int, int], int] = attrs.Factory(dict)
@@ -272,6 +273,7 @@ class GameState:
             pending=self.pending,
             winner=self.winner,
             draw=self.draw,
+            ended_in=self.ended_in,
             self_destroy_deferred=self.self_destroy_deferred,
             lingering=list(self.lingering),
             indestructible_used=dict(self.indestructible_used),
@@ -281,9 +283,15 @@ class GameState:
             show_every_priority=self.show_every_priority,
         )
 
+    @property
+    def rules_phase(self) -> Phase:
+        """The phase continuous effects see: once the Duel is over, the state it ended in (the
+        Duel ends *during* the Damage Step, and the final board is read as of that moment)."""
+        return self.ended_in if self.phase is Phase.DUEL_OVER and self.ended_in is not None else self.phase
+
     def current_window(self) -> Window | None:
         """The sub-timing the game is in, whether or not its window is open."""
-        return _SUB_TIMING_BY_VALUE.get(self.phase._value_)
+        return _SUB_TIMING_BY_VALUE.get(self.rules_phase._value_)
 
 
 SUB_TIMING = {
@@ -295,6 +303,7 @@ SUB_TIMING = {
     Phase.AFTER_DAMAGE_CALCULATION: Window.AFTER_DAMAGE_CALCULATION,
     Phase.SEND_DESTROYED_BY_BATTLE: Window.END_OF_DAMAGE_STEP,
     Phase.END_OF_DAMAGE_STEP: Window.END_OF_DAMAGE_STEP,
+    Phase.STEP_OVER: Window.END_OF_DAMAGE_STEP,  # effects expire as the Battle Step is re-entered
 }
 # Keyed by the phase's value: string hashes are cached, Enum.__hash__ is Python code (hot path).
 _SUB_TIMING_BY_VALUE = {p._value_: w for p, w in SUB_TIMING.items()}

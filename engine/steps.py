@@ -18,7 +18,7 @@ from engine.rules.battle import battle_damage_modifiers, battle_input, battle_pr
 from engine.rules.calculation import compare_values
 from engine.rules.destruction import battle_indestructibility
 from engine.rules.modifiers import apply_battle_damage_modifiers
-from engine.state import Location, Phase, Player, Position, Window
+from engine.state import ChainRecord, Location, Phase, Player, Position, Window
 
 # The trigger events each state raises: where triggered effects attach (rules spec §1.10 names
 # in brackets). One SEGOC chain per state holds all of a state's triggers.
@@ -33,6 +33,7 @@ EVENTS_RAISED: dict[Phase, tuple[TriggerEvent, ...]] = {
         TriggerEvent.AFTER_DAMAGE_CALCULATION,  # on_battled
     ),
     Phase.END_OF_DAMAGE_STEP: (
+        TriggerEvent.FLIPPED,  # only if damage calculation was skipped: held flips are released here
         TriggerEvent.DESTROYED_BY_BATTLE,  # on_destroyed_by_battle
         TriggerEvent.DESTROYED_BY_BATTLE_AND_SENT_TO_GRAVEYARD,
         TriggerEvent.DESTROYS_BY_BATTLE,  # on_destroying
@@ -157,6 +158,7 @@ def send_destroyed_by_battle(ctx: Context) -> None:
 def end_of_damage_step(ctx: Context) -> None:
     """§1.7.2: destroyed-by-battle, destroys-by-battle and end-of-step triggers share one chain."""
     open_window(ctx, Window.END_OF_DAMAGE_STEP, EVENTS_RAISED[Phase.END_OF_DAMAGE_STEP])
+    ctx.state.battle.parked_flips = ()
 
 
 def step_over(ctx: Context) -> None:
@@ -165,6 +167,10 @@ def step_over(ctx: Context) -> None:
 
 
 def duel_over(ctx: Context) -> None:
+    """A player reached 0 LP: nothing more happens. A chain left unresolved is still recorded."""
+    w = ctx.state.window
+    if w is not None and w.chain and w.resolving < 0:
+        ctx.state.chains.append(ChainRecord(w.window, tuple((lk.card, lk.player) for lk in w.chain), ()))
     ctx.state.window = None
 
 

@@ -67,7 +67,7 @@ def _becomes(ctx: Context, src: Source) -> list[DamageModifier]:
 
 def _is_battling(ctx: Context, index: int, when: str) -> bool:
     s = ctx.state
-    if s.phase in (Phase.STEP_OVER, Phase.DUEL_OVER):
+    if s.rules_phase is Phase.STEP_OVER:
         return False
     b = s.battle
     attacking = index == b.attacker and ctx.card(index).instance == b.attacker_instance
@@ -78,7 +78,7 @@ def _is_battling(ctx: Context, index: int, when: str) -> bool:
 def _stat_modifier(ctx: Context, src: Source) -> list[StatChange] | None:
     p = src.effect.params
     during = p.get("while", "always")
-    phase = ctx.state.phase
+    phase = ctx.state.rules_phase
     if during == "damage_step" and phase not in DAMAGE_STEP_PHASES:
         return None
     if during == "damage_calculation" and phase not in DAMAGE_CALCULATION_PHASES:

@@ -178,8 +178,8 @@ def _indestructible(ctx: Context, src: Source, link: ChainLink, op: Mapping[str,
 
 def _negate_activation(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
     w = ctx.state.window
-    if w is None or w.resolving < 1:
-        return
+    if w is None or w.resolving < 1 or link.trigger:
+        return  # a trigger placed by SEGOC responds to no activation: there is nothing to negate
     below = w.resolving - 1
     w.negated_links.append(below)
     negated = w.chain[below]

@@ -97,9 +97,14 @@ def becomes_zero(flows: list[Flow], mods: Sequence[DamageModifier]) -> list[Flow
 
 def halved_and_doubled(flows: list[Flow], mods: Sequence[DamageModifier]) -> list[Flow]:
     """Stages 7-8: halved (rounded down), then doubled. Several of either do not stack, and a
-    halving and a doubling of the same damage cancel out (DS-044, DS-045)."""
-    out = []
+    halving and a doubling of the same damage cancel out (DS-044, DS-045). The damage a player
+    takes from one card is halved as one amount (1001 taken twice is 2002, halved to 1001)."""
+    merged: dict[tuple[Player, int], Flow] = {}
     for f in flows:
+        key = (f.player, f.source)
+        merged[key] = attrs.evolve(f, amount=merged[key].amount + f.amount) if key in merged else f
+    out = []
+    for f in merged.values():
         h = any(m.stage is DamageStage.HALVE and _matches(m, f) for m in mods)
         d = any(m.stage is DamageStage.DOUBLE and _matches(m, f) for m in mods)
         amount = f.amount if h == d else (f.amount // 2 if h else f.amount * 2)

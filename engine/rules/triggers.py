@@ -33,10 +33,11 @@ def concerns(ctx: Context, event: TriggerEvent, index: int) -> bool:
         return True
     b = ctx.state.battle
     card = ctx.card(index)
+    host = card.equipped_to if card.equipped_to is not None else index  # "this card" of an Equip
     if event is TriggerEvent.BATTLE_DAMAGE_INFLICTED:
         # "When this card inflicts battle damage to your opponent": damage reflected back to
         # its own controller does not count.
-        return any(src == index and p is not card.controller for p, src in b.inflicted_by)
+        return any(src == host and p is not card.controller for p, src in b.inflicted_by)
     if event is TriggerEvent.BATTLE_DAMAGE_TAKEN:
         return card.controller in b.battle_damage_events
     if event is TriggerEvent.FLIPPED:
@@ -49,7 +50,7 @@ def concerns(ctx: Context, event: TriggerEvent, index: int) -> bool:
     if event is TriggerEvent.DESTROYS_BY_BATTLE:
         # "If this card destroys a monster by battle": the victim was determined destroyed by
         # battle, even if it was removed before it was sent (Hyglo ruling, rules spec A3).
-        foe = ctx.battling_opponent(index)
+        foe = ctx.battling_opponent(host)
         return foe is not None and foe in b.destroyed
     return False
 
