@@ -7,8 +7,10 @@ values (`engine.effects.Effect`) naming their behaviour in a registry kept outsi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum, IntEnum
-from typing import TYPE_CHECKING
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import attrs
 
@@ -16,6 +18,9 @@ if TYPE_CHECKING:
     from engine.decisions import Decision
     from engine.effects import Effect
     from engine.events import Event
+
+
+_T = TypeVar("_T")
 
 
 class Player(IntEnum):
@@ -252,36 +257,24 @@ class GameState:
         return self.winner is not None or self.draw
 
     def clone(self) -> GameState:
-        """A copy that shares only immutable values (effects, events, records)."""
+        """A copy that shares only immutable values (effects, events, records). Hand-rolled
+        rather than `attrs.evolve` or `copy.deepcopy`: it is the hot path of search."""
         w = self.window
-        return GameState(
-            players=[attrs.evolve(p) for p in self.players],
-            cards=[attrs.evolve(c) for c in self.cards],
-            battle=attrs.evolve(self.battle),
-            turn_player=self.turn_player,
-            zero_atk_mutual_destruction=self.zero_atk_mutual_destruction,
-            phase=self.phase,
-            window=None
-            if w is None
-            else attrs.evolve(
-                w,
-                chain=list(w.chain),
-                triggers=list(w.triggers),
-                placing=list(w.placing),
-                negated_links=list(w.negated_links),
-            ),
-            pending=self.pending,
-            winner=self.winner,
-            draw=self.draw,
-            ended_in=self.ended_in,
-            self_destroy_deferred=self.self_destroy_deferred,
-            lingering=list(self.lingering),
-            indestructible_used=dict(self.indestructible_used),
-            chains=list(self.chains),
-            lp_changes=list(self.lp_changes),
-            log=list(self.log),
-            show_every_priority=self.show_every_priority,
-        )
+        if w is not None:
+            w = _shallow(w)
+            w.chain, w.triggers, w.placing = list(w.chain), list(w.triggers), list(w.placing)
+            w.negated_links = list(w.negated_links)
+        new = _shallow(self)
+        new.players = [_shallow(p) for p in self.players]
+        new.cards = [_shallow(c) for c in self.cards]
+        new.battle = _shallow(self.battle)
+        new.window = w
+        new.lingering = list(self.lingering)
+        new.indestructible_used = dict(self.indestructible_used)
+        new.chains = list(self.chains)
+        new.lp_changes = list(self.lp_changes)
+        new.log = list(self.log)
+        return new
 
     @property
     def rules_phase(self) -> Phase:
@@ -305,5 +298,18 @@ SUB_TIMING = {
     Phase.END_OF_DAMAGE_STEP: Window.END_OF_DAMAGE_STEP,
     Phase.STEP_OVER: Window.END_OF_DAMAGE_STEP,  # effects expire as the Battle Step is re-entered
 }
+_GETTERS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
+
+
+def _shallow(obj: _T) -> _T:
+    """A shallow copy of an attrs instance through its own __init__ (fields in order): about ten
+    times faster than `attrs.evolve`."""
+    cls = type(obj)
+    get = _GETTERS.get(cls)
+    if get is None:
+        get = _GETTERS[cls] = attrgetter(*(f.name for f in attrs.fields(cast(Any, cls))))
+    return cls(*get(obj))
+
+
 # Keyed by the phase's value: string hashes are cached, Enum.__hash__ is Python code (hot path).
 _SUB_TIMING_BY_VALUE = {p._value_: w for p, w in SUB_TIMING.items()}
