@@ -2,4 +2,7 @@ import sys
 
 from engine.cli import main
 
-sys.exit(main())
+try:
+    sys.exit(main())
+except BrokenPipeError:  # output piped into `head` and the like
+    sys.exit(0)

@@ -1,9 +1,10 @@
 """The command line: run scenarios, the built-in demo, and the machine's diagram.
 
     python -m engine run PATH... [--format text|json] [--executor fast|transitions] [--no-events]
-    python -m engine demo [--format text|json]
-    python -m engine diagram [--check]
+    python -m engine demo [--format text|json] [--executor fast|transitions]
+    python -m engine diagram [--check] [--path FILE]
     python -m engine machine
+    python -m engine schema [--check]
 
 Exit status: 0 ok; 2 a scenario is invalid (nothing runs); 1 a scenario's choices did not
 play out as written (e.g. a choice refused without `expect: illegal`).
@@ -16,14 +17,15 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from engine.build import ScenarioMismatch, result, run_scenario
 from engine.demo import DEMO
-from engine.machine import declared_transitions, hook_points
+from engine.machine import declared_states, declared_transitions, hook_points
 from engine.scenario import SCHEMA_PATH, Scenario, ScenarioError, load_scenarios, parse_scenario, schema_text
 from engine.trace import format_trace
 
-DIAGRAM = Path(__file__).resolve().parent.parent / "diagrams" / "damage_step.md"
+DIAGRAM = Path("diagrams") / "damage_step.md"  # relative to the working directory: the repository's root
 
 
 def _run(scenarios: Sequence[tuple[str, Scenario]], fmt: str, executor: str, events: bool) -> int:
@@ -59,12 +61,15 @@ def diagram_text() -> str:
         def battle_is_valid(self) -> bool:
             return True
 
+    def named(x: Any) -> Any:  # label states with their values, as everywhere else
+        return [named(y) for y in x] if isinstance(x, list) else (x.value if isinstance(x, Phase) else x)
+
     model = Model()
     GraphMachine(
         model=model,
-        states=STATES,
-        transitions=TRANSITIONS,
-        initial=Phase.BATTLE_STEP,
+        states=named(STATES),
+        transitions=[{k: named(v) for k, v in t.items()} for t in TRANSITIONS],
+        initial=Phase.BATTLE_STEP.value,
         auto_transitions=False,
         graph_engine="mermaid",
         show_conditions=True,
@@ -73,6 +78,7 @@ def diagram_text() -> str:
     graph: str = model.get_graph().draw(None)  # type: ignore[attr-defined]
     if graph.startswith("---"):  # drop the title front matter: not every Mermaid renderer takes it
         graph = graph.split("---", 2)[2]
+    graph = graph.replace(" s_active\n", " s_default\n")  # the drawing shows no current state
     return (
         "# The Damage Step state machine\n\n"
         "Generated from `engine/machine.py` by `python -m engine diagram`; do not edit by hand.\n"
@@ -97,17 +103,22 @@ def _schema(check: bool) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine", description="Yu-Gi-Oh! Damage Step engine")
     sub = ap.add_subparsers(dest="cmd", required=True)
+    fmt_help = "text: a window-by-window trace; json: one result object per line (scenario-format.md)"
+    exe_help = "fast: the dispatch table compiled from the declaration; transitions: the declared machine itself"
     run = sub.add_parser("run", help="run scenario files (.json, .toml, .jsonl)")
-    run.add_argument("paths", nargs="+")
-    run.add_argument("--format", choices=["text", "json"], default="text")
-    run.add_argument("--executor", choices=["fast", "transitions"], default="fast")
+    run.add_argument("paths", nargs="+", help="scenario files; all are validated before any runs")
+    run.add_argument("--format", choices=["text", "json"], default="text", help=fmt_help)
+    run.add_argument("--executor", choices=["fast", "transitions"], default="fast", help=exe_help + " (default fast)")
     run.add_argument("--no-events", action="store_true", help="leave the event log out of JSON results")
     demo = sub.add_parser("demo", help="run the built-in example and print its trace")
-    demo.add_argument("--format", choices=["text", "json"], default="text")
-    demo.add_argument("--executor", choices=["fast", "transitions"], default="transitions")
-    diag = sub.add_parser("diagram", help="regenerate diagrams/ from the machine declaration")
-    diag.add_argument("--check", action="store_true", help="fail if the committed diagram is stale")
-    sub.add_parser("machine", help="list the declared states and transitions")
+    demo.add_argument("--format", choices=["text", "json"], default="text", help=fmt_help)
+    demo.add_argument(
+        "--executor", choices=["fast", "transitions"], default="transitions", help=exe_help + " (default transitions)"
+    )
+    diag = sub.add_parser("diagram", help="regenerate the Mermaid diagram from the machine declaration")
+    diag.add_argument("--check", action="store_true", help="fail if the diagram file is stale")
+    diag.add_argument("--path", type=Path, default=DIAGRAM, help=f"the diagram file (default {DIAGRAM})")
+    sub.add_parser("machine", help="list the declared states, transitions and hook points")
     schema = sub.add_parser("schema", help="rewrite the published JSON Schema of the scenario format")
     schema.add_argument("--check", action="store_true", help="fail if the committed schema is stale")
     args = ap.parse_args(argv)
@@ -116,7 +127,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         loaded: list[tuple[str, Scenario]] = []
         try:
             for path in args.paths:
-                loaded += [(f"{path}", sc) for sc in load_scenarios(path)]
+                loaded += [(f"{path} [{i}]", sc) for i, sc in enumerate(load_scenarios(path))]
         except ScenarioError as e:
             print(f"error: {path}: {e}", file=sys.stderr)
             return 2
@@ -128,21 +139,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run([("demo", parse_scenario(DEMO))], args.format, args.executor, True)
     if args.cmd == "diagram":
         text = diagram_text()
+        out: Path = args.path
         if args.check:
-            if not DIAGRAM.exists() or DIAGRAM.read_text() != text:
-                print(f"{DIAGRAM} is stale: run python -m engine diagram", file=sys.stderr)
+            if not out.exists() or out.read_text() != text:
+                print(f"{out} is stale: run python -m engine diagram", file=sys.stderr)
                 return 1
             return 0
-        DIAGRAM.parent.mkdir(exist_ok=True)
-        DIAGRAM.write_text(text)
-        print(f"wrote {DIAGRAM}")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text)
+        print(f"wrote {out}")
         return 0
     if args.cmd == "schema":
         return _schema(args.check)
+    print("states, in rulebook order:", ", ".join(declared_states()))
     print("transitions (trigger 'proceed', first whose condition holds):")
     for src, dest, cond in declared_transitions():
         print(f"  {src} -> {dest}" + (f"  [if {cond}]" if cond else ""))
-    print("hook points (trigger events raised; continuous hooks queried):")
+    print("hook points (trigger events raised; continuous hooks queried; stats and activation_lock everywhere):")
     for state, points in hook_points().items():
         if points["events"] or points["hooks"]:
             print(f"  {state}: events {', '.join(points['events']) or '-'}; hooks {', '.join(points['hooks']) or '-'}")

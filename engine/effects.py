@@ -188,7 +188,7 @@ class EffectType:
     * ``targets(ctx, source) -> list of target tuples``: the legal target choices; None = it
       does not target. Checked again on resolution: a target that is no longer legal is skipped.
     * ``cost_problem(ctx, source) -> str | None`` and ``pay_cost(ctx, source)``.
-    * ``operation(ctx, link)``: what resolving it does.
+    * ``operation(ctx, source, link)``: what resolving it does.
     """
 
     name: str

@@ -33,6 +33,9 @@ class Player(IntEnum):
     def opponent(self) -> Player:
         return Player(1 - self)
 
+    def __str__(self) -> str:
+        return self.name
+
 
 class Location(Enum):
     MONSTER_ZONE = "monster_zone"

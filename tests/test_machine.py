@@ -103,7 +103,7 @@ def test_every_event_names_a_known_rule() -> None:
 
 
 def test_committed_diagram_matches_the_declaration() -> None:
-    assert DIAGRAM.read_text() == diagram_text(), "diagram is stale: run python -m engine diagram"
+    assert (ROOT / DIAGRAM).read_text() == diagram_text(), "diagram is stale: run python -m engine diagram"
 
 
 def test_diagram_check_command_detects_staleness(tmp_path: Path) -> None:
