@@ -1,7 +1,7 @@
 """A Yu-Gi-Oh! Damage Step engine: the official sub-timings as a state machine, exact damage
 calculation, chains and decisions, with effects as data attached through hooks."""
 
-from engine.build import ScenarioMismatch, ScriptedAgent, result, run_scenario, state_from_scenario
+from engine.build import result, run_scenario, state_from_scenario
 from engine.decisions import PASS, Agent, Decision, DecisionKind, IllegalChoice, Option, PassAgent, RandomAgent
 from engine.effects import (
     ActivationLock,
@@ -23,6 +23,7 @@ from engine.events import RULES, Event, EventType
 from engine.library import default_registry
 from engine.machine import Duel, declared_states, declared_transitions
 from engine.scenario import Scenario, ScenarioError, load_scenarios, parse_scenario
+from engine.scripted import ScenarioMismatch, ScriptedAgent
 from engine.state import GameState, Location, Phase, Player, Position, Window
 
 __all__ = [

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.decisions import PASS, Decision, DecisionKind, Option
 from engine.effects import DamageStepRule, Effect, EffectKind, TriggerEvent
-from engine.events import EventType
 from engine.machine import Duel, Executor
 from engine.scenario import CardSpec, EffectSpec, Scenario
-from engine.state import Battle, Card, CardType, GameState, Location, Player, PlayerState, Position, Window
+from engine.scripted import ScriptedAgent
+from engine.state import Battle, Card, CardType, GameState, Location, Player, PlayerState, Position
 
 FROM = {"field": Location.MONSTER_ZONE, "hand": Location.HAND, "graveyard": Location.GRAVEYARD}
 
@@ -104,120 +103,9 @@ def state_from_scenario(sc: Scenario) -> GameState:
     )
 
 
-class ScenarioMismatch(RuntimeError):
-    """A scenario's choices did not play out as it said (a choice refused that should be legal,
-    one accepted that should be refused, or one never offered)."""
-
-
-class ScriptedAgent:
-    """Plays a scenario's `choices` (scenario-format.md, Choices): in each window, choices are
-    offered in the order listed; a player with no choice at the head of the window passes;
-    simultaneous triggers are placed in card order; `expect: illegal` choices must be refused."""
-
-    def __init__(self, sc: Scenario) -> None:
-        ids = [c.id for c in sc.cards]
-        self.ids = ids
-        self.queue = [
-            (
-                i,
-                Window(ch.window),
-                Player[ch.player],
-                ids.index(ch.activate),
-                ch.effect,
-                None if ch.targets is None else tuple(ids.index(t) for t in ch.targets),
-                ch.new_chain,
-                ch.expect == "illegal",
-            )
-            for i, ch in enumerate(sc.choices)
-        ]
-        self.refused: list[dict[str, Any]] = []
-
-    def _option(self, decision: Decision, card: int, effect: int, targets: tuple[int, ...] | None) -> Option:
-        if targets is not None:
-            return Option(card, effect, targets)
-        same = [o for o in decision.options if o.card == card and o.effect == effect]
-        return same[0] if same else Option(card, effect, ())
-
-    def choose(self, decision: Decision, duel: Duel) -> Option:
-        while True:
-            mine = [q for q in self.queue if q[1] is decision.window]
-            if decision.kind is DecisionKind.TRIGGER:
-                picked = self._trigger(decision, mine)
-                if picked is not None:
-                    return picked
-                return PASS if PASS in decision.options else decision.options[0]
-            if mine and self._placed_by_rule(duel, mine[0]):
-                self._consume_placed(mine[0])
-                continue
-            if not mine or mine[0][2] is not decision.player:
-                return PASS
-            q = mine[0]
-            w = duel.state.window
-            if q[6] and w is not None and w.chain:
-                return PASS  # new_chain: offered once the current chain has resolved
-            self.queue.remove(q)
-            option = self._option(decision, q[3], q[4], q[5])
-            reason = duel.why_illegal(option)
-            if reason is None:
-                if q[7]:
-                    raise ScenarioMismatch(f"choices[{q[0]}] was expected to be illegal, but it is legal")
-                return option
-            self._refuse(duel, q, option, reason)
-
-    def _trigger(self, decision: Decision, mine: list[tuple[Any, ...]]) -> Option | None:
-        for option in decision.options:
-            for q in mine:
-                if (
-                    q[2] is decision.player
-                    and (q[3], q[4]) == (option.card, option.effect)
-                    and (q[5] is None or q[5] == option.targets)
-                ):
-                    if q[7]:
-                        raise ScenarioMismatch(f"choices[{q[0]}] was expected to be illegal, but it is legal")
-                    self.queue.remove(q)
-                    return option
-        return None
-
-    @staticmethod
-    def _placed_by_rule(duel: Duel, q: tuple[Any, ...]) -> bool:
-        """A choice naming a triggered effect the rules already placed (a lone mandatory
-        trigger needs no decision): it was not refused, it happened."""
-        card = duel.state.cards[q[3]]
-        if not (0 <= q[4] < len(card.effects)) or not card.effects[q[4]].kind.is_triggered:
-            return False
-        return any(
-            e.type is EventType.ACTIVATED and e.window is q[1] and e.card == q[3] and ("effect", q[4]) in e.data
-            for e in duel.state.log
-        )
-
-    def _consume_placed(self, q: tuple[Any, ...], removed: bool = False) -> None:
-        if not removed:
-            self.queue.remove(q)
-        if q[7]:
-            raise ScenarioMismatch(f"choices[{q[0]}] was expected to be illegal, but the trigger activated")
-
-    def _refuse(self, duel: Duel, q: tuple[Any, ...], option: Option, reason: str) -> None:
-        if not q[7]:
-            raise ScenarioMismatch(f"choices[{q[0]}] ({self.ids[q[3]]}) was refused: {reason}")
-        duel.refuse(q[2], option, reason)
-        self.refused.append(
-            {"choice": q[0], "card": self.ids[q[3]], "player": q[2].name, "window": q[1].value, "reason": reason}
-        )
-
-    def finish(self, duel: Duel) -> None:
-        """Choices never offered: refused if they expected it, otherwise a mismatch."""
-        for q in list(self.queue):
-            self.queue.remove(q)
-            if self._placed_by_rule(duel, q):
-                self._consume_placed(q, removed=True)
-                continue
-            reason = f"no decision was offered to {q[2].name} in {q[1].value}"
-            if duel.state.duel_over:
-                reason += " (the Duel had ended)"
-            self._refuse(duel, q, Option(q[3], q[4], q[5] or ()), reason)
-
-
 def run_scenario(sc: Scenario, *, executor: Executor = "fast") -> tuple[Duel, ScriptedAgent]:
+    """Play a scenario with its own `choices` (every priority is shown to the scripted agent,
+    so each choice is tried where the format says; choices never offered are settled at the end)."""
     state = state_from_scenario(sc)
     state.show_every_priority = bool(sc.choices)
     duel = Duel(state, executor=executor)

@@ -167,8 +167,12 @@ def check_choice(ctx: Context, decision: Decision, option: Option) -> None:
     if option in decision.options:
         return
     if option.is_pass:
+        if option != PASS:
+            raise IllegalChoice(f"{option} is not an option: pass with PASS")
         raise IllegalChoice("a mandatory triggered effect must be placed on the chain: passing is not allowed")
-    targets = option.targets or None
+    if problem := legality.no_such_effect(ctx, option.card, option.effect):
+        raise IllegalChoice(problem)
+    targets = option.targets
     if decision.kind is DecisionKind.TRIGGER:
         reason = legality.trigger_problem(ctx, option.card, option.effect)
         if reason is None:
@@ -217,7 +221,7 @@ def activate(ctx: Context, player: Player, option: Option, trigger: bool = False
         card=option.card,
         effect=option.effect,
         player=player,
-        speed=3 if card.card_type is CardType.COUNTER_TRAP else eff.speed,
+        speed=legality.spell_speed(card, eff),
         targets=option.targets,
         target_instances=tuple(ctx.card(i).instance for i in option.targets),
         trigger=trigger,
@@ -229,7 +233,7 @@ def activate(ctx: Context, player: Player, option: Option, trigger: bool = False
         card=option.card,
         player=player,
         detail=f"chain link {len(w.chain)}",
-        data=(("effect", option.effect),),
+        data=(("effect", option.effect), ("targets", option.targets)),
     )
     pay = ctx.registry[eff.type].pay_cost
     if pay is not None:

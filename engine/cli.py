@@ -19,10 +19,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.build import ScenarioMismatch, result, run_scenario
+from engine.build import result, run_scenario
 from engine.demo import DEMO
 from engine.machine import declared_states, declared_transitions, hook_points
 from engine.scenario import SCHEMA_PATH, Scenario, ScenarioError, load_scenarios, parse_scenario, schema_text
+from engine.scripted import ScenarioMismatch
 from engine.trace import format_trace
 
 DIAGRAM = Path("diagrams") / "damage_step.md"  # relative to the working directory: the repository's root

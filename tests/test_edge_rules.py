@@ -112,3 +112,70 @@ def test_every_event_names_its_window(lethal: bool) -> None:
     cards: list[dict[str, Any]] = [mon("att", "A", 2000, 1000), mon("tgt", "B", 1500, 1000)]
     res = play(scen(cards, lp={"A": 8000, "B": 500 if lethal else 8000}))
     assert all(e["window"] in {w.value for w in engine.Window} for e in res["events"])
+
+
+# -- scripted choices and illegal answers (second review) ----------------------------------------------------
+
+
+def test_choice_for_a_trigger_raised_mid_chain_is_kept_for_its_trigger_decision() -> None:
+    # §1.2: "Triggers that happen while a chain resolves are activated in a new chain right after that chain
+    # (still inside the same sub-timing)"; format Choices: the choice answers that later trigger decision.
+    cards = [
+        mon("att", "A", 2000, 1000, effects=[trig(ADC, {"op": "change_position", "target": "fl", "to": "defense"})]),
+        mon("tgt", "B", 500, 500),
+        mon("fl", "B", 100, 100, pos="set", effects=[{"kind": "flip", "optional": True, "does": [dmg(500)]}]),
+    ]
+    res = play(scen(cards, [ch(ADC, "B", "fl")]))
+    assert [links(c) for c in chains_in(res, ADC)] == [[("att", "A")], [("fl", "B")]]
+    assert res["final_lp"]["A"] == 7500
+
+
+def test_choice_naming_the_opponents_automatic_trigger_is_refused() -> None:
+    # A player cannot activate the opponent's card; the mandatory trigger is B's and was placed for B.
+    cards = [mon("att", "A", 2000, 1000), mon("tgt", "B", 500, 500, effects=[trig(ADC, dmg(100))])]
+    res = play(scen(cards, [ch(ADC, "A", "tgt", expect="illegal")]))
+    assert [r["card"] for r in res["refused"]] == ["tgt"]
+    assert "B's" in res["refused"][0]["reason"]
+    with pytest.raises(engine.ScenarioMismatch):
+        play(scen(cards, [ch(ADC, "A", "tgt")]))
+
+
+def trigger_decision() -> engine.Duel:
+    cards = [mon("att", "A", 2000, 1000, effects=[trig(ADC, dmg(100), optional=True)]), mon("tgt", "B", 500, 500)]
+    duel = engine.Duel(engine.state_from_scenario(engine.parse_scenario(scen(cards))))
+    d = duel.advance()
+    assert d is not None and d.kind is engine.DecisionKind.TRIGGER
+    return duel
+
+
+@pytest.mark.parametrize(
+    ("option", "why"),
+    [
+        (engine.Option(99, 0), "no card 99"),
+        (engine.Option(0, 5), "no effect 5"),
+        (engine.Option(-5, 0), "pass with PASS"),
+    ],
+)
+def test_malformed_options_are_illegal_choices_not_crashes(option: engine.Option, why: str) -> None:
+    duel = trigger_decision()
+    before = duel.state.clone()
+    with pytest.raises(engine.IllegalChoice, match=why):
+        duel.decide(option)
+    assert duel.state == before
+
+
+def test_counter_trap_card_responds_at_spell_speed_3_whatever_its_effect_says() -> None:
+    # §1.1 item 1: "Counter Trap Cards (Spell Speed 3)".
+    reg = engine.default_registry()
+    reg.register(engine.EffectType("nothing", operation=lambda ctx, src, link: None))
+    cards = [mon("att", "A", 2000, 1000), mon("tgt", "B", 500, 500),
+             st("c1", "A", [], card_type="counter_trap"), st("c2", "B", [], card_type="counter_trap")]
+    state = engine.state_from_scenario(engine.parse_scenario(scen(cards)))
+    for i in (2, 3):
+        state.cards[i].effects = (engine.Effect("nothing", engine.EffectKind.ACTIVATED, speed=2),)
+    state.show_every_priority = True
+    duel = engine.Duel(state, reg)
+    duel.advance()
+    duel.decide(engine.Option(2, 0))
+    assert duel.advance() is not None
+    assert duel.why_illegal(engine.Option(3, 0)) is None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.context import Context
 from engine.effects import ActivationLock, DamageStepRule, Effect, EffectKind, Hook, Source
+from engine.events import EventType
 from engine.state import Card, CardType, Location, Player, Position, Window
 
 PROACTIVE_WINDOWS = frozenset({Window.START_OF_DAMAGE_STEP, Window.BEFORE_DAMAGE_CALCULATION})
@@ -103,16 +104,31 @@ def effect_problem(ctx: Context, src: Source, targets: tuple[int, ...] | None) -
     return None
 
 
+def spell_speed(card: Card, eff: Effect) -> int:
+    """Counter Trap Cards are Spell Speed 3 (§1.1.1); otherwise the effect says."""
+    return 3 if card.card_type is CardType.COUNTER_TRAP else eff.speed
+
+
+def no_such_effect(ctx: Context, ci: int, ei: int) -> str | None:
+    if not 0 <= ci < len(ctx.state.cards):
+        return f"there is no card {ci}"
+    card = ctx.card(ci)
+    if not 0 <= ei < len(card.effects):
+        return f"{card.name} has no effect {ei}"
+    return None
+
+
 def chain_problem(ctx: Context, eff: Effect, ci: int, ei: int) -> str | None:
     """§1.2: spell speed, responses only where only triggers start chains, once per chain."""
     w = ctx.state.window
     assert w is not None
-    if eff.speed < 2:
+    speed = spell_speed(ctx.card(ci), eff)
+    if speed < 2:
         return "Spell Speed 1 effects cannot be activated in the Damage Step outside a trigger chain"
     if w.chain:
         last = w.chain[-1]
-        if eff.speed < last.speed:
-            return f"Spell Speed {eff.speed} cannot respond to a Spell Speed {last.speed} chain link"
+        if speed < last.speed:
+            return f"Spell Speed {speed} cannot respond to a Spell Speed {last.speed} chain link"
         if any(link.card == ci and link.effect == ei for link in w.chain):
             return "this effect is already on the chain"
         return None
@@ -130,11 +146,9 @@ def activation_problem(ctx: Context, player: Player, ci: int, ei: int, targets: 
     s = ctx.state
     if s.window is None:
         return "no window is open"
-    if not 0 <= ci < len(s.cards):
-        return f"there is no card {ci}"
+    if problem := no_such_effect(ctx, ci, ei):
+        return problem
     card = s.cards[ci]
-    if not 0 <= ei < len(card.effects):
-        return f"{card.name} has no effect {ei}"
     eff = card.effects[ei]
     if eff.kind.is_triggered:
         return trigger_problem(ctx, ci, ei) or "a triggered effect is activated when its trigger is placed"
@@ -151,12 +165,16 @@ def activation_problem(ctx: Context, player: Player, ci: int, ei: int, targets: 
     )
 
 
-def trigger_problem(ctx: Context, ci: int, ei: int) -> str | None:
-    """Why a triggered effect is not waiting to be activated in this window."""
+def trigger_problem(ctx: Context, ci: int, ei: int, window: Window | None = None) -> str | None:
+    """Why a triggered effect is not waiting to be activated in `window` (default: the open one)."""
     w = ctx.state.window
-    if w is not None and any(t.card == ci and t.effect == ei for t in w.placing + w.triggers):
+    if window is None and w is not None:
+        window = w.window
+    if w is not None and w.window is window and any(t.card == ci and t.effect == ei for t in w.placing + w.triggers):
         return None
     card = ctx.card(ci)
+    if any(e.type is EventType.TRIGGERED and e.card == ci and e.window is window for e in ctx.state.log):
+        return f"{card.name}'s effect was already placed on a chain or declined in this window"
     eff = card.effects[ei]
     etype = ctx.registry[eff.type]
     if etype.condition is not None and not etype.condition(ctx, ctx.source_of(ci, ei)):

@@ -1,0 +1,178 @@
+"""Playing a scenario's `choices` (scenario-format.md, "Choices") as an agent.
+
+* Fast-effect choices of a window are offered in the order listed: at each priority, the first
+  one not yet used is tried if it is that player's; otherwise the player passes. A `new_chain`
+  choice waits until the current chain has resolved.
+* Choices naming triggered effects answer trigger decisions (which of one's triggers goes on
+  the chain next); a player's simultaneous triggers are placed in card order.
+* `expect: illegal` choices must be refused; the refusal and its reason go into the result.
+  A choice refused without it, or accepted with it, is a `ScenarioMismatch`.
+* A choice whose window has passed without it being used is settled then: a triggered effect
+  the rules placed without asking (a lone mandatory trigger) counts as done; anything else is
+  refused, with the reason the engine gives (e.g. the trigger's condition was not met).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from engine.decisions import PASS, Decision, DecisionKind, Option
+from engine.events import EventType
+from engine.rules import legality
+from engine.state import Player, Window
+
+if TYPE_CHECKING:
+    from engine.machine import Duel
+    from engine.scenario import Scenario
+
+WINDOW_ORDER = {w: i for i, w in enumerate(Window)}
+
+
+class ScenarioMismatch(RuntimeError):
+    """A scenario's choices did not play out as it said (a choice refused that should be legal,
+    one accepted that should be refused, or one never offered)."""
+
+
+@attrs.frozen(slots=True)
+class ScriptedChoice:
+    index: int  # position in the scenario's `choices`
+    window: Window
+    player: Player
+    card: int
+    effect: int
+    targets: tuple[int, ...] | None
+    new_chain: bool
+    expect_illegal: bool
+
+
+class ScriptedAgent:
+    def __init__(self, sc: Scenario) -> None:
+        self.ids = [c.id for c in sc.cards]
+        self.queue = [
+            ScriptedChoice(
+                i,
+                Window(ch.window),
+                Player[ch.player],
+                self.ids.index(ch.activate),
+                ch.effect,
+                None if ch.targets is None else tuple(self.ids.index(t) for t in ch.targets),
+                ch.new_chain,
+                ch.expect == "illegal",
+            )
+            for i, ch in enumerate(sc.choices)
+        ]
+        self.refused: list[dict[str, Any]] = []
+
+    # -- answering ------------------------------------------------------------------------
+    def choose(self, decision: Decision, duel: Duel) -> Option:
+        for q in [q for q in self.queue if WINDOW_ORDER[q.window] < WINDOW_ORDER[decision.window]]:
+            self._settle(duel, q)
+        if decision.kind is DecisionKind.TRIGGER:
+            return self._place_trigger(decision)
+        return self._priority(decision, duel)
+
+    def _priority(self, decision: Decision, duel: Duel) -> Option:
+        while True:
+            fast = [q for q in self.queue if q.window is decision.window and not _names_trigger(duel, q)]
+            if not fast or fast[0].player is not decision.player:
+                return PASS
+            q = fast[0]
+            w = duel.state.window
+            if q.new_chain and w is not None and w.chain:
+                return PASS  # offered once the current chain has resolved
+            self.queue.remove(q)
+            option = self._option(decision, q)
+            reason = duel.why_illegal(option)
+            if reason is None:
+                self._used(q)
+                return option
+            self._refuse(duel, q, option, reason)
+
+    def _place_trigger(self, decision: Decision) -> Option:
+        for option in decision.options:
+            for q in self.queue:
+                if (
+                    q.window is decision.window
+                    and q.player is decision.player
+                    and (q.card, q.effect) == (option.card, option.effect)
+                    and (q.targets is None or q.targets == option.targets)
+                ):
+                    self.queue.remove(q)
+                    self._used(q)
+                    return option
+        return PASS if PASS in decision.options else decision.options[0]
+
+    def _option(self, decision: Decision, q: ScriptedChoice) -> Option:
+        if q.targets is not None:
+            return Option(q.card, q.effect, q.targets)
+        same = [o for o in decision.options if (o.card, o.effect) == (q.card, q.effect)]
+        return same[0] if same else Option(q.card, q.effect, ())
+
+    # -- settling -------------------------------------------------------------------------
+    def finish(self, duel: Duel) -> None:
+        """Settle every choice not used by the end of the run."""
+        for q in list(self.queue):
+            self._settle(duel, q)
+
+    def _settle(self, duel: Duel, q: ScriptedChoice) -> None:
+        self.queue.remove(q)
+        if _placed_by_rule(duel, q):
+            self._used(q)
+            return
+        reason = f"no decision was offered to {q.player.name} in {q.window.value}"
+        if _names_trigger(duel, q):
+            why_not = legality.trigger_problem(duel.ctx, q.card, q.effect, q.window)
+            reason = _trigger_mismatch(duel, q) or why_not or reason
+        if duel.state.duel_over:
+            reason += " (the Duel had ended)"
+        self._refuse(duel, q, Option(q.card, q.effect, q.targets or ()), reason)
+
+    def _used(self, q: ScriptedChoice) -> None:
+        if q.expect_illegal:
+            name = self.ids[q.card]
+            raise ScenarioMismatch(f"choices[{q.index}] ({name}) was expected to be illegal, but it is legal")
+
+    def _refuse(self, duel: Duel, q: ScriptedChoice, option: Option, reason: str) -> None:
+        if not q.expect_illegal:
+            raise ScenarioMismatch(f"choices[{q.index}] ({self.ids[q.card]}) was refused: {reason}")
+        duel.refuse(q.player, option, reason)
+        self.refused.append(
+            {"choice": q.index, "card": self.ids[q.card], "player": q.player.name, "window": q.window.value,
+             "reason": reason}
+        )
+
+
+def _names_trigger(duel: Duel, q: ScriptedChoice) -> bool:
+    effects = duel.state.cards[q.card].effects
+    return 0 <= q.effect < len(effects) and effects[q.effect].kind.is_triggered
+
+
+def _trigger_mismatch(duel: Duel, q: ScriptedChoice) -> str | None:
+    """The named trigger did activate in that window, but not as the choice says."""
+    name = duel.state.cards[q.card].name
+    for e in duel.state.log:
+        if e.type is EventType.ACTIVATED and e.window is q.window and e.card == q.card:
+            data = dict(e.data)
+            if data.get("effect") != q.effect:
+                continue
+            if e.player is not q.player:
+                return f"{name}'s effect is {e.player}'s to activate, not {q.player}'s"
+            if q.targets is not None and data.get("targets") != q.targets:
+                ids = [duel.state.cards[i].id for i in data.get("targets", ())]
+                return f"{name}'s effect was activated with its legal targets {ids}, not the ones chosen"
+    return None
+
+
+def _placed_by_rule(duel: Duel, q: ScriptedChoice) -> bool:
+    """The named triggered effect was activated by this player in this window, with these
+    targets, without a decision (a lone mandatory trigger): the choice happened."""
+    if not _names_trigger(duel, q):
+        return False
+    for e in duel.state.log:
+        if e.type is EventType.ACTIVATED and e.window is q.window and e.card == q.card and e.player is q.player:
+            data = dict(e.data)
+            if data.get("effect") == q.effect and (q.targets is None or data.get("targets") == q.targets):
+                return True
+    return False
