@@ -107,6 +107,10 @@ class Context:
             return b.attacker
         return None
 
+    def players_of(self, src: Source, rel: str) -> list[Player]:
+        """A `player` parameter that may also be "both"."""
+        return list(Player) if rel == "both" else [self.player_of(rel, src)]
+
     def player_of(self, rel: str, src: Source) -> Player:
         """A `player` parameter relative to the effect's controller."""
         if rel == "controller":

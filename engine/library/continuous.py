@@ -17,10 +17,9 @@ from engine.effects import (
 from engine.state import DAMAGE_CALCULATION_PHASES, DAMAGE_STEP_PHASES, Location, Phase, Player, Position
 
 
-def players(ctx: Context, src: Source) -> list[Player]:
-    """The `player` parameter: controller, opponent or both (relative to the effect's controller)."""
-    rel = src.effect.params.get("player", "controller")
-    return list(Player) if rel == "both" else [ctx.player_of(rel, src)]
+def _players(ctx: Context, src: Source) -> list[Player]:
+    """The effect's `player` parameter (controller, opponent or both)."""
+    return ctx.players_of(src, src.effect.params.get("player", "controller"))
 
 
 def _reflect(ctx: Context, src: Source) -> list[DamageModifier]:
@@ -42,7 +41,7 @@ def _double(ctx: Context, src: Source) -> list[DamageModifier]:
 
 
 def _halve(ctx: Context, src: Source) -> list[DamageModifier]:
-    return [DamageModifier(DamageStage.HALVE, player=p) for p in players(ctx, src)]
+    return [DamageModifier(DamageStage.HALVE, player=p) for p in _players(ctx, src)]
 
 
 def _to_effect(ctx: Context, src: Source) -> list[DamageModifier]:
@@ -50,19 +49,19 @@ def _to_effect(ctx: Context, src: Source) -> list[DamageModifier]:
 
 
 def _gain(ctx: Context, src: Source) -> list[DamageModifier]:
-    return [DamageModifier(DamageStage.GAIN, player=p) for p in players(ctx, src)]
+    return [DamageModifier(DamageStage.GAIN, player=p) for p in _players(ctx, src)]
 
 
 def _avoid(ctx: Context, src: Source) -> list[DamageModifier]:
     scope = src.effect.params.get("scope", "involving")
     inv = src.host if scope == "involving" else None
-    return [DamageModifier(DamageStage.ZERO, player=p, involving=inv) for p in players(ctx, src)]
+    return [DamageModifier(DamageStage.ZERO, player=p, involving=inv) for p in _players(ctx, src)]
 
 
 def _becomes(ctx: Context, src: Source) -> list[DamageModifier]:
     value = int(src.effect.params["value"])
     stage = DamageStage.ZERO if value == 0 else DamageStage.BECOMES
-    return [DamageModifier(stage, player=p, value=value) for p in players(ctx, src)]
+    return [DamageModifier(stage, player=p, value=value) for p in _players(ctx, src)]
 
 
 def _is_battling(ctx: Context, index: int, when: str) -> bool:

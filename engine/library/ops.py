@@ -216,9 +216,6 @@ def _change_position(ctx: Context, src: Source, link: ChainLink, op: Mapping[str
     index = _card_for(ctx, src, link, op["target"])
     if index is not None:
         actions.change_position(ctx, index, Position(op["to"]), "effect")
-        from engine import checks  # a re-Set attack target flips back at once
-
-        checks.reflip_set_target(ctx)
 
 
 def _take_control(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
@@ -237,23 +234,19 @@ def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Mapping[str,
     )
 
 
-def _players(ctx: Context, src: Source, rel: str) -> list[Player]:
-    return list(Player) if rel == "both" else [ctx.player_of(rel, src)]
-
-
 def _damage(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
-    for p in _players(ctx, src, op.get("player", "opponent")):
+    for p in ctx.players_of(src, op.get("player", "opponent")):
         actions.lose_lp(ctx, p, int(op["amount"]), "effect_damage", "effect")
     actions.check_zero_lp(ctx)
 
 
 def _gain(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
-    for p in _players(ctx, src, op.get("player", "controller")):
+    for p in ctx.players_of(src, op.get("player", "controller")):
         actions.gain_lp(ctx, p, int(op["amount"]), "effect")
 
 
 def _draw(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
-    for p in _players(ctx, src, op.get("player", "controller")):
+    for p in ctx.players_of(src, op.get("player", "controller")):
         actions.draw(ctx, p, int(op.get("count", 1)), "effect")
 
 
