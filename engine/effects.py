@@ -57,10 +57,6 @@ class TriggerEvent(Enum):
     END_OF_DAMAGE_STEP = "end_of_damage_step"
 
 
-# Every event above belongs to the Damage Step, so their triggers are Damage-Step legal (§1.1 item 6).
-DAMAGE_STEP_EVENTS = frozenset(TriggerEvent)
-
-
 class DamageStepRule(Enum):
     """Per-effect override of the Damage Step legality rule, for card-specific rulings."""
 

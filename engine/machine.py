@@ -259,5 +259,3 @@ def declared_transitions() -> list[tuple[str, str, str | None]]:
     """(source, dest, condition) for every declared transition, in order."""
     return [(src.value, dest.value, cond) for src, rows in _DISPATCH.items() for dest, cond in rows]
 
-
-Callback = Callable[[Context], None]
