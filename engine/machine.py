@@ -189,23 +189,35 @@ class Duel:
 
     def why_illegal(self, option: Option) -> str | None:
         """Why `option` is not a legal answer to the pending decision (None if it is legal)."""
-        d = self.state.pending
-        if d is None:
-            return "no decision is pending"
         try:
+            d = self._pending_for(None)
             chain.check_choice(self.ctx, d, option)
         except IllegalChoice as e:
             return str(e)
         return None
 
-    def decide(self, option: Option) -> None:
-        """Answer the pending decision. An illegal answer raises IllegalChoice naming why, and
-        leaves the state exactly as it was."""
-        d = self.state.pending
-        if d is None:
-            raise IllegalChoice("no decision is pending")
+    def decide(self, option: Option, player: Player | None = None) -> None:
+        """Answer the pending decision (as `player`, if given: a host answering for the wrong
+        player is refused). An illegal answer raises IllegalChoice naming why, and leaves the
+        state exactly as it was."""
+        d = self._pending_for(player)
         chain.check_choice(self.ctx, d, option)
         chain.apply_choice(self.ctx, d, option)
+
+    def _pending_for(self, player: Player | None) -> Decision:
+        s = self.state
+        if s.pending is None:
+            if s.duel_over:
+                outcome = "a draw" if s.draw else f"{s.winner} won"
+                raise IllegalChoice(f"the Duel is over ({outcome}): nothing to decide")
+            if self.is_over:
+                raise IllegalChoice("the Damage Step is over: nothing to decide")
+            raise IllegalChoice("no decision is pending: call advance() first")
+        if player is not None and not isinstance(player, Player):
+            raise IllegalChoice(f"player must be an engine.Player, got {player!r}")
+        if player is not None and player is not s.pending.player:
+            raise IllegalChoice(f"it is {s.pending.player}'s decision, not {player}'s")
+        return s.pending
 
     def run(self, agents: Agent | Mapping[Player, Agent]) -> Duel:
         """Run to the end, asking the agents (one for both players, or one per player)."""
@@ -229,6 +241,17 @@ class Duel:
         """Attach a continuous effect to a player rather than a card ("you take no battle damage
         this turn"). It answers its hooks like a card's effect until it expires."""
         actions.add_lingering(self.ctx, Lingering(effect, player, None, None, until))
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A duel pickles as its state, registry, executor and observers: the effect index, the
+        context and the `transitions` machine are derived from them and rebuilt on loading, so a
+        duel can be sent to another process mid-step and go on identically there. (Effect types
+        and observers must then be picklable: module-level functions, not lambdas.)"""
+        return {"state": self.state, "registry": self.registry, "executor": self.executor, "observers": self._observers}
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        self.__init__(saved["state"], saved["registry"], executor=saved["executor"])  # type: ignore[misc]
+        self._observers = saved["observers"]
 
     def clone(self) -> Duel:
         """An independent copy for search: shares only immutable values, the registry and the
