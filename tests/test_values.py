@@ -63,7 +63,8 @@ def test_effect_parameters_are_frozen_and_read_only() -> None:
     for mutate in (lambda p: p.__setitem__("k", 1), lambda p: p.update(k=1), lambda p: p.pop("does"), Params.clear):
         with pytest.raises(TypeError, match="read-only"):
             mutate(eff.params)
-    assert eff == engine.Effect("x", engine.EffectKind.CONTINUOUS, params={"does": ({"amount": (1, 2), "op": "damage"},)})
+    same = {"does": ({"amount": (1, 2), "op": "damage"},)}  # tuples for lists, keys in another order
+    assert eff == engine.Effect("x", engine.EffectKind.CONTINUOUS, params=same)
     assert eff != engine.Effect("x", engine.EffectKind.CONTINUOUS, params={"does": ()})  # params are compared
     assert pickle.loads(pickle.dumps(eff)) == eff
 
