@@ -111,6 +111,9 @@ class Duel:
         self.executor: Executor = executor
         self._machine = build_transitions_machine(self, state.phase) if executor == "transitions" else None
         self._observers: dict[Phase, list[Callable[[Duel], None]]] = {}
+        self._transition_listeners: list[TransitionListener] = []
+        self._decision_listeners: list[DecisionListener] = []
+        self._source = state.phase  # the state a transition leaves, for transition listeners
 
     # -- the model side of the machine ---------------------------------------------------
     @property
@@ -129,10 +132,31 @@ class Duel:
 
     def _entered(self) -> None:
         s = self.state
+        if self._transition_listeners:
+            for listener in list(self._transition_listeners):
+                listener(self, self._source, s.phase)
         self.ctx.emit(EventType.PHASE_ENTERED, "machine", detail=s.phase.value)
         steps.ON_ENTER.get(s.phase, _nothing)(self.ctx)
         for observer in self._observers.get(s.phase, ()):
             observer(self)
+
+    # -- listeners: how debuggers, traces and UIs follow a duel ---------------------------
+    def on_transition(self, listener: TransitionListener) -> Callable[[], None]:
+        """Call `listener(duel, source, dest)` as the machine takes each transition, before the
+        new state does its work. Returns a function that detaches it."""
+        return _attach(self._transition_listeners, listener)
+
+    def on_event(self, listener: Callable[[Event], None]) -> Callable[[], None]:
+        """Call `listener(event)` as each event is appended to the log (the state is then
+        exactly as it is after that event). Returns a function that detaches it."""
+        return _attach(self.ctx.event_listeners, listener)
+
+    def on_decision(self, listener: DecisionListener) -> Callable[[], None]:
+        """Call `listener(duel, decision, option)` when a legal answer is given, before it is
+        applied (the state is the one the decision was taken in). Returns a detacher.
+
+        Listeners belong to this live duel: clones and pickles carry none."""
+        return _attach(self._decision_listeners, listener)
 
     def on_enter(self, phase: Phase, observer: Callable[[Duel], None]) -> None:
         """Call `observer(duel)` each time the machine enters `phase`, after the state's own work
@@ -140,6 +164,7 @@ class Duel:
         self._observers.setdefault(phase, []).append(observer)
 
     def _fire(self) -> None:
+        self._source = self.state.phase
         if self._machine is not None:
             self.proceed()
             return
@@ -202,6 +227,9 @@ class Duel:
         state exactly as it was."""
         d = self._pending_for(player)
         chain.check_choice(self.ctx, d, option)
+        if self._decision_listeners:
+            for listener in list(self._decision_listeners):
+                listener(self, d, option)
         chain.apply_choice(self.ctx, d, option)
 
     def _pending_for(self, player: Player | None) -> Decision:
@@ -243,20 +271,34 @@ class Duel:
         actions.add_lingering(self.ctx, Lingering(effect, player, None, None, until))
 
     def __getstate__(self) -> dict[str, Any]:
-        """A duel pickles as its state, registry, executor and observers: the effect index, the
-        context and the `transitions` machine are derived from them and rebuilt on loading, so a
-        duel can be sent to another process mid-step and go on identically there. (Effect types
-        and observers must then be picklable: module-level functions, not lambdas.)"""
-        return {"state": self.state, "registry": self.registry, "executor": self.executor, "observers": self._observers}
+        """A duel pickles as its state, registry and executor: the effect index, the context and
+        the `transitions` machine are derived from them and rebuilt on loading, so a duel can be
+        sent to another process mid-step and go on identically there. (Effect types must then
+        be picklable: module-level functions, not lambdas.) Observers and listeners belong to the
+        live duel, not to the game, and are left behind."""
+        return {"state": self.state, "registry": self.registry, "executor": self.executor}
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
         self.__init__(saved["state"], saved["registry"], executor=saved["executor"])  # type: ignore[misc]
-        self._observers = saved["observers"]
 
     def clone(self) -> Duel:
         """An independent copy for search: shares only immutable values, the registry and the
         effect index; always uses the fast executor."""
         return Duel(self.state.clone(), self.registry, executor="fast", index=self.index)
+
+
+TransitionListener = Callable[["Duel", Phase, Phase], None]
+DecisionListener = Callable[["Duel", Decision, Option], None]
+
+
+def _attach(listeners: list[Any], listener: Any) -> Callable[[], None]:
+    listeners.append(listener)
+
+    def detach() -> None:
+        if listener in listeners:
+            listeners.remove(listener)
+
+    return detach
 
 
 def _nothing(ctx: Context) -> None:
