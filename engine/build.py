@@ -6,6 +6,7 @@ engine's data (card indexes, `Player`); the engine itself never sees a string id
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.effects import DamageStepRule, Effect, EffectKind, TriggerEvent
@@ -103,12 +104,17 @@ def state_from_scenario(sc: Scenario) -> GameState:
     )
 
 
-def run_scenario(sc: Scenario, *, executor: Executor = "fast") -> tuple[Duel, ScriptedAgent]:
+def run_scenario(
+    sc: Scenario, *, executor: Executor = "fast", on_start: Callable[[Duel], object] | None = None
+) -> tuple[Duel, ScriptedAgent]:
     """Play a scenario with its own `choices` (every priority is shown to the scripted agent,
-    so each choice is tried where the format says; choices never offered are settled at the end)."""
+    so each choice is tried where the format says; choices never offered are settled at the end).
+    `on_start(duel)` is called before anything runs, to attach listeners (traces, UIs)."""
     state = state_from_scenario(sc)
     state.show_every_priority = bool(sc.choices)
     duel = Duel(state, executor=executor)
+    if on_start is not None:
+        on_start(duel)
     agent = ScriptedAgent(sc)
     duel.run(agent)
     agent.finish(duel)

@@ -68,6 +68,7 @@ __all__ = [
     "load_scenarios",
     "parse_scenario",
     "scenario_json_schema",
+    "scenario_to_json",
     "schema_text",
 ]
 
@@ -984,3 +985,58 @@ def schema_text() -> str:
     """The committed form of the schema (what `python -m engine schema` writes)."""
     return json.dumps(scenario_json_schema(), indent=2, sort_keys=True) + "\n"
 
+
+
+# --- writing a scenario back -------------------------------------------------------------------------
+
+
+def scenario_to_json(sc: Scenario) -> dict[str, Any]:
+    """A parsed scenario as its JSON form, defaults written out (but for absent optional values), so that
+    ``parse_scenario(scenario_to_json(sc)) == sc``: traces carry the scenario they ran."""
+    out: dict[str, Any] = {"format": sc.format}
+    out |= {k: v for k, v in (("id", sc.id), ("title", sc.title), ("notes", sc.notes)) if v is not None}
+    out["rules"] = attrs.asdict(sc.rules)
+    out["turn_player"] = sc.turn_player
+    out["life_points"] = dict(sc.life_points)
+    out["cards"] = [_card_json(c) for c in sc.cards]
+    out["attack"] = {"attacker": sc.attack.attacker, "target": sc.attack.target}
+    out["choices"] = [_plain({k: v for k, v in attrs.asdict(ch).items() if v is not None}) for ch in sc.choices]
+    return out
+
+
+def _card_json(c: CardSpec) -> dict[str, Any]:
+    """Only the keys the loader allows on this kind of card (see ``_ONLY_FOR``)."""
+    d: dict[str, Any] = {"id": c.id, "controller": c.controller, "owner": c.owner, "location": c.location,
+                         "card_type": c.card_type}  # fmt: skip
+    if c.name is not None:
+        d["name"] = c.name
+    given = {"atk": c.atk, "def": c.def_, "pendulum": c.pendulum, "position": c.position, "face_down": c.face_down,
+             "equipped_to": c.equipped_to}  # fmt: skip
+    for key, value in given.items():
+        ok, _who = _ONLY_FOR[key]
+        if value is not None and ok(c.card_type, c.location):
+            d[key] = value
+    d["effects"] = [_effect_json(e) for e in c.effects]
+    return d
+
+
+def _effect_json(e: EffectSpec) -> dict[str, Any]:
+    d: dict[str, Any] = {"kind": e.kind, **{k: v for k, v in e.params.items() if v is not None and v != ()}}
+    if EFFECT_KINDS[e.kind].activatable:
+        d["does"] = [{"op": op.op, **{k: v for k, v in op.params.items() if v is not None}} for op in e.does]
+        if e.cost is not None:
+            d["cost"] = attrs.asdict(e.cost)
+        if e.target is not None:
+            d["target"] = e.target
+    d["negated"] = e.negated
+    plain: dict[str, Any] = _plain(d)
+    return plain
+
+
+def _plain(v: Any) -> Any:
+    """Tuples as lists and read-only mappings as dicts, all the way down."""
+    if isinstance(v, Mapping):
+        return {k: _plain(x) for k, x in v.items()}
+    if isinstance(v, list | tuple):
+        return [_plain(x) for x in v]
+    return v

@@ -17,7 +17,7 @@ from engine.events import EventType
 from engine.rules.battle import battle_damage_modifiers, battle_input, battle_problem
 from engine.rules.calculation import compare_values
 from engine.rules.destruction import battle_indestructibility
-from engine.rules.modifiers import apply_battle_damage_modifiers
+from engine.rules.modifiers import applicable, apply_battle_damage_modifiers
 from engine.state import ChainRecord, Location, Phase, Player, Position, Window
 
 # The trigger events each state raises: where triggered effects attach (rules spec §1.10 names
@@ -95,13 +95,19 @@ def perform_damage_calculation(ctx: Context) -> None:
     base = compare_values(inp)
     b.values_compared = (inp.attacker_value, inp.target_value)
     b.battled = True
-    ctx.emit(
+    battlers = frozenset(i for i in (b.attacker, b.target) if i is not None)
+    modifiers = battle_damage_modifiers(ctx)
+    ctx.emit(  # with what decided the outcome, so explanations can name it
         EventType.VALUES_COMPARED,
         "damage_calculation",
-        data=(("values", b.values_compared),),
+        data=(
+            ("values", b.values_compared),
+            ("defense", inp.target_in_defense),
+            ("piercing", bool(inp.piercing)),
+            ("modifiers", tuple(m.stage.name.lower() for m in applicable(modifiers, battlers))),
+        ),
     )
-    battlers = frozenset(i for i in (b.attacker, b.target) if i is not None)
-    result = apply_battle_damage_modifiers(base.damage, battle_damage_modifiers(ctx), battlers)
+    result = apply_battle_damage_modifiers(base.damage, modifiers, battlers)
     for p in Player:  # simultaneous
         actions.lose_lp(ctx, p, result.battle[p], "battle_damage", "battle_damage_modifiers")
         actions.lose_lp(ctx, p, result.effect[p], "effect_damage", "battle_damage_modifiers")

@@ -1,0 +1,367 @@
+"""Why each thing happened, in a plain sentence built from the event's own numbers.
+
+`WHY` is the one table: one entry per rule id of `engine.RULES`, each a function of the
+event in its place in the log, saying why that rule made it happen ("att's 2700 ATK is higher
+than tgt's 1200 DEF and att has a piercing effect (§2.4)"). `explain(state, k)` puts what
+happened (the trace's words) and why together; `why(state, card)` answers for one card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from engine.effects import EffectKind
+from engine.events import RULES, Event, EventType
+from engine.state import GameState, Location, Player, Position
+from engine.trace import TITLES, describe
+
+
+@attrs.frozen(slots=True)
+class At:
+    """An event in its place: the log it is in and its index there, and the cards' names."""
+
+    state: GameState
+    index: int
+    names: list[str]
+
+    @property
+    def event(self) -> Event:
+        return self.state.log[self.index]
+
+    def data(self, key: str, default: Any = None) -> Any:
+        return dict(self.event.data).get(key, default)
+
+    def card(self) -> str:
+        e = self.event
+        return self.names[e.card] if e.card is not None else "the card"
+
+    def player(self) -> str:
+        return str(self.event.player) if self.event.player is not None else "the player"
+
+    def last(self, etype: EventType) -> Event | None:
+        """The latest event of a type at or before this one."""
+        log = self.state.log
+        for k in range(self.index, -1, -1):
+            if log[k].type is etype:
+                return log[k]
+        return None
+
+
+def _attacker(at: At) -> str:
+    return at.names[at.state.battle.attacker]
+
+
+def _target(at: At) -> str:
+    t = at.state.battle.target
+    return at.names[t] if t is not None else "nothing"
+
+
+def _comparison(at: At) -> tuple[int, int | None, bool, bool, tuple[str, ...]] | None:
+    """The values compared at this battle's damage calculation, and what else decided it."""
+    e = at.last(EventType.VALUES_COMPARED)
+    if e is None:
+        return None
+    d = dict(e.data)
+    a, t = d["values"]
+    return a, t, bool(d.get("defense")), bool(d.get("piercing")), tuple(d.get("modifiers", ()))
+
+
+def _outcome(at: At) -> str:
+    """Why the battle came out as it did, with its numbers (§2.2-§2.4)."""
+    cmp = _comparison(at)
+    if cmp is None:
+        return "no values were compared"
+    a, t, defense, piercing, _mods = cmp
+    att, tgt = _attacker(at), _target(at)
+    if t is None:
+        return f"{att} attacks directly with {a} ATK (§2.2)"
+    stat = "DEF" if defense else "ATK"
+    if a > t:
+        if defense and piercing:
+            return f"{att}'s {a} ATK is higher than {tgt}'s {t} {stat} and {att} has a piercing effect (§2.4)"
+        if defense:
+            return (f"{att}'s {a} ATK is higher than {tgt}'s {t} {stat}: a Defense Position monster's controller "
+                    "takes no battle damage without a piercing effect (§2.2)")
+        return f"{att}'s {a} ATK is higher than {tgt}'s {t} {stat} (§2.2)"
+    if a < t:
+        return f"{tgt}'s {t} {stat} is higher than {att}'s {a} ATK (§2.2)"
+    if a == 0 and not defense:
+        return "both monsters have 0 ATK: neither is destroyed (§2.3)"
+    return f"{att}'s {a} ATK equals {tgt}'s {t} {stat} (§2.2)"
+
+
+def _damage(at: At) -> str:
+    e = at.event
+    why = _outcome(at)
+    cmp = _comparison(at)
+    if cmp is not None and cmp[4]:
+        why += f"; battle-damage modifiers applied in the official order: {', '.join(cmp[4])} (§2.6)"
+    if e.type is EventType.LP_GAINED:
+        return f"{why}; {at.player()} gains {e.amount} LP instead of taking it (§2.6)"
+    if e.type is EventType.EFFECT_DAMAGE:
+        why += "; it is treated as effect damage (§2.6)"
+    return why + _floor(at)
+
+
+def _floor(at: At) -> str:
+    e = at.event
+    lp = at.data("lp")
+    if lp == 0 and e.amount is not None:
+        return f"; LP never go below 0, so {at.player()} is at 0 (§2.7)"
+    return ""
+
+
+def _machine(at: At) -> str:
+    e = at.event
+    title = TITLES.get(e.detail, e.detail)
+    return f"the Damage Step proceeds through its sub-timings in rulebook order, and {title} comes next (§1)"
+
+
+def _window(at: At) -> str:
+    e = at.event
+    if e.type is EventType.TRIGGERED:
+        card = at.state.cards[e.card] if e.card is not None else None
+        flip = card is not None and any(x.kind is EffectKind.FLIP for x in card.effects) and e.detail == "flipped"
+        if flip:
+            return (f"the FLIP effect of {at.card()} activates now, after damage calculation: a monster flipped by"
+                    " an attack activates its FLIP effect after damage calculation (§1.4)")
+        return f"{at.card()} meets its trigger ({e.detail}): it waits to go on a chain in this window (§1.2)"
+    return (f"a new sub-timing opens a window: waiting triggers go on a chain first, then the turn player "
+            f"({at.state.turn_player}) has priority (§1.2)")
+
+
+def _segoc(at: At) -> str:
+    return (f"{at.card()}'s triggered effect becomes {at.event.detail}: simultaneous triggers go on one chain, the "
+            f"turn player's mandatory, the opponent's mandatory, then the optional ones in the same order (§1.2)")
+
+
+def _priority(at: At) -> str:
+    e = at.event
+    if e.type is EventType.ACTIVATED:
+        return f"{at.player()} had priority and activated {at.card()} as {e.detail} (§1.2)"
+    if e.type is EventType.PASSED:
+        why = "it had nothing it could activate" if e.detail == "nothing to activate" else "it chose to pass"
+        return f"{at.player()} had priority and {why}; a window ends when both players pass in succession (§1.2)"
+    return "both players passed in succession with an empty chain, so the window ends (§1.2)"
+
+
+def _chain(at: At) -> str:
+    e = at.event
+    if e.type is EventType.CHAIN_RESOLVING:
+        return f"both players passed: the chain of {e.amount} resolves last-in, first-out (§1.2)"
+    if e.type is EventType.LINK_NEGATED:
+        return f"{at.card()}'s link is negated, so it resolves without effect (§1.2)"
+    if e.type is EventType.MOVED:
+        return f"{at.card()} is a Spell/Trap Card whose effect resolved: it goes to the {at.data('to')} (§1.2)"
+    if e.type is EventType.CHAIN_RESOLVED:
+        return "every link resolved; new triggers would now form a new chain (§1.2)"
+    return f"{at.card()}'s link resolves in its turn: last in, first out (§1.2)"
+
+
+def _one_chain(at: At) -> str:
+    return "during damage calculation exactly one chain may be built; after it, damage calculation is performed (§1.2)"
+
+
+def _flip_attack_target(at: At) -> str:
+    e = at.event
+    card = at.state.cards[e.card] if e.card is not None else None
+    why = (f"{at.card()} was a face-down attack target: it is flipped face-up before damage calculation, "
+           "which is not a Flip Summon (§1.4)")
+    if card is not None and any(x.kind is EffectKind.FLIP for x in card.effects):
+        why += (f"; the FLIP effect of {at.card()} waits: a monster flipped by an attack activates its FLIP effect "
+                "after damage calculation (§1.4)")
+    return why
+
+
+def _reflip(at: At) -> str:
+    return f"{at.card()} was Set again while it was the attack target: it is flipped face-up again at once (§1.4)"
+
+
+def _battle_valid(at: At) -> str:
+    e = at.event
+    problem = e.detail or "the battle is no longer valid"
+    return f"{problem}: after every chain the battle must still be valid, else damage calculation is skipped (§1.8)"
+
+
+def _damage_calculation(at: At) -> str:
+    cmp = _comparison(at)
+    assert cmp is not None
+    a, t, defense, _piercing, _mods = cmp
+    att, tgt = _attacker(at), _target(at)
+    if t is None:
+        return f"{att} attacks directly and applies its {a} ATK (§2.1)"
+    pos = "Defense" if defense else "Attack"
+    return (f"{att} applies its {a} ATK; {tgt} is in {pos} Position, so it applies its {t} "
+            f"{'DEF' if defense else 'ATK'} (§2.1)")
+
+
+def _zero_lp(at: At) -> str:
+    e = at.event
+    if at.state.draw and e.player is None:
+        return "both players reached 0 LP at the same time: the Duel is a draw (§2.7)"
+    loser = e.player.opponent if e.player is not None else None
+    lp = f" ({loser} has 0 LP)" if loser is not None else ""
+    return f"a player at 0 LP loses at once{lp} (§2.7)"
+
+
+def _destroyed(at: At) -> str:
+    return (f"{_outcome(at)}; {at.card()} stays on the field until the end of the Damage Step: monsters destroyed "
+            "by battle are sent at the end of the step (§1.7)")
+
+
+def _indestructible(at: At) -> str:
+    return (f"{_outcome(at)}, but an effect makes {at.card()} unable to be destroyed by battle; the battle damage "
+            "still applies (§2.5)")
+
+
+def _send(at: At) -> str:
+    return (f"{at.card()} was destroyed by battle at damage calculation and is sent to the {at.data('to')} now, "
+            "at the end of the Damage Step (§1.7)")
+
+
+def _pendulum(at: At) -> str:
+    return f"{at.card()} is a Pendulum Monster: destroyed, it goes face-up to the Extra Deck instead (§1.7)"
+
+
+def _banish(at: At) -> str:
+    return f"an effect banishes cards that would be sent to the Graveyard, so {at.card()} is banished (§1.7)"
+
+
+def _flip_after(at: At) -> str:
+    return (f"the FLIP effect of {at.card()} activates after damage calculation: a monster flipped by an attack "
+            "activates its FLIP effect after damage calculation, and not at all if it left the field (§1.4)")
+
+
+def _self_destroy(at: At) -> str:
+    return (f"{at.card()} destroys itself by its own effect only now: a flipped monster's self-destruction waits "
+            "until after damage calculation (§1.4)")
+
+
+def _ds_legality(at: At) -> str:
+    return f"{at.player()} cannot activate {at.card()}: {at.event.detail} (§1.1)"
+
+
+def _resolving_card(at: At) -> str | None:
+    """The card of the chain link whose resolution made this event (it is logged just after)."""
+    for e in at.state.log[at.index + 1 :]:
+        if e.type in (EventType.LINK_RESOLVED, EventType.LINK_NEGATED) and e.card is not None:
+            return at.names[e.card]
+        if e.type in (EventType.CHAIN_RESOLVED, EventType.WINDOW_CLOSED):
+            break
+    return None
+
+
+def _effect(at: At) -> str:
+    e = at.event
+    by = _resolving_card(at)
+    source = f"{by}'s effect resolved" if by else "a resolving effect did it"
+    bits = [f"{source} ({e.detail})" if e.detail else source]
+    if e.amount is not None:
+        bits.append(f"amount {e.amount}")
+    if at.data("lp") is not None:
+        bits.append(f"{at.player()} now has {at.data('lp')} LP")
+    return "; ".join(bits) + _floor(at)
+
+
+def _cost(at: At) -> str:
+    e = at.event
+    if e.type is EventType.COST_PAID:
+        return f"{at.player()} pays {e.amount} LP to activate the effect, leaving {at.data('lp')} LP (§1.2)"
+    return f"{at.card()} is sent as the cost of activating its effect (§1.2)"
+
+
+def _expire(at: At) -> str:
+    return f"{at.event.detail}: lingering effects last until the time they state (§1.5, §1.7)"
+
+
+def _lp_floor(at: At) -> str:
+    return "LP never go below 0 (§2.7)" + _floor(at)
+
+
+def _zero_atk(at: At) -> str:
+    return _outcome(at)
+
+
+def _piercing(at: At) -> str:
+    return _outcome(at)
+
+
+def _agent(at: At) -> str:
+    return f"{at.player()} decided so"
+
+
+WHY: dict[str, Callable[[At], str]] = {
+    "machine": _machine,
+    "window": _window,
+    "segoc": _segoc,
+    "priority": _priority,
+    "chain": _chain,
+    "one_chain_at_damage_calculation": _one_chain,
+    "flip_attack_target": _flip_attack_target,
+    "reflip_set_target": _reflip,
+    "battle_valid": _battle_valid,
+    "damage_calculation": _damage_calculation,
+    "zero_atk": _zero_atk,
+    "piercing": _piercing,
+    "battle_damage_modifiers": _damage,
+    "lp_floor": _lp_floor,
+    "zero_lp": _zero_lp,
+    "destroyed_by_battle": _destroyed,
+    "indestructible_by_battle": _indestructible,
+    "send_destroyed_by_battle": _send,
+    "pendulum_to_extra_deck": _pendulum,
+    "banish_instead_of_graveyard": _banish,
+    "flip_after_damage_calculation": _flip_after,
+    "self_destroy_deferred": _self_destroy,
+    "ds_legality": _ds_legality,
+    "effect": _effect,
+    "cost": _cost,
+    "expire": _expire,
+    "agent": _agent,
+}
+assert WHY.keys() == RULES.keys(), "every rule id has exactly one sentence"
+
+
+def what(state: GameState, index: int) -> str:
+    """What event `index` of the log is, in the trace's words."""
+    e = state.log[index]
+    if e.type is EventType.PHASE_ENTERED:
+        return f"the machine enters {TITLES.get(e.detail, e.detail)}"
+    return describe(e, [c.id for c in state.cards]) or e.type.value
+
+
+def reason(state: GameState, index: int) -> str:
+    """Why event `index` of the log happened: its rule's sentence, with the event's numbers."""
+    at = At(state, index, [c.id for c in state.cards])
+    return WHY.get(at.event.rule, _unknown_rule)(at)
+
+
+def _unknown_rule(at: At) -> str:
+    return f"rule {at.event.rule!r} (not one of the engine's rules: an embedder's own)"
+
+
+def explain(state: GameState, index: int) -> str:
+    """What happened at event `index` and why, in one sentence."""
+    return f"{what(state, index)}: {reason(state, index)}"
+
+
+def why(state: GameState, card: int) -> str:
+    """Where one card is, and the events that put it there (with their indexes in the log)."""
+    c = state.cards[card]
+    where = c.location.value.replace("_", " ")
+    if c.location is Location.MONSTER_ZONE and c.position is not None:
+        where += f", in {'face-down Defense' if c.position is Position.SET else c.position.value} Position"
+    if c.battle_destroyed:
+        where += ", destroyed by battle (it leaves the field at the end of the Damage Step)"
+    lines = [f"{c.id} is in the {where}, controlled by {Player(c.controller)}."]
+    for k, e in enumerate(state.log):
+        if e.card == card or card in dict(e.data).get("targets", ()):
+            if e.type in (EventType.PHASE_ENTERED, EventType.PASSED):
+                continue
+            lines.append(f"  [{k}] {explain(state, k)}")
+    if len(lines) == 1:
+        lines.append("  Nothing has happened to it yet: it is where the scenario put it.")
+    return "\n".join(lines)

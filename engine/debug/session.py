@@ -1,0 +1,278 @@
+"""A debugging session over a `Duel`: step, break, look, ask why, go back, try otherwise.
+
+The engine works in small atomic units (enter a state, one priority, one link resolving...);
+after each unit the session records a *point* (`history`): its index, sub-timing, the last
+event, the pending decision, the state's fingerprint and a snapshot (a clone: the state is
+plain data, so going back is exact). `rewind`/`goto` restore a point; a different decision
+taken there starts a new *branch*, and the old one stays in `branches` to compare with.
+
+Within one unit several events may happen (damage calculation: values, damage, destruction);
+`step_event` shows them one at a time, and the state shown is the one after the unit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import attrs
+
+from engine.debug.explain import explain, why
+from engine.decisions import Decision, IllegalChoice, Option
+from engine.events import Event, EventType
+from engine.state import GameState, Phase, Window
+
+if TYPE_CHECKING:
+    from engine.machine import Duel
+
+
+@attrs.frozen
+class Point:
+    """One moment of the run: after `log_length` events, in `phase`."""
+
+    index: int
+    phase: Phase
+    window: Window | None
+    last_event: Event | None
+    pending: Decision | None
+    state_hash: str
+    log_length: int
+    snapshot: GameState = attrs.field(repr=False, eq=False)
+
+
+@attrs.define
+class Branch:
+    """A line of play: its points, and the decisions taken (point index -> option)."""
+
+    number: int
+    points: list[Point]
+    decisions: dict[int, Option] = attrs.Factory(dict)
+    parent: tuple[int, int] | None = None  # (branch, point) it left from
+
+    @property
+    def final(self) -> Point:
+        return self.points[-1]
+
+
+Condition = Callable[["Duel", Event], bool]
+
+
+@attrs.frozen
+class Breakpoint:
+    """Stop after an event that matches every condition given (window or state name, event
+    type, card id, and a predicate)."""
+
+    number: int
+    window: str | None = None
+    event: str | None = None
+    card: str | None = None
+    when: Condition | None = None
+
+    def matches(self, duel: Duel, e: Event) -> bool:
+        if self.window is not None and self.window not in (e.phase.value, e.window.value if e.window else None):
+            return False
+        if self.event is not None and e.type.value != self.event:
+            return False
+        if self.card is not None:
+            ids = [c.id for c in duel.state.cards]
+            touched = [e.card] if e.card is not None else []
+            touched += list(dict(e.data).get("targets", ()))
+            if self.card not in [ids[i] for i in touched]:
+                return False
+        return self.when is None or self.when(duel, e)
+
+    def describe(self) -> str:
+        parts = [f"{k}={v}" for k, v in (("window", self.window), ("event", self.event), ("card", self.card)) if v]
+        if self.when is not None:
+            parts.append("when=<condition>")
+        return f"#{self.number} " + " ".join(parts)
+
+
+class Session:
+    """Drive a duel for a person: stepping, breakpoints, history, branches, explanations."""
+
+    def __init__(self, duel: Duel) -> None:
+        self.duel = duel
+        self.breakpoints: list[Breakpoint] = []
+        self._next_break = 1
+        self.branches: list[Branch] = [Branch(0, [])]
+        self.branch = 0
+        self.cursor = -1  # the point the duel is at, in the current branch
+        self.shown = len(duel.state.log)  # events shown so far by step_event
+        self._record()
+
+    # -- where we are ------------------------------------------------------------------------------
+    @property
+    def history(self) -> list[Point]:
+        """Every point of the current branch up to where the duel is."""
+        return self.branches[self.branch].points[: self.cursor + 1]
+
+    @property
+    def point(self) -> Point:
+        return self.history[-1]
+
+    @property
+    def state(self) -> GameState:
+        return self.duel.state
+
+    @property
+    def is_over(self) -> bool:
+        return self.duel.is_over and self.duel.pending_decision is None
+
+    def _record(self) -> Point:
+        s = self.duel.state
+        p = Point(
+            len(self.history), s.phase, s.current_window(), s.log[-1] if s.log else None, s.pending,
+            s.state_hash(), len(s.log), s.clone(),
+        )  # fmt: skip
+        branch = self.branches[self.branch]
+        if self.cursor + 1 < len(branch.points):  # moving on from an earlier point
+            known = branch.points[self.cursor + 1]
+            if known.state_hash == p.state_hash and known.log_length == p.log_length:
+                self.cursor += 1  # the same play again: follow the branch
+                return known
+            self._fork()  # something different happened: a what-if branch
+            branch = self.branches[self.branch]
+        branch.points.append(p)
+        self.cursor = len(branch.points) - 1
+        return p
+
+    def _fork(self) -> None:
+        old = self.branches[self.branch]
+        new = Branch(len(self.branches), old.points[: self.cursor + 1],
+                     {k: v for k, v in old.decisions.items() if k < self.cursor}, (old.number, self.cursor))
+        self.branches.append(new)
+        self.branch = new.number
+
+    # -- moving forward -----------------------------------------------------------------------------
+    def _unit(self) -> bool:
+        """One atomic unit of engine work, then a point. False if the duel waits or is over."""
+        if not self.duel._work():
+            return False
+        self._record()
+        return True
+
+    def step(self) -> list[Event]:
+        """Run until the machine enters its next state (or a decision is pending)."""
+        start, phase = len(self.state.log), self.state.phase
+        while self.state.phase is phase and self._unit():
+            pass
+        self.shown = len(self.state.log)
+        return self.state.log[start:]
+
+    def step_event(self) -> Event | None:
+        """The next event (running the engine only when every event so far has been shown)."""
+        while self.shown >= len(self.state.log):
+            if not self._unit():
+                return None
+        self.shown += 1
+        return self.state.log[self.shown - 1]
+
+    def next_decision(self) -> Decision | None:
+        """Run to the next pending decision (None: the run ended first)."""
+        while self._unit():
+            pass
+        self.shown = len(self.state.log)
+        return self.duel.pending_decision
+
+    def cont(self) -> Breakpoint | Decision | None:
+        """Run to the next breakpoint (returned), the next decision (returned), or the end (None)."""
+        while True:
+            start = len(self.state.log)
+            if not self._unit():
+                self.shown = len(self.state.log)
+                return self.duel.pending_decision
+            for k in range(start, len(self.state.log)):
+                hit = next((b for b in self.breakpoints if b.matches(self.duel, self.state.log[k])), None)
+                if hit is not None:
+                    self.shown = k + 1
+                    return hit
+
+    def decide(self, option: Option) -> None:
+        """Answer the pending decision; from an earlier point, a different answer starts a branch."""
+        self.duel.decide(option)  # raises IllegalChoice (state unchanged) before anything is recorded
+        at = self.cursor
+        self._record()  # forks if this answer differs from the one taken here before
+        self.branches[self.branch].decisions[at] = option
+        self.shown = len(self.state.log)
+
+    # -- breakpoints -------------------------------------------------------------------------------
+    def break_on(self, window: str | None = None, event: str | None = None, card: str | None = None,
+                 when: Condition | None = None) -> Breakpoint:
+        """Stop `cont()` after an event matching all the given conditions."""
+        if window is None and event is None and card is None and when is None:
+            raise ValueError("a breakpoint needs a window, an event, a card or a condition")
+        names = {p.value for p in Phase} | {w.value for w in Window}
+        if window is not None and window not in names:
+            raise ValueError(f"no window or state {window!r}; one of: {', '.join(sorted(names))}")
+        if event is not None and event not in {t.value for t in EventType}:
+            raise ValueError(f"no event type {event!r}; one of: {', '.join(t.value for t in EventType)}")
+        if card is not None and card not in [c.id for c in self.state.cards]:
+            raise ValueError(f"no card {card!r} in this duel")
+        b = Breakpoint(self._next_break, window, event, card, when)
+        self._next_break += 1
+        self.breakpoints.append(b)
+        return b
+
+    def remove_breakpoint(self, number: int) -> None:
+        before = len(self.breakpoints)
+        self.breakpoints = [b for b in self.breakpoints if b.number != number]
+        if len(self.breakpoints) == before:
+            raise ValueError(f"no breakpoint #{number}")
+
+    # -- going back --------------------------------------------------------------------------------
+    def goto(self, k: int, branch: int | None = None) -> Point:
+        """Put the duel back exactly at point `k` (of `branch`, default the current one)."""
+        b = self.branches[self.branch if branch is None else branch]
+        if not 0 <= k < len(b.points):
+            raise IndexError(f"no point {k}: branch {b.number} has points 0..{len(b.points) - 1}")
+        self.branch, self.cursor = b.number, k
+        p = b.points[k]
+        self._restore(p)
+        return p
+
+    def rewind(self, n: int = 1) -> Point:
+        """Go back `n` points."""
+        if n < 0:
+            raise ValueError("rewind goes back: n must be 0 or more")
+        return self.goto(max(0, self.cursor - n))
+
+    def _restore(self, p: Point) -> None:
+        from engine.machine import Duel
+
+        old = self.duel
+        self.duel = Duel(p.snapshot.clone(), old.registry, executor=old.executor, index=old.index)
+        self.shown = p.log_length
+
+    # -- asking why --------------------------------------------------------------------------------
+    def explain(self, event: Event | int | None = None) -> str:
+        """What happened and why, for an event (or its index in the log; default: the last shown)."""
+        log = self.state.log
+        if event is None:
+            k = self.shown - 1
+        elif isinstance(event, int):
+            k = event
+        else:
+            k = max(i for i, e in enumerate(log) if e == event) if event in log else -1
+        if not 0 <= k < len(log):
+            raise IndexError(f"no event {event!r} in the log (it has {len(log)} events)")
+        return explain(self.state, k)
+
+    def why(self, card: str | int) -> str:
+        """Where a card is and the events that put it there."""
+        ids = [c.id for c in self.state.cards]
+        if isinstance(card, str):
+            if card not in ids:
+                raise ValueError(f"no card {card!r} in this duel")
+            card = ids.index(card)
+        return why(self.state, card)
+
+    def why_illegal(self, option: Option) -> str | None:
+        """In one sentence, why `option` cannot be taken now (None if it can)."""
+        return self.duel.why_illegal(option)
+
+    def legal_options(self) -> tuple[Option, ...]:
+        return self.duel.legal_options()
+
+
+__all__ = ["Branch", "Breakpoint", "IllegalChoice", "Point", "Session"]
