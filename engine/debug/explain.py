@@ -16,6 +16,7 @@ import attrs
 from engine.effects import EffectKind
 from engine.events import RULES, Event, EventType
 from engine.state import GameState, Location, Player, Position
+from engine.text import printable
 from engine.trace import TITLES, describe
 
 
@@ -245,12 +246,22 @@ def _ds_legality(at: At) -> str:
 
 
 def _resolving_card(at: At) -> str | None:
-    """The card of the chain link whose resolution made this event (it is logged just after)."""
-    for e in at.state.log[at.index + 1 :]:
-        if e.type in (EventType.LINK_RESOLVED, EventType.LINK_NEGATED) and e.card is not None:
-            return at.names[e.card]
-        if e.type in (EventType.CHAIN_RESOLVED, EventType.WINDOW_CLOSED):
-            break
+    """The card of the chain link resolving when this event happened, read from the past only
+    (so a trace written live says the same): links resolve last-in, first-out (§1.2)."""
+    log = at.state.log
+    done = 0
+    for k in range(at.index - 1, -1, -1):
+        e = log[k]
+        if e.type in (EventType.LINK_RESOLVED, EventType.LINK_NEGATED) and e.rule == "chain":
+            done += 1
+        elif e.type is EventType.CHAIN_RESOLVING:
+            link = f"chain link {(e.amount or 0) - done}"
+            for j in range(k - 1, -1, -1):
+                if log[j].type is EventType.ACTIVATED and log[j].detail == link and log[j].card is not None:
+                    return at.names[log[j].card]  # type: ignore[index]
+            return None
+        elif e.type in (EventType.WINDOW_OPENED, EventType.CHAIN_RESOLVED):
+            return None
     return None
 
 
@@ -330,12 +341,12 @@ def what(state: GameState, index: int) -> str:
     e = state.log[index]
     if e.type is EventType.PHASE_ENTERED:
         return f"the machine enters {TITLES.get(e.detail, e.detail)}"
-    return describe(e, [c.id for c in state.cards]) or e.type.value
+    return describe(e, [printable(c.id) for c in state.cards]) or e.type.value
 
 
 def reason(state: GameState, index: int) -> str:
     """Why event `index` of the log happened: its rule's sentence, with the event's numbers."""
-    at = At(state, index, [c.id for c in state.cards])
+    at = At(state, index, [printable(c.id) for c in state.cards])
     return WHY.get(at.event.rule, _unknown_rule)(at)
 
 
@@ -356,7 +367,7 @@ def why(state: GameState, card: int) -> str:
         where += f", in {'face-down Defense' if c.position is Position.SET else c.position.value} Position"
     if c.battle_destroyed:
         where += ", destroyed by battle (it leaves the field at the end of the Damage Step)"
-    lines = [f"{c.id} is in the {where}, controlled by {Player(c.controller)}."]
+    lines = [f"{printable(c.id)} is in the {where}, controlled by {Player(c.controller)}."]
     for k, e in enumerate(state.log):
         if e.card == card or card in dict(e.data).get("targets", ()):
             if e.type in (EventType.PHASE_ENTERED, EventType.PASSED):

@@ -1,0 +1,209 @@
+"""Traces and replay: a run as JSON lines that anyone can run again and compare, step by step.
+
+A trace is a header record (`"kind": "header"`: format, engine version, scenario id, the
+scenario itself, rules profile, seed, executor), then one record per event and per decision
+taken, in the order they completed, each with `"step"` (from 0), `"kind"` (`"event"` or
+`"decision"`) and `"state_hash"` (`GameState.state_hash()` right after it); events also carry
+their `"rule"` and `"why"` (the debugger's sentence). A decision is recorded once it has been
+applied, so it follows the events it caused.
+
+`replay(records)` runs the trace again from its header, answering each decision with the
+recorded one, and reports the first step whose record differs (or that it reproduced them all).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from importlib.metadata import PackageNotFoundError, version
+from typing import IO, Any
+
+import attrs
+
+from engine.build import run_scenario
+from engine.debug.explain import reason
+from engine.decisions import PASS, Decision, IllegalChoice, Option
+from engine.events import Event, EventType
+from engine.machine import Duel, Executor
+from engine.scenario import Scenario, parse_scenario, scenario_to_json
+from engine.state import Player
+
+TRACE_FORMAT = "damage-step-trace/1"
+
+
+def engine_version() -> str:
+    try:
+        return version("damage-step-engine")
+    except PackageNotFoundError:  # run from a source tree that is not installed
+        return "unknown"
+
+
+class Recorder:
+    """Follows a duel through its listeners and keeps the records of its trace."""
+
+    def __init__(self, duel: Duel) -> None:
+        self.duel = duel
+        self.records: list[dict[str, Any]] = []
+        self._detach = [duel.on_event(self._event), duel.on_decision(self._decision)]
+
+    def close(self) -> None:
+        for detach in self._detach:
+            detach()
+
+    def _add(self, record: dict[str, Any]) -> None:
+        record["step"] = len(self.records)
+        record["state_hash"] = self.duel.state.state_hash()
+        self.records.append(record)
+
+    def _event(self, event: Event) -> None:
+        s = self.duel.state
+        k = len(s.log) - 1
+        self._add({"kind": "event", **event.to_json([c.id for c in s.cards]), "why": reason(s, k)})
+
+    def _decision(self, duel: Duel, decision: Decision, option: Option) -> None:
+        self._add({"kind": "decision", **option_to_json(duel, decision, option)})
+
+
+def option_to_json(duel: Duel, decision: Decision, option: Option) -> dict[str, Any]:
+    ids = [c.id for c in duel.state.cards]
+    return {
+        "player": decision.player.name,
+        "decision": decision.kind.value,
+        "window": decision.window.value,
+        "activate": None if option.is_pass else ids[option.card],
+        "effect": option.effect if not option.is_pass else None,
+        "targets": [ids[t] for t in option.targets],
+    }
+
+
+def option_from_json(duel: Duel, record: dict[str, Any]) -> Option:
+    """The option a decision record names, in this duel's card indexes."""
+    if record.get("activate") is None:
+        return PASS
+    ids = [c.id for c in duel.state.cards]
+    try:
+        return Option(ids.index(record["activate"]), int(record["effect"]), tuple(ids.index(t) for t in record["targets"]))
+    except (KeyError, ValueError, TypeError) as e:
+        raise IllegalChoice(f"the recorded decision names no option of this duel: {record}") from e
+
+
+def header(sc: Scenario, executor: Executor, seed: int | None = None) -> dict[str, Any]:
+    return {
+        "kind": "header",
+        "format": TRACE_FORMAT,
+        "engine": engine_version(),
+        "scenario_id": sc.id,
+        "scenario": scenario_to_json(sc),
+        "rules": attrs.asdict(sc.rules),
+        "seed": seed,
+        "executor": executor,
+    }
+
+
+def trace_scenario(sc: Scenario, executor: Executor = "fast") -> tuple[list[dict[str, Any]], Duel, Any]:
+    """Run a scenario with its own choices and return its trace (header first), duel and agent."""
+    recorders: list[Recorder] = []
+    duel, agent = run_scenario(sc, executor=executor, on_start=lambda d: recorders.append(Recorder(d)))
+    recorders[0].close()
+    return [header(sc, executor), *recorders[0].records], duel, agent
+
+
+def write_trace(records: Iterable[dict[str, Any]], out: IO[str]) -> None:
+    for r in records:
+        out.write(json.dumps(r, separators=(",", ":"), ensure_ascii=False) + "\n")
+
+
+def read_traces(lines: Iterable[str]) -> Iterator[list[dict[str, Any]]]:
+    """The traces in a JSON-lines file: each starts at its header."""
+    current: list[dict[str, Any]] | None = None
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            r = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"line {n}: invalid JSON: {e.msg}") from None
+        if type(r) is not dict or "kind" not in r:
+            raise ValueError(f"line {n}: not a trace record (an object with a \"kind\")")
+        if r["kind"] == "header":
+            if current is not None:
+                yield current
+            current = [r]
+        elif current is None:
+            raise ValueError(f"line {n}: a trace starts with its header record")
+        else:
+            current.append(r)
+    if current is not None:
+        yield current
+
+
+@attrs.frozen
+class Replay:
+    """How a replay went: `reproduced` steps matched; `step`, `expected`, `got` name the first
+    difference (None when there is none)."""
+
+    scenario_id: str | None
+    reproduced: int
+    step: int | None = None
+    expected: dict[str, Any] | None = None
+    got: dict[str, Any] | None = None
+    reason: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.step is None
+
+
+def replay(trace: list[dict[str, Any]]) -> Replay:
+    """Run `trace` again from its header, feeding its decisions; compare every record."""
+    head, expected = trace[0], trace[1:]
+    if head.get("format") != TRACE_FORMAT:
+        raise ValueError(f"not a {TRACE_FORMAT} trace header: {head.get('format')!r}")
+    sc = parse_scenario(head["scenario"])
+    from engine.build import state_from_scenario
+
+    state = state_from_scenario(sc)
+    state.show_every_priority = bool(sc.choices)
+    duel = Duel(state, executor=head.get("executor", "fast"))
+    rec = Recorder(duel)
+    got = rec.records
+
+    def first_difference() -> Replay | None:
+        for k in range(len(got)):
+            if k >= len(expected) or got[k] != expected[k]:
+                want = expected[k] if k < len(expected) else None
+                return Replay(sc.id, k, k, want, got[k], "the run produced a different record")
+        return None
+
+    while True:
+        if (bad := first_difference()) is not None:
+            return bad
+        nxt = expected[len(got)] if len(got) < len(expected) else None
+        if nxt is not None and nxt.get("kind") == "event" and nxt.get("type") == EventType.REFUSED.value:
+            _refuse(duel, nxt)  # a host's refused attempt is an input, as a decision is
+            continue
+        d = duel.advance()
+        if (bad := first_difference()) is not None:
+            return bad
+        if d is None:
+            break
+        nxt = expected[len(got)] if len(got) < len(expected) else None
+        if nxt is not None and nxt.get("kind") == "event" and nxt.get("type") == EventType.REFUSED.value:
+            continue
+        if nxt is None or nxt.get("kind") != "decision":
+            return Replay(sc.id, len(got), len(got), nxt, None,
+                          f"the run waits for {d.player}'s {d.kind.value} decision, which the trace does not have")
+        try:
+            duel.decide(option_from_json(duel, nxt), Player[nxt["player"]])
+        except (IllegalChoice, KeyError) as e:
+            return Replay(sc.id, len(got), len(got), nxt, None, f"the recorded decision is not legal here: {e}")
+    rec.close()
+    if len(got) < len(expected):
+        return Replay(sc.id, len(got), len(got), expected[len(got)], None, "the run ended before the trace did")
+    return Replay(sc.id, len(got))
+
+
+def _refuse(duel: Duel, record: dict[str, Any]) -> None:
+    ids = [c.id for c in duel.state.cards]
+    card = ids.index(record["card"]) if record.get("card") in ids else -1
+    duel.refuse(Player[record["player"]], Option(card, int(record.get("effect", -1))), str(record.get("detail", "")))

@@ -1,0 +1,338 @@
+"""The terminal stepper: `python -m engine step SCENARIO`, a `Session` driven by typed commands.
+
+It reads one command a line, from a keyboard or from piped input (so scripts and tests can
+drive it), answers a bad command or option with one line saying what is wrong and keeps its
+place, and ends at `quit` or at the end of the input. The scenario's own `choices` are the
+default answers (`choose` with no number takes it); `--auto` plays them without stopping.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from collections.abc import Callable, Iterable
+from typing import IO
+
+from engine.build import state_from_scenario
+from engine.debug.session import Breakpoint, Session
+from engine.decisions import Decision, IllegalChoice, Option
+from engine.machine import Duel, Executor
+from engine.scenario import Scenario
+from engine.scripted import ScriptedAgent
+from engine.state import Location, Phase, Player, Position, Window
+from engine.text import printable
+from engine.trace import TITLES, describe
+
+HELP = """commands (one-letter forms in brackets):
+  step [s]             run to the next machine state
+  event [e]            show the next event
+  next [n]             run to the next decision
+  continue [c]         run to the next breakpoint, decision or the end
+  break [b] WHAT       stop after events of a window/state, an event type, or a card id
+  breaks [i]           list the breakpoints
+  delete [d] N         remove breakpoint N
+  back [k] [N]         go back N points (default 1)
+  goto [g] K           go to point K of the history
+  history [h]          list the points of this branch
+  field [f]            show the field
+  log [l]              show the log so far
+  explain [x] [K]      why event K happened (default: the last one)
+  why [w] CARD         where a card is and what put it there
+  choose [o] [N]       answer the decision with option N (default: the scenario's choice); a bare N works too
+  diagram [m]          the Damage Step sequence, the current state marked
+  help [?]             this help
+  quit [q]             leave"""
+
+ALIASES = {"s": "step", "e": "event", "n": "next", "c": "continue", "b": "break", "i": "breaks", "d": "delete",
+           "k": "back", "g": "goto", "h": "history", "f": "field", "l": "log", "x": "explain", "w": "why",
+           "o": "choose", "m": "diagram", "?": "help", "q": "quit"}  # fmt: skip
+
+SEQUENCE = [p for p in Phase if p is not Phase.DUEL_OVER]
+
+
+class Stepper:
+    """The commands over a session; `out` receives everything printed."""
+
+    def __init__(self, sc: Scenario, *, executor: Executor = "fast", out: IO[str] = sys.stdout) -> None:
+        state = state_from_scenario(sc)
+        state.show_every_priority = bool(sc.choices)  # the scenario's choices are tried where it says
+        self.session = Session(Duel(state, executor=executor))
+        self.agent = ScriptedAgent(sc)
+        self.suggested: dict[tuple[int, int], Option] = {}
+        self.out = out
+        title = f"Scenario {sc.id}: {sc.title}" if sc.title else f"Scenario {sc.id}"
+        self.title = printable(title)
+
+    # -- printing -----------------------------------------------------------------------------------
+    def say(self, text: str = "") -> None:
+        """Print a line; scenario text in it has been passed through `printable` already."""
+        self.out.write(text + "\n")
+
+    def names(self) -> list[str]:
+        return [printable(c.id) for c in self.session.state.cards]
+
+    def show(self) -> None:
+        """Where we are: the sub-timing on the sequence, LPs, battlers, chain, the decision."""
+        s = self.session.state
+        phase = s.phase
+        seq = " > ".join(f"[{TITLES[p.value]}]" if p is phase else TITLES[p.value] for p in SEQUENCE)
+        if phase is Phase.DUEL_OVER:
+            seq += " > [The Duel is over]"
+        self.say(f"-- point {self.session.point.index}: {TITLES[phase.value]} --")
+        self.say(f"   {seq}")
+        self.say("   LP: " + "   ".join(f"{p} {s.players[p].lp}" for p in Player))
+        for i in (s.battle.attacker, s.battle.target):
+            if i is not None:
+                self.say("   " + self.monster(i))
+        w = s.window
+        if w is not None and w.chain:
+            links = ", ".join(f"{n}. {self.names()[lk.card]} ({lk.player}, Spell Speed {lk.speed})"
+                              for n, lk in enumerate(w.chain, 1))  # fmt: skip
+            self.say(f"   chain: {links}")
+        d = self.session.duel.pending_decision
+        if d is not None:
+            self.show_decision(d)
+        elif self.session.is_over:
+            self.say("   the Damage Step is over" if not s.duel_over else
+                     f"   the Duel is over: {'a draw' if s.draw else f'{s.winner} wins'}")
+
+    def monster(self, i: int) -> str:
+        from engine.rules.stats import current_stats
+
+        duel = self.session.duel
+        c = duel.state.cards[i]
+        role = "attacker" if i == duel.state.battle.attacker else "target"
+        name = self.names()[i]
+        if c.location is not Location.MONSTER_ZONE:
+            return f"{role} {name} ({c.controller}): in the {c.location.value.replace('_', ' ')}"
+        atk, def_ = current_stats(duel.ctx, i)
+        pos = "face-down Defense" if c.position is Position.SET else (c.position.value if c.position else "?")
+        face = "face-down" if c.position is Position.SET else "face-up"
+        mark = "  ** destroyed by battle **" if c.battle_destroyed else ""
+        return f"{role} {name} ({c.controller}): ATK {atk} / DEF {def_}, {pos} Position, {face}{mark}"
+
+    def show_decision(self, d: Decision) -> None:
+        default = self.default()
+        self.say(f"   decision: {d.player}, {d.kind.value} in {d.window.value}")
+        for n, text in enumerate(d.describe(self.names())):
+            tag = "   <- the scenario's choice" if d.options[n] == default else ""
+            self.say(f"     {n}) {text}{tag}")
+
+    def default(self) -> Option | None:
+        """The scenario's own answer to the pending decision (asked once per point)."""
+        d = self.session.duel.pending_decision
+        if d is None:
+            return None
+        key = (self.session.branch, self.session.point.index)
+        if key not in self.suggested:
+            self.suggested[key] = self.agent.choose(d, self.session.duel)
+        return self.suggested[key]
+
+    # -- the commands ---------------------------------------------------------------------------------
+    def do(self, line: str) -> bool:
+        """Run one command line; False once the user quits."""
+        try:
+            words = shlex.split(line)
+        except ValueError as e:
+            self.say(f"error: {e}")
+            return True
+        if not words:
+            return True
+        cmd, args = words[0].lower(), words[1:]
+        if cmd.isdigit():
+            cmd, args = "choose", [cmd]
+        cmd = ALIASES.get(cmd, cmd)
+        handler: Callable[[list[str]], None] | None = getattr(self, f"cmd_{cmd}", None)
+        if cmd == "quit":
+            return False
+        if handler is None:
+            self.say(f"error: unknown command {cmd!r}; type help")
+            return True
+        try:
+            handler(args)
+        except (ValueError, IndexError, IllegalChoice) as e:
+            self.say(f"error: {e}")
+        return True
+
+    def _no_args(self, args: list[str]) -> None:
+        if args:
+            raise ValueError(f"this command takes no arguments, got {' '.join(args)!r}")
+
+    def _events(self, events: Iterable[object]) -> None:
+        names = self.names()
+        for e in events:
+            text = describe(e, names)  # type: ignore[arg-type]
+            if text:
+                self.say(f"  {text}  [{e.rule}]")  # type: ignore[attr-defined]
+
+    def cmd_step(self, args: list[str]) -> None:
+        self._no_args(args)
+        self._events(self.session.step())
+        self.show()
+
+    def cmd_event(self, args: list[str]) -> None:
+        self._no_args(args)
+        e = self.session.step_event()
+        if e is None:
+            self.say("no more events: " + ("a decision is pending" if self.session.duel.pending_decision else "the end"))
+        else:
+            self.say(f"[{self.session.shown - 1}] {self.session.explain(self.session.shown - 1)}")
+        self.show()
+
+    def cmd_next(self, args: list[str]) -> None:
+        self._no_args(args)
+        start = self.session.shown
+        self.session.next_decision()
+        self._events(self.session.state.log[start:])
+        self.show()
+
+    def cmd_continue(self, args: list[str]) -> None:
+        self._no_args(args)
+        start = self.session.shown
+        stop = self.session.cont()
+        self._events(self.session.state.log[start : self.session.shown])
+        if isinstance(stop, Breakpoint):
+            self.say(f"breakpoint {stop.describe()}: {self.session.explain()}")
+        self.show()
+
+    def cmd_break(self, args: list[str]) -> None:
+        if len(args) != 1:
+            raise ValueError("break takes one window/state name, event type or card id")
+        what = args[0]
+        if what in {p.value for p in Phase} | {w.value for w in Window}:
+            b = self.session.break_on(window=what)
+        elif what in self.names():
+            b = self.session.break_on(card=what)
+        else:
+            b = self.session.break_on(event=what)  # names the valid choices when it is none of them
+        self.say(f"breakpoint {b.describe()}")
+
+    def cmd_breaks(self, args: list[str]) -> None:
+        self._no_args(args)
+        for b in self.session.breakpoints:
+            self.say(f"  {b.describe()}")
+        if not self.session.breakpoints:
+            self.say("  no breakpoints")
+
+    def cmd_delete(self, args: list[str]) -> None:
+        if len(args) != 1 or not args[0].isdigit():
+            raise ValueError("delete takes a breakpoint number")
+        self.session.remove_breakpoint(int(args[0]))
+        self.say(f"deleted breakpoint #{args[0]}")
+
+    def cmd_back(self, args: list[str]) -> None:
+        n = int(args[0]) if args else 1
+        self.session.rewind(n)
+        self.show()
+
+    def cmd_goto(self, args: list[str]) -> None:
+        if len(args) != 1 or not args[0].isdigit():
+            raise ValueError("goto takes a point number (see history)")
+        self.session.goto(int(args[0]))
+        self.show()
+
+    def cmd_history(self, args: list[str]) -> None:
+        self._no_args(args)
+        names = self.names()
+        for p in self.session.history:
+            last = describe(p.last_event, names) if p.last_event is not None else "start"
+            wait = f"  (waits: {p.pending.player} {p.pending.kind.value})" if p.pending else ""
+            self.say(f"  {p.index:>3} {p.phase.value:<28} {p.state_hash[:8]}  {last}{wait}")
+        if len(self.session.branches) > 1:
+            self.say(f"  branch {self.session.branch} of {len(self.session.branches)}")
+
+    def cmd_field(self, args: list[str]) -> None:
+        self._no_args(args)
+        s = self.session.state
+        names = self.names()
+        for i, c in enumerate(s.cards):
+            where = c.location.value.replace("_", " ")
+            if c.location is Location.MONSTER_ZONE:
+                where = self.monster(i).split(": ", 1)[1]
+            self.say(f"  {names[i]} ({c.controller}): {where}")
+
+    def cmd_log(self, args: list[str]) -> None:
+        self._no_args(args)
+        names = self.names()
+        for k, e in enumerate(self.session.state.log[: self.session.shown]):
+            text = describe(e, names) or f"== {TITLES.get(e.detail, e.detail)} =="
+            self.say(f"  [{k}] {text}  [{e.rule}]")
+
+    def cmd_explain(self, args: list[str]) -> None:
+        if len(args) > 1 or (args and not args[0].isdigit()):
+            raise ValueError("explain takes an event number (see log)")
+        self.say(self.session.explain(int(args[0]) if args else None))
+
+    def cmd_why(self, args: list[str]) -> None:
+        if len(args) != 1:
+            raise ValueError("why takes a card id")
+        self.say(self.session.why(args[0]))
+
+    def cmd_choose(self, args: list[str]) -> None:
+        d = self.session.duel.pending_decision
+        if d is None:
+            raise ValueError("no decision is pending (next runs to one)")
+        if not args:
+            option = self.default()
+            assert option is not None
+        elif len(args) == 1 and args[0].isdigit() and int(args[0]) < len(d.options):
+            option = d.options[int(args[0])]
+        else:
+            raise ValueError(f"choose takes an option number from 0 to {len(d.options) - 1}")
+        self.session.decide(option)
+        self.show()
+
+    def cmd_diagram(self, args: list[str]) -> None:
+        self._no_args(args)
+        from engine import diagram
+
+        self.say(diagram.text(self.session.state.phase.value))
+
+    def cmd_help(self, args: list[str]) -> None:
+        self.say(HELP)
+
+    # -- running --------------------------------------------------------------------------------------
+    def run(self, lines: Iterable[str], *, prompt: bool = False) -> int:
+        self.say(self.title)
+        self.say("type help for the commands")
+        self.show()
+        for line in _prompted(lines, self.out if prompt else None):
+            if not self.do(line):
+                break
+        return 0
+
+    def auto(self) -> int:
+        """Play the scenario's choices without stopping, printing each event with its reason."""
+        self.say(self.title)
+        session = self.session
+        while True:
+            e = session.step_event()
+            if e is not None:
+                self.say(f"[{session.shown - 1}] {session.explain(session.shown - 1)}")
+                continue
+            option = self.default()
+            if option is None:
+                break
+            session.decide(option)
+        self.agent.finish(session.duel)
+        self.show()
+        return 0
+
+
+def _prompted(lines: Iterable[str], out: IO[str] | None) -> Iterable[str]:
+    for line in lines:
+        yield line.rstrip("\n")
+        if out is not None:
+            out.write("(step) ")
+            out.flush()
+
+
+def main(sc: Scenario, *, executor: Executor = "fast", auto: bool = False) -> int:
+    stepper = Stepper(sc, executor=executor)
+    if auto:
+        return stepper.auto()
+    interactive = sys.stdin.isatty()
+    if interactive:
+        sys.stdout.write("(step) ")
+        sys.stdout.flush()
+    return stepper.run(sys.stdin, prompt=interactive)
