@@ -6,8 +6,10 @@
     python -m engine machine
     python -m engine schema [--check]
 
-Exit status: 0 ok; 2 a scenario is invalid (nothing runs); 1 a scenario's choices did not
-play out as written (e.g. a choice refused without `expect: illegal`).
+Exit status: 0 ok; 2 a scenario or scenario file is invalid (nothing runs), said in one line on stderr;
+1 a scenario's choices did not play out as written (e.g. a choice refused without `expect: illegal`).
+Every text that comes from a scenario or a path is printed through `engine.text.printable`, so control
+characters in it are shown escaped, never sent to the terminal.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from engine.demo import DEMO
 from engine.machine import declared_states, declared_transitions, hook_points
 from engine.scenario import SCHEMA_PATH, Scenario, ScenarioError, load_scenarios, parse_scenario, schema_text
 from engine.scripted import ScenarioMismatch
+from engine.text import printable
 from engine.trace import format_trace
 
 DIAGRAM = Path("diagrams") / "damage_step.md"  # relative to the working directory: the repository's root
@@ -35,7 +38,7 @@ def _run(scenarios: Sequence[tuple[str, Scenario]], fmt: str, executor: str, eve
         try:
             duel, agent = run_scenario(sc, executor="transitions" if executor == "transitions" else "fast")
         except ScenarioMismatch as e:
-            print(f"error: {where}: scenario {sc.id!r}: {e}", file=sys.stderr)
+            print(printable(f"error: {where}: scenario {sc.id!r}: {e}"), file=sys.stderr)
             return 1
         if fmt == "json":
             out.write(json.dumps(result(sc, duel, agent, events=events), separators=(",", ":")) + "\n")
@@ -43,7 +46,7 @@ def _run(scenarios: Sequence[tuple[str, Scenario]], fmt: str, executor: str, eve
             title = f"Scenario {sc.id}: {sc.title}" if sc.title else f"Scenario {sc.id}"
             out.write(format_trace(duel.state, title) + "\n")
             for r in agent.refused:
-                out.write(f"  refused choices[{r['choice']}] ({r['card']}): {r['reason']}\n")
+                out.write(printable(f"  refused choices[{r['choice']}] ({r['card']}): {r['reason']}") + "\n")
             out.write("\n")
     return 0
 
@@ -129,11 +132,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             for path in args.paths:
                 loaded += [(f"{path} [{i}]", sc) for i, sc in enumerate(load_scenarios(path))]
-        except ScenarioError as e:
-            print(f"error: {path}: {e}", file=sys.stderr)
+        except ScenarioError as e:  # one line: printable() escapes any newline in it
+            where = str(e) if e.path == str(path) else f"{path}: {e}"  # file-level errors name the file already
+            print(printable(f"error: {where}"), file=sys.stderr)
             return 2
         except OSError as e:
-            print(f"error: {e}", file=sys.stderr)
+            print(printable(f"error: {e}"), file=sys.stderr)
             return 2
         return _run(loaded, args.format, args.executor, not args.no_events)
     if args.cmd == "demo":

@@ -19,28 +19,62 @@ Why it is built this way:
 * Strict types. ``bool`` is not an integer and ``1.0`` is not an integer (JSON Schema's ``integer`` does
   accept ``1.0``; the loader is the stricter of the two). ``null`` is accepted only for ``attack.target``.
 * Defaults the format leaves unstated: a key is required if the corpus always gives it (trigger
-  ``optional``, ``negate_activation.destroy``, card ``effects``, a monster's ``atk``/``def``), otherwise it
-  gets the sensible default, which is written into the schema's ``default``.
+  ``optional``, ``negate_activation.destroy``, a monster's ``atk``/``def``), otherwise it gets the sensible
+  default, which is written into the schema's ``default`` (a card's ``effects`` defaults to ``[]``).
 
 Files (:func:`load_scenarios`): ``.json`` holds one scenario or a list of them; ``.jsonl`` one per non-blank
 line (error paths start ``line N: ``); ``.toml`` one scenario. Any scenario may also be wrapped as a corpus
 record ``{"scenario": {...}, "expected": ..., "source": ...}`` (only ``scenario`` is read). TOML has no
 null, so in TOML an ``[attack]`` without ``target`` is a direct attack; in JSON ``target`` is required and
 ``null`` means a direct attack.
+
+Limits. Anything a user or a corpus hands the loader ends in a correct scenario or in one
+:class:`ScenarioError` naming the place, never in another exception; this is the authoritative list:
+
+* Files: a path must be a regular file (a directory, FIFO, socket or device such as ``/dev/zero`` is
+  refused without reading it or waiting on it) of at most :data:`MAX_FILE_BYTES` (64 MiB), checked with
+  ``fstat`` before anything is read. A missing or unreadable file is an error naming the file.
+* Encoding: UTF-8 only (an invalid byte is reported with its line and column); a leading UTF-8 byte-order
+  mark is skipped; CRLF line endings are read as LF (in JSON lines, each line is split at LF only and its
+  trailing CR is whitespace); in ``.jsonl`` blank lines (only spaces, tabs, CR) are skipped.
+* JSON: an object may not repeat a key; ``NaN``, ``Infinity`` and ``-Infinity`` (which Python's ``json``
+  accepts) and numbers that overflow to infinity (``1e400``) are refused; an integer literal may have at
+  most :data:`MAX_DIGITS` (20) digits. These three are reported with the path of the value.
+* Nesting: a document nested deeper than its parser can follow (Python's recursion limit: about 1,000
+  levels of ``[``/``{`` in JSON, a few hundred in TOML) is refused as "nested too deeply" with the line and
+  column of its deepest point; a valid scenario nests fewer than 10 levels, and the validator only ever
+  descends as deep as the format does, so nothing else in the loader depends on the depth.
+* Numbers (in the schema as ``minimum``/``maximum``): ATK/DEF and ``set_atk``/``set_def`` 0..1,000,000
+  (:data:`MAX_STAT`; the format has no "?" ATK); ATK/DEF changes (``change_stats`` and ``stat_modifier``
+  ``atk``/``def``) -1,000,000..1,000,000; life points 1..2,147,483,647 (:data:`MAX_LP`; 0 LP would be a duel
+  already lost); LP amounts (``damage``/``gain_lp`` ``amount``, ``battle_damage_becomes.value``, ``cost.lp``)
+  0..2,147,483,647 (:data:`MAX_AMOUNT`); counts (``draw.count``) 0..1,000 and
+  ``indestructible_by_battle.times_per_turn`` 1..1,000 (:data:`MAX_COUNT`); ``choices[].effect`` 0..1,000
+  (and less than the card's number of effects); ``speed`` 1..3. Lists and strings have no bound of their own
+  beyond the file size.
+* TOML: duplicate keys are already a TOML error; ``nan``/``inf`` are refused as in JSON, and so is a
+  decimal integer of more than :data:`MAX_DIGITS` digits.
+
+Error messages quote scenario text through :func:`engine.text.printable`, so an id or key holding control
+characters cannot rewrite the terminal that shows the error.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
+import stat
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, NoReturn, cast
+from typing import IO, Any, NoReturn, cast
 
 import attrs
+
+from engine.text import printable
 
 __all__ = [
     "ACTIVATABLE_KINDS",
@@ -48,6 +82,12 @@ __all__ = [
     "EFFECT_KINDS",
     "FORMAT",
     "LOCATIONS",
+    "MAX_AMOUNT",
+    "MAX_COUNT",
+    "MAX_DIGITS",
+    "MAX_FILE_BYTES",
+    "MAX_LP",
+    "MAX_STAT",
     "OPS",
     "PLAYERS",
     "POSITIONS",
@@ -74,6 +114,15 @@ __all__ = [
 
 FORMAT = "damage-step-scenario/1"
 SCHEMA_PATH = Path(__file__).with_name("schemas") / "scenario.schema.json"
+
+# --- limits (see the module docstring) ----------------------------------------------------------------
+
+MAX_FILE_BYTES = 64 * 1024 * 1024  # about 45,000 corpus records; checked before a file is read
+MAX_DIGITS = 20  # an integer literal; the largest bound below has 10
+MAX_STAT = 1_000_000  # ATK/DEF, and the size of an ATK/DEF change
+MAX_LP = 2_147_483_647  # life points (a signed 32-bit integer, for tools in other languages)
+MAX_AMOUNT = 2_147_483_647  # damage, LP gained, LP costs
+MAX_COUNT = 1_000  # draws, times per turn, effect indices
 
 # --- enums -------------------------------------------------------------------------------------------
 
@@ -134,21 +183,25 @@ class _Invalid(Exception):
         self.parts = list(parts)
 
     def error(self, line: int | None = None) -> ScenarioError:
-        path = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in self.parts).lstrip(".")
+        path = "".join(f"[{p}]" if isinstance(p, int) else f".{printable(p)}" for p in self.parts).lstrip(".")
         if line is not None:
             return ScenarioError(f"line {line}: {path}" if path else f"line {line}", self.message)
         return ScenarioError(path or "$", self.message)
 
 
 def _show(v: object) -> str:
+    """A value as an error message quotes it: short, one line, control characters escaped."""
     if isinstance(v, dict):
         return "an object"
     if isinstance(v, list | tuple):
         return "a list"
+    if type(v) is int and abs(v) >= 10**MAX_DIGITS:  # str() of a huge int is slow, or refused outright
+        return f"an integer of {v.bit_length()} bits"
     try:
         s = json.dumps(v, ensure_ascii=False)
     except (TypeError, ValueError):
-        s = repr(v)
+        s = f"a {type(v).__name__}"
+    s = printable(s)
     return s if len(s) <= 60 else s[:57] + "..."
 
 
@@ -190,24 +243,21 @@ class _Str(_Type):
 
 @attrs.frozen
 class _Int(_Type):
-    lo: int | None = None
-    hi: int | None = None
+    """An integer from ``lo`` to ``hi``: every integer of the format has both bounds (no unbounded arithmetic
+    on what a file says, and the bounds are published in the schema)."""
+
+    lo: int
+    hi: int
 
     def check(self, v: object) -> Any:
         if type(v) is not int:
             raise _Invalid(f"expected an integer, got {_show(v)}")
-        if (self.lo is not None and v < self.lo) or (self.hi is not None and v > self.hi):
-            bound = f"from {self.lo} to {self.hi}" if self.hi is not None else f">= {self.lo}"
-            raise _Invalid(f"expected an integer {bound}, got {v}")
+        if v < self.lo or v > self.hi:
+            raise _Invalid(f"expected an integer from {self.lo} to {self.hi}, got {_show(v)}")
         return v
 
     def schema(self) -> Json:
-        s: Json = {"type": "integer"}
-        if self.lo is not None:
-            s["minimum"] = self.lo
-        if self.hi is not None:
-            s["maximum"] = self.hi
-        return s
+        return {"type": "integer", "minimum": self.lo, "maximum": self.hi}
 
 
 @attrs.frozen
@@ -468,7 +518,9 @@ _F = _Field
 _TARGET = _F(_Ref("target"))
 _RELATIVE = _F(_Enum(RELATIVE_PLAYERS))
 _ANY_PLAYER = _F(_Enum(ANY_PLAYERS))
-_AMOUNT = _F(_Int(0))
+_AMOUNT = _F(_Int(0, MAX_AMOUNT))
+_STAT = _Int(0, MAX_STAT)
+_STAT_CHANGE = _Int(-MAX_STAT, MAX_STAT)
 
 
 @attrs.frozen
@@ -485,10 +537,10 @@ OPS: Mapping[str, _OpSpec] = {
     "change_stats": _OpSpec(
         {
             "target": _TARGET,
-            "atk": _F(_Int(), 0, "ATK delta"),
-            "def": _F(_Int(), 0, "DEF delta"),
-            "set_atk": _F(_Int(0), None),
-            "set_def": _F(_Int(0), None),
+            "atk": _F(_STAT_CHANGE, 0, "ATK delta"),
+            "def": _F(_STAT_CHANGE, 0, "DEF delta"),
+            "set_atk": _F(_STAT, None),
+            "set_def": _F(_STAT, None),
             "atk_gain_equal_to": _F(_Enum(("battling_opponent_atk",)), None),
             "until": _F(_Enum(("end_of_turn", "end_of_damage_step", "damage_calculation")), "end_of_turn"),
         },
@@ -511,7 +563,7 @@ OPS: Mapping[str, _OpSpec] = {
     ),
     "damage": _OpSpec({"player": _ANY_PLAYER, "amount": _AMOUNT}),
     "gain_lp": _OpSpec({"player": _ANY_PLAYER, "amount": _AMOUNT}),
-    "draw": _OpSpec({"player": _ANY_PLAYER, "count": _AMOUNT}),
+    "draw": _OpSpec({"player": _ANY_PLAYER, "count": _F(_Int(0, MAX_COUNT))}),
 }
 _OP_NAMES = tuple(OPS)
 _OP_FIELDS = {name: spec.fields for name, spec in OPS.items()}
@@ -570,14 +622,14 @@ class _Kind:
 
 
 _COST_FIELDS: Fields = {
-    "lp": _F(_Int(0), 0),
+    "lp": _F(_Int(0, MAX_AMOUNT), 0),
     "discard_self": _F(_Bool(), False),
     "send_self_to_graveyard": _F(_Bool(), False),
 }
 
 EFFECT_KINDS: Mapping[str, _Kind] = {
     "piercing": _Kind({"double": _F(_Bool(), False)}),
-    "indestructible_by_battle": _Kind({"times_per_turn": _F(_Int(1), None, "unlimited if absent")}),
+    "indestructible_by_battle": _Kind({"times_per_turn": _F(_Int(1, MAX_COUNT), None, "unlimited if absent")}),
     "avoid_battle_damage": _Kind(
         {"player": _RELATIVE, "scope": _F(_Enum(("involving", "all")), "involving")},
     ),
@@ -592,8 +644,8 @@ EFFECT_KINDS: Mapping[str, _Kind] = {
     "attack_from_defense": _Kind({"apply": _F(_Enum(("atk", "def")))}),
     "stat_modifier": _Kind(
         {
-            "atk": _F(_Int(), 0),
-            "def": _F(_Int(), 0),
+            "atk": _F(_STAT_CHANGE, 0),
+            "def": _F(_STAT_CHANGE, 0),
             "applies_to": _F(_Enum(("self", "other_own_monsters", "own_monsters", "opponent_monsters")), "self"),
             "while": _F(_Enum(("always", "damage_step", "damage_calculation")), "always"),
             "when": _F(_Enum(("attacking", "attacked", "battling")), None, "any time if absent"),
@@ -654,13 +706,13 @@ _CARD_FIELDS: Fields = {
     "owner": _F(_Enum(PLAYERS), None, "defaults to controller"),
     "location": _F(_Enum(LOCATIONS), "monster_zone"),
     "card_type": _F(_Enum(CARD_TYPES), "monster"),
-    "atk": _F(_Int(0), None, "monsters only, and required for them"),
-    "def": _F(_Int(0), None, "monsters only, and required for them"),
+    "atk": _F(_STAT, None, "monsters only, and required for them"),
+    "def": _F(_STAT, None, "monsters only, and required for them"),
     "position": _F(_Enum(POSITIONS), None, "monsters in a monster_zone only, and required for them"),
     "face_down": _F(_Bool(), False, "spells/traps in a spell_trap_zone only"),
     "pendulum": _F(_Bool(), False, "monsters only"),
     "equipped_to": _F(_Ref("card"), None, "spells/traps in a spell_trap_zone only; names a monster"),
-    "effects": _F(_List(_Effect())),
+    "effects": _F(_List(_Effect()), ()),
 }
 
 # Card keys allowed only on some cards: key -> (test on (card_type, location), who may have it).
@@ -736,7 +788,7 @@ _CHOICE_FIELDS: Fields = {
     "window": _F(_Enum(WINDOWS)),
     "player": _F(_Enum(PLAYERS)),
     "activate": _F(_Ref("card")),
-    "effect": _F(_Int(0), 0, "index into the card's effects"),
+    "effect": _F(_Int(0, MAX_COUNT), 0, "index into the card's effects"),
     "targets": _F(_List(_Ref("card")), None),
     "new_chain": _F(_Bool(), False),
     "expect": _F(_Enum(("legal", "illegal")), "legal"),
@@ -746,7 +798,7 @@ _ATTACK_FIELDS: Fields = {
     "target": _F(_Nullable(_Ref("card")), doc="null: a direct attack (in TOML: leave it out)"),
 }
 _RULES_FIELDS: Fields = {"zero_atk_mutual_destruction": _F(_Bool(), False)}
-_LP_FIELDS: Fields = {p: _F(_Int(1), 8000) for p in PLAYERS}
+_LP_FIELDS: Fields = {p: _F(_Int(1, MAX_LP), 8000) for p in PLAYERS}
 
 _SCENARIO_FIELDS: Fields = {
     "format": _F(_Enum((FORMAT,))),
@@ -885,21 +937,221 @@ def _toml_direct_attack(data: object) -> object:
     return data
 
 
-def _json_error(e: json.JSONDecodeError, line: int | None = None) -> ScenarioError:
-    return ScenarioError(f"line {line or e.lineno}", f"invalid JSON: {e.msg} (column {e.colno})")
+# --- files: reading, decoding, and what the decoders refuse ------------------------------------------------
+
+_FILE_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+)
+
+
+def _open(path: str | os.PathLike[str]) -> IO[bytes]:
+    """Open a scenario file, refusing before any read whatever is not a regular file of at most MAX_FILE_BYTES.
+
+    ``O_NONBLOCK``, so that opening a FIFO does not wait for a writer; ``fstat`` on the open descriptor, so
+    the file checked is the file read."""
+    name = str(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as e:
+        raise ScenarioError(name, f"cannot open: {e.strerror or e}") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            what = next((w for test, w in _FILE_KINDS if test(st.st_mode)), "a special file")
+            raise ScenarioError(name, f"not a regular file ({what})")
+        if st.st_size > MAX_FILE_BYTES:
+            raise ScenarioError(name, f"file too large: {st.st_size} bytes (the limit is {MAX_FILE_BYTES})")
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def _too_large(name: str) -> ScenarioError:
+    return ScenarioError(name, f"file too large: more than {MAX_FILE_BYTES} bytes")  # it grew while read
+
+
+def _read(path: str | os.PathLike[str]) -> str:
+    """The whole text of a ``.json``/``.toml`` file (UTF-8, a leading byte-order mark dropped)."""
+    try:
+        with _open(path) as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except OSError as e:
+        raise ScenarioError(str(path), f"cannot read: {e.strerror or e}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise _too_large(str(path))
+    return _utf8(data).removeprefix("\ufeff")
+
+
+def _utf8(data: bytes, line: int | None = None) -> str:
+    """Decode UTF-8; an invalid byte is reported by line and (byte) column. ``line``: ``data`` is that line."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        at = e.start
+        n = line or data.count(b"\n", 0, at) + 1
+        col = at - data.rfind(b"\n", 0, at)
+        raise ScenarioError(f"line {n}", f"not UTF-8: byte 0x{data[at]:02x} at column {col}") from None
+
+
+class _Bad:
+    """Stands in the decoded document for a value the loader refuses, so that the error can name its path
+    (a decoder hook knows the value but not where it is)."""
+
+    __slots__ = ("message",)
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+
+class _Refusals:
+    """Decoder hooks for what Python's decoders accept and the format does not: duplicate keys, NaN and
+    infinities, integers too long to be a bound. Each puts a :class:`_Bad` in place of the value; after
+    decoding, :meth:`check` reports the first one by its path. The hooks are the only cost on valid input."""
+
+    def __init__(self) -> None:
+        self.found = False
+
+    def _bad(self, message: str) -> _Bad:
+        self.found = True
+        return _Bad(message)
+
+    def pairs(self, items: list[tuple[str, Any]]) -> dict[str, Any]:
+        d = dict(items)
+        if len(d) < len(items):
+            seen: set[str] = set()
+            for k, _ in items:
+                if k in seen:
+                    d[k] = self._bad("duplicate key")
+                    break
+                seen.add(k)
+        return d
+
+    def number(self, s: str) -> Any:
+        """A float (JSON and TOML) or a JSON constant (``NaN``, ``Infinity``, ``-Infinity``)."""
+        x = float(s)
+        if math.isfinite(x):
+            return x
+        return self._bad(f"numbers must be finite, got {s if len(s) <= 30 else s[:27] + '...'}")
+
+    def integer(self, s: str) -> Any:
+        if len(s) > MAX_DIGITS and len(s.lstrip("-")) > MAX_DIGITS:
+            return self._bad(f"integers have at most {MAX_DIGITS} digits, got {len(s.lstrip('-'))}")
+        return int(s)
+
+    def json_decoder(self) -> json.JSONDecoder:
+        return json.JSONDecoder(
+            object_pairs_hook=self.pairs, parse_constant=self.number, parse_float=self.number, parse_int=self.integer
+        )
+
+    def check(self, data: object, line: int | None = None) -> None:
+        """Raise the first refused value of ``data`` in document order (and reset for the next document)."""
+        if not self.found:
+            return
+        self.found = False
+        stack: list[tuple[object, tuple[str | int, ...]]] = [(data, ())]
+        while stack:  # not recursive: the document may be nested as deep as the decoder allowed
+            node, parts = stack.pop()
+            if type(node) is _Bad:
+                raise _Invalid(node.message, *parts).error(line)
+            if type(node) is dict:
+                stack += [(v, (*parts, k)) for k, v in reversed(node.items())]
+            elif type(node) is list:
+                stack += [(v, (*parts, i)) for i, v in reversed(list(enumerate(node)))]
+
+
+# Tokens for locating the deepest point of a document that its parser found too deep (strings and comments
+# are skipped so that their brackets do not count), and, in TOML, too-long integers.
+_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+_TOML_TOKENS = re.compile(
+    r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*|[\[\]{}]'
+    rf"|(?P<int>(?<![\w.+-])[+-]?\d(?:_?\d){{{MAX_DIGITS},}}(?![\w.]))",
+    re.DOTALL,
+)
+
+
+def _where(text: str, at: int, line: int | None) -> tuple[str, int]:
+    """(``"line N"``, column) of offset ``at``; ``line``: ``text`` is that one line."""
+    n = line or text.count("\n", 0, at) + 1
+    return f"line {n}", at - text.rfind("\n", 0, at)
+
+
+def _too_deep(text: str, tokens: re.Pattern[str], line: int | None = None) -> ScenarioError:
+    depth = deepest = at = 0
+    for m in tokens.finditer(text):
+        t = m[0]
+        if t == "[" or t == "{":
+            depth += 1
+            if depth > deepest:
+                deepest, at = depth, m.start()
+        elif t == "]" or t == "}":
+            depth -= 1
+    where, col = _where(text, at, line)
+    return ScenarioError(where, f"nested too deeply: {deepest} levels of [ and {{ (column {col})")
+
+
+def _decode_json(decoder: json.JSONDecoder, refusals: _Refusals, text: str, line: int | None = None) -> object:
+    try:
+        data = decoder.decode(text)
+    except json.JSONDecodeError as e:
+        raise ScenarioError(f"line {line or e.lineno}", f"invalid JSON: {e.msg} (column {e.colno})") from None
+    except RecursionError:
+        refusals.found = False
+        raise _too_deep(text, _JSON_TOKENS, line) from None
+    refusals.check(data, line)
+    return data
+
+
+def _decode_toml(text: str) -> object:
+    for token in _TOML_TOKENS.finditer(text):
+        if token["int"]:
+            where, col = _where(text, token.start(), None)
+            digits = sum(c.isdigit() for c in token[0])
+            raise ScenarioError(where, f"integers have at most {MAX_DIGITS} digits, got {digits} (column {col})")
+    refusals = _Refusals()
+    try:
+        data = tomllib.loads(text, parse_float=refusals.number)
+    except tomllib.TOMLDecodeError as e:
+        msg = str(e)
+        m = _TOML_AT.search(msg)
+        where = f"line {m[1]}" if m and m[1] else "end of file"
+        raise ScenarioError(where, f"invalid TOML: {_TOML_AT.sub('', msg)}") from None
+    except RecursionError:
+        raise _too_deep(text, _TOML_TOKENS) from None
+    refusals.check(data)
+    return data
 
 
 def iter_jsonl(path: str | os.PathLike[str]) -> Iterator[Scenario]:
-    """Yield the scenarios of a JSON-lines file one by one (blank lines are skipped)."""
-    with open(path, encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            if not line or line.isspace():
-                continue
+    """Yield the scenarios of a JSON-lines file one by one, reading it as they are taken.
+
+    Lines are split at LF only (a CR before it is JSON whitespace); blank lines are skipped."""
+    refusals = _Refusals()
+    decoder = refusals.json_decoder()
+    name = str(path)
+    with _open(path) as f:
+        total = 0
+        n = 0
+        while True:
             try:
-                data = json.loads(line)
-            except json.JSONDecodeError as e:
-                raise _json_error(e, n) from None
-            yield _parse_record(data, line=n)
+                raw = f.readline(MAX_FILE_BYTES + 1 - total)
+            except OSError as e:
+                raise ScenarioError(name, f"cannot read: {e.strerror or e}") from None
+            if not raw:
+                return
+            n += 1
+            total += len(raw)
+            if total > MAX_FILE_BYTES:
+                raise _too_large(name)
+            line = _utf8(raw, n)
+            if n == 1:
+                line = line.removeprefix("\ufeff")
+            if line.strip(" \t\r\n"):
+                yield _parse_record(_decode_json(decoder, refusals, line, n), line=n)
 
 
 def load_scenarios(path: str | os.PathLike[str]) -> list[Scenario]:
@@ -908,22 +1160,13 @@ def load_scenarios(path: str | os.PathLike[str]) -> list[Scenario]:
     if suffix == ".jsonl":
         return list(iter_jsonl(path))
     if suffix == ".json":
-        try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except json.JSONDecodeError as e:
-            raise _json_error(e) from None
+        refusals = _Refusals()
+        data = _decode_json(refusals.json_decoder(), refusals, _read(path))
         if type(data) is list:
             return [_parse_record(x, (i,)) for i, x in enumerate(data)]
         return [_parse_record(data)]
     if suffix == ".toml":
-        try:
-            data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-        except tomllib.TOMLDecodeError as e:
-            msg = str(e)
-            m = _TOML_AT.search(msg)
-            where = f"line {m[1]}" if m and m[1] else "end of file"
-            raise ScenarioError(where, f"invalid TOML: {_TOML_AT.sub('', msg)}") from None
-        return [_parse_record(_toml_direct_attack(data))]
+        return [_parse_record(_toml_direct_attack(_decode_toml(_read(path))))]
     raise ScenarioError(str(path), f"unknown file suffix {_show(suffix)} (expected .json, .jsonl or .toml)")
 
 
@@ -974,7 +1217,8 @@ def scenario_json_schema() -> Json:
             "Generated by engine/scenario.py (python -m engine schema); do not edit. "
             "The loader also checks what this schema cannot: card ids are unique and every reference names "
             "a card; zone, position, face_down and equipped_to rules per card type; the attack's legality; "
-            "choice effect indices; activated speed (required; 3 on a counter_trap); integers are not floats."
+            "choice effect indices; activated speed (required; 3 on a counter_trap); integers are not floats; "
+            "no JSON object repeats a key; numbers are finite; a file is at most 64 MiB."
         ),
         **_object_schema(_SCENARIO_FIELDS),
         "$defs": defs,

@@ -1,6 +1,8 @@
 """A readable, window-by-window trace of a run, for people stepping through a battle.
 
-Each line is one event, said in words, with the rule that made it happen in brackets.
+Each line is one event, said in words, with the rule that made it happen in brackets. Card ids, the title
+and event details can hold scenario text, so every line is passed through :func:`engine.text.printable`:
+a scenario cannot send control characters to the terminal that shows its trace.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from collections.abc import Sequence
 
 from engine.events import Event, EventType
 from engine.state import GameState, Player
+from engine.text import printable
 
 TITLES = {
     "battle_step": "Battle Step",
@@ -75,15 +78,15 @@ def format_trace(state: GameState, title: str = "") -> str:
     lines.append(f"{att.controller.name}'s {names[b.attacker]} attacks {target}")
     for e in state.log:
         if e.type is EventType.PHASE_ENTERED:
-            lines.append(f"\n== {TITLES.get(e.detail, e.detail)} ==")
+            lines += ["", f"== {TITLES.get(e.detail, e.detail)} =="]
             continue
         text = describe(e, names)
         if text:
             lines.append(f"  {text}  [{e.rule}]")
     lp = ", ".join(f"{p.name} {state.players[p].lp}" for p in Player)
-    lines.append(f"\nLP: {lp}")
+    lines += ["", f"LP: {lp}"]
     if state.draw:
         lines.append("Result: draw")
     elif state.winner is not None:
         lines.append(f"Result: {state.winner.name} wins")
-    return "\n".join(lines)
+    return "\n".join(map(printable, lines))

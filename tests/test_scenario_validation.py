@@ -207,10 +207,10 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
     ("to", edited(((*TRAP, "does", 0), {"op": "change_position", "target": "attacker", "to": "face_up"})),
      "cards[2].effects[0].does[0].to", 'got "face_up"'),
     # numbers
-    ("negative-atk", edited((("cards", 1, "def"), -1)), "cards[1].def", "expected an integer >= 0, got -1"),
+    ("negative-atk", edited((("cards", 1, "def"), -1)), "cards[1].def", "integer from 0 to 1000000, got -1"),
     ("negative-amount", edited(((*C0E0, "does", 0, "count"), -2)), "cards[0].effects[0].does[0].count", "got -2"),
     ("negative-cost", edited(((*TRAP, "cost", "lp"), -500)), "cards[2].effects[0].cost.lp", "got -500"),
-    ("zero-lp", edited((("life_points", "B"), 0)), "life_points.B", "expected an integer >= 1, got 0"),
+    ("zero-lp", edited((("life_points", "B"), 0)), "life_points.B", "expected an integer from 1 to 2147483647, got 0"),
     ("speed-0", edited(((*TRAP, "speed"), 0)), "cards[2].effects[0].speed", "from 1 to 3, got 0"),
     ("speed-4", edited(((*TRAP, "speed"), 4)), "cards[2].effects[0].speed", "from 1 to 3, got 4"),
     ("speed-missing", edited(((*TRAP, "speed"), DEL)), "cards[2].effects[0].speed", "missing required key"),

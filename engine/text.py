@@ -1,0 +1,36 @@
+"""Safe display of text that comes from a scenario (card ids, names, titles, keys, file paths).
+
+A scenario is data from anywhere, and the CLI prints its ids in the trace and in error messages. A terminal
+obeys control characters: an id such as ``"\\x1b]0;pwned\\x07"`` or ``"\\x1b[2J"`` would retitle or clear
+the user's terminal, ``"\\r"`` would overwrite the line it is on, a newline would forge extra lines, and
+Unicode format characters (bidi overrides such as U+202E) reorder what is shown. So every piece of scenario
+text is passed through :func:`printable` before it is printed as text. JSON output needs no such step:
+``json.dumps`` (with its default ``ensure_ascii=True``) writes every control and non-ASCII character as a
+``\\u`` escape.
+"""
+
+from __future__ import annotations
+
+__all__ = ["printable"]
+
+
+def _escape(c: str) -> str:
+    o = ord(c)
+    if o < 0x100:
+        return f"\\x{o:02x}"
+    return f"\\u{o:04x}" if o < 0x10000 else f"\\U{o:08x}"
+
+
+def printable(s: str) -> str:
+    """``s`` with every character that is not printable escaped as ``\\xNN``, ``\\uNNNN`` or ``\\UNNNNNNNN``.
+
+    "Printable" is Python's :meth:`str.isprintable`, the rule :func:`repr` uses: it refuses the C0 controls
+    (including ESC, ``\\r``, ``\\n``, ``\\t``), DEL, the C1 controls U+0080..U+009F, format characters
+    (bidi overrides, zero-width characters), line/paragraph separators, spaces other than U+0020, lone
+    surrogates (which could not even be encoded to UTF-8 for output), private-use and unassigned code
+    points. Everything else, letters of any script included, is shown as it is. The result is always
+    printable, so applying it twice changes nothing.
+    """
+    if s.isprintable():  # the common case, in C
+        return s
+    return "".join(c if c.isprintable() else _escape(c) for c in s)
