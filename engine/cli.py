@@ -2,7 +2,7 @@
 
     python -m engine run PATH... [--format text|json] [--executor fast|transitions] [--no-events]
     python -m engine demo [--format text|json] [--executor fast|transitions]
-    python -m engine diagram [--check] [--path FILE]
+    python -m engine diagram [--check] [--path FILE] | --format mermaid|dot|svg [--highlight STATE]
     python -m engine machine
     python -m engine schema [--check]
 
@@ -19,8 +19,8 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
+from engine import diagram
 from engine.build import result, run_scenario
 from engine.demo import DEMO
 from engine.machine import declared_states, declared_transitions, hook_points
@@ -28,8 +28,6 @@ from engine.scenario import SCHEMA_PATH, Scenario, ScenarioError, load_scenarios
 from engine.scripted import ScenarioMismatch
 from engine.text import printable
 from engine.trace import format_trace
-
-DIAGRAM = Path("diagrams") / "damage_step.md"  # relative to the working directory: the repository's root
 
 
 def _run(scenarios: Sequence[tuple[str, Scenario]], fmt: str, executor: str, events: bool) -> int:
@@ -49,47 +47,6 @@ def _run(scenarios: Sequence[tuple[str, Scenario]], fmt: str, executor: str, eve
                 out.write(printable(f"  refused choices[{r['choice']}] ({r['card']}): {r['reason']}") + "\n")
             out.write("\n")
     return 0
-
-
-def diagram_text() -> str:
-    """The Mermaid diagram of the declared machine, drawn by `transitions` itself."""
-    from transitions.extensions import GraphMachine
-
-    from engine.machine import STATES, TRANSITIONS
-    from engine.state import Phase
-
-    class Model:
-        def duel_is_over(self) -> bool:
-            return False
-
-        def battle_is_valid(self) -> bool:
-            return True
-
-    def named(x: Any) -> Any:  # label states with their values, as everywhere else
-        return [named(y) for y in x] if isinstance(x, list) else (x.value if isinstance(x, Phase) else x)
-
-    model = Model()
-    GraphMachine(
-        model=model,
-        states=named(STATES),
-        transitions=[{k: named(v) for k, v in t.items()} for t in TRANSITIONS],
-        initial=Phase.BATTLE_STEP.value,
-        auto_transitions=False,
-        graph_engine="mermaid",
-        show_conditions=True,
-        title="Damage Step",
-    )
-    graph: str = model.get_graph().draw(None)  # type: ignore[attr-defined]
-    if graph.startswith("---"):  # drop the title front matter: not every Mermaid renderer takes it
-        graph = graph.split("---", 2)[2]
-    graph = graph.replace(" s_active\n", " s_default\n")  # the drawing shows no current state
-    return (
-        "# The Damage Step state machine\n\n"
-        "Generated from `engine/machine.py` by `python -m engine diagram`; do not edit by hand.\n"
-        "`proceed` is taken when the state's window has closed; the first transition whose\n"
-        "condition holds wins (`duel_is_over` is checked first everywhere).\n\n"
-        f"```mermaid\n{graph.strip()}\n```\n"
-    )
 
 
 def _schema(check: bool) -> int:
@@ -119,9 +76,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument(
         "--executor", choices=["fast", "transitions"], default="transitions", help=exe_help + " (default transitions)"
     )
-    diag = sub.add_parser("diagram", help="regenerate the Mermaid diagram from the machine declaration")
-    diag.add_argument("--check", action="store_true", help="fail if the diagram file is stale")
-    diag.add_argument("--path", type=Path, default=DIAGRAM, help=f"the diagram file (default {DIAGRAM})")
+    diag = sub.add_parser("diagram", help="regenerate diagrams/ from the machine declaration, or print one format")
+    diag.add_argument("--check", action="store_true", help="fail if a committed diagram file is stale")
+    diag.add_argument(
+        "--path",
+        type=Path,
+        default=diagram.MARKDOWN,
+        help=f"the Mermaid file; .dot and .svg are written beside it (default {diagram.MARKDOWN})",
+    )
+    diag.add_argument("--format", choices=diagram.FORMATS, help="print this format to standard output instead")
+    diag.add_argument("--highlight", metavar="STATE", help="mark this state (with --format)")
     sub.add_parser("machine", help="list the declared states, transitions and hook points")
     schema = sub.add_parser("schema", help="rewrite the published JSON Schema of the scenario format")
     schema.add_argument("--check", action="store_true", help="fail if the committed schema is stale")
@@ -143,17 +107,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.cmd == "demo":
         return _run([("demo", parse_scenario(DEMO))], args.format, args.executor, True)
     if args.cmd == "diagram":
-        text = diagram_text()
-        out: Path = args.path
-        if args.check:
-            if not out.exists() or out.read_text() != text:
-                print(f"{out} is stale: run python -m engine diagram", file=sys.stderr)
-                return 1
-            return 0
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(text)
-        print(f"wrote {out}")
-        return 0
+        if args.format is not None and args.check:
+            diag.error("--check compares the committed files: it takes no --format")
+        if args.highlight is not None and args.format is None:
+            diag.error("--highlight needs --format: the committed files mark no state")
+        return diagram.command(args.format, args.highlight, args.check, args.path)
     if args.cmd == "schema":
         return _schema(args.check)
     print("states, in rulebook order:", ", ".join(declared_states()))

@@ -1,14 +1,11 @@
-"""The machine's declaration: states in rulebook order, both executors, stepping, the diagram."""
+"""The machine's declaration: states in rulebook order, both executors, stepping (diagrams: test_diagram.py)."""
 
 from __future__ import annotations
 
 import pickle
-import subprocess
-import sys
 from pathlib import Path
 
 from engine import Duel, PassAgent, Phase, declared_states, declared_transitions, parse_scenario, state_from_scenario
-from engine.cli import DIAGRAM, diagram_text
 from engine.events import RULES, EventType
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,15 +97,6 @@ def test_state_is_plain_data() -> None:
 def test_every_event_names_a_known_rule() -> None:
     d = duel().run(PassAgent())
     assert {e.rule for e in d.state.log} <= set(RULES)
-
-
-def test_committed_diagram_matches_the_declaration() -> None:
-    assert (ROOT / DIAGRAM).read_text() == diagram_text(), "diagram is stale: run python -m engine diagram"
-
-
-def test_diagram_check_command_detects_staleness(tmp_path: Path) -> None:
-    r = subprocess.run([sys.executable, "-m", "engine", "diagram", "--check"], capture_output=True, text=True, cwd=ROOT)
-    assert r.returncode == 0, r.stderr
 
 
 def test_hook_points_are_listed_per_state() -> None:

@@ -1,0 +1,232 @@
+"""Diagrams of the declared machine: every format shows exactly the declaration, marks one state
+on request, the committed files are fresh, and the command prints each format."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from engine import declared_states, declared_transitions, diagram
+
+ROOT = Path(__file__).resolve().parent.parent
+HAVE_DOT = shutil.which("dot") is not None
+needs_dot = pytest.mark.skipif(not HAVE_DOT, reason="the graphviz `dot` program is not installed")
+SVG_NS = "{http://www.w3.org/2000/svg}"
+Transition = tuple[str, str, str | None]
+
+
+def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "engine", *args], capture_output=True, text=True, cwd=ROOT, env=env)
+
+
+def _cond(label: str) -> str | None:
+    m = re.fullmatch(r"proceed(?: \[(\w+)\])?", label)
+    assert m, f"unexpected edge label {label!r}"
+    return m.group(1)
+
+
+# -- readers: (state -> label), [transitions], {highlighted states}, independent of the writers ---------
+def read_mermaid(src: str) -> tuple[dict[str, str], list[Transition], set[str]]:
+    labels = {m[2]: m[1] for m in re.finditer(r'^\s*state "(.*?)" as (\w+)$', src, re.M)}
+    edges = [(m[1], m[2], _cond(m[3])) for m in re.finditer(r"^\s*(\w+) --> (\w+): (.*)$", src, re.M)]
+    marked = {m[1] for m in re.finditer(r"^\s*Class (\w+) s_highlight$", src, re.M)}
+    assert re.search(r"^\s*classDef s_highlight .*fill:gold.*stroke-width", src, re.M) or not marked
+    assert re.search(r"^\s*\[\*\] --> battle_step$", src, re.M)
+    return labels, edges, marked
+
+
+def read_dot(src: str) -> tuple[dict[str, str], list[Transition], set[str]]:
+    nodes = {
+        m[1]: m[2]
+        for m in re.finditer(r"^\s*(\w+) \[(.*)\];$", src, re.M)
+        if m[1] not in {"graph", "node", "edge", "__start__"}
+    }
+    labels = {n: re.search(r'label="(.*?)"', a).group(1) for n, a in nodes.items()}  # type: ignore[union-attr]
+    edges = [(m[1], m[2], _cond(m[3])) for m in re.finditer(r'^\s*(\w+) -> (\w+) \[label="(.*)"\];$', src, re.M)]
+    marked = {n for n, a in nodes.items() if "fillcolor=gold" in a and "penwidth=4" in a and "bold" in a}
+    assert re.search(r"^\s*__start__ -> battle_step;$", src, re.M)
+    return labels, edges, marked
+
+
+def read_svg(src: str) -> tuple[dict[str, str], list[Transition], set[str]]:
+    root = ET.fromstring(src)
+    labels: dict[str, str] = {}
+    marked: set[str] = set()
+    edges: list[Transition] = []
+    for g in root.iter(f"{SVG_NS}g"):
+        title = g.findtext(f"{SVG_NS}title") or ""
+        texts = [t.text or "" for t in g.iter(f"{SVG_NS}text")]
+        if g.get("class") == "node" and title != "__start__":
+            (labels[title],) = texts
+            shape = next(e for e in g if e.tag in (f"{SVG_NS}path", f"{SVG_NS}polygon"))
+            if shape.get("fill") == "gold" and shape.get("stroke-width") == "4":
+                marked.add(title)
+        elif g.get("class") == "edge" and not title.startswith("__start__"):
+            src_state, dest = title.split("->")
+            (label,) = texts
+            edges.append((src_state, dest, _cond(label)))
+    return labels, edges, marked
+
+
+READERS: dict[
+    str, tuple[Callable[[str | None], str], Callable[[str], tuple[dict[str, str], list[Transition], set[str]]]]
+] = {
+    "mermaid": (diagram.mermaid, read_mermaid),
+    "dot": (diagram.dot, read_dot),
+    "svg": (diagram.svg, read_svg),
+}
+FORMATS = [pytest.param(f, marks=needs_dot) if f == "svg" else f for f in READERS]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_each_format_draws_exactly_the_declared_states_and_transitions(fmt: str) -> None:
+    draw, read = READERS[fmt]
+    labels, edges, marked = read(draw(None))
+    assert labels == {s: s for s in declared_states()}  # every state, labelled with its value
+    assert sorted(edges) == sorted(declared_transitions())  # each declared transition once, no other
+    assert marked == set()
+
+
+def test_dot_lists_transitions_in_declaration_order() -> None:
+    """The order is the priority: the first transition whose condition holds is taken."""
+    assert read_dot(diagram.dot())[1] == declared_transitions()
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("state", ["battle_step", "perform_damage_calculation", "duel_over"])
+def test_highlight_marks_exactly_the_named_state(fmt: str, state: str) -> None:
+    draw, read = READERS[fmt]
+    labels, edges, marked = read(draw(state))
+    assert marked == {state}
+    # the label marker makes it readable without colour; the other labels are unchanged
+    assert labels == {s: (">> " + s if s == state else s) for s in declared_states()}
+    assert sorted(edges) == sorted(declared_transitions())
+
+
+def test_text_lists_the_sequence_in_rulebook_order_and_marks_the_current_state() -> None:
+    lines = diagram.text("flip").splitlines()
+    body = lines[1 : 1 + len(declared_states())]
+    assert [line[3:].split()[0] for line in body] == declared_states()
+    assert [line for line in body if line.startswith(">>")] == [body[declared_states().index("flip")]]
+    by_state = {line[3:].split()[0]: line for line in body}
+    states = declared_states()
+    for src, dest, cond in declared_transitions():
+        if dest != "duel_over":
+            assert (f"{dest} [{cond}]" if cond else dest) in by_state[src], (src, dest)
+            continue
+        # the ways out to duel_over are summed up in the last line, as a span of states in order
+        footer = re.fullmatch(
+            r"\s*\(every state from (\w+) to (\w+) -> duel_over \[(\w+)\], checked first\)", lines[-1]
+        )
+        assert footer, lines[-1]
+        assert states.index(footer[1]) <= states.index(src) <= states.index(footer[2]) and cond == footer[3]
+    spanned = states[states.index(footer[1]) : states.index(footer[2]) + 1]
+    assert sorted(spanned) == sorted(s for s, d, _ in declared_transitions() if d == "duel_over")
+    assert not any(line.startswith(">>") for line in diagram.text().splitlines())
+
+
+@pytest.mark.parametrize("draw", [diagram.mermaid, diagram.dot, diagram.svg, diagram.text])
+def test_unknown_state_is_refused_naming_the_valid_ones(draw: Callable[[str | None], str]) -> None:
+    with pytest.raises(diagram.UnknownState) as e:
+        draw("damage_calculation")
+    assert all(s in str(e.value) for s in declared_states())
+
+
+@pytest.mark.parametrize("fmt", ["mermaid", "dot", "svg"])
+def test_cli_bad_highlight_exits_2_with_one_line_listing_the_states(fmt: str) -> None:
+    r = cli("diagram", "--format", fmt, "--highlight", "damage_calculation")
+    assert r.returncode == 2
+    assert r.stdout == ""
+    assert len(r.stderr.splitlines()) == 1
+    assert "damage_calculation" in r.stderr and all(s in r.stderr for s in declared_states())
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_cli_prints_each_format_to_standard_output(fmt: str) -> None:
+    draw, _ = READERS[fmt]
+    plain, marked = cli("diagram", "--format", fmt), cli("diagram", "--format", fmt, "--highlight", "flip")
+    assert (plain.returncode, marked.returncode) == (0, 0), plain.stderr + marked.stderr
+    assert plain.stdout == draw(None)
+    assert marked.stdout == draw("flip")
+
+
+def test_committed_mermaid_and_dot_are_fresh() -> None:
+    for fmt in ("mermaid", "dot"):
+        path, draw = diagram.committed()[fmt]
+        assert (ROOT / path).read_text() == draw(), f"{path} is stale: run python -m engine diagram"
+
+
+def test_committed_svg_is_fresh() -> None:
+    path, _ = diagram.committed()["svg"]
+    if not HAVE_DOT:
+        pytest.skip("the graphviz `dot` program is not installed: the committed SVG cannot be redrawn here")
+    committed = (ROOT / path).read_text()
+    if diagram.svg_version(committed) != diagram.dot_version():
+        pytest.skip(f"{path} was drawn by graphviz {diagram.svg_version(committed)}, this is {diagram.dot_version()}")
+    assert committed == diagram.svg(), f"{path} is stale: run python -m engine diagram"
+
+
+def test_diagram_check_passes_on_the_committed_files() -> None:
+    r = cli("diagram", "--check")
+    assert r.returncode == 0, r.stderr
+
+
+def test_diagram_check_names_each_stale_file(tmp_path: Path) -> None:
+    md = tmp_path / "d" / "machine.md"
+    assert cli("diagram", "--path", str(md)).returncode == 0
+    written = {p.name for p in md.parent.iterdir()}
+    assert written == ({"machine.md", "machine.dot", "machine.svg"} if HAVE_DOT else {"machine.md", "machine.dot"})
+    assert cli("diagram", "--check", "--path", str(md)).returncode == 0
+    stale = ["machine.dot", "machine.svg"] if HAVE_DOT else ["machine.dot"]
+    for name in stale:
+        (md.parent / name).write_text((md.parent / name).read_text().replace("duel_over", "duel_done"))
+    r = cli("diagram", "--check", "--path", str(md))
+    assert r.returncode == 1
+    assert [line.split()[0] for line in r.stderr.splitlines()] == [str(md.parent / n) for n in stale]
+
+
+def test_without_dot_the_svg_is_skipped_with_a_message_and_svg_output_says_what_to_install(tmp_path: Path) -> None:
+    env = dict(os.environ, PATH=str(tmp_path))  # a PATH holding no `dot`
+    md = tmp_path / "machine.md"
+    r = cli("diagram", "--path", str(md), env=env)
+    assert r.returncode == 0, r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["machine.dot", "machine.md"]
+    assert "skipped" in r.stderr and "machine.svg" in r.stderr and "apt-get install graphviz" in r.stderr
+    r = cli("diagram", "--check", "--path", str(md), env=env)
+    assert r.returncode == 0 and "skipped" in r.stderr and "machine.svg" in r.stderr
+    r = cli("diagram", "--format", "svg", env=env)
+    assert r.returncode == 1 and r.stdout == ""
+    assert "apt-get install graphviz" in r.stderr
+
+
+@needs_dot
+def test_svg_does_not_depend_on_the_fonts_installed(tmp_path: Path) -> None:
+    """Plain `dot -Tsvg` measures text with the installed fonts; `diagram.svg` must not."""
+    conf = tmp_path / "fonts.conf"
+    conf.write_text(
+        f'<?xml version="1.0"?><fontconfig><dir>{tmp_path / "none"}</dir>'
+        f"<cachedir>{tmp_path / 'cache'}</cachedir></fontconfig>"
+    )
+    code = "import sys; from engine import diagram; sys.stdout.write(diagram.svg('flip'))"
+    r = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=dict(os.environ, FONTCONFIG_FILE=str(conf)),
+    )
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == diagram.svg("flip")
+
+
+def test_highlight_and_check_need_and_refuse_format() -> None:
+    assert cli("diagram", "--highlight", "flip").returncode == 2  # the committed files mark nothing
+    assert cli("diagram", "--check", "--format", "dot").returncode == 2
