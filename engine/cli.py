@@ -3,6 +3,9 @@
     python -m engine run PATH... [--format text|json] [--executor fast|transitions] [--no-events]
     python -m engine demo [--format text|json] [--executor fast|transitions]
     python -m engine diagram [--check] [--path FILE] | --format mermaid|dot|svg [--highlight STATE]
+    python -m engine run PATH... --trace FILE   (also write the run as JSON lines)
+    python -m engine replay FILE               (run a trace again; exit 1 at the first difference)
+    python -m engine step PATH [--auto]        (the terminal stepper)
     python -m engine machine
     python -m engine schema [--check]
 
@@ -19,22 +22,32 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
 from engine import diagram
 from engine.build import result, run_scenario
 from engine.demo import DEMO
-from engine.machine import declared_states, declared_transitions, hook_points
+from engine.machine import Executor, declared_states, declared_transitions, hook_points
 from engine.scenario import SCHEMA_PATH, Scenario, ScenarioError, load_scenarios, parse_scenario, schema_text
 from engine.scripted import ScenarioMismatch
 from engine.text import printable
 from engine.trace import format_trace
 
 
-def _run(scenarios: Sequence[tuple[str, Scenario]], fmt: str, executor: str, events: bool) -> int:
+def _run(
+    scenarios: Sequence[tuple[str, Scenario]], fmt: str, executor: str, events: bool, trace: TextIO | None = None
+) -> int:
+    from engine.debug.record import trace_scenario, write_trace
+
     out = sys.stdout
+    exe: Executor = "transitions" if executor == "transitions" else "fast"
     for where, sc in scenarios:
         try:
-            duel, agent = run_scenario(sc, executor="transitions" if executor == "transitions" else "fast")
+            if trace is None:
+                duel, agent = run_scenario(sc, executor=exe)
+            else:
+                records, duel, agent = trace_scenario(sc, exe)
+                write_trace(records, trace)
         except ScenarioMismatch as e:
             print(printable(f"error: {where}: scenario {sc.id!r}: {e}"), file=sys.stderr)
             return 1
@@ -46,6 +59,56 @@ def _run(scenarios: Sequence[tuple[str, Scenario]], fmt: str, executor: str, eve
             for r in agent.refused:
                 out.write(printable(f"  refused choices[{r['choice']}] ({r['card']}): {r['reason']}") + "\n")
             out.write("\n")
+    return 0
+
+
+def _load(paths: Sequence[str]) -> list[tuple[str, Scenario]] | None:
+    """Every scenario of the files, or None after saying in one line what is wrong."""
+    loaded: list[tuple[str, Scenario]] = []
+    for path in paths:
+        try:
+            loaded += [(f"{path} [{i}]", sc) for i, sc in enumerate(load_scenarios(path))]
+        except ScenarioError as e:  # one line: printable() escapes any newline in it
+            where = str(e) if e.path == str(path) else f"{path}: {e}"  # file-level errors name the file already
+            print(printable(f"error: {where}"), file=sys.stderr)
+            return None
+        except OSError as e:
+            print(printable(f"error: {e}"), file=sys.stderr)
+            return None
+    return loaded
+
+
+def _step(loaded: list[tuple[str, Scenario]], args: argparse.Namespace) -> int:
+    from engine.debug import stepper
+
+    if not 0 <= args.index < len(loaded):
+        print(printable(f"error: {args.path}: no scenario {args.index} (it has {len(loaded)})"), file=sys.stderr)
+        return 2
+    return stepper.main(loaded[args.index][1], executor=args.executor, auto=args.auto)
+
+
+def _replay(path: str) -> int:
+    """Exit 0 when every trace in the file reproduces, 1 at the first difference, 2 on a bad file."""
+    from engine.debug.record import read_traces, replay
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            traces = list(read_traces(f))
+        outcomes = [replay(t) for t in traces]
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as e:
+        print(printable(f"error: {path}: {e}"), file=sys.stderr)
+        return 2
+    if not traces:
+        print(printable(f"error: {path}: no trace in it (a trace starts with a header record)"), file=sys.stderr)
+        return 2
+    for r in outcomes:
+        if not r.ok:
+            print(printable(f"{path}: scenario {r.scenario_id}: diverged at step {r.step}: {r.reason}"))
+            print(printable(f"  expected: {json.dumps(r.expected)}"))
+            print(printable(f"  got:      {json.dumps(r.got)}"))
+            return 1
+    steps = sum(r.reproduced for r in outcomes)
+    print(printable(f"{path}: reproduced {steps} steps of {len(outcomes)} trace(s)"))
     return 0
 
 
@@ -86,24 +149,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     diag.add_argument("--format", choices=diagram.FORMATS, help="print this format to standard output instead")
     diag.add_argument("--highlight", metavar="STATE", help="mark this state (with --format)")
+    run.add_argument("--trace", metavar="FILE", help="also write the run as JSON lines, for `replay` (see README)")
+    step = sub.add_parser("step", help="step through a scenario's Damage Step in the terminal (type help there)")
+    step.add_argument("path", help="a scenario file (.json, .toml, .jsonl)")
+    step.add_argument("--index", type=int, default=0, help="which scenario of the file (default 0, the first)")
+    step.add_argument("--auto", action="store_true", help="play the scenario's choices without stopping")
+    step.add_argument("--executor", choices=["fast", "transitions"], default="transitions",
+                      help=exe_help + " (default transitions)")  # fmt: skip
+    replay = sub.add_parser("replay", help="run a trace written by run --trace again and compare every step")
+    replay.add_argument("trace", help="the trace file (JSON lines)")
     sub.add_parser("machine", help="list the declared states, transitions and hook points")
     schema = sub.add_parser("schema", help="rewrite the published JSON Schema of the scenario format")
     schema.add_argument("--check", action="store_true", help="fail if the committed schema is stale")
     args = ap.parse_args(argv)
 
-    if args.cmd == "run":
-        loaded: list[tuple[str, Scenario]] = []
-        try:
-            for path in args.paths:
-                loaded += [(f"{path} [{i}]", sc) for i, sc in enumerate(load_scenarios(path))]
-        except ScenarioError as e:  # one line: printable() escapes any newline in it
-            where = str(e) if e.path == str(path) else f"{path}: {e}"  # file-level errors name the file already
-            print(printable(f"error: {where}"), file=sys.stderr)
+    if args.cmd in ("run", "step"):
+        loaded = _load(args.paths if args.cmd == "run" else [args.path])
+        if loaded is None:
             return 2
+        if args.cmd == "step":
+            return _step(loaded, args)
+        if args.trace is None:
+            return _run(loaded, args.format, args.executor, not args.no_events)
+        try:
+            with open(args.trace, "w", encoding="utf-8") as trace:
+                return _run(loaded, args.format, args.executor, not args.no_events, trace)
         except OSError as e:
             print(printable(f"error: {e}"), file=sys.stderr)
             return 2
-        return _run(loaded, args.format, args.executor, not args.no_events)
+    if args.cmd == "replay":
+        return _replay(args.trace)
     if args.cmd == "demo":
         return _run([("demo", parse_scenario(DEMO))], args.format, args.executor, True)
     if args.cmd == "diagram":

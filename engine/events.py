@@ -105,5 +105,5 @@ class Event(NamedTuple):
         if self.detail:
             out["detail"] = self.detail
         for k, v in self.data:
-            out[k] = [card_ids[i] for i in v] if k == "targets" else v
+            out[k] = [card_ids[i] for i in v] if k == "targets" else list(v) if isinstance(v, tuple) else v
         return out

@@ -152,8 +152,8 @@ class Duel:
         return _attach(self.ctx.event_listeners, listener)
 
     def on_decision(self, listener: DecisionListener) -> Callable[[], None]:
-        """Call `listener(duel, decision, option)` when a legal answer has been applied (the
-        events it caused are in the log; the state is the one right after it). Returns a
+        """Call `listener(duel, decision, option)` when a legal answer is given, just before it
+        is applied (the state is the one it answers; the events it causes follow). Returns a
         function that detaches it.
 
         Listeners belong to this live duel: clones and pickles carry none."""
@@ -228,10 +228,10 @@ class Duel:
         state exactly as it was."""
         d = self._pending_for(player)
         chain.check_choice(self.ctx, d, option)
-        chain.apply_choice(self.ctx, d, option)
         if self._decision_listeners:
             for listener in list(self._decision_listeners):
                 listener(self, d, option)
+        chain.apply_choice(self.ctx, d, option)
 
     def _pending_for(self, player: Player | None) -> Decision:
         s = self.state

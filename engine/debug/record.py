@@ -3,9 +3,9 @@
 A trace is a header record (`"kind": "header"`: format, engine version, scenario id, the
 scenario itself, rules profile, seed, executor), then one record per event and per decision
 taken, in the order they completed, each with `"step"` (from 0), `"kind"` (`"event"` or
-`"decision"`) and `"state_hash"` (`GameState.state_hash()` right after it); events also carry
-their `"rule"` and `"why"` (the debugger's sentence). A decision is recorded once it has been
-applied, so it follows the events it caused.
+`"decision"`) and `"state_hash"` (`GameState.state_hash()` right after it: for a decision, the
+state it answers, since the events it causes are the records that follow); events also carry
+their `"rule"` and `"why"` (the debugger's sentence).
 
 `replay(records)` runs the trace again from its header, answering each decision with the
 recorded one, and reports the first step whose record differs (or that it reproduced them all).
@@ -82,7 +82,8 @@ def option_from_json(duel: Duel, record: dict[str, Any]) -> Option:
         return PASS
     ids = [c.id for c in duel.state.cards]
     try:
-        return Option(ids.index(record["activate"]), int(record["effect"]), tuple(ids.index(t) for t in record["targets"]))
+        targets = tuple(ids.index(t) for t in record["targets"])
+        return Option(ids.index(record["activate"]), int(record["effect"]), targets)
     except (KeyError, ValueError, TypeError) as e:
         raise IllegalChoice(f"the recorded decision names no option of this duel: {record}") from e
 
@@ -172,24 +173,22 @@ def replay(trace: list[dict[str, Any]]) -> Replay:
         for k in range(len(got)):
             if k >= len(expected) or got[k] != expected[k]:
                 want = expected[k] if k < len(expected) else None
+                if k > 0 and expected[k - 1].get("kind") == "decision":  # the answer led elsewhere
+                    return Replay(sc.id, k - 1, k - 1, expected[k - 1], got[k],
+                                  f"the decision recorded at step {k - 1} does not lead to step {k} as recorded")
                 return Replay(sc.id, k, k, want, got[k], "the run produced a different record")
         return None
 
     while True:
+        d = duel.advance()
         if (bad := first_difference()) is not None:
             return bad
         nxt = expected[len(got)] if len(got) < len(expected) else None
         if nxt is not None and nxt.get("kind") == "event" and nxt.get("type") == EventType.REFUSED.value:
             _refuse(duel, nxt)  # a host's refused attempt is an input, as a decision is
             continue
-        d = duel.advance()
-        if (bad := first_difference()) is not None:
-            return bad
         if d is None:
             break
-        nxt = expected[len(got)] if len(got) < len(expected) else None
-        if nxt is not None and nxt.get("kind") == "event" and nxt.get("type") == EventType.REFUSED.value:
-            continue
         if nxt is None or nxt.get("kind") != "decision":
             return Replay(sc.id, len(got), len(got), nxt, None,
                           f"the run waits for {d.player}'s {d.kind.value} decision, which the trace does not have")

@@ -174,7 +174,8 @@ class Stepper:
         self._no_args(args)
         e = self.session.step_event()
         if e is None:
-            self.say("no more events: " + ("a decision is pending" if self.session.duel.pending_decision else "the end"))
+            waiting = self.session.duel.pending_decision is not None
+            self.say("no more events: " + ("a decision is pending" if waiting else "the end"))
         else:
             self.say(f"[{self.session.shown - 1}] {self.session.explain(self.session.shown - 1)}")
         self.show()
