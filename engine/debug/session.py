@@ -193,8 +193,7 @@ class Session:
         self.duel.decide(option)  # raises IllegalChoice (state unchanged) before anything is recorded
         at = self.cursor
         self._record()  # forks if this answer differs from the one taken here before
-        self.branches[self.branch].decisions[at] = option
-        self.shown = len(self.state.log)
+        self.branches[self.branch].decisions[at] = option  # the events it caused are shown next
 
     # -- breakpoints -------------------------------------------------------------------------------
     def break_on(self, window: str | None = None, event: str | None = None, card: str | None = None,

@@ -106,7 +106,7 @@ class Stepper:
         if c.location is not Location.MONSTER_ZONE:
             return f"{role} {name} ({c.controller}): in the {c.location.value.replace('_', ' ')}"
         atk, def_ = current_stats(duel.ctx, i)
-        pos = "face-down Defense" if c.position is Position.SET else (c.position.value if c.position else "?")
+        pos = "face-down Defense" if c.position is Position.SET else (c.position.value.title() if c.position else "?")
         face = "face-down" if c.position is Position.SET else "face-up"
         mark = "  ** destroyed by battle **" if c.battle_destroyed else ""
         return f"{role} {name} ({c.controller}): ATK {atk} / DEF {def_}, {pos} Position, {face}{mark}"
@@ -180,8 +180,16 @@ class Stepper:
             self.say(f"[{self.session.shown - 1}] {self.session.explain(self.session.shown - 1)}")
         self.show()
 
+    def _waiting(self) -> bool:
+        if self.session.duel.pending_decision is None:
+            return False
+        self.say("a decision is pending: choose N answers it (choose alone takes the scenario's choice)")
+        return True
+
     def cmd_next(self, args: list[str]) -> None:
         self._no_args(args)
+        if self._waiting():
+            return
         start = self.session.shown
         self.session.next_decision()
         self._events(self.session.state.log[start:])
@@ -189,6 +197,8 @@ class Stepper:
 
     def cmd_continue(self, args: list[str]) -> None:
         self._no_args(args)
+        if self._waiting():
+            return
         start = self.session.shown
         stop = self.session.cont()
         self._events(self.session.state.log[start : self.session.shown])
@@ -280,7 +290,10 @@ class Stepper:
             option = d.options[int(args[0])]
         else:
             raise ValueError(f"choose takes an option number from 0 to {len(d.options) - 1}")
+        start = len(self.session.state.log)
         self.session.decide(option)
+        self._events(self.session.state.log[start:])
+        self.session.shown = len(self.session.state.log)
         self.show()
 
     def cmd_diagram(self, args: list[str]) -> None:
