@@ -4,8 +4,9 @@
 
 Baseline: the pure damage-calculation functions alone (values compared + the modifier
 pipeline) for ATK vs ATK. Measured against it: a full vanilla Damage Step (ATK vs ATK, no
-effects) run through the state machine with each executor, setting up the duel included,
-and cloning a duel mid-step. Each figure is the best of several repeats (these machines are
+effects) run through the state machine with each executor, setting up the duel included
+(and with do-nothing listeners attached, to show what the listener machinery costs), and
+cloning a duel mid-step. Each figure is the best of several repeats (these machines are
 noisy); no test asserts on time.
 """
 
@@ -49,9 +50,13 @@ def main() -> None:
     def calc() -> object:
         return apply_battle_damage_modifiers(compare_values(inp).damage, (), battlers)
 
-    def full(executor: str) -> Callable[[], object]:
+    def full(executor: str, listeners: bool = False) -> Callable[[], object]:
         def run() -> object:
             duel = Duel(proto.clone(), executor=executor)  # type: ignore[arg-type]
+            if listeners:  # one do-nothing listener of each kind (the debugger's and traces' cost floor)
+                duel.on_transition(lambda d, a, b: None)
+                duel.on_event(lambda e: None)
+                duel.on_decision(lambda d, dec, o: None)
             return duel.advance()
 
         return run
@@ -64,6 +69,7 @@ def main() -> None:
     rows = [
         ("pure damage calculation (baseline)", base),
         ("full vanilla Damage Step, fast executor", best_us(full("fast"), n, r)),
+        ("  the same with a listener of each kind attached", best_us(full("fast", listeners=True), n, r)),
         ("full vanilla Damage Step, transitions executor", best_us(full("transitions"), max(n // 10, 20), r)),
         ("clone a duel mid-step", best_us(mid.clone, n * 5, r)),
     ]
