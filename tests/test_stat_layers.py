@@ -33,11 +33,17 @@ Every expected value is a published ruling's number; each test names its source:
 
 from __future__ import annotations
 
+import json
 import pickle
+from pathlib import Path
 from typing import Any
+
+import pytest
+from conftest import mismatches, run
 
 import engine
 from engine import Lingering, OriginalChange, OriginalOp, StatChange, actions
+from engine.library.ops import STAT_OPS
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats, original_stats
 
@@ -468,3 +474,25 @@ def test_state_with_layers_clones_and_pickles() -> None:
     assert duel.state.stat_since  # the Axe's order of application is still recorded in the original
     again = pickle.loads(pickle.dumps(duel.state))
     assert atk(engine.Duel(again, registry())) == atk(duel) == 1800
+
+
+# -- the scenario format's relative stat ops: tests/rules/stat-layer-cases.jsonl -----------------------------------
+
+LAYER_CASES = [json.loads(line) for line in
+               (Path(__file__).parent / "rules" / "stat-layer-cases.jsonl").read_text(encoding="utf-8").splitlines()
+               if line.strip()]
+
+
+def test_every_stat_op_has_a_sourced_case() -> None:
+    used = {op["op"] for r in LAYER_CASES for c in r["scenario"]["cards"] for e in c["effects"]
+            for op in e.get("does", ())}
+    assert STAT_OPS - {"change_stats"} <= used
+    assert all(r["source"]["sources"] for r in LAYER_CASES)
+
+
+@pytest.mark.parametrize("record", LAYER_CASES, ids=[r["scenario"]["id"] for r in LAYER_CASES])
+def test_stat_layer_case(record: dict[str, Any]) -> None:
+    fast = run(record["scenario"], "fast")
+    assert mismatches(record["expected"], fast) == []
+    assert fast["refused"] == []
+    assert run(record["scenario"], "transitions") == fast
