@@ -195,7 +195,7 @@ def add_lingering(ctx: Context, ling: Lingering) -> None:
     """A resolved effect starts applying: it takes the next place in the order of application of
     ATK/DEF modifications, and erases what it overrides for good (§S.1, §S.2)."""
     s = ctx.state
-    if ling.card is not None and (ling.set_atk is not None or ling.set_def is not None):
+    if ling.card is not None:
         current_stats(ctx, ling.card)  # continuous modifications applying now come before it
     ling = attrs.evolve(ling, seq=next_seq(s))
     erase_earlier(s, ling)

@@ -496,3 +496,12 @@ def test_stat_layer_case(record: dict[str, Any]) -> None:
     assert mismatches(record["expected"], fast) == []
     assert fast["refused"] == []
     assert run(record["scenario"], "transitions") == fast
+
+
+def test_continuous_original_change_applying_before_shrink_is_overridden_by_it() -> None:
+    # [MEGAMORPH] (of two original-ATK changes, the one applied most recently applies): Megamorph was already
+    # doubling the original ATK when Shrink resolved, so Shrink applies: 950 -- even though nothing had read the
+    # monster's ATK since Megamorph started applying.
+    duel = board(1900, equips=("megamorph",))
+    shrink(duel)
+    assert atk(duel) == 950
