@@ -24,7 +24,7 @@ from engine.library import default_registry
 from engine.machine import Duel, declared_states, declared_transitions
 from engine.scenario import Scenario, ScenarioError, load_scenarios, parse_scenario
 from engine.scripted import ScenarioMismatch, ScriptedAgent
-from engine.state import GameState, Location, Phase, Player, Position, Window
+from engine.state import GameState, Lingering, Location, OriginalChange, OriginalOp, Phase, Player, Position, Window
 
 __all__ = [
     "PASS",
@@ -46,8 +46,11 @@ __all__ = [
     "Hook",
     "IllegalChoice",
     "IndestructibleByBattle",
+    "Lingering",
     "Location",
     "Option",
+    "OriginalChange",
+    "OriginalOp",
     "PassAgent",
     "Phase",
     "Piercing",

@@ -7,11 +7,14 @@ always does the same bookkeeping wherever it comes from.
 
 from __future__ import annotations
 
+import attrs
+
 from engine.context import Context
 from engine.effects import Hook, TriggerEvent
 from engine.events import EventType
+from engine.rules.stats import current_stats, erase_earlier, next_seq
 from engine.rules.triggers import triggered_effects
-from engine.state import Card, Lingering, Location, LpChange, Phase, Player, Position
+from engine.state import Card, Lingering, Location, LpChange, OriginalOp, Phase, Player, Position
 
 # From entering the Damage Step until damage calculation is complete, "flipped face-up"
 # triggers wait for after damage calculation (rules spec §1.4, §1.6; ygopro's flip_delayed).
@@ -189,11 +192,21 @@ def draw(ctx: Context, player: Player, count: int, rule: str) -> None:
 
 
 def add_lingering(ctx: Context, ling: Lingering) -> None:
-    ctx.state.lingering.append(ling)
+    """A resolved effect starts applying: it takes the next place in the order of application of
+    ATK/DEF modifications, and erases what it overrides for good (§S.1, §S.2)."""
+    s = ctx.state
+    if ling.card is not None:
+        current_stats(ctx, ling.card)  # continuous modifications applying now come before it
+    ling = attrs.evolve(ling, seq=next_seq(s))
+    erase_earlier(s, ling)
+    s.lingering.append(ling)
     parts = [f"ATK {ling.atk:+d}"] if ling.atk else []
     parts += [f"DEF {ling.def_:+d}"] if ling.def_ else []
     parts += [f"ATK becomes {ling.set_atk}"] if ling.set_atk is not None else []
     parts += [f"DEF becomes {ling.set_def}"] if ling.set_def is not None else []
+    for name, o in (("ATK", ling.original_atk), ("DEF", ling.original_def)):
+        if o is not None:
+            parts.append(f"original {name} {o.op.value}" + (f" {o.value}" if o.op is OriginalOp.BECOMES else ""))
     if parts:
         ctx.emit(EventType.STATS_CHANGED, "effect", card=ling.card, detail=f"{', '.join(parts)} until {ling.until}")
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.effects import DamageStepRule, Effect, EffectKind, TriggerEvent
+from engine.library.ops import STAT_OPS
 from engine.machine import Duel, Executor
 from engine.scenario import CardSpec, EffectSpec, Scenario
 from engine.scripted import ScriptedAgent
@@ -57,7 +58,7 @@ def effect_from_spec(spec: EffectSpec, card: CardSpec) -> Effect:
         activate_from=FROM[p.get("from", "field")],
         damage_step=DamageStepRule(p.get("damage_step", "auto")),
         during_damage_calculation=bool(p.get("during_damage_calculation", False)),
-        changes_stats="change_stats" in ops,
+        changes_stats=not STAT_OPS.isdisjoint(ops),
         negates_activation="negate_activation" in ops,
         negated=spec.negated,
         label=f"{spec.kind}: {', '.join(op['op'] for op in does)}",

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import attrs
 
-from engine.state import Location, Player
+from engine.state import Location, OriginalChange, Player
 
 if TYPE_CHECKING:
     from engine.context import Context
@@ -154,9 +154,18 @@ class Source:
 
 @attrs.frozen(slots=True)
 class StatChange:
+    """A continuous ATK/DEF modification of one monster, re-evaluated whenever stats are read
+    (docs/stat-layers.md): `atk`/`def_` gain or lose; `set_atk`/`set_def` are a non-freezing
+    "ATK becomes X" (Arcana Force I); `original_atk`/`original_def` change the original values
+    (Megamorph). Its order of application is when it was first seen applying."""
+
     card: int
     atk: int = 0
     def_: int = 0
+    set_atk: int | None = None
+    set_def: int | None = None
+    original_atk: OriginalChange | None = None
+    original_def: OriginalChange | None = None
 
 
 @attrs.frozen(slots=True)

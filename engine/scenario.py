@@ -546,6 +546,32 @@ OPS: Mapping[str, _OpSpec] = {
         },
         any_of=("atk", "def", "set_atk", "set_def", "atk_gain_equal_to"),
     ),
+    # Relative stat ops (rules spec §S): a freezing current value, or a change of the original value.
+    **{
+        name: _OpSpec(
+            {
+                "target": _TARGET,
+                "stats": _F(_Enum(("atk", "def", "both")), "atk", "which values"),
+                "until": _F(_Enum(("end_of_turn", "end_of_damage_step", "damage_calculation")), "end_of_turn"),
+            }
+        )
+        for name in ("halve_stats", "double_stats", "halve_original_stats", "double_original_stats")
+    },
+    "switch_atk_def": _OpSpec(
+        {
+            "target": _TARGET,
+            "until": _F(_Enum(("end_of_turn", "end_of_damage_step", "damage_calculation")), "end_of_turn"),
+        }
+    ),
+    "set_original_stats": _OpSpec(
+        {
+            "target": _TARGET,
+            "set_atk": _F(_Int(0), None),
+            "set_def": _F(_Int(0), None),
+            "until": _F(_Enum(("end_of_turn", "end_of_damage_step", "damage_calculation")), "end_of_turn"),
+        },
+        any_of=("set_atk", "set_def"),
+    ),
     "no_battle_damage_this_battle": _OpSpec({"player": _F(_Enum(("controller", "opponent")))}),
     "indestructible_by_battle_this_turn": _OpSpec({"target": _TARGET}),
     "negate_activation": _OpSpec({"destroy": _F(_Bool())}),

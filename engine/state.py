@@ -169,10 +169,31 @@ class Battle:
     parked_flips: tuple[tuple[int, int], ...] = ()  # (card, instance) flipped, FLIP not yet raised
 
 
+class OriginalOp(Enum):
+    """How an effect changes a monster's original ATK/DEF (stat layer 1, docs/stat-layers.md)."""
+
+    BECOMES = "becomes"
+    HALVE = "halve"
+    DOUBLE = "double"
+
+
+@attrs.frozen(slots=True)
+class OriginalChange:
+    """ "The original ATK (or DEF) becomes X / is halved / is doubled" (Shrink, Megamorph)."""
+
+    op: OriginalOp
+    value: int = 0  # for BECOMES
+
+
 @attrs.frozen(slots=True)
 class Lingering:
     """A resolved effect that keeps applying (a stat change, "no battle damage this battle"...):
-    the effect value, who controls it, which card it applies to, and when it expires."""
+    the effect value, who controls it, which card it applies to, and when it expires.
+
+    Stat parts (docs/stat-layers.md): `atk`/`def_` gain or lose; `set_atk`/`set_def` are a
+    *freezing* value, computed when the effect applied ("becomes X", halved, doubled, switched);
+    `original_atk`/`original_def` change the original values. `seq` is its order of application,
+    given by `actions.add_lingering`."""
 
     effect: Effect
     controller: Player
@@ -183,6 +204,9 @@ class Lingering:
     def_: int = 0
     set_atk: int | None = None
     set_def: int | None = None
+    original_atk: OriginalChange | None = None
+    original_def: OriginalChange | None = None
+    seq: int = 0
 
 
 @attrs.frozen(slots=True)
@@ -253,6 +277,11 @@ class GameState:
     ended_in: Phase | None = None  # the state the Duel ended in, if a player reached 0 LP
     self_destroy_deferred: bool = False
     lingering: list[Lingering] = attrs.Factory(list)
+    # Order of application of ATK/DEF modifications (docs/stat-layers.md): the last number given,
+    # and when each continuous modification (source card, instance, effect, monster, instance)
+    # was first seen applying.
+    stat_seq: int = 0
+    stat_since: dict[tuple[int, int, int, int, int], int] = attrs.Factory(dict)
     indestructible_used: dict[tuple[int, int], int] = attrs.Factory(dict)
     chains: list[ChainRecord] = attrs.Factory(list)
     lp_changes: list[LpChange] = attrs.Factory(list)
@@ -283,6 +312,7 @@ class GameState:
         new.battle = _shallow(self.battle)
         new.window = w
         new.lingering = list(self.lingering)
+        new.stat_since = dict(self.stat_since)
         new.indestructible_used = dict(self.indestructible_used)
         new.chains = list(self.chains)
         new.lp_changes = list(self.lp_changes)

@@ -86,8 +86,8 @@ def test_equip_spell_trigger_is_about_the_equipped_monster() -> None:
 
 
 def test_halving_applies_to_the_damage_a_player_takes_not_to_each_piece() -> None:
-    # §2.6 step 7: the battle damage a player takes is halved (rounded down). Both players take 1001, then
-    # A's share is redirected to B (DS-047 shape): B takes 2002, halved to 1001 -- not 500 + 500.
+    # §2.6 step 7: the battle damage a player takes is halved (a fraction rounded up, §S.6). Both players take
+    # 1001, then A's share is redirected to B (DS-047 shape): B takes 2002, halved to 1001 -- not 501 + 501.
     both_then_reflect = [{"kind": "both_take_battle_damage"}, {"kind": "reflect_battle_damage"}]
     cards = [mon("att", "A", 1001, 1000, effects=both_then_reflect),
              mon("b", "B", 0, 0, effects=[{"kind": "halve_battle_damage", "player": "controller"}])]

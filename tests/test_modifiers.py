@@ -119,7 +119,9 @@ def test_becomes_zero_skips_the_later_stages() -> None:
 # Stage 7: halved
 def test_halved() -> None:
     assert pipe(to_b(1500), M(S.HALVE, player=B)).battle == (0, 750)
-    assert pipe(to_b(1001), M(S.HALVE, player=B)).battle == (0, 500)  # rounded down (scenario format)
+    # A fraction is rounded up (§S.6; official OCG FAQ: a halved 63 is 32, https://ygocdb.com/faq/23944).
+    # The shared scenario format says "rounded down"; docs/scenario-format.md notes the difference.
+    assert pipe(to_b(1001), M(S.HALVE, player=B)).battle == (0, 501)
     assert pipe(to_b(1500), M(S.HALVE, player=A)).battle == (0, 1500)
 
 

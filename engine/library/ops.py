@@ -19,8 +19,9 @@ from engine.effects import (
     Source,
 )
 from engine.events import EventType
+from engine.rules.rounding import halved
 from engine.rules.stats import current_stats
-from engine.state import ChainLink, Lingering, Location, Player, Position
+from engine.state import ChainLink, Lingering, Location, OriginalChange, OriginalOp, Player, Position
 
 
 def ref(ctx: Context, src: Source, name: str) -> int | None:
@@ -40,8 +41,22 @@ def ref(ctx: Context, src: Source, name: str) -> int | None:
     return None
 
 
+# Operations that directly change ATK/DEF (Damage Step legality §1.1; face-up targets only).
+STAT_OPS = frozenset(
+    {
+        "change_stats",
+        "halve_stats",
+        "double_stats",
+        "switch_atk_def",
+        "halve_original_stats",
+        "double_original_stats",
+        "set_original_stats",
+    }
+)
+
+
 def _changes_stats_of(src: Source, name: str) -> bool:
-    return any(op.get("op") == "change_stats" and op.get("target") == name for op in src.effect.params.get("does", ()))
+    return any(op.get("op") in STAT_OPS and op.get("target") == name for op in src.effect.params.get("does", ()))
 
 
 def _targetable(ctx: Context, src: Source, index: int) -> bool:
@@ -136,13 +151,23 @@ def _card_for(ctx: Context, src: Source, link: ChainLink, name: str) -> int | No
     return index
 
 
-def _change_stats(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+def _stat_target(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> int | None:
+    """The monster a stat operation changes: only face-up monsters have ATK/DEF to change, and
+    destroyed-by-battle ones cannot be changed (§1.6)."""
     index = _card_for(ctx, src, link, op["target"])
+    if index is None:
+        return None
+    card = ctx.card(index)
+    if card.location is not Location.MONSTER_ZONE or card.position is Position.SET or card.battle_destroyed:
+        return None
+    return index
+
+
+def _change_stats(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+    index = _stat_target(ctx, src, link, op)
     if index is None:
         return
     card = ctx.card(index)
-    if card.location is not Location.MONSTER_ZONE or card.position is Position.SET or card.battle_destroyed:
-        return  # only face-up monsters have ATK/DEF to change; destroyed-by-battle ones cannot (§1.6)
     atk = int(op.get("atk", 0))
     if op.get("atk_gain_equal_to") == "battling_opponent_atk":
         foe = ctx.battling_opponent(index)
@@ -159,6 +184,58 @@ def _change_stats(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, A
         set_def=op.get("set_def"),
     )
     actions.add_lingering(ctx, ling)
+
+
+def _relative_op(kind: str) -> Callable[[Context, Source, ChainLink, Mapping[str, Any]], None]:
+    """Halve / double the current ATK and/or DEF, or switch them: a freezing value computed from
+    the values now (§S.2), halving rounded up (§S.6)."""
+
+    def op_(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+        index = _stat_target(ctx, src, link, op)
+        if index is None:
+            return
+        atk, def_ = current_stats(ctx, index)
+        which = op.get("stats", "atk")
+        set_atk: int | None
+        set_def: int | None
+        if kind == "switch":
+            set_atk, set_def = def_, atk
+        else:
+            f = halved if kind == "halve" else (lambda v: v * 2)
+            set_atk = f(atk) if which in ("atk", "both") else None
+            set_def = f(def_) if which in ("def", "both") else None
+        eff = Effect("change_stats", EffectKind.CONTINUOUS)
+        until = op.get("until", "end_of_turn")
+        card = ctx.card(index)
+        actions.add_lingering(
+            ctx, Lingering(eff, src.controller, index, card.instance, until, set_atk=set_atk, set_def=set_def)
+        )
+
+    return op_
+
+
+def _original_op(kind: OriginalOp) -> Callable[[Context, Source, ChainLink, Mapping[str, Any]], None]:
+    """The original ATK and/or DEF becomes a value, is halved or is doubled (§S.1)."""
+
+    def op_(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+        index = _stat_target(ctx, src, link, op)
+        if index is None:
+            return
+        if kind is OriginalOp.BECOMES:
+            o_atk = None if op.get("set_atk") is None else OriginalChange(kind, int(op["set_atk"]))
+            o_def = None if op.get("set_def") is None else OriginalChange(kind, int(op["set_def"]))
+        else:
+            which = op.get("stats", "atk")
+            o_atk = OriginalChange(kind) if which in ("atk", "both") else None
+            o_def = OriginalChange(kind) if which in ("def", "both") else None
+        eff = Effect("change_stats", EffectKind.CONTINUOUS)
+        until = op.get("until", "end_of_turn")
+        card = ctx.card(index)
+        actions.add_lingering(
+            ctx, Lingering(eff, src.controller, index, card.instance, until, original_atk=o_atk, original_def=o_def)
+        )
+
+    return op_
 
 
 def _no_battle_damage(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
@@ -252,6 +329,12 @@ def _draw(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> 
 
 OPS: dict[str, Callable[[Context, Source, ChainLink, Mapping[str, Any]], None]] = {
     "change_stats": _change_stats,
+    "halve_stats": _relative_op("halve"),
+    "double_stats": _relative_op("double"),
+    "switch_atk_def": _relative_op("switch"),
+    "halve_original_stats": _original_op(OriginalOp.HALVE),
+    "double_original_stats": _original_op(OriginalOp.DOUBLE),
+    "set_original_stats": _original_op(OriginalOp.BECOMES),
     "no_battle_damage_this_battle": _no_battle_damage,
     "indestructible_by_battle_this_turn": _indestructible,
     "negate_activation": _negate_activation,

@@ -14,6 +14,7 @@ import attrs
 
 from engine.effects import DamageModifier, DamageStage
 from engine.rules.calculation import Packet
+from engine.rules.rounding import halved
 from engine.state import Player
 
 
@@ -96,7 +97,7 @@ def becomes_zero(flows: list[Flow], mods: Sequence[DamageModifier]) -> list[Flow
 
 
 def halved_and_doubled(flows: list[Flow], mods: Sequence[DamageModifier]) -> list[Flow]:
-    """Stages 7-8: halved (rounded down), then doubled. Several of either do not stack, and a
+    """Stages 7-8: halved (a fraction rounded up, §S.6), then doubled. Several of either do not stack, and a
     halving and a doubling of the same damage cancel out (DS-044, DS-045). The damage a player
     takes from one card is halved as one amount (1001 taken twice is 2002, halved to 1001)."""
     merged: dict[tuple[Player, int], Flow] = {}
@@ -107,7 +108,7 @@ def halved_and_doubled(flows: list[Flow], mods: Sequence[DamageModifier]) -> lis
     for f in merged.values():
         h = any(m.stage is DamageStage.HALVE and _matches(m, f) for m in mods)
         d = any(m.stage is DamageStage.DOUBLE and _matches(m, f) for m in mods)
-        amount = f.amount if h == d else (f.amount // 2 if h else f.amount * 2)
+        amount = f.amount if h == d else (halved(f.amount) if h else f.amount * 2)
         out.append(attrs.evolve(f, amount=amount, halve=h, double=d))
     return out
 

@@ -1,34 +1,203 @@
-"""Current ATK and DEF (§2.1): printed values, then "becomes" changes, then gains and losses.
+"""Current ATK and DEF: the official modification layers (rules spec §S, docs/stat-layers.md).
 
-ATK/DEF are never negative (ygopro clamps at 0 too).
+Each layer is one function below; `current_stats` runs them in order:
+
+1. `original_value` (§S.1): the printed value, changed by "original ATK becomes / is halved /
+   is doubled" effects (Shrink, Megamorph). Everything else applies on top of it.
+2. `starting_value` (§S.3): a non-freezing "ATK becomes X" continuous effect, re-evaluated
+   whenever ATK is read (Arcana Force I), replaces the original as the starting value.
+3. `modified_value` (§S.2, §S.4): gains, losses and freezing values in their order of
+   application. A freezing value ("ATK becomes X / is halved / is doubled / ATK and DEF are
+   switched" from a resolved effect: Half Shut, Blackwing - Gale the Whirlwind, Bujingi Crane)
+   was computed when it applied; while it applies, every modification applied before it is
+   not applied again; later gains and losses add on top of it. Intermediate values may be
+   negative (100 - 800 + 1000 = 300).
+4. `floored` (§S.5): the ATK is never below 0.
+
+A freezing value erases the earlier *lingering* gains and losses for good, and a change of the
+original value erases earlier lingering freezing values (`erase_earlier`); earlier *continuous*
+ones apply again when the freezing value ends. The order of application is a number in the
+state: a lingering modification gets it when it is added, a continuous one when it is first
+seen applying (`applying`), so reading stats records when continuous effects start.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
+import attrs
+
 from engine.context import Context
 from engine.effects import Hook, StatChange
-from engine.state import Location, Position
+from engine.rules.rounding import halved
+from engine.state import GameState, Lingering, Location, OriginalChange, OriginalOp, Position
+
+# A step of layer 3: (order of application, freezing?, value): a gain/loss adds `value`, a
+# freezing step makes the running value `value`.
+Step = tuple[int, bool, int]
+
+
+def next_seq(state: GameState) -> int:
+    """The next number in the order of application of ATK/DEF modifications."""
+    state.stat_seq += 1
+    return state.stat_seq
+
+
+# -- the layers, each a pure function --------------------------------------------------------
+
+
+def original_value(printed: int, changes: Iterable[tuple[int, OriginalChange]]) -> int:
+    """§S.1: the original value. "Becomes X" sets it; "is halved / doubled" halves or doubles the
+    printed-or-set value (two Shrinks halve once, two Megamorphs double once); the one applied
+    last wins (Megamorph / Pestilence ruling)."""
+    base = value = printed
+    for _seq, ch in sorted(changes, key=lambda sc: sc[0]):
+        if ch.op is OriginalOp.BECOMES:
+            base = value = ch.value
+        elif ch.op is OriginalOp.HALVE:
+            value = halved(base)
+        else:
+            value = base * 2
+    return value
+
+
+def starting_value(original: int, non_freezing: Iterable[tuple[int, int]]) -> int:
+    """§S.3: the starting value of the current ATK: the latest non-freezing "becomes X", else the
+    original. Gains and losses, before or after it, still apply on top of it."""
+    latest = max(non_freezing, default=None, key=lambda sv: sv[0])
+    return original if latest is None else latest[1]
+
+
+def modified_value(start: int, steps: Iterable[Step], original_since: int = 0) -> int:
+    """§S.2, §S.4: gains, losses and freezing values in their order of application. A freezing
+    value replaces everything applied before it; the running value may go below 0. A freezing
+    value applied before the latest change of the original value is masked by it (§S.1)."""
+    value = start
+    for seq, freezing, v in sorted(steps, key=lambda s: s[0]):
+        if freezing:
+            if seq > original_since:
+                value = v
+        else:
+            value += v
+    return value
+
+
+def floored(value: int) -> int:
+    """§S.5: ATK/DEF are never negative (the negative running value is kept for later steps)."""
+    return max(0, value)
+
+
+# -- what applies to a monster now -------------------------------------------------------------
+
+
+def applying(ctx: Context, index: int) -> tuple[list[Lingering], list[tuple[int, StatChange]]]:
+    """The lingering and continuous modifications of this monster now, the continuous ones with
+    their order of application (when first seen applying). Entries of continuous effects that
+    no longer apply are dropped, so one that applies again later counts from then."""
+    s = ctx.state
+    card = ctx.card(index)
+    lingering = [ling for ling in s.lingering if ling.card == index and ling.instance == card.instance]
+    continuous: list[tuple[int, StatChange]] = []
+    seen: set[tuple[int, int, int, int, int]] = set()
+    for src, changes in ctx.ask(Hook.STATS):
+        for ch in changes:
+            if not isinstance(ch, StatChange) or ch.card != index:
+                continue
+            src_instance = ctx.card(src.card).instance if src.card >= 0 else -1
+            key = (src.card, src_instance, src.index, index, card.instance)
+            seq = s.stat_since.get(key)
+            if seq is None:
+                seq = s.stat_since[key] = next_seq(s)
+            seen.add(key)
+            continuous.append((seq, ch))
+    stale = [k for k in s.stat_since if k[3] == index and k not in seen]
+    for k in stale:
+        del s.stat_since[k]
+    return lingering, continuous
+
+
+def _layers(
+    lingering: Sequence[Lingering], continuous: Sequence[tuple[int, StatChange]], atk: bool
+) -> tuple[list[tuple[int, OriginalChange]], list[tuple[int, int]], list[Step]]:
+    """Sort the modifications of ATK (`atk`) or DEF into the layers' inputs: original changes,
+    non-freezing values, and the steps of layer 3, each with its order of application."""
+    orig: list[tuple[int, OriginalChange]] = []
+    sets: list[tuple[int, int]] = []
+    steps: list[Step] = []
+    for ling in lingering:
+        o, frozen, delta = (
+            (ling.original_atk, ling.set_atk, ling.atk) if atk else (ling.original_def, ling.set_def, ling.def_)
+        )
+        if o is not None:
+            orig.append((ling.seq, o))
+        if frozen is not None:
+            steps.append((ling.seq, True, frozen))
+        if delta:
+            steps.append((ling.seq, False, delta))
+    for seq, ch in continuous:
+        o, nf, delta = (ch.original_atk, ch.set_atk, ch.atk) if atk else (ch.original_def, ch.set_def, ch.def_)
+        if o is not None:
+            orig.append((seq, o))
+        if nf is not None:
+            sets.append((seq, nf))
+        if delta:
+            steps.append((seq, False, delta))
+    return orig, sets, steps
+
+
+def _on_field_face_up(ctx: Context, index: int) -> bool:
+    card = ctx.card(index)
+    return card.location is Location.MONSTER_ZONE and card.position is not Position.SET
 
 
 def current_stats(ctx: Context, index: int) -> tuple[int, int]:
     """The monster's ATK and DEF now. Modifiers apply to face-up monsters on the field only."""
     card = ctx.card(index)
-    atk, def_ = card.base_atk, card.base_def
-    if card.location is not Location.MONSTER_ZONE or card.position is Position.SET:
-        return atk, def_
-    d_atk = d_def = 0
-    for ling in ctx.state.lingering:
-        if ling.card != index or ling.instance != card.instance:
-            continue
-        if ling.set_atk is not None:
-            atk = ling.set_atk
-        if ling.set_def is not None:
-            def_ = ling.set_def
-        d_atk += ling.atk
-        d_def += ling.def_
-    for _src, changes in ctx.ask(Hook.STATS):
-        for ch in changes:
-            if isinstance(ch, StatChange) and ch.card == index:
-                d_atk += ch.atk
-                d_def += ch.def_
-    return max(0, atk + d_atk), max(0, def_ + d_def)
+    if not _on_field_face_up(ctx, index):
+        return card.base_atk, card.base_def
+    lingering, continuous = applying(ctx, index)
+    if not lingering and not continuous:
+        return card.base_atk, card.base_def
+    out = []
+    for printed, atk in ((card.base_atk, True), (card.base_def, False)):
+        orig, sets, steps = _layers(lingering, continuous, atk)
+        since = max((seq for seq, _o in orig), default=0)
+        out.append(floored(modified_value(starting_value(original_value(printed, orig), sets), steps, since)))
+    return out[0], out[1]
+
+
+def original_stats(ctx: Context, index: int) -> tuple[int, int]:
+    """The monster's original ATK and DEF now (layer 1 only): what "its original ATK" means."""
+    card = ctx.card(index)
+    if not _on_field_face_up(ctx, index):
+        return card.base_atk, card.base_def
+    lingering, continuous = applying(ctx, index)
+    atk = original_value(card.base_atk, _layers(lingering, continuous, True)[0])
+    return atk, original_value(card.base_def, _layers(lingering, continuous, False)[0])
+
+
+def erase_earlier(state: GameState, ling: Lingering) -> None:
+    """What a resolved effect erases for good when it applies, of the same monster and stat:
+    a freezing value erases the earlier lingering gains, losses and freezing values (§S.2;
+    earlier continuous ones only stop applying while it lasts: yugioh-wiki.net "ステータス",
+    Bujingi Crane rulings); a change of the original value erases the earlier lingering
+    freezing values (§S.1; Blackwing - Gale the Whirlwind / Shrink ruling)."""
+    if ling.card is None:
+        return
+    freezes = (ling.set_atk is not None, ling.set_def is not None)
+    originals = (ling.original_atk is not None, ling.original_def is not None)
+    if not any(freezes) and not any(originals):
+        return
+    out = []
+    for old in state.lingering:
+        if old.card == ling.card and old.instance == ling.instance and old.seq < ling.seq:
+            if freezes[0]:
+                old = attrs.evolve(old, atk=0, set_atk=None)
+            elif originals[0]:
+                old = attrs.evolve(old, set_atk=None)
+            if freezes[1]:
+                old = attrs.evolve(old, def_=0, set_def=None)
+            elif originals[1]:
+                old = attrs.evolve(old, set_def=None)
+        out.append(old)
+    state.lingering = out
