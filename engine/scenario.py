@@ -566,8 +566,8 @@ OPS: Mapping[str, _OpSpec] = {
     "set_original_stats": _OpSpec(
         {
             "target": _TARGET,
-            "set_atk": _F(_Int(0), None),
-            "set_def": _F(_Int(0), None),
+            "set_atk": _F(_STAT, None),
+            "set_def": _F(_STAT, None),
             "until": _F(_Enum(("end_of_turn", "end_of_damage_step", "damage_calculation")), "end_of_turn"),
         },
         any_of=("set_atk", "set_def"),
