@@ -71,6 +71,30 @@ class Stepper:
     def names(self) -> list[str]:
         return [printable(c.id) for c in self.session.state.cards]
 
+    def _forced(self) -> bool:
+        """Answer, and say so, a pending decision that has one legal option only: there is
+        nothing to decide (a priority where passing is all the player can do). True if it did."""
+        d = self.session.duel.pending_decision
+        if d is None or len(d.options) != 1:
+            return False
+        option = self.default()
+        assert option == d.options[0]
+        self.say(f"  ({d.player} has one option only: {d.describe(self.names())[0]})")
+        self.session.decide(option)
+        return True
+
+    def _move(self, go: Callable[[], object]) -> object:
+        """Run `go` (a session movement), printing the events it shows, and go on through decisions
+        that have one option only."""
+        while True:
+            self._forced()
+            start = self.session.shown
+            stop = go()
+            self._events(self.session.state.log[start : self.session.shown])
+            d = self.session.duel.pending_decision
+            if isinstance(stop, Breakpoint) or d is None or len(d.options) > 1:
+                return stop
+
     def show(self) -> None:
         """Where we are: the sub-timing on the sequence, LPs, battlers, chain, the decision."""
         s = self.session.state
@@ -89,6 +113,9 @@ class Stepper:
             links = ", ".join(f"{n}. {self.names()[lk.card]} ({lk.player}, Spell Speed {lk.speed})"
                               for n, lk in enumerate(w.chain, 1))  # fmt: skip
             self.say(f"   chain: {links}")
+        unshown = len(s.log) - self.session.shown
+        if unshown > 0:
+            self.say(f"   ({unshown} more event(s) of this step follow; the field is shown as after them)")
         d = self.session.duel.pending_decision
         if d is not None:
             self.show_decision(d)
@@ -167,11 +194,15 @@ class Stepper:
 
     def cmd_step(self, args: list[str]) -> None:
         self._no_args(args)
-        self._events(self.session.step())
+        self._forced()
+        start = self.session.shown
+        self.session.step()
+        self._events(self.session.state.log[start:])
         self.show()
 
     def cmd_event(self, args: list[str]) -> None:
         self._no_args(args)
+        self._forced()
         e = self.session.step_event()
         if e is None:
             waiting = self.session.duel.pending_decision is not None
@@ -181,7 +212,8 @@ class Stepper:
         self.show()
 
     def _waiting(self) -> bool:
-        if self.session.duel.pending_decision is None:
+        d = self.session.duel.pending_decision
+        if d is None or len(d.options) == 1:
             return False
         self.say("a decision is pending: choose N answers it (choose alone takes the scenario's choice)")
         return True
@@ -190,18 +222,14 @@ class Stepper:
         self._no_args(args)
         if self._waiting():
             return
-        start = self.session.shown
-        self.session.next_decision()
-        self._events(self.session.state.log[start:])
+        self._move(self.session.next_decision)
         self.show()
 
     def cmd_continue(self, args: list[str]) -> None:
         self._no_args(args)
         if self._waiting():
             return
-        start = self.session.shown
-        stop = self.session.cont()
-        self._events(self.session.state.log[start : self.session.shown])
+        stop = self._move(self.session.cont)
         if isinstance(stop, Breakpoint):
             self.say(f"breakpoint {stop.describe()}: {self.session.explain()}")
         self.show()
