@@ -46,3 +46,30 @@ def test_custom_effect_example_does_what_it_says() -> None:
     # 2000 vs 1000: B would take 1000, halved by B's "halve_mine" -> 500 (§2.6 stage 7); the attacker
     # inflicted battle damage, so its trigger burns B for 300 more: 8000 - 500 - 300.
     assert run_block(1).splitlines()[-1] == "7200"
+
+
+def test_debugging_walkthrough_is_the_steppers_actual_output() -> None:
+    import subprocess
+    import sys
+
+    m = re.search(r"<!-- stepper-walkthrough: (.*?) -->\n```text\n(.*?)```", README, re.S)
+    assert m, "README's 'Debugging a battle' shows a stepper walkthrough"
+    commands_typed = "".join(c.strip() + "\n" for c in m.group(1).split("|"))
+    r = subprocess.run([sys.executable, "-m", "engine", "step", "examples/piercing_flip.json"], cwd=ROOT,
+                       input=commands_typed, capture_output=True, text=True, check=True, timeout=120)
+    assert r.stdout == m.group(2)
+
+
+def test_debugging_session_example_does_what_it_says() -> None:
+    # With rush (+700): 2700 ATK into 1200 DEF with piercing, B takes 1500 (§2.4): 8000 - 1500 = 6500.
+    # The branch that passes instead: 2000 - 1200 = 800, so 7200, and the session holds both branches.
+    import os
+
+    cwd = os.getcwd()
+    os.chdir(ROOT)  # the example opens examples/piercing_flip.json, as from a clone's root
+    try:
+        out = run_block(2).splitlines()
+    finally:
+        os.chdir(cwd)
+    assert "tgt is flipped face-up" in out[0] and "(§1.4)" in out[0]
+    assert out[1:] == ["6500", "7200 2"]
