@@ -495,3 +495,18 @@ def test_json_output_is_already_escaped(tmp_path: Path) -> None:
     assert all(" " <= c <= "~" for c in r.stdout.rstrip("\n"))  # json.dumps escapes every control character
     out = json.loads(r.stdout)
     assert out["scenario"] == EVIL and EVIL in out["final_locations"]  # and the ids round-trip exactly
+
+
+def test_long_digit_runs_in_strings_and_comments_are_text(tmp_path: Path) -> None:
+    """The digit limit is on numbers: ids, notes and TOML comments may hold any digits."""
+    digits = "1234567890" * 5
+    data = dict(GOOD, id=digits, notes=digits)
+    assert load_scenarios(write(tmp_path / "s.json", json.dumps(data)))[0].id == digits
+    toml = TOML.replace('id = "toml"', f'id = "{digits}"  # {digits}\nnotes = """\n{digits}\n"""')
+    assert load_scenarios(write(tmp_path / "s.toml", toml))[0].id == digits
+
+
+def test_huge_toml_hex_integer_is_refused_by_its_bound(tmp_path: Path) -> None:
+    """Hexadecimal escapes the digit scan (Python converts it in linear time); the bound still refuses it."""
+    err = loader_error(write(tmp_path / "hex.toml", TOML.replace("atk = 2000", "atk = 0x" + "f" * 5000)))
+    assert err.path == "cards[0].atk" and err.message.startswith("expected an integer from 0 to 1000000")
