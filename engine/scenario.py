@@ -1256,7 +1256,6 @@ def schema_text() -> str:
     return json.dumps(scenario_json_schema(), indent=2, sort_keys=True) + "\n"
 
 
-
 # --- writing a scenario back -------------------------------------------------------------------------
 
 
