@@ -185,8 +185,10 @@ class Duel:
     def pending_decision(self) -> Decision | None:
         return self.state.pending
 
-    def _work(self) -> bool:
-        """Do one unit of work; False when the duel must wait (decision) or is over."""
+    def work(self) -> bool:
+        """Do one atomic unit of work (enter a state, one priority, place a trigger, resolve a
+        link...); False when the duel must wait (decision) or is over. `advance` and `step`
+        repeat it; the debugger's points are the moments between units."""
         s = self.state
         if s.pending is not None or s.phase in TERMINAL:
             return False
@@ -198,7 +200,7 @@ class Duel:
 
     def advance(self) -> Decision | None:
         """Run until a player must decide (returned) or the step is over (None)."""
-        while self._work():
+        while self.work():
             pass
         return self.state.pending
 
@@ -206,7 +208,7 @@ class Duel:
         """Run until the machine enters its next state or a decision is pending; return what
         happened. For people stepping through a battle one sub-timing at a time."""
         start, phase = len(self.state.log), self.state.phase
-        while self.state.phase is phase and self._work():
+        while self.state.phase is phase and self.work():
             pass
         return self.state.log[start:]
 
@@ -281,6 +283,12 @@ class Duel:
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
         self.__init__(saved["state"], saved["registry"], executor=saved["executor"])  # type: ignore[misc]
+
+    def restore(self, state: GameState) -> None:
+        """Put this duel back in `state`, a snapshot of its own game (`state.clone()`), keeping
+        its registry, listeners and observers: the debugger's rewind."""
+        self.state = state
+        self.ctx.state = state
 
     def clone(self) -> Duel:
         """An independent copy for search: shares only immutable values, the registry and the

@@ -147,7 +147,7 @@ class Session:
     # -- moving forward -----------------------------------------------------------------------------
     def _unit(self) -> bool:
         """One atomic unit of engine work, then a point. False if the duel waits or is over."""
-        if not self.duel._work():
+        if not self.duel.work():
             return False
         self._record()
         return True
@@ -237,10 +237,7 @@ class Session:
         return self.goto(max(0, self.cursor - n))
 
     def _restore(self, p: Point) -> None:
-        from engine.machine import Duel
-
-        old = self.duel
-        self.duel = Duel(p.snapshot.clone(), old.registry, executor=old.executor, index=old.index)
+        self.duel.restore(p.snapshot.clone())  # the snapshot itself stays untouched for later gotos
         self.shown = p.log_length
 
     # -- asking why --------------------------------------------------------------------------------
