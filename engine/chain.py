@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from engine import actions, checks
 from engine.context import Context
-from engine.decisions import PASS, Decision, DecisionKind, IllegalChoice, Option
+from engine.decisions import PASS, Decision, DecisionKind, IllegalChoice, Option, malformed
 from engine.effects import TriggerEvent
 from engine.events import EventType
 from engine.rules import legality
@@ -164,6 +164,8 @@ def pass_priority(ctx: Context, w: WindowState, player: Player, auto: bool = Fal
 
 def check_choice(ctx: Context, decision: Decision, option: Option) -> None:
     """Raise IllegalChoice naming why, without touching the state, unless `option` is legal."""
+    if problem := malformed(option):
+        raise IllegalChoice(problem)
     if option in decision.options:
         return
     if option.is_pass:

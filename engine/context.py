@@ -7,7 +7,7 @@ are derived from the cards' effects, which never change during a duel, so clones
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from engine.effects import Effect, EffectKind, Handler, Hook, Registry, Source, TriggerEvent
@@ -39,17 +39,22 @@ class Index:
 class Context:
     """What a handler may use: read the state, ask queries, and act through `engine.actions`."""
 
-    __slots__ = ("index", "registry", "state")
+    __slots__ = ("event_listeners", "index", "registry", "state")
 
     def __init__(self, state: GameState, registry: Registry, index: Index) -> None:
         self.state = state
         self.registry = registry
         self.index = index
+        self.event_listeners: list[Callable[[Event], None]] = []  # see Duel.on_event
 
     # -- events ---------------------------------------------------------------------------
     def emit(self, type: EventType, rule: str = "machine", **kw: Any) -> None:
         s = self.state
-        s.log.append(Event(type, s.phase, s.current_window(), rule=rule, **kw))
+        event = Event(type, s.phase, s.current_window(), rule=rule, **kw)
+        s.log.append(event)
+        if self.event_listeners:  # the only cost when nobody listens
+            for listener in self.event_listeners:
+                listener(event)
 
     # -- continuous effects ---------------------------------------------------------------
     def source_of(self, card_index: int, effect_index: int) -> Source:

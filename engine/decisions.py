@@ -42,6 +42,19 @@ class Option:
 PASS = Option()
 
 
+def malformed(option: object) -> str | None:
+    """Why `option` is not even shaped like an answer (None if it is): agents and hosts may
+    hand over anything, and a bad value must be refused by name, never crash the engine."""
+    if type(option) is not Option:
+        return f"an answer must be an engine.Option, got {type(option).__name__} {option!r}"
+    for name in ("card", "effect"):
+        if type(getattr(option, name)) is not int:
+            return f"Option.{name} must be an int, got {getattr(option, name)!r}"
+    if type(option.targets) is not tuple or any(type(t) is not int for t in option.targets):
+        return f"Option.targets must be a tuple of card indexes, got {option.targets!r}"
+    return None
+
+
 @attrs.frozen(slots=True)
 class Decision:
     player: Player

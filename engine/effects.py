@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import attrs
 
@@ -81,13 +81,51 @@ class Hook(Enum):
     SELF_DESTROY = "self_destroy"  # -> bool: this monster destroys itself now
 
 
+class Params(dict[str, Any]):
+    """An effect's parameters: a read-only dict whose nested values are frozen too (dicts become
+    `Params`, lists tuples), so an `Effect` is a value all the way down: it compares, hashes and
+    pickles by what it says, and nothing that shares it can change it."""
+
+    __slots__ = ()
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(sorted(self.items())))
+
+    def _read_only(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("effect parameters are read-only: build a new Effect instead")
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _read_only
+
+    def __reduce__(self) -> tuple[type[Params], tuple[dict[str, Any]]]:
+        return (Params, (dict(self),))
+
+
+def freeze(value: Any) -> Any:
+    """`value` with every mapping turned into `Params` and every list or set into a tuple."""
+    if isinstance(value, Params):
+        return value
+    if isinstance(value, Mapping):
+        return Params({str(k): freeze(v) for k, v in value.items()})
+    if isinstance(value, list | tuple):
+        return tuple(freeze(v) for v in value)
+    if isinstance(value, set | frozenset):
+        return frozenset(freeze(v) for v in value)
+    return value
+
+
+def _params(value: Mapping[str, Any]) -> Params:
+    frozen: Params = freeze(value)
+    return frozen
+
+
 @attrs.frozen(slots=True)
 class Effect:
-    """An effect as data, attached to a card (or living on as a lingering effect)."""
+    """An effect as data, attached to a card (or living on as a lingering effect). `params` is
+    frozen on construction (any mapping may be given)."""
 
     type: str
     kind: EffectKind
-    params: Mapping[str, Any] = attrs.field(factory=dict, eq=False, hash=False)
+    params: Params = attrs.field(factory=Params, converter=_params)
     speed: int = 1
     event: TriggerEvent | None = None
     optional: bool = False

@@ -111,6 +111,9 @@ class Duel:
         self.executor: Executor = executor
         self._machine = build_transitions_machine(self, state.phase) if executor == "transitions" else None
         self._observers: dict[Phase, list[Callable[[Duel], None]]] = {}
+        self._transition_listeners: list[TransitionListener] = []
+        self._decision_listeners: list[DecisionListener] = []
+        self._source = state.phase  # the state a transition leaves, for transition listeners
 
     # -- the model side of the machine ---------------------------------------------------
     @property
@@ -129,10 +132,31 @@ class Duel:
 
     def _entered(self) -> None:
         s = self.state
+        if self._transition_listeners:
+            for listener in list(self._transition_listeners):
+                listener(self, self._source, s.phase)
         self.ctx.emit(EventType.PHASE_ENTERED, "machine", detail=s.phase.value)
         steps.ON_ENTER.get(s.phase, _nothing)(self.ctx)
         for observer in self._observers.get(s.phase, ()):
             observer(self)
+
+    # -- listeners: how debuggers, traces and UIs follow a duel ---------------------------
+    def on_transition(self, listener: TransitionListener) -> Callable[[], None]:
+        """Call `listener(duel, source, dest)` as the machine takes each transition, before the
+        new state does its work. Returns a function that detaches it."""
+        return _attach(self._transition_listeners, listener)
+
+    def on_event(self, listener: Callable[[Event], None]) -> Callable[[], None]:
+        """Call `listener(event)` as each event is appended to the log (the state is then
+        exactly as it is after that event). Returns a function that detaches it."""
+        return _attach(self.ctx.event_listeners, listener)
+
+    def on_decision(self, listener: DecisionListener) -> Callable[[], None]:
+        """Call `listener(duel, decision, option)` when a legal answer is given, before it is
+        applied (the state is the one the decision was taken in). Returns a detacher.
+
+        Listeners belong to this live duel: clones and pickles carry none."""
+        return _attach(self._decision_listeners, listener)
 
     def on_enter(self, phase: Phase, observer: Callable[[Duel], None]) -> None:
         """Call `observer(duel)` each time the machine enters `phase`, after the state's own work
@@ -140,6 +164,7 @@ class Duel:
         self._observers.setdefault(phase, []).append(observer)
 
     def _fire(self) -> None:
+        self._source = self.state.phase
         if self._machine is not None:
             self.proceed()
             return
@@ -189,23 +214,38 @@ class Duel:
 
     def why_illegal(self, option: Option) -> str | None:
         """Why `option` is not a legal answer to the pending decision (None if it is legal)."""
-        d = self.state.pending
-        if d is None:
-            return "no decision is pending"
         try:
+            d = self._pending_for(None)
             chain.check_choice(self.ctx, d, option)
         except IllegalChoice as e:
             return str(e)
         return None
 
-    def decide(self, option: Option) -> None:
-        """Answer the pending decision. An illegal answer raises IllegalChoice naming why, and
-        leaves the state exactly as it was."""
-        d = self.state.pending
-        if d is None:
-            raise IllegalChoice("no decision is pending")
+    def decide(self, option: Option, player: Player | None = None) -> None:
+        """Answer the pending decision (as `player`, if given: a host answering for the wrong
+        player is refused). An illegal answer raises IllegalChoice naming why, and leaves the
+        state exactly as it was."""
+        d = self._pending_for(player)
         chain.check_choice(self.ctx, d, option)
+        if self._decision_listeners:
+            for listener in list(self._decision_listeners):
+                listener(self, d, option)
         chain.apply_choice(self.ctx, d, option)
+
+    def _pending_for(self, player: Player | None) -> Decision:
+        s = self.state
+        if s.pending is None:
+            if s.duel_over:
+                outcome = "a draw" if s.draw else f"{s.winner} won"
+                raise IllegalChoice(f"the Duel is over ({outcome}): nothing to decide")
+            if self.is_over:
+                raise IllegalChoice("the Damage Step is over: nothing to decide")
+            raise IllegalChoice("no decision is pending: call advance() first")
+        if player is not None and not isinstance(player, Player):
+            raise IllegalChoice(f"player must be an engine.Player, got {player!r}")
+        if player is not None and player is not s.pending.player:
+            raise IllegalChoice(f"it is {s.pending.player}'s decision, not {player}'s")
+        return s.pending
 
     def run(self, agents: Agent | Mapping[Player, Agent]) -> Duel:
         """Run to the end, asking the agents (one for both players, or one per player)."""
@@ -230,10 +270,35 @@ class Duel:
         this turn"). It answers its hooks like a card's effect until it expires."""
         actions.add_lingering(self.ctx, Lingering(effect, player, None, None, until))
 
+    def __getstate__(self) -> dict[str, Any]:
+        """A duel pickles as its state, registry and executor: the effect index, the context and
+        the `transitions` machine are derived from them and rebuilt on loading, so a duel can be
+        sent to another process mid-step and go on identically there. (Effect types must then
+        be picklable: module-level functions, not lambdas.) Observers and listeners belong to the
+        live duel, not to the game, and are left behind."""
+        return {"state": self.state, "registry": self.registry, "executor": self.executor}
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        self.__init__(saved["state"], saved["registry"], executor=saved["executor"])  # type: ignore[misc]
+
     def clone(self) -> Duel:
         """An independent copy for search: shares only immutable values, the registry and the
         effect index; always uses the fast executor."""
         return Duel(self.state.clone(), self.registry, executor="fast", index=self.index)
+
+
+TransitionListener = Callable[["Duel", Phase, Phase], None]
+DecisionListener = Callable[["Duel", Decision, Option], None]
+
+
+def _attach(listeners: list[Any], listener: Any) -> Callable[[], None]:
+    listeners.append(listener)
+
+    def detach() -> None:
+        if listener in listeners:
+            listeners.remove(listener)
+
+    return detach
 
 
 def _nothing(ctx: Context) -> None:

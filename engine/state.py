@@ -1,13 +1,17 @@
 """The whole game as plain data: players, cards, the battle, the open window, the log.
 
-Nothing in here holds code, machines or callbacks: a state can be copied, pickled, hashed
-and compared, which is what search, the debugger's rewind and replays need. Effects are
+Nothing in here holds code, machines or callbacks: a state can be copied, pickled, compared
+(`==`, every field) and fingerprinted (`state_hash()`, the position), which is what search,
+the debugger's rewind and replays need. It is mutable, so `hash()` refuses it, as it refuses
+a list: use `state_hash()` as the key of a transposition table. Effects are
 values (`engine.effects.Effect`) naming their behaviour in a registry kept outside the state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import hashlib
+import json
+from collections.abc import Callable, Mapping
 from enum import Enum, IntEnum
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -259,6 +263,12 @@ class GameState:
     def duel_over(self) -> bool:
         return self.winner is not None or self.draw
 
+    def state_hash(self) -> str:
+        """A hex fingerprint of the position: every field but the history (`HISTORY`), so two
+        paths to the same position share it. Built from a canonical encoding, never from
+        `hash()` (salted per process), so it is the same in every process and on every machine."""
+        return hashlib.blake2b(canonical_bytes(self), digest_size=16).hexdigest()
+
     def clone(self) -> GameState:
         """A copy that shares only immutable values (effects, events, records). Hand-rolled
         rather than `attrs.evolve` or `copy.deepcopy`: it is the hot path of search."""
@@ -290,6 +300,40 @@ class GameState:
         return _SUB_TIMING_BY_VALUE.get(self.rules_phase._value_)
 
 
+# How the game got here rather than where it is: left out of `state_hash`.
+HISTORY = frozenset({"log", "chains", "lp_changes"})
+
+
+def canonical_bytes(state: GameState) -> bytes:
+    """The position as canonical JSON: attrs objects as [class, fields...], enums by value,
+    mappings and sets sorted, so equal positions give equal bytes in any process."""
+    body = [_canonical(getattr(state, f.name)) for f in attrs.fields(GameState) if f.name not in HISTORY]
+    return json.dumps(body, separators=(",", ":"), allow_nan=False).encode()
+
+
+def _canonical(v: Any) -> Any:
+    t = type(v)
+    if v is None or t is int or t is str or t is bool or t is float:
+        return v
+    if isinstance(v, Enum):
+        return v.value
+    if isinstance(v, list | tuple):
+        return [_canonical(x) for x in v]
+    if isinstance(v, Mapping):
+        if all(type(k) is str for k in v):  # effect parameters: the common case, sorted cheaply
+            return [[k, _canonical(v[k])] for k in sorted(v)]
+        return sorted(([_canonical(k), _canonical(x)] for k, x in v.items()), key=_json)
+    if isinstance(v, set | frozenset):
+        return sorted((_canonical(x) for x in v), key=_json)
+    if attrs.has(t):
+        return [t.__name__, *map(_canonical, _getter(t)(v))]
+    raise TypeError(f"a game state holds a {t.__name__}, which is not plain data: {v!r}")
+
+
+def _json(v: Any) -> str:
+    return json.dumps(v, separators=(",", ":"))
+
+
 SUB_TIMING = {
     Phase.START_OF_DAMAGE_STEP: Window.START_OF_DAMAGE_STEP,
     Phase.FLIP: Window.BEFORE_DAMAGE_CALCULATION,
@@ -304,14 +348,23 @@ SUB_TIMING = {
 _GETTERS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
 
 
+def _getter(cls: type) -> Callable[[Any], tuple[Any, ...]]:
+    """obj -> the tuple of its attrs fields' values, in order (built once per class)."""
+    get = _GETTERS.get(cls)
+    if get is None:
+        names = [f.name for f in attrs.fields(cast(Any, cls))]
+        if len(names) == 1:  # attrgetter of one name returns the bare value
+            name = names[0]
+            get = _GETTERS[cls] = lambda obj: (getattr(obj, name),)
+        else:
+            get = _GETTERS[cls] = attrgetter(*names)
+    return get
+
+
 def _shallow(obj: _T) -> _T:
     """A shallow copy of an attrs instance through its own __init__ (fields in order): about ten
     times faster than `attrs.evolve`."""
-    cls = type(obj)
-    get = _GETTERS.get(cls)
-    if get is None:
-        get = _GETTERS[cls] = attrgetter(*(f.name for f in attrs.fields(cast(Any, cls))))
-    return cls(*get(obj))
+    return type(obj)(*_getter(type(obj))(obj))
 
 
 # Keyed by the phase's value: string hashes are cached, Enum.__hash__ is Python code (hot path).

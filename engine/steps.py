@@ -98,7 +98,7 @@ def perform_damage_calculation(ctx: Context) -> None:
     ctx.emit(
         EventType.VALUES_COMPARED,
         "damage_calculation",
-        data=(("values", [inp.attacker_value, inp.target_value]),),
+        data=(("values", b.values_compared),),
     )
     battlers = frozenset(i for i in (b.attacker, b.target) if i is not None)
     result = apply_battle_damage_modifiers(base.damage, battle_damage_modifiers(ctx), battlers)

@@ -47,7 +47,7 @@ def describe(e: Event, names: Sequence[str]) -> str | None:
         EventType.CHAIN_RESOLVED: "chain resolved",
         EventType.COST_PAID: f"{who} pays {e.amount} LP as a cost (LP {data.get('lp')})",
         EventType.DAMAGE_CALCULATION_SKIPPED: f"no damage calculation: {e.detail}",
-        EventType.VALUES_COMPARED: f"values compared: {data.get('values')}",
+        EventType.VALUES_COMPARED: f"values compared: {list(data.get('values') or ())}",
         EventType.BATTLE_DAMAGE: f"{who} takes {e.amount} battle damage (LP {data.get('lp')})",
         EventType.EFFECT_DAMAGE: f"{who} takes {e.amount} effect damage (LP {data.get('lp')})",
         EventType.LP_GAINED: f"{who} gains {e.amount} LP (LP {data.get('lp')})",

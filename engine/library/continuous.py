@@ -111,18 +111,35 @@ def _activation_lock(ctx: Context, src: Source) -> ActivationLock:
     )
 
 
+# Handlers are named module functions, never lambdas: a registry (and so a whole Duel) pickles.
+def _piercing(ctx: Context, src: Source) -> Piercing:
+    return Piercing(src.controller, bool(src.effect.params.get("double", False)))
+
+
+def _indestructible(ctx: Context, src: Source) -> IndestructibleByBattle:
+    return IndestructibleByBattle(src.effect.params.get("times_per_turn"))
+
+
+def _attack_from_defense(ctx: Context, src: Source) -> str:
+    return str(src.effect.params.get("apply", "atk"))
+
+
+def _banish(ctx: Context, src: Source) -> Location:
+    return Location.BANISHED
+
+
+def _condition_not_met(ctx: Context, src: Source) -> bool:
+    return True
+
+
 CONTINUOUS_TYPES = [
     EffectType(
         "piercing",
-        hooks={Hook.PIERCING: lambda ctx, src: Piercing(src.controller, bool(src.effect.params.get("double", False)))},
+        hooks={Hook.PIERCING: _piercing},
     ),
     EffectType(
         "indestructible_by_battle",
-        hooks={
-            Hook.INDESTRUCTIBLE_BY_BATTLE: lambda ctx, src: IndestructibleByBattle(
-                src.effect.params.get("times_per_turn")
-            )
-        },
+        hooks={Hook.INDESTRUCTIBLE_BY_BATTLE: _indestructible},
     ),
     EffectType("avoid_battle_damage", hooks={Hook.BATTLE_DAMAGE: _avoid}),
     EffectType("reflect_battle_damage", hooks={Hook.BATTLE_DAMAGE: _reflect}),
@@ -131,17 +148,13 @@ CONTINUOUS_TYPES = [
     EffectType("double_battle_damage", hooks={Hook.BATTLE_DAMAGE: _double}),
     EffectType("halve_battle_damage", hooks={Hook.BATTLE_DAMAGE: _halve}),
     EffectType("battle_damage_becomes", hooks={Hook.BATTLE_DAMAGE: _becomes}),
-    EffectType(
-        "battle_damage_is_effect_damage", hooks={Hook.BATTLE_DAMAGE: _to_effect}
-    ),
+    EffectType("battle_damage_is_effect_damage", hooks={Hook.BATTLE_DAMAGE: _to_effect}),
     EffectType("gain_lp_instead", hooks={Hook.BATTLE_DAMAGE: _gain}),
-    EffectType(
-        "attack_from_defense", hooks={Hook.ATTACK_FROM_DEFENSE: lambda ctx, src: src.effect.params.get("apply", "atk")}
-    ),
+    EffectType("attack_from_defense", hooks={Hook.ATTACK_FROM_DEFENSE: _attack_from_defense}),
     EffectType("stat_modifier", hooks={Hook.STATS: _stat_modifier}),
     EffectType("activation_lock", hooks={Hook.ACTIVATION_LOCK: _activation_lock}),
-    EffectType("banish_instead_of_graveyard", hooks={Hook.GRAVEYARD_REDIRECT: lambda ctx, src: Location.BANISHED}),
+    EffectType("banish_instead_of_graveyard", hooks={Hook.GRAVEYARD_REDIRECT: _banish}),
     # The format gives the condition as text for people; the engine cannot evaluate text, so the
     # condition counts as failing (the cases using it say so). Embedders pass a real predicate.
-    EffectType("self_destroy_unless", hooks={Hook.SELF_DESTROY: lambda ctx, src: True}),
+    EffectType("self_destroy_unless", hooks={Hook.SELF_DESTROY: _condition_not_met}),
 ]

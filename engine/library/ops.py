@@ -300,11 +300,12 @@ def _no_damage_hook(ctx: Context, src: Source) -> list[DamageModifier]:
     return [DamageModifier(DamageStage.ZERO, player=Player[src.effect.params["player"]])]
 
 
+def _indestructible_hook(ctx: Context, src: Source) -> IndestructibleByBattle:
+    return IndestructibleByBattle()
+
+
 LINGERING_TYPES = [
     EffectType("change_stats"),  # read directly by rules.stats.current_stats
     EffectType("no_battle_damage_this_battle", hooks={Hook.BATTLE_DAMAGE: _no_damage_hook}),
-    EffectType(
-        "indestructible_by_battle_this_turn",
-        hooks={Hook.INDESTRUCTIBLE_BY_BATTLE: lambda ctx, src: IndestructibleByBattle()},
-    ),
+    EffectType("indestructible_by_battle_this_turn", hooks={Hook.INDESTRUCTIBLE_BY_BATTLE: _indestructible_hook}),
 ]

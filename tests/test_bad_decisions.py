@@ -1,0 +1,110 @@
+"""Bad answers from agents and hosts: each is refused with `IllegalChoice` naming why, and the
+state is exactly as before (compared field by field, by pickle and by fingerprint).
+
+The rule behind them: a decision is answered once, by the player it is asked of, with one of
+the options it offers (rules spec §1.2: the player with priority acts or passes)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from scenario_builders import mon, pull, scen
+from test_decisions import assert_unchanged, rich, snapshot
+
+import engine
+
+
+def refused(duel: engine.Duel, answer: Any, *words: str, player: engine.Player | None = None) -> str:
+    """Answer `answer`; it must be refused naming `words`, and change nothing."""
+    snap, fingerprint = snapshot(duel), duel.state.state_hash()
+    with pytest.raises(engine.IllegalChoice) as err:
+        duel.decide(answer, player)
+    reason = str(err.value)
+    for w in words:
+        assert w.lower() in reason.lower(), reason
+    assert_unchanged(duel, snap)
+    assert duel.state.state_hash() == fingerprint
+    return reason
+
+
+def at_first_decision() -> engine.Duel:
+    duel, _ = pull(rich(), show=True)
+    assert duel.advance() is not None
+    return duel
+
+
+@pytest.mark.parametrize(
+    ("answer", "words"),
+    [
+        ("pass", ("engine.Option", "str")),
+        (None, ("engine.Option", "None")),
+        (0, ("engine.Option", "int")),
+        ((0, 0, ()), ("engine.Option", "tuple")),
+        (engine.Option(card="att", effect=0), ("Option.card", "int")),  # type: ignore[arg-type]
+        (engine.Option(card=True, effect=0), ("Option.card", "int")),
+        (engine.Option(card=0, effect=0.0), ("Option.effect", "int")),  # type: ignore[arg-type]
+        (engine.Option(card=0, effect=0, targets=[1]), ("Option.targets",)),  # type: ignore[arg-type]
+        (engine.Option(card=0, effect=0, targets=("tgt",)), ("Option.targets",)),  # type: ignore[arg-type]
+        (engine.Option(card=-1, effect=3), ("not an option", "PASS")),
+        (engine.Option(card=10**9, effect=0), ("no card",)),
+        (engine.Option(card=0, effect=-5), ("no effect",)),
+    ],
+    ids=lambda v: repr(v)[:40],
+)
+def test_a_malformed_answer_is_refused_by_name(answer: Any, words: tuple[str, ...]) -> None:
+    duel = at_first_decision()
+    reason = refused(duel, answer, *words)
+    assert duel.why_illegal(answer) == reason
+
+
+def test_an_answer_from_the_wrong_player_is_refused_and_the_right_one_accepted() -> None:
+    duel = at_first_decision()
+    d = duel.pending_decision
+    assert d is not None
+    wrong = d.player.opponent
+    refused(duel, d.options[-1], f"it is {d.player}'s decision, not {wrong}'s", player=wrong)
+    refused(duel, d.options[-1], "engine.Player", player=1)  # type: ignore[arg-type]
+    duel.decide(d.options[-1], d.player)
+    assert duel.pending_decision is not d
+
+
+def test_an_option_of_an_earlier_decision_is_refused_once_used() -> None:
+    duel = at_first_decision()
+    used = None
+    while (d := duel.advance()) is not None:
+        active = [o for o in d.options if not o.is_pass]
+        if used is None and active and d.kind is engine.DecisionKind.PRIORITY:
+            used = active[0]
+            duel.decide(used)
+            continue
+        if used is not None and used not in d.options:
+            refused(duel, used)  # an activated effect is not offered again in the same chain (§1.2)
+            return
+        duel.decide(engine.PASS if engine.PASS in d.options else d.options[0])
+    pytest.fail("the scenario never offered a later decision without the used option")
+
+
+def test_answering_twice_is_refused_the_second_time() -> None:
+    duel = at_first_decision()
+    d = duel.pending_decision
+    assert d is not None
+    duel.decide(d.options[-1])
+    if duel.pending_decision is None:  # nothing was asked in between: there is no decision to answer
+        refused(duel, d.options[-1], "no decision is pending")
+    else:
+        assert duel.pending_decision != d or duel.state.log[-1].type is engine.EventType.PASSED
+
+
+def test_answers_after_the_end_are_refused_naming_the_end() -> None:
+    duel = at_first_decision().run(engine.PassAgent())
+    refused(duel, engine.PASS, "Damage Step is over")
+    lethal, _ = pull(scen([mon("att", "A", 2000, 0), mon("tgt", "B", 1000, 0)], lp={"A": 8000, "B": 100}))
+    lethal.run(engine.PassAgent())
+    assert lethal.state.winner is engine.Player.A
+    refused(lethal, engine.PASS, "Duel is over", "A won")
+
+
+def test_an_answer_before_advance_is_refused() -> None:
+    duel, _ = pull(rich(), show=True)
+    refused(duel, engine.PASS, "advance()")

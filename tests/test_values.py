@@ -1,0 +1,223 @@
+"""Values that are really values: immutable events and effects, a stable fingerprint of the
+position (`GameState.state_hash`), and a whole `Duel` that pickles mid-step and goes on
+identically, in this process or another one. Two duels in one process never interfere."""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import load_records
+
+import engine
+from engine.effects import Params
+
+RECORDS = load_records()
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def fresh(record: dict[str, Any], executor: str = "fast", *, show: bool = True) -> engine.Duel:
+    state = engine.state_from_scenario(engine.parse_scenario(record["scenario"]))
+    state.show_every_priority = show  # every priority is a decision point to stop at
+    return engine.Duel(state, executor=executor)  # type: ignore[arg-type]
+
+
+def decisions_to(duel: engine.Duel, k: int, seed: int) -> engine.RandomAgent:
+    """Advance `duel` through its first `k` decisions with a seeded random agent."""
+    agent = engine.RandomAgent(seed)
+    for _ in range(k):
+        d = duel.advance()
+        if d is None:
+            break
+        duel.decide(agent.choose(d, duel))
+    duel.advance()
+    return agent
+
+
+# -- immutable all the way down ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=[r["scenario"]["id"] for r in RECORDS])
+def test_every_event_effect_and_record_of_a_run_is_hashable(record: dict[str, Any]) -> None:
+    # hash() succeeds only if every nested value is immutable: a list anywhere inside raises TypeError
+    duel = fresh(record, show=False).run(engine.PassAgent())
+    s = duel.state
+    for value in (*s.log, *s.chains, *s.lp_changes, *s.lingering, *(c.effects for c in s.cards)):
+        hash(value)
+    compared = [e for e in s.log if e.type is engine.EventType.VALUES_COMPARED]
+    for e in compared:
+        assert type(dict(e.data)["values"]) is tuple
+
+
+def test_effect_parameters_are_frozen_and_read_only() -> None:
+    eff = engine.Effect("x", engine.EffectKind.CONTINUOUS, params={"does": [{"op": "damage", "amount": [1, 2]}]})
+    assert isinstance(eff.params, Params)
+    assert eff.params["does"] == ({"op": "damage", "amount": (1, 2)},)
+    assert isinstance(eff.params["does"][0], Params)
+    for mutate in (lambda p: p.__setitem__("k", 1), lambda p: p.update(k=1), lambda p: p.pop("does"), Params.clear):
+        with pytest.raises(TypeError, match="read-only"):
+            mutate(eff.params)
+    same = {"does": ({"amount": (1, 2), "op": "damage"},)}  # tuples for lists, keys in another order
+    assert eff == engine.Effect("x", engine.EffectKind.CONTINUOUS, params=same)
+    assert eff != engine.Effect("x", engine.EffectKind.CONTINUOUS, params={"does": ()})  # params are compared
+    assert pickle.loads(pickle.dumps(eff)) == eff
+
+
+def test_a_mutable_state_refuses_hash_like_a_list_and_offers_its_fingerprint() -> None:
+    state = fresh(RECORDS[0]).state
+    with pytest.raises(TypeError):
+        hash(state)
+    key = state.state_hash()
+    assert len(key) == 32 and int(key, 16) >= 0
+    assert {key: 1}[state.clone().state_hash()] == 1  # usable as a transposition-table key
+
+
+# -- state_hash: the position ------------------------------------------------------------------------------
+
+
+def test_state_hash_follows_the_position_and_ignores_the_history() -> None:
+    duel = fresh(RECORDS[0])
+    state = duel.state
+    h = state.state_hash()
+    assert state.clone().state_hash() == h
+    assert pickle.loads(pickle.dumps(state)).state_hash() == h
+    other = state.clone()
+    other.players[1].lp -= 1
+    assert other.state_hash() != h  # one LP is a different position
+    other = state.clone()
+    other.cards[0].position = engine.Position.DEFENSE if other.cards[0].position is engine.Position.ATTACK \
+        else engine.Position.ATTACK
+    assert other.state_hash() != h
+    other = state.clone()
+    other.log.append(engine.Event(engine.EventType.PASSED, state.phase))
+    assert other.state_hash() == h  # the log says how the game got here, not where it is
+    assert other != state  # ... but equality compares every field
+
+
+def test_state_hash_does_not_depend_on_insertion_order() -> None:
+    a, b = fresh(RECORDS[0]).state, fresh(RECORDS[0]).state
+    a.indestructible_used = {(0, 1): 1, (1, 1): 2}
+    b.indestructible_used = {(1, 1): 2, (0, 1): 1}
+    assert a.state_hash() == b.state_hash()
+    b.indestructible_used = {(1, 1): 1, (0, 1): 2}
+    assert a.state_hash() != b.state_hash()
+
+
+def test_equal_runs_give_equal_states_and_hashes() -> None:
+    for record in RECORDS:
+        one, two = fresh(record).run(engine.RandomAgent(5)), fresh(record).run(engine.RandomAgent(5))
+        assert one.state == two.state
+        assert one.state.state_hash() == two.state.state_hash()
+
+
+_HASHES = """
+import json, sys
+sys.path.insert(0, {tests!r})
+from conftest import load_records
+import engine
+out = []
+for r in load_records():
+    state = engine.state_from_scenario(engine.parse_scenario(r["scenario"]))
+    state.show_every_priority = True
+    duel = engine.Duel(state)
+    hashes = [state.state_hash()]
+    duel.run(engine.RandomAgent(7))
+    hashes.append(duel.state.state_hash())
+    out.append(hashes)
+print(json.dumps(out))
+"""
+
+
+def _in_fresh_process(code: str, hash_seed: str, stdin: bytes | None = None) -> str:
+    env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, input=stdin, capture_output=True,
+                       check=True, timeout=300)
+    return r.stdout.decode()
+
+
+def test_state_hash_is_the_same_in_fresh_processes_with_different_hash_seeds() -> None:
+    code = _HASHES.format(tests=str(ROOT / "tests"))
+    one, two = (json.loads(_in_fresh_process(code, seed)) for seed in ("1", "4242"))
+    assert one == two
+    here = []
+    for r in RECORDS:
+        duel = fresh(r)
+        hashes = [duel.state.state_hash()]
+        duel.run(engine.RandomAgent(7))
+        hashes.append(duel.state.state_hash())
+        here.append(hashes)
+    assert here == one
+    assert len({h for pair in one for h in pair}) > len(RECORDS)  # the fingerprints do tell positions apart
+
+
+# -- a whole Duel pickles mid-step -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("executor", ["fast", "transitions"])
+@pytest.mark.parametrize("record", RECORDS, ids=[r["scenario"]["id"] for r in RECORDS])
+def test_a_duel_pickled_mid_step_goes_on_identically(record: dict[str, Any], executor: str) -> None:
+    for k in (0, 1, 3):
+        duel = fresh(record, executor)
+        agent = decisions_to(duel, k, seed=11)
+        copy = pickle.loads(pickle.dumps(duel))
+        assert copy.executor == executor
+        assert copy.state == duel.state and copy.state is not duel.state
+        assert copy.state.state_hash() == duel.state.state_hash()
+        tail = pickle.loads(pickle.dumps(agent))  # the agent's RNG travels too
+        duel.run(agent)
+        copy.run(tail)
+        assert copy.state.log == duel.state.log
+        assert copy.state == duel.state
+
+
+_REMOTE = """
+import pickle, sys, json
+import engine
+duel = pickle.loads(sys.stdin.buffer.read())
+duel.run(engine.PassAgent())
+print(json.dumps([duel.state.state_hash(), len(duel.state.log), [p.lp for p in duel.state.players]]))
+"""
+
+
+def test_a_duel_can_be_sent_to_another_process() -> None:
+    record = next(r for r in RECORDS if r["scenario"]["id"] == "DS-001")
+    duel = fresh(record)
+    decisions_to(duel, 1, seed=2)
+    blob = pickle.dumps(duel)
+    remote = json.loads(_in_fresh_process(_REMOTE, "99", stdin=blob))
+    duel.run(engine.PassAgent())
+    assert remote == [duel.state.state_hash(), len(duel.state.log), [p.lp for p in duel.state.players]]
+
+
+def test_a_duel_with_an_unpicklable_custom_effect_type_says_so() -> None:
+    registry = engine.default_registry()
+    registry.register(engine.EffectType("local", hooks={engine.Hook.PIERCING: lambda ctx, src: None}))
+    duel = engine.Duel(fresh(RECORDS[0]).state, registry)
+    with pytest.raises((pickle.PicklingError, AttributeError), match="lambda"):
+        pickle.dumps(duel)
+
+
+# -- no interference ---------------------------------------------------------------------------------------
+
+
+def test_two_duels_interleaved_in_one_process_never_interfere() -> None:
+    pairs = [(RECORDS[i], RECORDS[-1 - i]) for i in range(0, len(RECORDS) // 2, 3)]
+    for ra, rb in pairs:
+        alone = [fresh(r).run(engine.RandomAgent(3)).state for r in (ra, rb)]
+        duels, agents = [fresh(ra), fresh(rb)], [engine.RandomAgent(3), engine.RandomAgent(3)]
+        live = [0, 1]
+        while live:  # one machine state of each in turn, deciding whenever one waits
+            for i in list(live):
+                duel = duels[i]
+                if duel.pending_decision is not None:
+                    duel.decide(agents[i].choose(duel.pending_decision, duel))
+                duel.step()
+                if duel.is_over and duel.pending_decision is None:
+                    live.remove(i)
+        assert [d.state for d in duels] == alone
