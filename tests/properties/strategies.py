@@ -276,27 +276,30 @@ _BAD_STRINGS = st.sampled_from(["", "zzz", "Attack", "att ", "c9", "A", "B", "bo
                                 fmt.FORMAT + "x", "damage-step-scenario/2"])
 
 
+_MUTATIONS: dict[str, Callable[[Any], bool]] = {
+    "delete": lambda v: True, "wrong_type": lambda v: True, "none": lambda v: True, "swap": lambda v: True,
+    "extra_key": lambda v: isinstance(v, dict),
+    "duplicate": lambda v: isinstance(v, list), "empty": lambda v: isinstance(v, list),
+    "not_a_list": lambda v: isinstance(v, list),
+    "bad_int": lambda v: type(v) is int, "float_int": lambda v: type(v) is int, "bool": lambda v: type(v) is int,
+    "bad_string": lambda v: type(v) is str, "unknown_ref": lambda v: type(v) is str,
+    "int_bool": lambda v: type(v) is bool,
+}  # fmt: skip
+
+
 @st.composite
 def mutations(draw: st.DrawFn, doc: Json) -> tuple[Json, str, Path]:
-    """One random change to a copy of `doc`: (the mutant, what was done, where). The mutant may still be valid
-    (e.g. an int replaced by another in range); the properties say which mutations must be rejected."""
+    """One random change to a copy of `doc`: (the mutant, what was done, where). The kind of change is drawn
+    first, then a place it applies to, so rare value types (ints, bools) get their share. The mutant may still
+    be valid (e.g. an int replaced by another in range); the properties say which mutations must be rejected."""
     m = copy.deepcopy(doc)
     slots = _slots(m)
-    path, old = draw(st.sampled_from(slots))
-    parent = _get(m, path[:-1])
-    key = path[-1]
-    kinds = ["delete", "wrong_type", "none", "swap"]
-    if isinstance(old, dict):
-        kinds += ["extra_key", "extra_key"]
-    if isinstance(old, list):
-        kinds += ["duplicate", "empty", "not_a_list"]
-    if type(old) is int:
-        kinds += ["bad_int", "bad_int", "float_int", "bool"]
-    if type(old) is str:
-        kinds += ["bad_string", "bad_string", "unknown_ref"]
-    if type(old) is bool:
-        kinds += ["int_bool"]
-    kind = draw(st.sampled_from(kinds))
+    kind = draw(st.sampled_from([k for k, fits in _MUTATIONS.items() if any(fits(v) for _, v in slots)]))
+    places = [(p, v) for p, v in slots if _MUTATIONS[kind](v)]
+    if kind == "extra_key":
+        places.append(((), m))  # the document itself is a closed object too
+    path, old = draw(st.sampled_from(places))
+    parent, key = (_get(m, path[:-1]), path[-1]) if path else (m, "")  # the root: only for extra_key
     if kind == "delete":
         del parent[key]
     elif kind == "extra_key":
