@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from bounded import capped
 from hypothesis import assume, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -65,7 +66,7 @@ class DecisionMachine(RuleBasedStateMachine):
     def start(self, d: dict[str, Any], show: bool, executor: engine.machine.Executor) -> None:
         state = engine.state_from_scenario(engine.parse_scenario(d))
         state.show_every_priority = show
-        self.duel = engine.Duel(state, executor=executor)
+        self.duel = capped(engine.Duel(state, executor=executor))
         self.ids = [c.id for c in state.cards]
         self.start_locations = [c.location for c in state.cards]
         self.earlier: list[Option] = []  # options of earlier decisions
@@ -141,7 +142,7 @@ class DecisionMachine(RuleBasedStateMachine):
         """Play on a clone; the original must not see any of it. Then go on with either."""
         before = self.duel.state.clone()
         digest = self.duel.state.state_hash()
-        twin = self.duel.clone()
+        twin = capped(self.duel.clone())
         assert twin.state == before and twin.state.state_hash() == digest
         for _ in range(steps):
             decision = twin.advance()
@@ -188,7 +189,7 @@ class DecisionMachine(RuleBasedStateMachine):
 
     @invariant()
     def the_run_ends_within_the_bound(self) -> None:
-        twin = self.duel.clone()
+        twin = capped(self.duel.clone())
         pass_out(twin)
         assert twin.is_over
         assert twin.state.phase in (engine.Phase.STEP_OVER, engine.Phase.DUEL_OVER)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from bounded import capped
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import KIND_NAMES, OP_NAMES, examples, scenarios
@@ -21,7 +22,7 @@ MAX_DECISIONS = 5000
 def playout(d: dict[str, Any], seed: int, executor: engine.machine.Executor, show: bool) -> engine.Duel:
     state = engine.state_from_scenario(engine.parse_scenario(d))
     state.show_every_priority = show
-    duel = engine.Duel(state, executor=executor)
+    duel = capped(engine.Duel(state, executor=executor))
     agent = engine.RandomAgent(seed)
     for _ in range(MAX_DECISIONS):
         assert all(p.lp >= 0 for p in duel.state.players)
@@ -54,8 +55,12 @@ def scripted(d: dict[str, Any], executor: engine.machine.Executor) -> dict[str, 
     """The result of playing the scenario's own choices, or the ScenarioMismatch it raises (generated choices
     are often not what the rules allow: the mismatch is the documented answer, CLI exit status 1)."""
     sc = engine.parse_scenario(d)
+    state = engine.state_from_scenario(sc)
+    state.show_every_priority = bool(sc.choices)  # as engine.run_scenario does (it builds its own Duel)
+    duel, agent = capped(engine.Duel(state, executor=executor)), engine.ScriptedAgent(sc)
     try:
-        duel, agent = engine.run_scenario(sc, executor=executor)
+        duel.run(agent)
+        agent.finish(duel)
     except ScenarioMismatch as e:
         return f"ScenarioMismatch: {e}"
     assert duel.is_over

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bounded import capped
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import examples, scenarios
@@ -24,7 +25,7 @@ def play_here(job: dict[str, Any]) -> dict[str, Any]:
     """Play with RandomAgent(seed) in this process; record the index of each answer among the options."""
     state = engine.state_from_scenario(engine.parse_scenario(job["scenario"]))
     state.show_every_priority = job["show"]
-    duel = engine.Duel(state, executor=job["executor"])
+    duel = capped(engine.Duel(state, executor=job["executor"]))
     agent = engine.RandomAgent(job["seed"])
     job["answers"] = []
     while (d := duel.advance()) is not None:
