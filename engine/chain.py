@@ -172,7 +172,9 @@ def check_choice(ctx: Context, decision: Decision, option: Option) -> None:
         if option != PASS:
             raise IllegalChoice(f"{option} is not an option: pass with PASS")
         raise IllegalChoice("a mandatory triggered effect must be placed on the chain: passing is not allowed")
-    if problem := legality.no_such_effect(ctx, option.card, option.effect):
+    if problem := legality.no_such_effect(ctx, option.card, option.effect) or legality.no_such_target(
+        ctx, option.targets
+    ):
         raise IllegalChoice(problem)
     targets = option.targets
     if decision.kind is DecisionKind.TRIGGER:

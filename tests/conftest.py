@@ -6,7 +6,18 @@ import json
 from pathlib import Path
 from typing import Any
 
+from hypothesis import HealthCheck, settings
+
 import engine
+
+# Hypothesis profiles, registered before collection so `--hypothesis-profile=long` can select one.
+# "ci" (the default) is derandomized, so a CI run is reproducible, and prints the blob of any failure;
+# "long" runs 20x the examples with fresh randomness (tests/properties scale with `max_examples`).
+settings.register_profile("ci", max_examples=100, derandomize=True, print_blob=True, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("long", max_examples=2000, print_blob=True, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+settings.load_profile("ci")
 
 CASES_PATH = Path(__file__).parent / "rules" / "cases.jsonl"
 

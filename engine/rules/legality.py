@@ -118,6 +118,14 @@ def no_such_effect(ctx: Context, ci: int, ei: int) -> str | None:
     return None
 
 
+def no_such_target(ctx: Context, targets: tuple[int, ...]) -> str | None:
+    """A target index must name a card (a negative one would silently index from the end)."""
+    for t in targets:
+        if not 0 <= t < len(ctx.state.cards):
+            return f"there is no card {t} to target"
+    return None
+
+
 def chain_problem(ctx: Context, eff: Effect, ci: int, ei: int) -> str | None:
     """§1.2: spell speed, responses only where only triggers start chains, once per chain."""
     w = ctx.state.window
