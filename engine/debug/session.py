@@ -178,15 +178,17 @@ class Session:
     def cont(self) -> Breakpoint | Decision | None:
         """Run to the next breakpoint (returned), the next decision (returned), or the end (None)."""
         while True:
-            start = len(self.state.log)
-            if not self._unit():
-                self.shown = len(self.state.log)
-                return self.duel.pending_decision
-            for k in range(start, len(self.state.log)):
-                hit = next((b for b in self.breakpoints if b.matches(self.duel, self.state.log[k])), None)
+            # Every event not shown yet is checked, not only those of the next unit: the rest of
+            # the unit a breakpoint stopped in, and the events a decision caused, come first.
+            log = self.state.log
+            for k in range(self.shown, len(log)):
+                hit = next((b for b in self.breakpoints if b.matches(self.duel, log[k])), None)
                 if hit is not None:
                     self.shown = k + 1
                     return hit
+            self.shown = len(log)
+            if not self._unit():
+                return self.duel.pending_decision
 
     def decide(self, option: Option) -> None:
         """Answer the pending decision; from an earlier point, a different answer starts a branch."""
