@@ -21,6 +21,7 @@ from engine.debug.explain import explain, why
 from engine.decisions import Decision, IllegalChoice, Option
 from engine.events import Event, EventType
 from engine.state import GameState, Phase, Window
+from engine.text import printable
 
 if TYPE_CHECKING:
     from engine.machine import Duel
@@ -209,11 +210,17 @@ class Session:
         if event is not None and event not in {t.value for t in EventType}:
             raise ValueError(f"no event type {event!r}; one of: {', '.join(t.value for t in EventType)}")
         if card is not None and card not in [c.id for c in self.state.cards]:
-            raise ValueError(f"no card {card!r} in this duel")
+            raise ValueError(self._no_card(card))
         b = Breakpoint(self._next_break, window, event, card, when)
         self._next_break += 1
         self.breakpoints.append(b)
         return b
+
+    def _no_card(self, card: str, most: int = 20) -> str:
+        """The error for an unknown card id, naming the valid ones (the first `most` of them)."""
+        ids = [printable(c.id) for c in self.state.cards]
+        more = f", ... ({len(ids) - most} more)" if len(ids) > most else ""
+        return f"no card {card!r} in this duel; one of: {', '.join(ids[:most])}{more}"
 
     def remove_breakpoint(self, number: int) -> None:
         before = len(self.breakpoints)
@@ -264,7 +271,7 @@ class Session:
         ids = [c.id for c in self.state.cards]
         if isinstance(card, str):
             if card not in ids:
-                raise ValueError(f"no card {card!r} in this duel")
+                raise ValueError(self._no_card(card))
             card = ids.index(card)
         return why(self.state, card)
 
