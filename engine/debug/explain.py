@@ -364,7 +364,8 @@ def why(state: GameState, card: int) -> str:
     c = state.cards[card]
     where = c.location.value.replace("_", " ")
     if c.location is Location.MONSTER_ZONE and c.position is not None:
-        where += f", in {'face-down Defense' if c.position is Position.SET else c.position.value.title()} Position"
+        face = "face-down Defense" if c.position is Position.SET else f"face-up {c.position.value.title()}"
+        where += f", in {face} Position"
     if c.battle_destroyed:
         where += ", destroyed by battle (it leaves the field at the end of the Damage Step)"
     lines = [f"{printable(c.id)} is in the {where}, controlled by {Player(c.controller)}."]

@@ -21,6 +21,7 @@ from engine.debug.explain import explain, why
 from engine.decisions import Decision, IllegalChoice, Option
 from engine.events import Event, EventType
 from engine.state import GameState, Phase, Window
+from engine.text import printable
 
 if TYPE_CHECKING:
     from engine.machine import Duel
@@ -178,15 +179,17 @@ class Session:
     def cont(self) -> Breakpoint | Decision | None:
         """Run to the next breakpoint (returned), the next decision (returned), or the end (None)."""
         while True:
-            start = len(self.state.log)
-            if not self._unit():
-                self.shown = len(self.state.log)
-                return self.duel.pending_decision
-            for k in range(start, len(self.state.log)):
-                hit = next((b for b in self.breakpoints if b.matches(self.duel, self.state.log[k])), None)
+            # Every event not shown yet is checked, not only those of the next unit: the rest of
+            # the unit a breakpoint stopped in, and the events a decision caused, come first.
+            log = self.state.log
+            for k in range(self.shown, len(log)):
+                hit = next((b for b in self.breakpoints if b.matches(self.duel, log[k])), None)
                 if hit is not None:
                     self.shown = k + 1
                     return hit
+            self.shown = len(log)
+            if not self._unit():
+                return self.duel.pending_decision
 
     def decide(self, option: Option) -> None:
         """Answer the pending decision; from an earlier point, a different answer starts a branch."""
@@ -207,11 +210,17 @@ class Session:
         if event is not None and event not in {t.value for t in EventType}:
             raise ValueError(f"no event type {event!r}; one of: {', '.join(t.value for t in EventType)}")
         if card is not None and card not in [c.id for c in self.state.cards]:
-            raise ValueError(f"no card {card!r} in this duel")
+            raise ValueError(self._no_card(card))
         b = Breakpoint(self._next_break, window, event, card, when)
         self._next_break += 1
         self.breakpoints.append(b)
         return b
+
+    def _no_card(self, card: str, most: int = 20) -> str:
+        """The error for an unknown card id, naming the valid ones (the first `most` of them)."""
+        ids = [printable(c.id) for c in self.state.cards]
+        more = f", ... ({len(ids) - most} more)" if len(ids) > most else ""
+        return f"no card {card!r} in this duel; one of: {', '.join(ids[:most])}{more}"
 
     def remove_breakpoint(self, number: int) -> None:
         before = len(self.breakpoints)
@@ -259,7 +268,7 @@ class Session:
         ids = [c.id for c in self.state.cards]
         if isinstance(card, str):
             if card not in ids:
-                raise ValueError(f"no card {card!r} in this duel")
+                raise ValueError(self._no_card(card))
             card = ids.index(card)
         return why(self.state, card)
 
