@@ -6,6 +6,8 @@
     python -m engine run PATH... --trace FILE   (also write the run as JSON lines)
     python -m engine replay FILE               (run a trace again; exit 1 at the first difference)
     python -m engine step PATH [--auto]        (the terminal stepper)
+    python -m engine view FILE -o PAGE.html    (a trace as one self-contained page to step through)
+    python -m engine run PATH --html PAGE.html (run one scenario and write its page)
     python -m engine machine
     python -m engine schema [--check]
 
@@ -112,6 +114,62 @@ def _replay(path: str) -> int:
     return 0
 
 
+def _view(path: str, out: str, index: int) -> int:
+    """Write the page of a trace: 0 ok, 1 if the trace does not reproduce (its page would show
+    another battle), 2 on a bad or unreadable file."""
+    from engine.viewer import NotReproduced, page_of_file
+
+    try:
+        text = page_of_file(path, index)
+    except NotReproduced as e:
+        print(printable(f"error: {path}: {e}"), file=sys.stderr)
+        return 1
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as e:
+        print(printable(f"error: {path}: {e}"), file=sys.stderr)
+        return 2
+    return _write_page(out, text)
+
+
+def _write_page(out: str, text: str) -> int:
+    try:
+        with open(out, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        print(printable(f"error: {e}"), file=sys.stderr)
+        return 2
+    print(printable(f"wrote {out}"), file=sys.stderr)
+    return 0
+
+
+def _run_html(loaded: list[tuple[str, Scenario]], args: argparse.Namespace) -> int:
+    """`run PATH --html PAGE`: run (and print) as usual, keep the trace, and write its page."""
+    import io
+
+    from engine.debug.record import read_traces
+    from engine.viewer import NotReproduced, page
+
+    if len(loaded) != 1:
+        print(printable(f"error: --html writes the page of one scenario; {len(loaded)} were given"), file=sys.stderr)
+        return 2
+    buffer = io.StringIO()
+    status = _run(loaded, args.format, args.executor, not args.no_events, buffer)
+    if status != 0:
+        return status
+    if args.trace is not None:
+        try:
+            with open(args.trace, "w", encoding="utf-8") as trace:
+                trace.write(buffer.getvalue())
+        except OSError as e:
+            print(printable(f"error: {e}"), file=sys.stderr)
+            return 2
+    try:
+        text = page(next(read_traces(buffer.getvalue().splitlines())))
+    except NotReproduced as e:
+        print(printable(f"error: {loaded[0][0]}: {e}"), file=sys.stderr)
+        return 1
+    return _write_page(args.html, text)
+
+
 def _schema(check: bool) -> int:
     text = schema_text()
     if check:
@@ -150,6 +208,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     diag.add_argument("--format", choices=diagram.FORMATS, help="print this format to standard output instead")
     diag.add_argument("--highlight", metavar="STATE", help="mark this state (with --format)")
     run.add_argument("--trace", metavar="FILE", help="also write the run as JSON lines, for `replay` (see README)")
+    run.add_argument("--html", metavar="PAGE",
+                     help="also write the battle as one HTML page to step through (one scenario only)")  # fmt: skip
     step = sub.add_parser("step", help="step through a scenario's Damage Step in the terminal (type help there)")
     step.add_argument("path", help="a scenario file (.json, .toml, .jsonl)")
     step.add_argument("--index", type=int, default=0, help="which scenario of the file (default 0, the first)")
@@ -158,6 +218,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                       help=exe_help + " (default transitions)")  # fmt: skip
     replay = sub.add_parser("replay", help="run a trace written by run --trace again and compare every step")
     replay.add_argument("trace", help="the trace file (JSON lines)")
+    view = sub.add_parser("view", help="write a trace (from run --trace) as one self-contained HTML page")
+    view.add_argument("trace", help="the trace file (JSON lines)")
+    view.add_argument("-o", "--output", required=True, metavar="PAGE", help="the HTML file to write")
+    view.add_argument("--index", type=int, default=0, help="which trace of the file (default 0, the first)")
     sub.add_parser("machine", help="list the declared states, transitions and hook points")
     schema = sub.add_parser("schema", help="rewrite the published JSON Schema of the scenario format")
     schema.add_argument("--check", action="store_true", help="fail if the committed schema is stale")
@@ -169,6 +233,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         if args.cmd == "step":
             return _step(loaded, args)
+        if args.html is not None:
+            return _run_html(loaded, args)
         if args.trace is None:
             return _run(loaded, args.format, args.executor, not args.no_events)
         try:
@@ -179,6 +245,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
     if args.cmd == "replay":
         return _replay(args.trace)
+    if args.cmd == "view":
+        return _view(args.trace, args.output, args.index)
     if args.cmd == "demo":
         return _run([("demo", parse_scenario(DEMO))], args.format, args.executor, True)
     if args.cmd == "diagram":

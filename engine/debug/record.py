@@ -14,7 +14,7 @@ recorded one, and reports the first step whose record differs (or that it reprod
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from importlib.metadata import PackageNotFoundError, version
 from typing import IO, Any
 
@@ -155,8 +155,10 @@ class Replay:
         return self.step is None
 
 
-def replay(trace: list[dict[str, Any]]) -> Replay:
-    """Run `trace` again from its header, feeding its decisions; compare every record."""
+def replay(trace: list[dict[str, Any]], on_start: Callable[[Duel], object] | None = None) -> Replay:
+    """Run `trace` again from its header, feeding its decisions; compare every record.
+    `on_start(duel)` is called once the replay's recorder listens, so listeners it attaches see
+    each event and decision after the recorder has made its record (the viewer's snapshots)."""
     head, expected = trace[0], trace[1:]
     if head.get("format") != TRACE_FORMAT:
         raise ValueError(f"not a {TRACE_FORMAT} trace header: {head.get('format')!r}")
@@ -168,6 +170,8 @@ def replay(trace: list[dict[str, Any]]) -> Replay:
     duel = Duel(state, executor=head.get("executor", "fast"))
     rec = Recorder(duel)
     got = rec.records
+    if on_start is not None:
+        on_start(duel)
 
     def first_difference() -> Replay | None:
         for k in range(len(got)):

@@ -1,0 +1,282 @@
+"""The step-through viewer: a battle's trace as one self-contained HTML page.
+
+    python -m engine view TRACE -o battle.html
+    python -m engine run SCENARIO --html battle.html
+
+A trace holds what happened and why, not the whole field at each step, so `frames()` runs the
+trace again (`engine.debug.record.replay`, from the scenario in its header) with a listener that
+snapshots, after every record, what the page shows: both sides of the field, both LPs and their
+change, the chain, the machine state, the event with its rule and sentence. The rules stay in
+Python: the page's JavaScript only displays these precomputed frames. A trace that does not
+reproduce is refused (`NotReproduced`, naming the step), since its frames would show another battle.
+
+`page()` fills `template.html` with `viewer.css`, `viewer.js`, the machine's diagram as inline SVG
+(`engine.diagram.svg`; a list of the states alone where Graphviz's `dot` is absent) and the frames
+as JSON. The file asks for nothing over a network: no external resource, and not even a URL in
+it (the SVG's `xmlns` attributes are dropped: the HTML parser puts `<svg>` in the SVG namespace by
+itself; the embedded JSON writes `/` as `\\/`). Scenario text reaches the page only as JSON data,
+which the script puts in the page with `textContent`; `<`, `>` and `&` are written as `\\u003c`...
+so no id can close the `<script>` element that holds it.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from importlib.resources import files
+from typing import Any
+
+from engine.debug.explain import reason, what
+from engine.debug.record import read_traces, replay
+from engine.decisions import Decision, Option
+from engine.events import RULES, Event, EventType
+from engine.machine import Duel, declared_states
+from engine.state import GameState, Location, Player, Position
+from engine.text import printable
+from engine.trace import TITLES
+
+__all__ = ["NotReproduced", "frames", "page", "page_of_file"]
+
+
+class NotReproduced(ValueError):
+    """The trace does not run again as recorded: its frames would show another battle."""
+
+    def __init__(self, step: int | None, reason: str) -> None:
+        super().__init__(f"the trace does not reproduce at step {step}: {reason}")
+        self.step = step
+
+
+# -- the frames: what the page shows at each step, computed here ---------------------------------
+def _names(state: GameState) -> list[str]:
+    return [printable(c.id) for c in state.cards]
+
+
+def _label(state: GameState, i: int) -> str:
+    c = state.cards[i]
+    return printable(c.id) if c.name in ("", c.id) else f"{printable(c.name)} ({printable(c.id)})"
+
+
+def _position(position: Position | None) -> str:
+    if position is Position.SET:
+        return "face-down Defense Position"
+    return "Attack Position" if position is Position.ATTACK else "Defense Position"
+
+
+def _side(duel: Duel, player: Player) -> dict[str, Any]:
+    from engine.context import Context
+    from engine.rules.stats import current_stats
+
+    s = duel.state
+    # current_stats notes when a continuous modification is first seen (stat_since), so it is
+    # asked of a copy: looking must not change the battle being looked at.
+    look = Context(s.clone(), duel.registry, duel.index)
+    b = s.battle
+    monsters, spells, graveyard, banished = [], [], [], []
+    for i, c in enumerate(s.cards):
+        if c.location is Location.MONSTER_ZONE and c.controller is player:
+            atk, def_ = current_stats(look, i)
+            role = "attacker" if i == b.attacker else "target" if i == b.target else ""
+            monsters.append({
+                "id": printable(c.id), "label": _label(s, i), "atk": atk, "def": def_,
+                "base_atk": c.base_atk, "base_def": c.base_def,
+                "position": _position(c.position), "face_down": c.position is Position.SET,
+                "destroyed": c.battle_destroyed, "role": role,
+            })  # fmt: skip
+        elif c.location is Location.SPELL_TRAP_ZONE and c.controller is player:
+            spells.append({"id": printable(c.id), "label": _label(s, i), "face_down": c.face_down})
+        elif c.location is Location.GRAVEYARD and c.owner is player:
+            graveyard.append(_label(s, i))
+        elif c.location is Location.BANISHED and c.owner is player:
+            banished.append(_label(s, i))
+    return {"player": player.name, "lp": s.players[player].lp, "monsters": monsters, "spells": spells,
+            "graveyard": graveyard, "banished": banished}  # fmt: skip
+
+
+def _chain(state: GameState) -> dict[str, Any] | None:
+    w = state.window
+    if w is None or not w.chain:
+        return None
+    names = _names(state)
+    links = []
+    for i, link in enumerate(w.chain):
+        if i in w.negated_links:
+            status = "negated"
+        elif w.resolving >= 0 and i > w.resolving:
+            status = "resolved"
+        elif i == w.resolving:
+            status = "resolving"
+        else:
+            status = "on the chain"
+        links.append({"n": i + 1, "card": names[link.card], "player": link.player.name, "speed": link.speed,
+                      "status": status})  # fmt: skip
+    return {"window": w.window.value, "resolving": w.resolving >= 0, "links": links}
+
+
+def _outcome(state: GameState) -> str | None:
+    if state.draw:
+        return "The Duel is over: a draw"
+    if state.winner is not None:
+        return f"The Duel is over: {state.winner} wins"
+    return None
+
+
+class _Snapshots:
+    """Listens to a replay and keeps one frame per trace record, taken just after the record."""
+
+    def __init__(self) -> None:
+        self.frames: list[dict[str, Any]] = []
+        self.duel: Duel | None = None
+
+    def start(self, duel: Duel) -> None:
+        self.duel = duel
+        duel.on_event(self._event)
+        duel.on_decision(self._decision)
+
+    def _frame(self, entry: dict[str, Any]) -> None:
+        duel = self.duel
+        assert duel is not None
+        s = duel.state
+        k = len(self.frames)
+        window = s.current_window()
+        sides = [_side(duel, p) for p in Player]
+        before = self.frames[-1]["sides"] if self.frames else sides
+        for side, old in zip(sides, before, strict=True):
+            side["delta"] = side["lp"] - old["lp"]
+        self.frames.append({
+            "step": k, "phase": s.phase.value, "phase_title": TITLES.get(s.phase.value, s.phase.value),
+            "window": window.value if window is not None else None,
+            "sides": sides, "chain": _chain(s), "outcome": _outcome(s),
+            "hash": s.state_hash(), **entry,
+        })  # fmt: skip
+
+    def _event(self, event: Event) -> None:
+        assert self.duel is not None
+        s = self.duel.state
+        k = len(s.log) - 1
+        heading = event.type is EventType.PHASE_ENTERED
+        line = TITLES.get(event.detail, event.detail) if heading else what(s, k)
+        self._frame({
+            "kind": "event", "type": event.type.value, "heading": heading, "line": line,
+            "rule": printable(event.rule), "rule_text": RULES.get(event.rule, "an embedder's own rule"),
+            "why": reason(s, k),
+        })  # fmt: skip
+
+    def _decision(self, duel: Duel, decision: Decision, option: Option) -> None:
+        names = _names(duel.state)
+        options = decision.describe(names)
+        chosen = decision.options.index(option) if option in decision.options else -1
+        answer = options[chosen] if chosen >= 0 else "?"
+        self._frame({
+            "kind": "decision", "type": "decision", "heading": False,
+            "line": f"{decision.player} decides ({decision.kind.value}): {answer}",
+            "rule": "agent", "rule_text": RULES["agent"],
+            "why": f"{decision.player} had a {decision.kind.value} decision in {decision.window.value} and chose "
+                   f"to {answer}",
+            "decision": {"player": decision.player.name, "kind": decision.kind.value, "options": options,
+                         "chosen": chosen},
+        })  # fmt: skip
+
+
+def frames(trace: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One frame per record of `trace` (header first), by running it again; NotReproduced if the
+    run differs from the trace anywhere."""
+    snaps = _Snapshots()
+    outcome = replay(trace, on_start=snaps.start)
+    if not outcome.ok:
+        raise NotReproduced(outcome.step, outcome.reason)
+    if len(snaps.frames) != len(trace) - 1:  # every record has its frame, taken at its own moment
+        raise NotReproduced(len(snaps.frames), "the viewer saw another number of steps than the trace has")
+    return snaps.frames
+
+
+# -- the page ----------------------------------------------------------------------------------
+def _resource(name: str) -> str:
+    return files("engine.viewer").joinpath(name).read_text(encoding="utf-8")
+
+
+def script_json(value: Any) -> str:
+    """JSON that is inert inside a `<script>` element: no `<`, `>`, `&` (so no `</script>` or
+    `<!--`), no `/` (so no URL either), every non-ASCII character escaped; JSON.parse reads it."""
+    text = json.dumps(value, ensure_ascii=True, separators=(",", ":"), allow_nan=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026").replace("/", "\\/")
+
+
+def _text(value: str) -> str:
+    """Scenario text as HTML character data, with `/` as an entity so it forms no URL either."""
+    return html.escape(value, quote=True).replace("/", "&#47;")
+
+
+_XML_PROLOG = re.compile(r"\A.*?(?=<svg\b)", re.DOTALL)
+_XMLNS = re.compile(r'\s+xmlns(?::\w+)?="[^"]*"')
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_SIZE = re.compile(r'<svg width="[^"]*" height="[^"]*"\s+viewBox="([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)"')
+_SLOT = re.compile(r"\{\{(title|css|svg|data|js)\}\}")
+DIAGRAM_HEIGHT = 260  # px: the labels readable; scrolled sideways to the current state
+
+
+def inline_svg(svg: str) -> str:
+    """`dot`'s SVG made fit for inlining in HTML: no XML prolog, DOCTYPE or comments, no xmlns
+    attributes (the namespace comes from the HTML parser) and a fixed height in pixels."""
+    body = _COMMENT.sub("", _XMLNS.sub("", _XML_PROLOG.sub("", svg, count=1)))
+
+    def size(m: re.Match[str]) -> str:
+        w, h = float(m.group(3)), float(m.group(4))
+        width = round(w * DIAGRAM_HEIGHT / h)
+        return f'<svg width="{width}" height="{DIAGRAM_HEIGHT}" viewBox="{m.group(1)} {m.group(2)} {w} {h}"'
+
+    body, n = _SIZE.subn(size, body, count=1)
+    if n != 1:
+        raise RuntimeError("unexpected SVG from dot: no width, height and viewBox on its <svg> element")
+    return f'<svg role="img" aria-label="the Damage Step state machine"{body[len("<svg") :]}'.strip()
+
+
+def _diagram() -> str:
+    from engine.diagram import GraphvizMissing, svg
+
+    try:
+        return inline_svg(svg())
+    except GraphvizMissing:
+        return '<p class="note">(The drawing needs Graphviz\'s <code>dot</code>; the sequence is listed above.)</p>'
+
+
+def page(trace: list[dict[str, Any]]) -> str:
+    """The whole HTML page of one trace (header first). Raises NotReproduced."""
+    head = trace[0]
+    data_frames = frames(trace)
+    sc = head.get("scenario") or {}
+    title = f"Scenario {sc.get('id', head.get('scenario_id'))}"
+    if sc.get("title"):
+        title += f": {sc['title']}"
+    attack = sc.get("attack") or {}
+    target = attack.get("target")
+    data = {
+        "title": printable(str(title)),
+        "attack": printable(f"{attack.get('attacker')} attacks {target if target is not None else 'directly'}"),
+        "engine": printable(str(head.get("engine"))),
+        "states": [{"id": s, "title": TITLES.get(s, s)} for s in declared_states()],
+        "frames": data_frames,
+    }
+    values = {
+        "title": _text(printable(str(title))),
+        "css": _resource("viewer.css"),
+        "svg": _diagram(),
+        "data": script_json(data),
+        "js": _resource("viewer.js"),
+    }
+    template = _resource("template.html")
+    for key in values:
+        assert template.count("{{" + key + "}}") == 1, f"template.html must hold {{{{{key}}}}} exactly once"
+    # one pass over the template: a value (scenario text) that holds "{{js}}" is not filled in again
+    return _SLOT.sub(lambda m: values[m.group(1)], template)
+
+
+def page_of_file(path: str, index: int = 0) -> str:
+    """The page of trace `index` of a trace file (JSON lines; a file may hold several)."""
+    with open(path, encoding="utf-8") as f:
+        traces = list(read_traces(f))
+    if not traces:
+        raise ValueError("no trace in it (a trace starts with a header record)")
+    if not 0 <= index < len(traces):
+        raise ValueError(f"no trace {index} (it has {len(traces)})")
+    return page(traces[index])

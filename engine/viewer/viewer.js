@@ -1,0 +1,215 @@
+// The viewer's script: it only displays the frames that Python computed (engine/viewer), one per
+// trace step; no rule is decided here. Scenario text is put in the page with textContent only.
+"use strict";
+(function () {
+  var data = JSON.parse(document.getElementById("data").textContent);
+  var frames = data.frames;
+  var last = frames.length - 1;
+  var current = -1;
+
+  function $(id) { return document.getElementById(id); }
+
+  function el(tag, text, cls) {
+    var e = document.createElement(tag);
+    if (text !== undefined && text !== null) { e.textContent = String(text); }
+    if (cls) { e.className = cls; }
+    return e;
+  }
+
+  function clear(e) { while (e.firstChild) { e.removeChild(e.firstChild); } return e; }
+
+  function signed(n) { return n > 0 ? "+" + n : n < 0 ? "\u2212" + (-n) : ""; }
+
+  // -- built once: title, the states, the log ---------------------------------------------------
+  $("title").textContent = data.title;
+  $("attack").textContent = data.attack;
+  $("engine").textContent = data.engine;
+  $("laststep").textContent = String(last);
+  var slider = $("slider");
+  slider.max = String(last);
+
+  var stateItems = {};
+  data.states.forEach(function (s) {
+    var li = el("li", s.title);
+    li.dataset.state = s.id;
+    stateItems[s.id] = li;
+    $("states").appendChild(li);
+  });
+
+  var svgNodes = {};
+  Array.prototype.forEach.call(document.querySelectorAll("#diagram g.node"), function (g) {
+    var t = g.querySelector("title");
+    if (t) { svgNodes[t.textContent] = g; }
+  });
+
+  var logLines = [];
+  frames.forEach(function (f, k) {
+    var li = el("li", null, f.heading ? "heading" : f.kind);
+    li.value = k;
+    li.dataset.step = String(k);
+    li.appendChild(el("span", "", "mark"));
+    li.appendChild(el("span", f.heading ? "== " + f.line + " ==" : f.line, "text"));
+    if (!f.heading) { li.appendChild(el("span", " [" + f.rule + "]", "tag")); }
+    li.tabIndex = -1;
+    li.addEventListener("click", function () { go(k); });
+    logLines.push(li);
+    $("log-lines").appendChild(li);
+  });
+
+  // -- one frame --------------------------------------------------------------------------------
+  function monster(m) {
+    var box = el("div", null, "card monster" + (m.face_down ? " face-down" : "") + (m.destroyed ? " destroyed" : ""));
+    var head = el("div", null, "name");
+    head.appendChild(el("span", m.label, "id"));
+    if (m.role) { head.appendChild(el("span", m.role, "role")); }
+    box.appendChild(head);
+    var stats = el("div", "ATK " + m.atk + " / DEF " + m.def, "stats");
+    if (m.atk !== m.base_atk || m.def !== m.base_def) {
+      stats.appendChild(el("span", " (printed " + m.base_atk + " / " + m.base_def + ")", "base"));
+    }
+    box.appendChild(stats);
+    box.appendChild(el("div", m.position + ", " + (m.face_down ? "\u25BD face-down" : "\u25B3 face-up"), "position"));
+    if (m.destroyed) { box.appendChild(el("div", "\u2716 DESTROYED by battle", "destroyed-mark")); }
+    return box;
+  }
+
+  function pile(title, cards, cls) {
+    var p = el("div", null, "pile " + cls);
+    p.appendChild(el("h4", title + " (" + cards.length + ")"));
+    if (cards.length === 0) { p.appendChild(el("p", "empty", "empty")); return p; }
+    var ul = el("ul");
+    cards.forEach(function (c) { ul.appendChild(el("li", c)); });
+    p.appendChild(ul);
+    return p;
+  }
+
+  function side(box, s) {
+    clear(box);
+    var h = el("h3", "Player " + s.player + " ");
+    var lp = el("span", "LP " + s.lp, "lp");
+    lp.dataset.lp = String(s.lp);
+    h.appendChild(lp);
+    if (s.delta) {
+      var d = el("span", " (" + signed(s.delta) + " this step)", "delta " + (s.delta < 0 ? "loss" : "gain"));
+      d.dataset.delta = String(s.delta);
+      h.appendChild(d);
+    }
+    box.appendChild(h);
+    box.appendChild(el("h4", "Monster Zone"));
+    if (s.monsters.length === 0) { box.appendChild(el("p", "no monster", "empty")); }
+    s.monsters.forEach(function (m) { box.appendChild(monster(m)); });
+    if (s.spells.length) {
+      box.appendChild(el("h4", "Spell & Trap Zone"));
+      s.spells.forEach(function (c) {
+        box.appendChild(el("div", c.label + " \u2014 " + (c.face_down ? "\u25BD Set (face-down)" : "\u25B3 face-up"),
+          "card spell" + (c.face_down ? " face-down" : "")));
+      });
+    }
+    box.appendChild(pile("Graveyard", s.graveyard, "graveyard"));
+    if (s.banished.length) { box.appendChild(pile("Banished", s.banished, "banished")); }
+  }
+
+  function chain(c) {
+    var ol = clear($("chain-links"));
+    $("chain-none").hidden = !!c;
+    if (!c) { return; }
+    c.links.forEach(function (l) {
+      var li = el("li", null, "link " + l.status.replace(/ /g, "-"));
+      li.value = l.n;
+      li.appendChild(el("span", "Chain Link " + l.n + ": " + l.card, "link-card"));
+      li.appendChild(el("span", " \u2014 " + l.player + ", Spell Speed " + l.speed + " \u2014 " + l.status, "info"));
+      ol.appendChild(li);
+    });
+  }
+
+  function sequence(f) {
+    $("phase").textContent = f.phase_title + (f.window ? " (window: " + f.window.replace(/_/g, " ") + ")" : "");
+    Object.keys(stateItems).forEach(function (id) {
+      var on = id === f.phase;
+      stateItems[id].classList.toggle("current", on);
+      if (on) { stateItems[id].setAttribute("aria-current", "step"); } else { stateItems[id].removeAttribute("aria-current"); }
+    });
+    Object.keys(svgNodes).forEach(function (id) { svgNodes[id].classList.toggle("current", id === f.phase); });
+    var g = svgNodes[f.phase], box = $("diagram");
+    if (g && box.scrollWidth > box.clientWidth) {
+      var r = g.getBoundingClientRect(), b = box.getBoundingClientRect();
+      box.scrollLeft += (r.left + r.width / 2) - (b.left + b.width / 2);
+    }
+  }
+
+  function event(f) {
+    $("ev-step").textContent = String(f.step);
+    $("ev-kind").textContent = f.kind === "decision" ? "a decision" : f.type.replace(/_/g, " ");
+    $("ev-line").textContent = f.heading ? "The machine enters " + f.line + "." : f.line;
+    $("ev-why").textContent = f.why;
+    $("ev-rule").textContent = f.rule;
+    $("ev-rule-text").textContent = f.rule_text;
+    var opts = clear($("ev-options"));
+    opts.hidden = !f.decision;
+    if (f.decision) {
+      opts.start = 0;
+      f.decision.options.forEach(function (o, i) {
+        var chosen = i === f.decision.chosen;
+        opts.appendChild(el("li", o + (chosen ? "   \u2190 chosen" : ""), chosen ? "chosen" : ""));
+      });
+    }
+    $("outcome").hidden = !f.outcome;
+    $("outcome").textContent = f.outcome || "";
+  }
+
+  function go(k, keepHash) {
+    k = Math.max(0, Math.min(last, k | 0));
+    var f = frames[k];
+    if (current >= 0) {
+      logLines[current].classList.remove("current");
+      logLines[current].removeAttribute("aria-current");
+      logLines[current].firstChild.textContent = "";
+    }
+    current = k;
+    logLines[k].classList.add("current");
+    logLines[k].setAttribute("aria-current", "step");
+    logLines[k].firstChild.textContent = "\u25B6 ";
+    var list = $("log-lines"), line = logLines[k];
+    if (line.offsetTop < list.scrollTop || line.offsetTop + line.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = line.offsetTop - list.clientHeight / 2;
+    }
+    $("stepno").textContent = String(k);
+    slider.value = String(k);
+    $("first").disabled = $("back").disabled = k === 0;
+    $("forward").disabled = $("last").disabled = k === last;
+    sequence(f);
+    event(f);
+    side($("side-A"), f.sides[0]);
+    side($("side-B"), f.sides[1]);
+    chain(f.chain);
+    if (!keepHash) {
+      var hash = "#step=" + k;
+      if (location.hash !== hash) {
+        try { history.replaceState(null, "", hash); } catch (e) { location.hash = hash; }
+      }
+    }
+  }
+
+  function fromHash() {
+    var m = /^#step=(\d+)$/.exec(location.hash);
+    return m ? parseInt(m[1], 10) : null;
+  }
+
+  $("first").addEventListener("click", function () { go(0); });
+  $("back").addEventListener("click", function () { go(current - 1); });
+  $("forward").addEventListener("click", function () { go(current + 1); });
+  $("last").addEventListener("click", function () { go(last); });
+  slider.addEventListener("input", function () { go(parseInt(slider.value, 10)); });
+  window.addEventListener("hashchange", function () {
+    var k = fromHash();
+    if (k !== null && k !== current) { go(k, true); }
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.target === slider || e.altKey || e.ctrlKey || e.metaKey) { return; }  // the slider moves itself
+    var to = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: last }[e.key];
+    if (to !== undefined) { e.preventDefault(); go(to); }
+  });
+
+  var start = fromHash();
+  go(start === null ? 0 : start, start !== null && start >= 0 && start <= last);
+})();
