@@ -1,4 +1,4 @@
-"""Damage calculation details the mutation run found unchecked (mutmut on engine/rules and engine/steps.py):
+"""Damage calculation details the mutation run found unchecked (docs/mutation-testing.md):
 current ATK/DEF, boundary amounts of 1, piercing, the modifier order and battle
 indestructibility counts. Expected values come from the rules spec section cited in each test.
 """
@@ -68,8 +68,9 @@ def test_1_damage_is_battle_damage_and_triggers_inflicted() -> None:
 
 def test_1_damage_becomes_a_fixed_value() -> None:
     # §2.6 step 9: battle damage the player takes becomes the value, also from 1.
-    becomes = {"kind": "battle_damage_becomes", "player": "controller", "value": 500}
-    cards = [mon("att", "A", 1001, 0), mon("tgt", "B", 1000, 0, effects=[becomes])]
+    cards = [mon("att", "A", 1001, 0),
+             mon("tgt", "B", 1000, 0, effects=[{"kind": "battle_damage_becomes", "player": "controller",
+                                                "value": 500}])]
     assert play(scen(cards))["battle_damage"] == {"A": 0, "B": 500}
 
 
