@@ -1,4 +1,4 @@
-"""Damage calculation details the mutation run found unchecked (docs/mutation-testing.md):
+"""Damage calculation details the mutation run found unchecked:
 current ATK/DEF, boundary amounts of 1, piercing, the modifier order and battle
 indestructibility counts. Expected values come from the rules spec section cited in each test.
 """

@@ -1,4 +1,4 @@
-"""Activation legality details the mutation run found unchecked (docs/mutation-testing.md):
+"""Activation legality details the mutation run found unchecked:
 whose card it is, where an effect is activated from, activation locks, Spell Speed 3, once per
 chain, and the reason a trigger that is not waiting cannot be activated. Each expected value
 follows the rules text cited; reasons are checked for what they must say, not their wording.

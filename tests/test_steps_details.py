@@ -1,5 +1,5 @@
 """What each state records and which triggers it raises, details the mutation run found
-unchecked (docs/mutation-testing.md). Expected values follow the rules spec sections cited; the
+unchecked. Expected values follow the rules spec sections cited; the
 event log's rule ids are checked against `engine.RULES`, which says which rule each id is.
 """
 
