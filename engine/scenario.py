@@ -521,6 +521,13 @@ _ANY_PLAYER = _F(_Enum(ANY_PLAYERS))
 _AMOUNT = _F(_Int(0, MAX_AMOUNT))
 _STAT = _Int(0, MAX_STAT)
 _STAT_CHANGE = _Int(-MAX_STAT, MAX_STAT)
+# Which monsters a condition or an effect's scope means (all keys given must hold). An archetype is matched by
+# name, as the official rule does: a "Ghostrick" monster has "Ghostrick" in its name (``name``, else ``id``).
+_FILTER_FIELDS: Fields = {
+    "archetype": _F(_Str(nonempty=True), None, "its name contains this text"),
+    "not_archetype": _F(_Str(nonempty=True), None, "its name does not contain this text"),
+}
+_FILTER = _Object(_FILTER_FIELDS, lambda d: MappingProxyType({k: v for k, v in d.items() if v is not None}))
 
 
 @attrs.frozen
@@ -659,11 +666,15 @@ EFFECT_KINDS: Mapping[str, _Kind] = {
     "avoid_battle_damage": _Kind(
         {"player": _RELATIVE, "scope": _F(_Enum(("involving", "all")), "involving")},
     ),
-    "reflect_battle_damage": _Kind({}),
+    "reflect_battle_damage": _Kind(
+        {"scope": _F(_Enum(("involving", "all")), "involving", "all: every battle (Dimension Wall)")}
+    ),
     "also_inflict_battle_damage": _Kind({}),
     "both_take_battle_damage": _Kind({}),
     "double_battle_damage": _Kind({}),
-    "halve_battle_damage": _Kind({"player": _RELATIVE}),
+    "halve_battle_damage": _Kind(
+        {"player": _RELATIVE, "inflicted_by": _F(_FILTER, None, "only battle damage monsters like this inflict")}
+    ),
     "battle_damage_becomes": _Kind({"player": _RELATIVE, "value": _AMOUNT}),
     "battle_damage_is_effect_damage": _Kind({}),
     "gain_lp_instead": _Kind({"player": _RELATIVE}),

@@ -14,6 +14,7 @@ from engine.effects import (
     Source,
     StatChange,
 )
+from engine.library.filters import matches
 from engine.state import DAMAGE_CALCULATION_PHASES, DAMAGE_STEP_PHASES, Location, Phase, Player, Position
 
 
@@ -23,8 +24,10 @@ def _players(ctx: Context, src: Source) -> list[Player]:
 
 
 def _reflect(ctx: Context, src: Source) -> list[DamageModifier]:
-    """Battle damage the controller would take from battles involving this card: opponent instead."""
-    return [DamageModifier(DamageStage.REFLECT, player=src.controller, involving=src.host)]
+    """Battle damage the controller would take from battles involving this card (or, with scope "all", from
+    any battle: Dimension Wall's "from this battle") is taken by the opponent instead."""
+    inv = None if src.effect.params.get("scope") == "all" else src.host
+    return [DamageModifier(DamageStage.REFLECT, player=src.controller, involving=inv)]
 
 
 def _also(ctx: Context, src: Source) -> list[DamageModifier]:
@@ -41,7 +44,15 @@ def _double(ctx: Context, src: Source) -> list[DamageModifier]:
 
 
 def _halve(ctx: Context, src: Source) -> list[DamageModifier]:
-    return [DamageModifier(DamageStage.HALVE, player=p) for p in _players(ctx, src)]
+    """Battle damage that player takes is halved; with `inflicted_by`, only the damage the battling monsters
+    matching it inflict (Ghostrick Mansion: "battle damage inflicted by monsters other than Ghostrick
+    monsters", an effect applied to the monsters)."""
+    by = src.effect.params.get("inflicted_by")
+    if by is None:
+        return [DamageModifier(DamageStage.HALVE, player=p) for p in _players(ctx, src)]
+    b = ctx.state.battle
+    cards = [i for i in (b.attacker, b.target) if i is not None and matches(ctx, i, by)]
+    return [DamageModifier(DamageStage.HALVE, player=p, source=i) for p in _players(ctx, src) for i in cards]
 
 
 def _to_effect(ctx: Context, src: Source) -> list[DamageModifier]:
