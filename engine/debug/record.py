@@ -175,8 +175,10 @@ def replay(trace: list[dict[str, Any]], on_start: Callable[[Duel], object] | Non
 
     def first_difference() -> Replay | None:
         for k in range(len(got)):
-            if k >= len(expected) or got[k] != expected[k]:
-                want = expected[k] if k < len(expected) else None
+            if k >= len(expected):  # not a wrong answer: the trace has nothing more to compare
+                return Replay(sc.id, k, k, None, got[k], "the trace ends here but the run goes on (cut short?)")
+            if got[k] != expected[k]:
+                want = expected[k]
                 if k > 0 and expected[k - 1].get("kind") == "decision":  # the answer led elsewhere
                     return Replay(sc.id, k - 1, k - 1, expected[k - 1], got[k],
                                   f"the decision recorded at step {k - 1} does not lead to step {k} as recorded")
