@@ -183,3 +183,48 @@ def test_a_before_damage_calculation_quick_effect_is_legal_there() -> None:
     # §1.4 "Activatable: as in §1.3": ATK changes before damage calculation (the last window for them).
     res = play(scen([*BASE, st("q", "A", [act(pump("attacker", 1500))], card_type="spell")], [ch(BDC, "A", "q")]))
     assert res["values_compared"] == [3500, 3000]
+
+
+def test_spell_speed_3_answers_a_counter_trap() -> None:
+    # §1.2: a response needs an equal or higher Spell Speed; Spell Speed 3 answers a Counter Trap (3).
+    neg = mon("neg", "A", 100, 100, effects=[act({"op": "negate_activation", "destroy": False}, speed=3)])
+    res = play(scen([*BASE, st("q", "A", [act(pump("attacker", 100))], card_type="spell"), counter("c", "B"), neg],
+                    [ch(S, "A", "q"), ch(S, "B", "c"), ch(S, "A", "neg")]))
+    assert res["refused"] == []
+    assert [lk["card"] for lk in res["chains"][0]["links"]] == ["q", "c", "neg"]
+
+
+def test_a_field_effect_of_a_card_in_the_hand_is_refused_as_not_on_the_field() -> None:
+    # scenario-format: `from: field` (default) -- the card must be on the field.
+    card = {"id": "h", "controller": "A", "location": "hand", "atk": 0, "def": 0,
+            "effects": [act(pump("attacker", 100))]}
+    res = play(scen([*BASE, card], [ch(S, "A", "h", expect="illegal")]))
+    assert "on the field" in reasons(res)["h"]
+
+
+def test_damage_step_refusals_name_the_rule_in_its_own_terms() -> None:
+    # §1.1: the reason names what the Damage Step allows, in the rules' terms ("Damage Step",
+    # "ATK/DEF", "Counter Traps").
+    forbidden = st("f", "A", [act(pump("attacker", 100), damage_step="forbidden")], card_type="spell")
+    late = st("late", "A", [act(pump("attacker", 100))], card_type="spell")
+    plain = st("plain", "A", [act(gain(100))], card_type="spell")
+    res = play(scen([*BASE, forbidden, late, plain],
+                    [ch(S, "A", "f", expect="illegal"), ch("during_damage_calculation", "A", "late", expect="illegal"),
+                     ch(S, "A", "plain", expect="illegal")]))
+    why = reasons(res)
+    assert "Damage Step" in why["f"]
+    assert "Counter Traps" in why["late"]
+    assert "Counter Traps" in why["plain"] and "ATK/DEF" in why["plain"] and "Damage Step" in why["plain"]
+    res = play(scen([*BASE, late], [ch("after_damage_calculation", "A", "late", expect="illegal")]))
+    assert "ATK/DEF" in reasons(res)["late"]
+
+
+def test_a_trigger_of_the_other_group_is_refused_for_segoc_order() -> None:
+    # §1.2 SEGOC: the turn player's mandatory triggers are placed before the opponent's.
+    cards = [*BASE, mon("a1", "A", 0, 0, effects=[trig(S, gain(100))]),
+             mon("a2", "A", 0, 0, effects=[trig(S, gain(100))]), mon("b1", "B", 0, 0, effects=[trig(S, gain(100))])]
+    duel, ids = pull(scen(cards), show=True)
+    decision = duel.advance()
+    assert decision is not None and decision.kind is engine.DecisionKind.TRIGGER and decision.player is engine.Player.A
+    with pytest.raises(engine.IllegalChoice, match="SEGOC"):
+        duel.decide(engine.Option(ids.index("b1"), 0))

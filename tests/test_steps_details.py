@@ -110,8 +110,10 @@ def test_a_trigger_that_does_not_apply_does_not_hide_the_next_cards() -> None:
     # "effects are negated") or one whose condition fails, listed first, does not stop the others.
     negated = mon("n", "A", 0, 0, effects=[trig(S, gain(100)) | {"negated": True}])
     failing = mon("f", "A", 0, 0, effects=[trig(S, gain(100), condition="this_card_attacked")])
+    away = {"id": "away", "controller": "A", "location": "graveyard", "atk": 0, "def": 0,
+            "effects": [trig(S, gain(100))]}  # a field trigger of a card that is not on the field
     live = mon("live", "A", 0, 0, effects=[trig(S, gain(100))])
-    res = play(scen([*BASE, negated, failing, live]))
+    res = play(scen([*BASE, negated, failing, away, live]))
     assert links_in(res, S) == ["live"]
 
 
@@ -122,3 +124,4 @@ def test_a_trigger_condition_that_fails_stops_the_trigger() -> None:
     res = play(scen(cards))
     assert links_in(res, END) == []
     assert res["final_lp"]["A"] == 8000
+
