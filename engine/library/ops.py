@@ -186,6 +186,14 @@ def _change_stats(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, A
     actions.add_lingering(ctx, ling)
 
 
+def _stat_lingering(ctx: Context, src: Source, index: int, op: Mapping[str, Any], **values: Any) -> None:
+    """A resolved stat op's change, lasting on `index` until the op's `until`."""
+    eff = Effect("change_stats", EffectKind.CONTINUOUS)
+    until = op.get("until", "end_of_turn")
+    ling = Lingering(eff, src.controller, index, ctx.card(index).instance, until, **values)
+    actions.add_lingering(ctx, ling)
+
+
 def _relative_op(kind: str) -> Callable[[Context, Source, ChainLink, Mapping[str, Any]], None]:
     """Halve / double the current ATK and/or DEF, or switch them: a freezing value computed from
     the values now (§S.2), halving rounded up (§S.6)."""
@@ -204,12 +212,7 @@ def _relative_op(kind: str) -> Callable[[Context, Source, ChainLink, Mapping[str
             f = halved if kind == "halve" else (lambda v: v * 2)
             set_atk = f(atk) if which in ("atk", "both") else None
             set_def = f(def_) if which in ("def", "both") else None
-        eff = Effect("change_stats", EffectKind.CONTINUOUS)
-        until = op.get("until", "end_of_turn")
-        card = ctx.card(index)
-        actions.add_lingering(
-            ctx, Lingering(eff, src.controller, index, card.instance, until, set_atk=set_atk, set_def=set_def)
-        )
+        _stat_lingering(ctx, src, index, op, set_atk=set_atk, set_def=set_def)
 
     return op_
 
@@ -228,12 +231,7 @@ def _original_op(kind: OriginalOp) -> Callable[[Context, Source, ChainLink, Mapp
             which = op.get("stats", "atk")
             o_atk = OriginalChange(kind) if which in ("atk", "both") else None
             o_def = OriginalChange(kind) if which in ("def", "both") else None
-        eff = Effect("change_stats", EffectKind.CONTINUOUS)
-        until = op.get("until", "end_of_turn")
-        card = ctx.card(index)
-        actions.add_lingering(
-            ctx, Lingering(eff, src.controller, index, card.instance, until, original_atk=o_atk, original_def=o_def)
-        )
+        _stat_lingering(ctx, src, index, op, original_atk=o_atk, original_def=o_def)
 
     return op_
 
