@@ -24,13 +24,28 @@ from engine.library import default_registry
 from engine.machine import Duel, declared_states, declared_transitions
 from engine.scenario import Scenario, ScenarioError, load_scenarios, parse_scenario
 from engine.scripted import ScenarioMismatch, ScriptedAgent
-from engine.state import GameState, Lingering, Location, OriginalChange, OriginalOp, Phase, Player, Position, Window
+from engine.state import (
+    Attribute,
+    CardType,
+    GameState,
+    Lingering,
+    Location,
+    MonsterType,
+    OriginalChange,
+    OriginalOp,
+    Phase,
+    Player,
+    Position,
+    Window,
+)
 
 __all__ = [
     "PASS",
     "RULES",
     "ActivationLock",
     "Agent",
+    "Attribute",
+    "CardType",
     "DamageModifier",
     "DamageStage",
     "DamageStepRule",
@@ -48,6 +63,7 @@ __all__ = [
     "IndestructibleByBattle",
     "Lingering",
     "Location",
+    "MonsterType",
     "Option",
     "OriginalChange",
     "OriginalOp",

@@ -12,7 +12,7 @@ import attrs
 from engine.context import Context
 from engine.effects import Hook, TriggerEvent
 from engine.events import EventType
-from engine.rules.stats import current_stats, erase_earlier, next_seq
+from engine.rules.stats import erase_earlier, next_seq, note_applying
 from engine.rules.triggers import triggered_effects
 from engine.state import Card, Lingering, Location, LpChange, OriginalOp, Phase, Player, Position
 
@@ -196,7 +196,7 @@ def add_lingering(ctx: Context, ling: Lingering) -> None:
     ATK/DEF modifications, and erases what it overrides for good (§S.1, §S.2)."""
     s = ctx.state
     if ling.card is not None:
-        current_stats(ctx, ling.card)  # continuous modifications applying now come before it
+        note_applying(ctx, ling.card)  # continuous modifications applying now come before it
     ling = attrs.evolve(ling, seq=next_seq(s))
     erase_earlier(s, ling)
     s.lingering.append(ling)

@@ -39,17 +39,22 @@ class Index:
 class Context:
     """What a handler may use: read the state, ask queries, and act through `engine.actions`."""
 
-    __slots__ = ("event_listeners", "index", "registry", "state")
+    __slots__ = ("event_listeners", "index", "on_change", "registry", "state")
 
     def __init__(self, state: GameState, registry: Registry, index: Index) -> None:
         self.state = state
         self.registry = registry
         self.index = index
         self.event_listeners: list[Callable[[Event], None]] = []  # see Duel.on_event
+        # Bookkeeping the state owes after a change, before anyone sees the event (the Duel
+        # sets it to `rules.stats.note_applying`): kept out of reads, so reads stay pure.
+        self.on_change: Callable[[Context], None] | None = None
 
     # -- events ---------------------------------------------------------------------------
     def emit(self, type: EventType, rule: str = "machine", **kw: Any) -> None:
         s = self.state
+        if self.on_change is not None:
+            self.on_change(self)
         event = Event(type, s.phase, s.current_window(), rule=rule, **kw)
         s.log.append(event)
         if self.event_listeners:  # the only cost when nobody listens

@@ -157,7 +157,7 @@ class StatChange:
     """A continuous ATK/DEF modification of one monster, re-evaluated whenever stats are read
     (docs/stat-layers.md): `atk`/`def_` gain or lose; `set_atk`/`set_def` are a non-freezing
     "ATK becomes X" (Arcana Force I); `original_atk`/`original_def` change the original values
-    (Megamorph). Its order of application is when it was first seen applying."""
+    (Megamorph). Its order of application is when it started applying (`rules.stats.note_applying`)."""
 
     card: int
     atk: int = 0

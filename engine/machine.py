@@ -22,6 +22,7 @@ from engine.effects import Effect, Registry
 from engine.events import Event, EventType
 from engine.library import default_registry
 from engine.rules.battle import battle_problem
+from engine.rules.stats import note_applying
 from engine.state import GameState, Lingering, Phase, Player
 
 STATES: list[Phase] = list(Phase)
@@ -108,6 +109,7 @@ class Duel:
         self.registry = registry if registry is not None else default_registry()
         self.index = index if index is not None else Index(state.cards, self.registry)
         self.ctx = Context(state, self.registry, self.index)
+        self.ctx.on_change = note_applying
         self.executor: Executor = executor
         self._machine = build_transitions_machine(self, state.phase) if executor == "transitions" else None
         self._observers: dict[Phase, list[Callable[[Duel], None]]] = {}
@@ -196,6 +198,7 @@ class Duel:
             chain.step_window(self.ctx)
         else:
             self._fire()
+        note_applying(self.ctx)
         return True
 
     def advance(self) -> Decision | None:
@@ -234,6 +237,7 @@ class Duel:
             for listener in list(self._decision_listeners):
                 listener(self, d, option)
         chain.apply_choice(self.ctx, d, option)
+        note_applying(self.ctx)
 
     def _pending_for(self, player: Player | None) -> Decision:
         s = self.state

@@ -55,6 +55,49 @@ class Location(Enum):
         return self in (Location.MONSTER_ZONE, Location.SPELL_TRAP_ZONE)
 
 
+class Attribute(Enum):
+    """A monster's Attribute, as printed ("if this card battles a LIGHT monster")."""
+
+    LIGHT = "light"
+    DARK = "dark"
+    WATER = "water"
+    FIRE = "fire"
+    EARTH = "earth"
+    WIND = "wind"
+    DIVINE = "divine"
+
+
+class MonsterType(Enum):
+    """A monster's Type (the official list, as printed: "Winged Beast", "Sea Serpent")."""
+
+    AQUA = "aqua"
+    BEAST = "beast"
+    BEAST_WARRIOR = "beast_warrior"
+    CREATOR_GOD = "creator_god"
+    CYBERSE = "cyberse"
+    DINOSAUR = "dinosaur"
+    DIVINE_BEAST = "divine_beast"
+    DRAGON = "dragon"
+    FAIRY = "fairy"
+    FIEND = "fiend"
+    FISH = "fish"
+    ILLUSION = "illusion"
+    INSECT = "insect"
+    MACHINE = "machine"
+    PLANT = "plant"
+    PSYCHIC = "psychic"
+    PYRO = "pyro"
+    REPTILE = "reptile"
+    ROCK = "rock"
+    SEA_SERPENT = "sea_serpent"
+    SPELLCASTER = "spellcaster"
+    THUNDER = "thunder"
+    WARRIOR = "warrior"
+    WINGED_BEAST = "winged_beast"
+    WYRM = "wyrm"
+    ZOMBIE = "zombie"
+
+
 class Position(Enum):
     ATTACK = "attack"
     DEFENSE = "defense"  # face-up Defense Position
@@ -133,6 +176,10 @@ class Card:
     effects: tuple[Effect, ...]
     equipped_to: int | None = None
     instance: int = 0
+    # What a card's text can ask about a monster (filters, conditions): None / 0 when not given.
+    attribute: Attribute | None = None
+    monster_type: MonsterType | None = None
+    level: int = 0
     battle_destroyed: bool = False  # determined destroyed by battle, not yet sent
 
     @property
@@ -279,7 +326,7 @@ class GameState:
     lingering: list[Lingering] = attrs.Factory(list)
     # Order of application of ATK/DEF modifications (docs/stat-layers.md): the last number given,
     # and when each continuous modification (source card, instance, effect, monster, instance)
-    # was first seen applying.
+    # started applying (noted at state changes by rules.stats.note_applying, never by a read).
     stat_seq: int = 0
     stat_since: dict[tuple[int, int, int, int, int], int] = attrs.Factory(dict)
     indestructible_used: dict[tuple[int, int], int] = attrs.Factory(dict)

@@ -505,3 +505,15 @@ def test_continuous_original_change_applying_before_shrink_is_overridden_by_it()
     duel = board(1900, equips=("megamorph",))
     shrink(duel)
     assert atk(duel) == 950
+
+
+def test_reading_stats_never_changes_the_state() -> None:
+    # Looking must not change what is looked at (a debugger, a viewer and a result read ATK/DEF at will): the order
+    # of application of a continuous modification is recorded when the state changes, not when ATK is read.
+    duel = board(1900, equips=("axe_of_despair",))
+    before = duel.state.state_hash()
+    for i in range(len(duel.state.cards)):
+        current_stats(duel.ctx, i)
+        original_stats(duel.ctx, i)
+    assert duel.state.state_hash() == before
+    assert atk(duel) == 2900 and duel.state.state_hash() == before  # Axe of Despair: +1000

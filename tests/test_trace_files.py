@@ -82,18 +82,7 @@ def test_the_corpus_trace_has_one_header_per_scenario_and_replays(corpus_trace: 
     assert r.stdout == f"{trace}: reproduced {steps} steps of {len(RECORDS)} trace(s)\n" and r.stderr == ""
 
 
-# Known bug: rules.stats.current_stats records when a continuous ATK/DEF change is first *seen*
-# (GameState.stat_since / stat_seq), so reading the stats (here: building the result) changes the
-# state hash. Cases with a continuous stat modifier show it.
-_READ_CHANGES_STATE = {"DS-053", "DS-071"}
-_CASES = [
-    pytest.param(r, marks=pytest.mark.xfail(strict=True, reason="reading ATK/DEF records stat_since (known bug)"))
-    if r["scenario"]["id"] in _READ_CHANGES_STATE else r
-    for r in RECORDS
-]
-
-
-@pytest.mark.parametrize("record", _CASES, ids=[r["scenario"]["id"] for r in RECORDS])
+@pytest.mark.parametrize("record", RECORDS, ids=[r["scenario"]["id"] for r in RECORDS])
 def test_each_case_traces_and_replays_to_its_result(record: dict[str, Any]) -> None:
     sc = engine.parse_scenario(record["scenario"])
     trace, duel, agent = trace_scenario(sc)

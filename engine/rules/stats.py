@@ -18,7 +18,9 @@ A freezing value erases the earlier *lingering* gains and losses for good, and a
 original value erases earlier lingering freezing values (`erase_earlier`); earlier *continuous*
 ones apply again when the freezing value ends. The order of application is a number in the
 state: a lingering modification gets it when it is added, a continuous one when it is first
-seen applying (`applying`), so reading stats records when continuous effects start.
+seen applying. Only state changes record it (`note_applying`, after every unit of work and
+decision, and before a lingering one is added); reading ATK/DEF never changes the state: a
+continuous one not recorded yet is read as applying from now, after all recorded ones.
 """
 
 from __future__ import annotations
@@ -90,15 +92,19 @@ def floored(value: int) -> int:
 # -- what applies to a monster now -------------------------------------------------------------
 
 
-def applying(ctx: Context, index: int) -> tuple[list[Lingering], list[tuple[int, StatChange]]]:
+def applying(
+    ctx: Context, index: int, record: bool = False
+) -> tuple[list[Lingering], list[tuple[int, StatChange]]]:
     """The lingering and continuous modifications of this monster now, the continuous ones with
-    their order of application (when first seen applying). Entries of continuous effects that
-    no longer apply are dropped, so one that applies again later counts from then."""
+    their order of application (when first seen applying). Only with `record` are new entries
+    kept and those of continuous effects that no longer apply dropped (so one that applies
+    again later counts from then); otherwise a new one reads as applying from now."""
     s = ctx.state
     card = ctx.card(index)
     lingering = [ling for ling in s.lingering if ling.card == index and ling.instance == card.instance]
     continuous: list[tuple[int, StatChange]] = []
     seen: set[tuple[int, int, int, int, int]] = set()
+    provisional = s.stat_seq
     for src, changes in ctx.ask(Hook.STATS):
         for ch in changes:
             if not isinstance(ch, StatChange) or ch.card != index:
@@ -107,13 +113,32 @@ def applying(ctx: Context, index: int) -> tuple[list[Lingering], list[tuple[int,
             key = (src.card, src_instance, src.index, index, card.instance)
             seq = s.stat_since.get(key)
             if seq is None:
-                seq = s.stat_since[key] = next_seq(s)
+                if record:
+                    seq = s.stat_since[key] = next_seq(s)
+                else:
+                    provisional += 1
+                    seq = provisional
             seen.add(key)
             continuous.append((seq, ch))
-    stale = [k for k in s.stat_since if k[3] == index and k not in seen]
-    for k in stale:
-        del s.stat_since[k]
+    if record:
+        for k in [k for k in s.stat_since if k[3] == index and k not in seen]:
+            del s.stat_since[k]
     return lingering, continuous
+
+
+def note_applying(ctx: Context, index: int | None = None) -> None:
+    """Record the order of application of the continuous modifications that apply now, to one
+    monster or to every face-up monster on the field: the engine calls it whenever the state
+    has changed, so the order does not depend on when anyone read ATK/DEF."""
+    s = ctx.state
+    if not s.stat_since and not ctx.index.hooks[Hook.STATS] and not s.lingering:
+        return
+    for i in range(len(s.cards)) if index is None else (index,):
+        if _on_field_face_up(ctx, i):
+            applying(ctx, i, record=True)
+        elif index is None and s.stat_since:
+            for k in [k for k in s.stat_since if k[3] == i]:
+                del s.stat_since[k]
 
 
 def _layers(

@@ -64,18 +64,14 @@ def _position(position: Position | None) -> str:
 
 
 def _side(duel: Duel, player: Player) -> dict[str, Any]:
-    from engine.context import Context
     from engine.rules.stats import current_stats
 
     s = duel.state
-    # current_stats notes when a continuous modification is first seen (stat_since), so it is
-    # asked of a copy: looking must not change the battle being looked at.
-    look = Context(s.clone(), duel.registry, duel.index)
     b = s.battle
     monsters, spells, graveyard, banished = [], [], [], []
     for i, c in enumerate(s.cards):
         if c.location is Location.MONSTER_ZONE and c.controller is player:
-            atk, def_ = current_stats(look, i)
+            atk, def_ = current_stats(duel.ctx, i)
             role = "attacker" if i == b.attacker else "target" if i == b.target else ""
             monsters.append({
                 "id": printable(c.id), "label": _label(s, i), "atk": atk, "def": def_,
