@@ -20,8 +20,10 @@ from engine.effects import (
     TriggerEvent,
 )
 from engine.events import RULES, Event, EventType
+from engine.host import StateBuilder, effect_from_spec
 from engine.library import default_registry
 from engine.machine import Duel, declared_states, declared_transitions
+from engine.rules.stats import current_stats
 from engine.scenario import Scenario, ScenarioError, load_scenarios, parse_scenario
 from engine.scripted import ScenarioMismatch, ScriptedAgent
 from engine.state import (
@@ -38,6 +40,7 @@ from engine.state import (
     Position,
     Window,
 )
+from engine.turns import BattleResult, IllegalAttack, UsageError
 
 __all__ = [
     "PASS",
@@ -45,6 +48,7 @@ __all__ = [
     "ActivationLock",
     "Agent",
     "Attribute",
+    "BattleResult",
     "CardType",
     "DamageModifier",
     "DamageStage",
@@ -59,6 +63,7 @@ __all__ = [
     "EventType",
     "GameState",
     "Hook",
+    "IllegalAttack",
     "IllegalChoice",
     "IndestructibleByBattle",
     "Lingering",
@@ -80,11 +85,15 @@ __all__ = [
     "ScriptedAgent",
     "Source",
     "StatChange",
+    "StateBuilder",
     "TriggerEvent",
+    "UsageError",
     "Window",
+    "current_stats",
     "declared_states",
     "declared_transitions",
     "default_registry",
+    "effect_from_spec",
     "load_scenarios",
     "parse_scenario",
     "result",

@@ -10,9 +10,9 @@ from __future__ import annotations
 import attrs
 
 from engine.context import Context
-from engine.effects import Hook, TriggerEvent
+from engine.effects import Effect, EffectKind, Hook, TriggerEvent
 from engine.events import EventType
-from engine.rules.stats import erase_earlier, next_seq, note_applying
+from engine.rules.stats import current_stats, erase_earlier, next_seq, note_applying
 from engine.rules.triggers import triggered_effects
 from engine.state import Card, Lingering, Location, LpChange, OriginalOp, Phase, Player, Position
 
@@ -218,3 +218,60 @@ def expire_lingering(ctx: Context, until: str) -> None:
     if len(keep) != len(s.lingering):
         s.lingering = keep
         ctx.emit(EventType.EXPIRED, "expire", detail=f"effects lasting until {until} expire")
+
+
+# -- for hosts' own effect operations (docs/embedding.md) -----------------------------------------
+
+__all__ = [
+    "can_change_stats",
+    "change_position",
+    "change_stats",
+    "check_zero_lp",
+    "current_stats",
+    "damage",
+    "destroy",
+    "draw",
+    "gain_lp",
+    "move_card",
+    "send_to_graveyard",
+    "take_control",
+]
+
+
+def can_change_stats(card: Card) -> bool:
+    """Only a face-up monster on the field has ATK/DEF to change, and a monster destroyed by
+    battle can no longer be changed (§1.6)."""
+    return card.location is Location.MONSTER_ZONE and card.position is not Position.SET and not card.battle_destroyed
+
+
+def change_stats(
+    ctx: Context,
+    card: int,
+    *,
+    atk: int = 0,
+    def_: int = 0,
+    set_atk: int | None = None,
+    set_def: int | None = None,
+    until: str = "end_of_turn",
+    controller: Player | None = None,
+) -> bool:
+    """Change a monster's ATK/DEF for a duration, as a resolved effect does: `atk`/`def_` gain or
+    lose, `set_atk`/`set_def` "become" a value (a freezing value, docs/stat-layers.md). `until` is
+    "end_of_turn" (expires at `Duel.end_turn`), "end_of_damage_step" or "damage_calculation".
+    `controller` (default: the monster's controller) is who controls the change. False, and
+    nothing changes, when the monster has no ATK/DEF to change (face-down, off the field)."""
+    if until not in ("end_of_turn", "end_of_damage_step", "damage_calculation"):
+        raise ValueError(f"until must be end_of_turn, end_of_damage_step or damage_calculation, got {until!r}")
+    c = ctx.card(card)
+    if not can_change_stats(c):
+        return False
+    who = controller if controller is not None else c.controller
+    eff = Effect("change_stats", EffectKind.CONTINUOUS)
+    add_lingering(ctx, Lingering(eff, who, card, c.instance, until, atk, def_, set_atk, set_def))
+    return True
+
+
+def damage(ctx: Context, player: Player, amount: int, rule: str = "effect") -> None:
+    """Inflict effect damage; a player at 0 LP loses at once (§2.7)."""
+    lose_lp(ctx, player, amount, "effect_damage", rule)
+    check_zero_lp(ctx)

@@ -79,6 +79,7 @@ class Hook(Enum):
     ACTIVATION_LOCK = "activation_lock"  # -> Callable-free data: ActivationLock
     GRAVEYARD_REDIRECT = "graveyard_redirect"  # -> Location: where cards sent to the GY go instead
     SELF_DESTROY = "self_destroy"  # -> bool: this monster destroys itself now
+    ATTACKS = "attacks"  # -> int: how many attacks the host may declare each Battle Phase (engine.turns)
 
 
 class Params(dict[str, Any]):

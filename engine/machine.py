@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal
 
-from engine import actions, chain, steps
+from engine import actions, chain, steps, turns
 from engine.context import Context, Index
 from engine.decisions import Agent, Decision, IllegalChoice, Option
 from engine.effects import Effect, Registry
@@ -105,9 +105,12 @@ class Duel:
         executor: Executor = "fast",
         index: Index | None = None,
     ) -> None:
+        if index is None:
+            turns.check_unique_ids(state)
         self.state = state
         self.registry = registry if registry is not None else default_registry()
         self.index = index if index is not None else Index(state.cards, self.registry)
+        self.indexed_effects = [c.effects for c in state.cards]  # what the index was built from
         self.ctx = Context(state, self.registry, self.index)
         self.ctx.on_change = note_applying
         self.executor: Executor = executor
@@ -202,7 +205,9 @@ class Duel:
         return True
 
     def advance(self) -> Decision | None:
-        """Run until a player must decide (returned) or the step is over (None)."""
+        """Run until a player must decide (returned) or the step is over (None). Raises
+        `UsageError` when there is nothing it could run (no attack declared; see `turns.check_ready`)."""
+        turns.check_ready(self)
         while self.work():
             pass
         return self.state.pending
@@ -210,6 +215,7 @@ class Duel:
     def step(self) -> list[Event]:
         """Run until the machine enters its next state or a decision is pending; return what
         happened. For people stepping through a battle one sub-timing at a time."""
+        turns.check_ready(self)
         start, phase = len(self.state.log), self.state.phase
         while self.state.phase is phase and self.work():
             pass
@@ -298,6 +304,29 @@ class Duel:
         """An independent copy for search: shares only immutable values, the registry and the
         effect index; always uses the fast executor."""
         return Duel(self.state.clone(), self.registry, executor="fast", index=self.index)
+
+    # -- turns and Battle Phases (engine.turns) --------------------------------------------------
+    def declare_attack(self, attacker: int | str, target: int | str | None = None) -> None:
+        """Declare an attack (cards by index or id; no target = a direct attack) once the previous
+        Damage Step is over; `advance`/`run` then play its Damage Step. The rules' checks refuse
+        it with `IllegalAttack` naming the rule, changing nothing."""
+        turns.declare_attack(self, attacker, target)
+
+    def end_turn(self) -> None:
+        """End the turn: "until the end of the turn" effects expire, per-turn counters reset, and
+        the other player's turn begins, in its Battle Step."""
+        turns.end_turn(self)
+
+    @property
+    def battles(self) -> list[turns.BattleResult]:
+        """Each attack declared in this duel, in order, with its own result and range of the log."""
+        return turns.battles(self)
+
+    def current_stats(self, card: int | str) -> tuple[int, int]:
+        """A monster's current (ATK, DEF), by index or id (reading never changes the state)."""
+        from engine.rules.stats import current_stats
+
+        return current_stats(self.ctx, turns.card_index(self.state, card))
 
 
 TransitionListener = Callable[["Duel", Phase, Phase], None]

@@ -139,7 +139,9 @@ WINDOWS = (
 )
 RELATIVE_PLAYERS = ("controller", "opponent", "both")
 ANY_PLAYERS = (*RELATIVE_PLAYERS, *PLAYERS)  # damage / gain_lp / draw may also name a player
-TARGET_KEYWORDS = ("attacker", "target", "self", "battling_opponent")
+TARGET_KEYWORDS = (
+    "attacker", "target", "self", "battling_opponent", "own_battling_monster", "opponent_battling_monster"
+)
 TRIGGER_EVENTS = (
     "start_of_damage_step",
     "before_damage_calculation",

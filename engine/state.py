@@ -181,6 +181,9 @@ class Card:
     monster_type: MonsterType | None = None
     level: int = 0
     battle_destroyed: bool = False  # determined destroyed by battle, not yet sent
+    # The host's own data about the card (a passcode, its object id...), as (key, value) pairs:
+    # carried, cloned and pickled with the card, never read by the rules.
+    tags: tuple[tuple[str, Any], ...] = ()
 
     @property
     def is_monster(self) -> bool:
@@ -309,6 +312,25 @@ class LpChange:
     amount: int  # the amount before LP was floored at 0
 
 
+@attrs.frozen(slots=True)
+class BattleRecord:
+    """One attack declared in this duel (`engine.turns`): where its part of the history starts
+    (log, chains, LP changes) and, once the next attack or the end of the turn closes it, where it
+    ends, the battle as it finished and each player's LP then."""
+
+    turn: int
+    attacker: int
+    target: int | None
+    log_start: int
+    chains_start: int
+    lp_changes_start: int
+    log_end: int | None = None
+    chains_end: int | None = None
+    lp_changes_end: int | None = None
+    battle: Battle | None = None
+    lp_after: tuple[int, int] | None = None
+
+
 @attrs.define(slots=True)
 class GameState:
     players: list[PlayerState]
@@ -334,6 +356,10 @@ class GameState:
     lp_changes: list[LpChange] = attrs.Factory(list)
     log: list[Event] = attrs.Factory(list)
     show_every_priority: bool = False
+    # Turns and Battle Phases (`engine.turns`): immutable values, so clones share them safely.
+    turn: int = 1
+    attacks_declared: tuple[tuple[int, int], ...] = ()  # (card, instance) of each attack this turn
+    battles: tuple[BattleRecord, ...] = ()
 
     @property
     def duel_over(self) -> bool:
@@ -378,7 +404,7 @@ class GameState:
 
 
 # How the game got here rather than where it is: left out of `state_hash`.
-HISTORY = frozenset({"log", "chains", "lp_changes"})
+HISTORY = frozenset({"log", "chains", "lp_changes", "battles"})
 
 
 def canonical_bytes(state: GameState) -> bytes:

@@ -25,10 +25,18 @@ from engine.state import ChainLink, Lingering, Location, OriginalChange, Origina
 
 
 def ref(ctx: Context, src: Source, name: str) -> int | None:
-    """A target reference: attacker, target, self, battling_opponent or a card id."""
+    """A target reference: attacker, target, self, battling_opponent, own_battling_monster (the
+    battling monster the effect's controller controls), opponent_battling_monster (the one their
+    opponent controls) or a card id."""
     b = ctx.state.battle
+    if name in ("own_battling_monster", "opponent_battling_monster"):
+        side = src.controller if name == "own_battling_monster" else src.controller.opponent
+        for i in (b.attacker, b.target):
+            if i is not None and i >= 0 and ctx.card(i).controller is side:
+                return i
+        return None
     if name == "attacker":
-        return b.attacker
+        return b.attacker if b.attacker >= 0 else None  # no attack declared yet: no attacker
     if name == "target":
         return b.target
     if name == "self":
@@ -157,10 +165,7 @@ def _stat_target(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, An
     index = _card_for(ctx, src, link, op["target"])
     if index is None:
         return None
-    card = ctx.card(index)
-    if card.location is not Location.MONSTER_ZONE or card.position is Position.SET or card.battle_destroyed:
-        return None
-    return index
+    return index if actions.can_change_stats(ctx.card(index)) else None
 
 
 def _change_stats(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
