@@ -13,8 +13,9 @@ from engine.effects import DamageStepRule, Effect, EffectKind, TriggerEvent
 from engine.library.ops import STAT_OPS
 from engine.machine import Duel, Executor
 from engine.scenario import CardSpec, EffectSpec, Scenario
-from engine.scripted import ScriptedAgent
+from engine.scripted import ScenarioMismatch, ScriptedAgent
 from engine.state import Battle, Card, CardType, GameState, Location, Player, PlayerState, Position
+from engine.turns import BattleResult, IllegalAttack, chain_json, lp_change_json
 
 FROM = {"field": Location.MONSTER_ZONE, "hand": Location.HAND, "graveyard": Location.GRAVEYARD}
 
@@ -105,25 +106,72 @@ def state_from_scenario(sc: Scenario) -> GameState:
     )
 
 
+class BattlePhaseScript:
+    """How a Battle Phase scenario (`attacks`) was played: the refused choices of every attack
+    (each with its `attack`), the attacks that could not be declared (index -> the reason), and
+    which of `Duel.battles` each declared attack is (index -> position in the list)."""
+
+    def __init__(self) -> None:
+        self.refused: list[dict[str, Any]] = []
+        self.undeclared: dict[int, str] = {}
+        self.battle_of: dict[int, int] = {}
+
+
 def run_scenario(
     sc: Scenario, *, executor: Executor = "fast", on_start: Callable[[Duel], object] | None = None
-) -> tuple[Duel, ScriptedAgent]:
+) -> tuple[Duel, ScriptedAgent | BattlePhaseScript]:
     """Play a scenario with its own `choices` (every priority is shown to the scripted agent,
     so each choice is tried where the format says; choices never offered are settled at the end).
-    `on_start(duel)` is called before anything runs, to attach listeners (traces, UIs)."""
+    `on_start(duel)` is called before anything runs, to attach listeners (traces, UIs).
+    A Battle Phase scenario (`attacks`) plays each attack in turn (`run_battle_phase`)."""
     state = state_from_scenario(sc)
     state.show_every_priority = bool(sc.choices)
     duel = Duel(state, executor=executor)
     if on_start is not None:
         on_start(duel)
+    if sc.attacks is not None:
+        return duel, run_battle_phase(sc, duel)
     agent = ScriptedAgent(sc)
     duel.run(agent)
     agent.finish(duel)
     return duel, agent
 
 
-def result(sc: Scenario, duel: Duel, agent: ScriptedAgent | None = None, *, events: bool = True) -> dict[str, Any]:
-    """The result object of scenario-format.md, exactly."""
+def run_battle_phase(sc: Scenario, duel: Duel) -> BattlePhaseScript:
+    """scenario-format.md, "Battle Phases": the first attack is the one the state was built with;
+    each later one is declared with `Duel.declare_attack`, and one the rules refuse (or one after
+    the Duel ended) is not performed: its reason is kept and the next one goes on. Each attack's
+    choices are played by their own scripted agent."""
+    assert sc.attacks is not None
+    ids = [c.id for c in sc.cards]
+    script = BattlePhaseScript()
+    for i, atk in enumerate(sc.attacks):
+        if i > 0:
+            try:
+                duel.declare_attack(ids.index(atk.attacker), None if atk.target is None else ids.index(atk.target))
+            except IllegalAttack as e:
+                script.undeclared[i] = str(e)
+                continue
+        agent = ScriptedAgent(sc, attack=i)
+        duel.run(agent)
+        agent.finish(duel)
+        script.refused += [{**r, "attack": i} for r in agent.refused]
+        script.battle_of[i] = len(duel.battles) - 1
+    for k, ch in enumerate(sc.choices):
+        if ch.attack in script.undeclared:
+            reason = f"attack {ch.attack} was not declared: {script.undeclared[ch.attack]}"
+            if ch.expect != "illegal":
+                raise ScenarioMismatch(f"choices[{k}] ({ch.activate}) was refused: {reason}")
+            script.refused.append({"choice": k, "card": ch.activate, "player": ch.player, "window": ch.window,
+                                   "reason": reason, "attack": ch.attack})  # fmt: skip
+    script.refused.sort(key=lambda r: int(r["choice"]))
+    return script
+
+
+def result(
+    sc: Scenario, duel: Duel, agent: ScriptedAgent | BattlePhaseScript | None = None, *, events: bool = True
+) -> dict[str, Any]:
+    """The result object of scenario-format.md, exactly (of a Battle Phase: `phase_result`)."""
     s = duel.state
     ids = [c.id for c in s.cards]
     b = s.battle
@@ -134,29 +182,13 @@ def result(sc: Scenario, duel: Duel, agent: ScriptedAgent | None = None, *, even
         "values_compared": list(b.values_compared) if b.values_compared else None,
         "battle_damage": {p.name: b.battle_damage[p] for p in Player},
         "battle_damage_events": [p.name for p in b.battle_damage_events],
-        "lp_changes": [
-            {
-                "player": c.player.name,
-                "delta": c.delta,
-                "kind": c.kind,
-                "window": c.window.value if c.window else None,
-                "amount": c.amount,
-            }
-            for c in s.lp_changes
-        ],
+        "lp_changes": [lp_change_json(c) for c in s.lp_changes],
         "destroyed_by_battle": [ids[i] for i in b.destroyed],
         "final_lp": {p.name: s.players[p].lp for p in Player},
         "winner": "draw" if s.draw else (s.winner.name if s.winner is not None else None),
         "final_locations": {c.id: c.location.value for c in s.cards},
         "final_monsters": {},
-        "chains": [
-            {
-                "window": ch.window.value,
-                "links": [{"card": ids[c], "player": p.name} for c, p in ch.links],
-                "resolution_order": [ids[c] for c in ch.resolution_order],
-            }
-            for ch in s.chains
-        ],
+        "chains": [chain_json(ch, ids) for ch in s.chains],
         "refused": [] if agent is None else agent.refused,
     }
     from engine.rules.stats import current_stats
@@ -171,4 +203,52 @@ def result(sc: Scenario, duel: Duel, agent: ScriptedAgent | None = None, *, even
             }
     if events:
         out["events"] = [e.to_json(ids) for e in s.log]
+    if sc.attacks is not None:
+        return phase_result(sc, duel, out, agent if isinstance(agent, BattlePhaseScript) else None)
     return out
+
+
+PER_ATTACK_KEYS = (
+    "damage_calculation_performed",
+    "values_compared",
+    "battle_damage",
+    "battle_damage_events",
+    "destroyed_by_battle",
+)
+
+
+def phase_result(
+    sc: Scenario, duel: Duel, whole: dict[str, Any], script: BattlePhaseScript | None
+) -> dict[str, Any]:
+    """A Battle Phase result (scenario-format.md, "Battle Phases"): the whole phase's keys, every
+    LP change, chain and event marked with the attack it happened in, and one `battles` entry per
+    listed attack."""
+    assert sc.attacks is not None
+    ids = [c.id for c in duel.state.cards]
+    played = duel.battles
+    battle_of = script.battle_of if script is not None else {i: i for i in range(len(played))}
+    attack_of = {j: i for i, j in battle_of.items()}
+    out = {k: v for k, v in whole.items() if k not in PER_ATTACK_KEYS}
+
+    def mark(entries: list[dict[str, Any]], key: Callable[[BattleResult], tuple[int, int]]) -> None:
+        for j, b in enumerate(played):
+            lo, hi = key(b)
+            for e in entries[lo:hi]:
+                e["attack"] = attack_of.get(j)
+
+    mark(out["lp_changes"], lambda b: b.lp_changes_range)
+    mark(out["chains"], lambda b: b.chains_range)
+    if "events" in out:
+        mark(out["events"], lambda b: b.log_range)
+    battles: list[dict[str, Any]] = []
+    for i in range(len(sc.attacks)):
+        if i in battle_of:
+            entry = played[battle_of[i]].as_dict(ids)
+            del entry["turn"]
+            battles.append(entry)
+        else:
+            reason = script.undeclared.get(i, "") if script is not None else ""
+            battles.append({"attack": i, "declared": False, "reason": reason})
+    out["battles"] = battles
+    return out
+

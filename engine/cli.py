@@ -27,13 +27,14 @@ from pathlib import Path
 from typing import TextIO
 
 from engine import diagram
-from engine.build import result, run_scenario
+from engine.build import BattlePhaseScript, result, run_scenario
 from engine.demo import DEMO
-from engine.machine import Executor, declared_states, declared_transitions, hook_points
+from engine.machine import Duel, Executor, declared_states, declared_transitions, hook_points
 from engine.scenario import SCHEMA_PATH, Scenario, ScenarioError, load_scenarios, parse_scenario, schema_text
 from engine.scripted import ScenarioMismatch
 from engine.text import printable
-from engine.trace import format_trace
+from engine.trace import format_battle_phase, format_trace
+from engine.turns import BattleResult
 
 
 def _run(
@@ -57,11 +58,33 @@ def _run(
             out.write(json.dumps(result(sc, duel, agent, events=events), separators=(",", ":")) + "\n")
         else:
             title = f"Scenario {sc.id}: {sc.title}" if sc.title else f"Scenario {sc.id}"
-            out.write(format_trace(duel.state, title) + "\n")
+            if isinstance(agent, BattlePhaseScript):
+                out.write(format_battle_phase(duel.state, _attacks(sc, duel, agent), title) + "\n")
+            else:
+                out.write(format_trace(duel.state, title) + "\n")
             for r in agent.refused:
                 out.write(printable(f"  refused choices[{r['choice']}] ({r['card']}): {r['reason']}") + "\n")
             out.write("\n")
     return 0
+
+
+def _attacks(sc: Scenario, duel: Duel, script: BattlePhaseScript) -> list[tuple[BattleResult | None, str]]:
+    """Each listed attack: its played battle, or None and why it was not declared."""
+    played = duel.battles
+    n = len(sc.attacks or ())
+    return [
+        (played[script.battle_of[i]], "") if i in script.battle_of else (None, script.undeclared[i]) for i in range(n)
+    ]
+
+
+def _refuse_battle_phases(loaded: list[tuple[str, Scenario]], what: str) -> bool:
+    """--trace, --html and step replay one Damage Step: say so for a Battle Phase scenario."""
+    for where, sc in loaded:
+        if sc.attacks is not None:
+            print(printable(f"error: {where}: {what} plays one attack; scenario {sc.id!r} has attacks "
+                            "(a Battle Phase): use run without it"), file=sys.stderr)  # fmt: skip
+            return True
+    return False
 
 
 def _load(paths: Sequence[str]) -> list[tuple[str, Scenario]] | None:
@@ -232,7 +255,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if loaded is None:
             return 2
         if args.cmd == "step":
-            return _step(loaded, args)
+            return 2 if _refuse_battle_phases(loaded, "step") else _step(loaded, args)
+        if (args.html is not None or args.trace is not None) and _refuse_battle_phases(loaded, "--trace/--html"):
+            return 2
         if args.html is not None:
             return _run_html(loaded, args)
         if args.trace is None:

@@ -493,6 +493,7 @@ class Choice:
     targets: tuple[str, ...] | None = None
     new_chain: bool = False
     expect: str = "legal"
+    attack: int = 0  # with `attacks`: the index of the attack the choice belongs to
 
 
 @attrs.frozen
@@ -510,8 +511,9 @@ class Scenario:
     turn_player: str
     life_points: Mapping[str, int]
     cards: tuple[CardSpec, ...]
-    attack: Attack
+    attack: Attack  # with `attacks`: the first of them
     choices: tuple[Choice, ...]
+    attacks: tuple[Attack, ...] | None = None  # a Battle Phase: several attacks, one after the other
 
 
 # --- tables: effects and operations --------------------------------------------------------------------
@@ -831,6 +833,7 @@ _CHOICE_FIELDS: Fields = {
     "targets": _F(_List(_Ref("card")), None),
     "new_chain": _F(_Bool(), False),
     "expect": _F(_Enum(("legal", "illegal")), "legal"),
+    "attack": _F(_Int(0, MAX_COUNT), 0, "with attacks: the index (from 0) of the attack the choice belongs to"),
 }
 _ATTACK_FIELDS: Fields = {
     "attacker": _F(_Ref("card")),
@@ -848,7 +851,12 @@ _SCENARIO_FIELDS: Fields = {
     "turn_player": _F(_Enum(PLAYERS), "A"),
     "life_points": _F(_Object(_LP_FIELDS, MappingProxyType), MappingProxyType({"A": 8000, "B": 8000})),
     "cards": _F(_List(_Card(), 1)),
-    "attack": _F(_Object(_ATTACK_FIELDS, lambda d: Attack(**d))),
+    "attack": _F(_Object(_ATTACK_FIELDS, lambda d: Attack(**d)), None, "one attack (or give attacks)"),
+    "attacks": _F(
+        _List(_Object(_ATTACK_FIELDS, lambda d: Attack(**d)), 1),
+        None,
+        "a Battle Phase: attacks declared one after the other on the same state (instead of attack)",
+    ),
     "choices": _F(_List(_Object(_CHOICE_FIELDS, lambda d: Choice(**d))), ()),
 }
 
@@ -899,9 +907,19 @@ def _check_scenario(d: dict[str, Any]) -> Scenario:
                             f"({s.card_type} in {s.location})", "cards", i, "effects", j, "does", k, "card",
                         )  # fmt: skip
 
-    attack: Attack = d["attack"]
+    attacks: tuple[Attack, ...] | None = d["attacks"]
+    if d["attack"] is not None and attacks is not None:
+        raise _Invalid("give attack or attacks, not both", "attacks")
+    if d["attack"] is None and attacks is None:
+        raise _Invalid("missing required key", "attack")
+    at: tuple[str | int, ...] = ("attack",) if attacks is None else ("attacks", 0)
+    attack: Attack = d["attack"] if attacks is None else attacks[0]
+    for k, later in enumerate(attacks or ()):  # later attacks are checked when declared, by the engine
+        card(later.attacker, "attacks", k, "attacker")
+        if later.target is not None:
+            card(later.target, "attacks", k, "target")
     turn_player = d["turn_player"]
-    a = card(attack.attacker, "attack", "attacker")
+    a = card(attack.attacker, *at, "attacker")
     problem: str | None = None
     if a.location != "monster_zone":
         problem = f"is in {a.location}, not a monster_zone"
@@ -912,17 +930,22 @@ def _check_scenario(d: dict[str, Any]) -> Scenario:
     elif a.position == "defense" and not any(e.kind == "attack_from_defense" for e in a.effects):
         problem = "is in defense position and has no attack_from_defense effect"
     if problem:
-        raise _Invalid(f"attacker {_show(a.id)} {problem}", "attack", "attacker")
+        raise _Invalid(f"attacker {_show(a.id)} {problem}", *at, "attacker")
     if attack.target is not None:
-        t = card(attack.target, "attack", "target")
+        t = card(attack.target, *at, "target")
         if t.location != "monster_zone":
-            raise _Invalid(f"target {_show(t.id)} is in {t.location}, not a monster_zone", "attack", "target")
+            raise _Invalid(f"target {_show(t.id)} is in {t.location}, not a monster_zone", *at, "target")
         if t.controller == turn_player:
             msg = f"target {_show(t.id)} is controlled by the turn player {turn_player}"
-            raise _Invalid(msg, "attack", "target")
+            raise _Invalid(msg, *at, "target")
 
     for i, ch in enumerate(d["choices"]):
         c = card(ch.activate, "choices", i, "activate")
+        if ch.attack >= len(attacks or (attack,)):
+            raise _Invalid(
+                f"out of range: the scenario has {len(attacks or (attack,))} attack(s), got {ch.attack}",
+                "choices", i, "attack",
+            )  # fmt: skip
         if ch.effect >= len(c.effects):
             raise _Invalid(
                 f"out of range: card {_show(c.id)} has {len(c.effects)} effect(s), got {ch.effect}",
@@ -933,7 +956,7 @@ def _check_scenario(d: dict[str, Any]) -> Scenario:
 
     return Scenario(
         d["format"], d["id"], d["title"], d["notes"], d["rules"], turn_player, d["life_points"], cards,
-        attack, d["choices"],
+        attack, d["choices"], attacks,
     )  # fmt: skip
 
 
@@ -973,6 +996,9 @@ def _toml_direct_attack(data: object) -> object:
         return {**data, "scenario": _toml_direct_attack(data["scenario"])}
     if type(data) is dict and type(data.get("attack")) is dict and "target" not in data["attack"]:
         return {**data, "attack": {**data["attack"], "target": None}}
+    if type(data) is dict and type(data.get("attacks")) is list:
+        attacks = [{**a, "target": None} if type(a) is dict and "target" not in a else a for a in data["attacks"]]
+        return {**data, "attacks": attacks}
     return data
 
 
@@ -1260,6 +1286,7 @@ def scenario_json_schema() -> Json:
             "no JSON object repeats a key; numbers are finite; a file is at most 64 MiB."
         ),
         **_object_schema(_SCENARIO_FIELDS),
+        "oneOf": [{"required": ["attack"]}, {"required": ["attacks"]}],
         "$defs": defs,
     }
 
@@ -1281,8 +1308,14 @@ def scenario_to_json(sc: Scenario) -> dict[str, Any]:
     out["turn_player"] = sc.turn_player
     out["life_points"] = dict(sc.life_points)
     out["cards"] = [_card_json(c) for c in sc.cards]
-    out["attack"] = {"attacker": sc.attack.attacker, "target": sc.attack.target}
-    out["choices"] = [_plain({k: v for k, v in attrs.asdict(ch).items() if v is not None}) for ch in sc.choices]
+    if sc.attacks is None:
+        out["attack"] = {"attacker": sc.attack.attacker, "target": sc.attack.target}
+    else:
+        out["attacks"] = [{"attacker": a.attacker, "target": a.target} for a in sc.attacks]
+    out["choices"] = [
+        _plain({k: v for k, v in attrs.asdict(ch).items() if v is not None and (k != "attack" or v)})
+        for ch in sc.choices
+    ]
     return out
 
 

@@ -48,7 +48,10 @@ class ScriptedChoice:
 
 
 class ScriptedAgent:
-    def __init__(self, sc: Scenario) -> None:
+    """Plays a scenario's choices; with `attack` (a Battle Phase scenario), only the choices of
+    that attack (each keeps its index in the scenario's `choices`)."""
+
+    def __init__(self, sc: Scenario, attack: int | None = None) -> None:
         self.ids = [c.id for c in sc.cards]
         self.queue = [
             ScriptedChoice(
@@ -62,6 +65,7 @@ class ScriptedAgent:
                 ch.expect == "illegal",
             )
             for i, ch in enumerate(sc.choices)
+            if attack is None or ch.attack == attack
         ]
         self.refused: list[dict[str, Any]] = []
 

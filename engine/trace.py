@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from engine.events import Event, EventType
 from engine.state import GameState, Player
 from engine.text import printable
+from engine.turns import BattleResult
 
 TITLES = {
     "battle_step": "Battle Step",
@@ -69,24 +70,55 @@ def describe(e: Event, names: Sequence[str]) -> str | None:
     return texts.get(t, str(t.value))
 
 
-def format_trace(state: GameState, title: str = "") -> str:
-    names = [c.id for c in state.cards]
-    b = state.battle
-    att = state.cards[b.attacker]
-    lines = [title] if title else []
-    target = f"{names[b.target]}" if b.target is not None else "directly"
-    lines.append(f"{att.controller.name}'s {names[b.attacker]} attacks {target}")
-    for e in state.log:
+def _event_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
+    lines: list[str] = []
+    for e in events:
         if e.type is EventType.PHASE_ENTERED:
             lines += ["", f"== {TITLES.get(e.detail, e.detail)} =="]
             continue
         text = describe(e, names)
         if text:
             lines.append(f"  {text}  [{e.rule}]")
+    return lines
+
+
+def _declaration(state: GameState, names: Sequence[str], attacker: int, target: int | None) -> str:
+    who = state.cards[attacker].controller.name
+    return f"{who}'s {names[attacker]} attacks {names[target] if target is not None else 'directly'}"
+
+
+def format_trace(state: GameState, title: str = "") -> str:
+    names = [c.id for c in state.cards]
+    b = state.battle
+    lines = [title] if title else []
+    lines.append(_declaration(state, names, b.attacker, b.target))
+    lines += _event_lines(state.log, names)
+    return "\n".join(map(printable, [*lines, *_ending(state)]))
+
+
+def format_battle_phase(
+    state: GameState, attacks: Sequence[tuple[BattleResult | None, str]], title: str = ""
+) -> str:
+    """A Battle Phase: each listed attack under its own heading, with the events of its Damage Step
+    (`Duel.battles`), or the reason it could not be declared (None, reason)."""
+    names = [c.id for c in state.cards]
+    lines = [title] if title else []
+    for i, (played, reason) in enumerate(attacks):
+        if played is None:
+            lines += ["", f"=== Attack {i}: not declared: {reason} ==="]
+            continue
+        lines += ["", f"=== Attack {i}: {_declaration(state, names, played.attacker, played.target)} ==="]
+        lines += _event_lines(played.events, names)
+        lines.append(f"  LP after attack {i}: " + ", ".join(f"{p.name} {played.lp_after[p]}" for p in Player))
+    return "\n".join(map(printable, [*lines, *_ending(state)]))
+
+
+def _ending(state: GameState) -> list[str]:
+    lines: list[str] = []
     lp = ", ".join(f"{p.name} {state.players[p].lp}" for p in Player)
     lines += ["", f"LP: {lp}"]
     if state.draw:
         lines.append("Result: draw")
     elif state.winner is not None:
         lines.append(f"Result: {state.winner.name} wins")
-    return "\n".join(map(printable, lines))
+    return lines

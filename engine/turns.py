@@ -175,6 +175,8 @@ class BattleResult:
     lp_changes: tuple[LpChange, ...]
     lp_after: tuple[int, int]
     over: bool  # its Damage Step has ended
+    chains_range: tuple[int, int] = (0, 0)  # its slice of `state.chains`
+    lp_changes_range: tuple[int, int] = (0, 0)  # its slice of `state.lp_changes`
 
     def as_dict(self, card_ids: list[str]) -> dict[str, Any]:
         """The per-attack keys of the result format (scenario-format.md, "Battle Phases")."""
@@ -219,6 +221,8 @@ def battles(duel: Duel) -> list[BattleResult]:
                 lp_changes=tuple(s.lp_changes[r.lp_changes_start : lp_end]),
                 lp_after=lp,
                 over=closed or s.phase in (Phase.STEP_OVER, Phase.DUEL_OVER),
+                chains_range=(r.chains_start, chains_end),
+                lp_changes_range=(r.lp_changes_start, lp_end),
             )
         )
     return out
