@@ -243,7 +243,7 @@ def phase_result(
     battles: list[dict[str, Any]] = []
     for i in range(len(sc.attacks)):
         if i in battle_of:
-            entry = played[battle_of[i]].as_dict(ids)
+            entry = {**played[battle_of[i]].as_dict(ids), "attack": i}  # the index in the scenario's list
             del entry["turn"]
             battles.append(entry)
         else:

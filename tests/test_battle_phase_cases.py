@@ -1,0 +1,141 @@
+"""Battle Phase scenarios (scenario-format.md, "Battle Phases"; issue 10, item 5): the sourced cases of
+tests/rules/battle-phase-cases.jsonl, compared as cases.md says (each `battles` entry listed is compared the same
+way, with the result's entry of that attack), through both executors and through the CLI; and the loader's rules
+for `attacks`.
+
+The expected values come from the sources each case cites (its `source.sources`): the format's own section, the
+rules spec (§1.4, §1.7.3, §2.2, §2.5, §2.7), Yugipedia "Attack" and the official rulebook.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import mismatches
+
+import engine
+from engine.scenario import scenario_to_json
+
+REPO = Path(__file__).resolve().parent.parent
+CASES = Path(__file__).parent / "rules" / "battle-phase-cases.jsonl"
+RECORDS = [json.loads(line) for line in CASES.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def phase_mismatches(expected: dict[str, Any], got: dict[str, Any]) -> list[str]:
+    out = mismatches({k: v for k, v in expected.items() if k != "battles"}, got)
+    for want in expected.get("battles", ()):
+        have = got["battles"][want["attack"]]
+        out += [f"battles[{want['attack']}].{p}" for p in mismatches(want, have)]
+    return out
+
+
+def run(scenario: dict[str, Any], executor: str = "fast") -> dict[str, Any]:
+    sc = engine.parse_scenario(scenario)
+    duel, agent = engine.run_scenario(sc, executor=executor)  # type: ignore[arg-type]
+    return engine.result(sc, duel, agent)
+
+
+def test_at_least_ten_sourced_cases_with_unique_ids() -> None:
+    ids = [r["scenario"]["id"] for r in RECORDS]
+    assert len(ids) >= 10 and len(ids) == len(set(ids))
+    assert all(len(r["source"]["sources"]) >= 2 for r in RECORDS)
+    assert all("attacks" in r["scenario"] and len(r["scenario"]["attacks"]) >= 2 for r in RECORDS)
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=[r["scenario"]["id"] for r in RECORDS])
+def test_case(record: dict[str, Any]) -> None:
+    fast = run(record["scenario"])
+    assert phase_mismatches(record["expected"], fast) == []
+    assert run(record["scenario"], "transitions") == fast
+    sc = engine.parse_scenario(record["scenario"])
+    assert engine.parse_scenario(scenario_to_json(sc)) == sc
+
+
+def test_cli_runs_the_cases() -> None:
+    proc = subprocess.run([sys.executable, "-m", "engine", "run", str(CASES.relative_to(REPO)), "--format", "json"],
+                          cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    results = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+    assert [r["scenario"] for r in results] == [r["scenario"]["id"] for r in RECORDS]
+    assert {r["scenario"]["id"]: phase_mismatches(r["expected"], got) for r, got in zip(RECORDS, results, strict=True)
+            if phase_mismatches(r["expected"], got)} == {}
+
+
+def test_cli_text_prints_each_attack_under_its_own_heading() -> None:
+    proc = subprocess.run([sys.executable, "-m", "engine", "run", str(CASES.relative_to(REPO))],
+                          cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    block = proc.stdout.split("Scenario BP-003")[1].split("Scenario BP-004")[0]
+    headings = [line for line in block.splitlines() if line.startswith("=== Attack")]
+    assert headings == [
+        "=== Attack 0: A's m1 attacks x ===",
+        "=== Attack 1: not declared: the attack target must be a monster on the field: x is in the graveyard ===",
+        "=== Attack 2: A's m2 attacks y ===",
+    ]
+    attack2 = block.split("=== Attack 2")[1]
+    assert "values compared: [1800, 100]" in attack2 and "values compared: [2000, 1500]" not in attack2
+
+
+def test_every_entry_names_its_attack() -> None:
+    got = run(RECORDS[9]["scenario"])  # BP-010: damage in attack 0 only, a destruction in attack 1
+    assert [c["attack"] for c in got["lp_changes"]] == [0, 0]
+    assert {e["attack"] for e in got["events"]} == {0, 1}
+    sends = [e for e in got["events"] if e["type"] == "moved" and e.get("card") == "x"]
+    assert [e["attack"] for e in sends] == [1]
+
+
+def base(**extra: Any) -> dict[str, Any]:
+    return {"format": "damage-step-scenario/1", "cards": [
+        {"id": "m1", "controller": "A", "atk": 1000, "def": 0, "position": "attack"},
+        {"id": "x", "controller": "B", "atk": 500, "def": 0, "position": "attack"}], **extra}
+
+
+@pytest.mark.parametrize(("extra", "where", "message"), [
+    ({"attack": {"attacker": "m1", "target": "x"}, "attacks": [{"attacker": "m1", "target": "x"}]}, "attacks",
+     "give attack or attacks, not both"),
+    ({"attacks": []}, "attacks", "expected at least 1 item"),
+    ({}, "attack", "missing required key"),
+    ({"attacks": [{"attacker": "x", "target": "m1"}]}, "attacks[0].attacker", "not the turn player"),
+    ({"attacks": [{"attacker": "m1", "target": "x"}, {"attacker": "nobody", "target": None}]}, "attacks[1].attacker",
+     'unknown card id "nobody"'),
+    ({"attacks": [{"attacker": "m1", "target": "x"}], "choices": [
+        {"attack": 1, "window": "start_of_damage_step", "player": "A", "activate": "m1"}]}, "choices[0].attack",
+     "the scenario has 1 attack(s), got 1"),
+])
+def test_loader_rules_for_attacks(extra: dict[str, Any], where: str, message: str) -> None:
+    with pytest.raises(engine.ScenarioError) as info:
+        engine.parse_scenario(base(**extra))
+    assert info.value.path == where and message in info.value.message
+
+
+def test_schema_agrees_on_attack_or_attacks() -> None:
+    import jsonschema
+
+    schema = json.loads((REPO / "engine" / "schemas" / "scenario.schema.json").read_text(encoding="utf-8"))
+    v = jsonschema.Draft202012Validator(schema)
+    assert v.is_valid(base(attacks=[{"attacker": "m1", "target": "x"}, {"attacker": "m1", "target": None}]))
+    assert not v.is_valid(base(attacks=[{"attacker": "m1", "target": "x"}], attack={"attacker": "m1", "target": "x"}))
+    assert not v.is_valid(base())
+    assert all(v.is_valid(r["scenario"]) for r in RECORDS)
+
+
+def test_toml_attacks_without_target_are_direct(tmp_path: Path) -> None:
+    p = tmp_path / "bp.toml"
+    p.write_text('format = "damage-step-scenario/1"\n[[cards]]\nid = "m1"\ncontroller = "A"\natk = 1\ndef = 0\n'
+                 'position = "attack"\n[[attacks]]\nattacker = "m1"\n[[attacks]]\nattacker = "m1"\n', encoding="utf-8")
+    (sc,) = engine.load_scenarios(p)
+    assert sc.attacks == (engine.scenario.Attack("m1", None),) * 2
+
+
+def test_trace_and_step_refuse_a_battle_phase_saying_why(tmp_path: Path) -> None:
+    p = tmp_path / "bp.json"
+    p.write_text(json.dumps(RECORDS[0]["scenario"]), encoding="utf-8")
+    for args in (["run", str(p), "--trace", str(tmp_path / "t")], ["step", str(p)]):
+        proc = subprocess.run([sys.executable, "-m", "engine", *args], cwd=REPO, capture_output=True, text=True,
+                              timeout=120)
+        assert proc.returncode == 2 and "has attacks (a Battle Phase)" in proc.stderr
