@@ -754,6 +754,8 @@ _CARD_FIELDS: Fields = {
     "pendulum": _F(_Bool(), False, "monsters only"),
     "equipped_to": _F(_Ref("card"), None, "spells/traps in a spell_trap_zone only; names a monster"),
     "effects": _F(_List(_Effect()), ()),
+    "card": _F(_Str(nonempty=True), None, "a card of engine/cards (e.g. rush_recklessly): its name, card_type, "
+               "printed atk/def and effects, unless given here"),
 }
 
 # Card keys allowed only on some cards: key -> (test on (card_type, location), who may have it).
@@ -801,6 +803,24 @@ def _card(d: dict[str, Any], v: dict[str, Any]) -> CardSpec:
     )  # fmt: skip
 
 
+def _library_card(v: dict[str, Any]) -> dict[str, Any]:
+    """A card naming a library card (engine/cards) gets its defaults; the card's own keys win."""
+    from engine.cards import CATALOG, scenario_defaults
+
+    key = v["card"]
+    if type(key) is not str or key not in CATALOG:
+        try:
+            _one_of(tuple(CATALOG), key)
+        except _Invalid as e:
+            e.parts.insert(0, "card")
+            raise
+    defaults = scenario_defaults(key)
+    kind = v.get("card_type", defaults["card_type"])
+    if kind != "monster":
+        defaults = {k: x for k, x in defaults.items() if k not in ("atk", "def")}
+    return {**defaults, **v}
+
+
 def _with_speed(e: EffectSpec, j: int, ctype: str) -> EffectSpec:
     """An activated effect's speed: required, except that a Counter Trap's is (and must be) 3."""
     if e.kind != "activated":
@@ -818,6 +838,8 @@ def _with_speed(e: EffectSpec, j: int, ctype: str) -> EffectSpec:
 @attrs.frozen
 class _Card(_Type):
     def check(self, v: object) -> Any:
+        if type(v) is dict and "card" in v:
+            v = _library_card(v)
         d = _check_fields(v, _CARD_FIELDS)
         return _card(d, cast(dict[str, Any], v))
 

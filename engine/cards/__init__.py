@@ -1,0 +1,49 @@
+"""A library of real cards whose rulings live in the Damage Step, written only with the public API
+(scenario-format effect specs through `engine.effect_from_spec`, placed with `engine.StateBuilder`).
+
+One module per card family; each card gives its text (summarised) and the official ruling its
+effects follow (`CardDef`). A scenario file can name one (``{"id": "r", "controller": "A",
+"location": "spell_trap_zone", "face_down": true, "card": "rush_recklessly"}``): the loader fills in
+its name, card type, printed ATK/DEF and effects (whatever the card gives itself is kept). From
+Python: ``place(builder, "rush_recklessly", "r", "A", face_down=True)``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.cards import battle_damage, flip, stat_changes
+from engine.cards.card import CardDef
+
+if TYPE_CHECKING:
+    from engine.host import StateBuilder
+
+CATALOG: dict[str, CardDef] = {c.key: c for m in (stat_changes, battle_damage, flip) for c in m.CARDS}
+
+__all__ = ["CATALOG", "CardDef", "place", "scenario_defaults"]
+
+
+def scenario_defaults(key: str) -> dict[str, Any]:
+    """The keys a scenario card naming this card gets unless it gives them itself."""
+    c = CATALOG[key]
+    out: dict[str, Any] = {"name": c.name, "card_type": c.card_type, "effects": [dict(e) for e in c.effects]}
+    if c.card_type == "monster":
+        out |= {"atk": c.atk or 0, "def": c.def_ or 0}
+    return out
+
+
+def place(builder: StateBuilder, key: str, id: str, controller: str, **kw: Any) -> StateBuilder:
+    """Add the library card `key` to a `StateBuilder` as card `id` (keywords as `StateBuilder.card`;
+    a monster defaults to its printed ATK/DEF, Level, Attribute and Type; Spells and Traps to their zone)."""
+    c = CATALOG[key]
+    kw.setdefault("name", c.name)
+    kw.setdefault("effects", c.effects)
+    if c.card_type == "monster":
+        for k, v in (("atk", c.atk or 0), ("def_", c.def_ or 0), ("level", c.level), ("attribute", c.attribute),
+                     ("monster_type", c.monster_type)):  # fmt: skip
+            kw.setdefault(k, v)
+        if kw.get("location", "monster_zone") in ("monster_zone",):
+            kw.setdefault("position", "attack")
+    else:
+        kw.setdefault("location", "spell_trap_zone")
+    return builder.card(id, controller, card_type=c.card_type, **kw)

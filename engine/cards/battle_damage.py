@@ -1,0 +1,56 @@
+"""Cards about battle damage and battle destruction."""
+
+from __future__ import annotations
+
+from engine.cards.card import CardDef
+
+KURIBOH = CardDef(
+    key="kuriboh",
+    name="Kuriboh",
+    card_type="monster",
+    atk=300,
+    def_=200,
+    level=1,
+    attribute="dark",
+    monster_type="fiend",
+    text="During damage calculation, if your opponent's monster attacks (Quick Effect): you can discard this card; "
+    "you take no battle damage from that battle.",
+    ruling="Activated from the hand during damage calculation only; 'that battle' only, the next attack's damage "
+    "applies (DS-038; rules spec §1.1 item 5). https://yugipedia.com/wiki/Kuriboh",
+    effects=(
+        {"kind": "activated", "speed": 2, "during_damage_calculation": True, "from": "hand",
+         "cost": {"discard_self": True}, "does": [{"op": "no_battle_damage_this_battle", "player": "controller"}]},
+    ),
+)  # fmt: skip
+
+AMAZONESS_SWORDS_WOMAN = CardDef(
+    key="amazoness_swords_woman",
+    name="Amazoness Swords Woman",
+    card_type="monster",
+    atk=1500,
+    def_=1600,
+    level=4,
+    attribute="earth",
+    monster_type="warrior",
+    text="Your opponent takes any battle damage you would have taken from battles involving this card.",
+    ruling="The damage moved is battle damage; it is still destroyed when it loses (rules spec §2.6, stage "
+    "'reflect'). https://yugipedia.com/wiki/Amazoness_Swords_Woman",
+    effects=({"kind": "reflect_battle_damage"},),
+)
+
+SPIRIT_REAPER = CardDef(
+    key="spirit_reaper",
+    name="Spirit Reaper",
+    card_type="monster",
+    atk=300,
+    def_=200,
+    level=3,
+    attribute="dark",
+    monster_type="zombie",
+    text="Cannot be destroyed by battle. (Its other effects are not modelled.)",
+    ruling="Cannot be destroyed by battle, any number of times; battle damage still applies (rules spec §2.5). "
+    "https://yugipedia.com/wiki/Spirit_Reaper",
+    effects=({"kind": "indestructible_by_battle"},),
+)
+
+CARDS = (KURIBOH, AMAZONESS_SWORDS_WOMAN, SPIRIT_REAPER)

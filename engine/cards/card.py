@@ -1,0 +1,25 @@
+"""What a card of the library is: its printed data, its effects as scenario-format specs, its text
+(summarised) and the official ruling its effects follow. Plain data, so the scenario loader can
+expand a card named in a file (``"card": "rush_recklessly"``) without importing the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+
+@attrs.frozen
+class CardDef:
+    key: str  # what a scenario file writes: "card": key
+    name: str
+    card_type: str  # monster / spell / trap / counter_trap
+    text: str  # the card text, summarised
+    ruling: str  # the official ruling its effects follow, with where it is published
+    effects: tuple[Mapping[str, Any], ...]  # scenario-format effect specs
+    atk: int | None = None
+    def_: int | None = None
+    level: int = 0
+    attribute: str | None = None
+    monster_type: str | None = None

@@ -1,0 +1,145 @@
+"""The card library (engine/cards; issue 10, item 6): each card's test follows the ruling the card cites
+(`CardDef.ruling`) and the rules spec sections named there. Cards are placed with the public API only
+(`engine.StateBuilder`, `engine.cards.place`) or named in a scenario file (``"card": key``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import engine
+from engine import Player, StateBuilder
+from engine.cards import CATALOG, place
+
+
+class Activate:
+    """Activates `card` (by id) the first time it is offered in `window`; passes otherwise."""
+
+    def __init__(self, card: str, window: engine.Window) -> None:
+        self.card, self.window, self.done = card, window, False
+
+    def choose(self, decision: engine.Decision, duel: engine.Duel) -> engine.Option:
+        ids = [c.id for c in duel.state.cards]
+        for o in decision.options:
+            if not self.done and not o.is_pass and ids[o.card] == self.card and decision.window is self.window:
+                self.done = True
+                return o
+        return engine.PASS if engine.PASS in decision.options else decision.options[0]
+
+
+def play(b: StateBuilder, attacks: list[tuple[str, str | None]], agent: Any = None) -> engine.Duel:
+    duel = engine.Duel(b.build())
+    duel.state.show_every_priority = True
+    for att, tgt in attacks:
+        duel.declare_attack(att, tgt)
+        duel.run(agent or engine.PassAgent())
+    return duel
+
+
+def test_every_card_has_text_a_cited_ruling_and_valid_effects() -> None:
+    assert len(CATALOG) >= 9
+    for c in CATALOG.values():
+        assert c.text and "https://" in c.ruling
+        for spec in c.effects:
+            engine.effect_from_spec(spec, card_type=c.card_type)
+
+
+BEFORE = engine.Window.BEFORE_DAMAGE_CALCULATION
+DURING = engine.Window.DURING_DAMAGE_CALCULATION
+
+
+def test_rush_recklessly_before_damage_calculation() -> None:
+    b = StateBuilder().monster("m", "A", atk=1000, def_=0).monster("x", "B", atk=1500, def_=0)
+    place(b, "rush_recklessly", "rush", "A", face_down=True)
+    duel = play(b, [("m", "x")], Activate("rush", BEFORE))
+    # +700: 1700 vs 1500 (§2.2): x destroyed, B takes 200
+    assert duel.battles[0].battle.values_compared == (1700, 1500) and duel.state.players[Player.B].lp == 7800
+
+
+def test_rush_recklessly_cannot_be_activated_during_damage_calculation() -> None:
+    sc = engine.parse_scenario({"format": "damage-step-scenario/1", "cards": [
+        {"id": "m", "controller": "A", "atk": 1000, "def": 0, "position": "attack"},
+        {"id": "x", "controller": "B", "atk": 1500, "def": 0, "position": "attack"},
+        {"id": "rush", "controller": "A", "location": "spell_trap_zone", "face_down": True, "card": "rush_recklessly"}],
+        "attack": {"attacker": "m", "target": "x"},
+        "choices": [{"window": "during_damage_calculation", "player": "A", "activate": "rush", "expect": "illegal"}]})
+    duel, agent = engine.run_scenario(sc)
+    res = engine.result(sc, duel, agent)
+    assert res["refused"] and res["battle_damage"] == {"A": 500, "B": 0}  # 1000 vs 1500 unchanged
+    assert sc.cards[2].name == "Rush Recklessly" and sc.cards[2].card_type == "spell"
+
+
+def test_shrink_halves_the_original_atk() -> None:
+    b = StateBuilder().monster("m", "A", atk=1000, def_=0).monster("x", "B", atk=2000, def_=0)
+    place(b, "shrink", "shrink", "A", face_down=True)
+    duel = play(b, [("m", "x")], Activate("shrink", BEFORE))
+    # original 2000 halved: 1000 vs 1000: both destroyed, no damage (§S.1, §2.2)
+    assert duel.battles[0].battle.values_compared == (1000, 1000)
+    assert len(duel.battles[0].battle.destroyed) == 2 and duel.state.players[Player.B].lp == 8000
+
+
+def test_forbidden_lance_lowers_the_opponents_monster() -> None:
+    b = StateBuilder().monster("m", "A", atk=1500, def_=0).monster("x", "B", atk=2000, def_=0)
+    place(b, "forbidden_lance", "lance", "A", face_down=True)
+    duel = play(b, [("m", "x")], Activate("lance", BEFORE))
+    assert duel.battles[0].battle.values_compared == (1500, 1200) and duel.state.players[Player.B].lp == 7700
+
+
+def test_injection_fairy_lily_gains_3000_during_damage_calculation_only() -> None:
+    b = StateBuilder().monster("x", "B", atk=2000, def_=0)
+    place(b, "injection_fairy_lily", "lily", "A")
+    duel = play(b, [("lily", "x")], Activate("lily", DURING))
+    # pays 2000; 3400 vs 2000: B takes 1400; the gain ends with damage calculation
+    assert duel.battles[0].battle.values_compared == (3400, 2000)
+    assert [p.lp for p in duel.state.players] == [6000, 6600] and duel.current_stats("lily") == (400, 1500)
+
+
+def test_kuriboh_covers_only_that_battle() -> None:
+    b = StateBuilder().monster("m1", "A", atk=3000, def_=0).monster("m2", "A", atk=1000, def_=0)
+    place(b, "kuriboh", "kuri", "B", location="hand")
+    duel = play(b, [("m1", None), ("m2", None)], Activate("kuri", DURING))
+    assert duel.battles[0].battle.battle_damage == (0, 0) and duel.battles[1].battle.battle_damage == (0, 1000)
+    assert duel.state.cards[2].location is engine.Location.GRAVEYARD
+
+
+def test_amazoness_swords_woman_moves_the_damage_and_is_still_destroyed() -> None:
+    b = StateBuilder().monster("x", "B", atk=2000, def_=0)
+    place(b, "amazoness_swords_woman", "amaz", "A")
+    duel = play(b, [("amaz", "x")])
+    assert duel.battles[0].battle.battle_damage == (0, 500)
+    assert duel.state.cards[1].location is engine.Location.GRAVEYARD
+
+
+def test_spirit_reaper_survives_every_battle_of_the_turn() -> None:
+    b = StateBuilder().monster("m1", "A", atk=2000, def_=0).monster("m2", "A", atk=2500, def_=0)
+    place(b, "spirit_reaper", "reaper", "B")
+    duel = play(b, [("m1", "reaper"), ("m2", "reaper")])
+    assert all(bt.battle.destroyed == () for bt in duel.battles)
+    assert duel.state.players[Player.B].lp == 8000 - 1700 - 2200
+
+
+def test_marshmallon_burns_only_when_attacked_face_down() -> None:
+    b = StateBuilder().monster("m1", "A", atk=2000, def_=0).monster("m2", "A", atk=2000, def_=0)
+    place(b, "marshmallon", "marsh", "B", position="set")
+    duel = play(b, [("m1", "marsh"), ("m2", "marsh")])
+    # attack 0: face-down at the start: A takes 1000 after damage calculation; attack 1: face-up, no burn
+    assert [bt.lp_after for bt in duel.battles] == [(7000, 8000), (7000, 8000)]
+    assert duel.state.cards[2].location is engine.Location.MONSTER_ZONE
+
+
+def test_man_eater_bug_destroys_the_attacker_after_damage_calculation() -> None:
+    b = StateBuilder().monster("m", "A", atk=500, def_=0)
+    place(b, "man_eater_bug", "bug", "B", position="set")
+    duel = play(b, [("m", "bug")])
+    # 500 vs DEF 600: A takes 100, nothing destroyed by battle; FLIP destroys the attacker
+    assert duel.battles[0].battle.battle_damage == (100, 0)
+    assert duel.state.cards[0].location is engine.Location.GRAVEYARD
+
+
+def test_an_unknown_library_card_is_refused_naming_the_key() -> None:
+    with pytest.raises(engine.ScenarioError) as info:
+        engine.parse_scenario({"format": "damage-step-scenario/1", "cards": [
+            {"id": "m", "controller": "A", "atk": 1, "def": 0, "position": "attack", "card": "blue_eyes"}],
+            "attack": {"attacker": "m", "target": None}})
+    assert info.value.path == "cards[0].card"
