@@ -1,0 +1,43 @@
+"""docs/embedding.md stays true: its Python blocks run in order, in one namespace, and print what the rules give.
+
+Expected values: 2000 + Rush Recklessly's 700 = 2700 vs 1200 destroys the ogre and B takes 1500 (§2.2); a second
+attack by the same monster is refused (once per turn: Yugipedia "Attack"); "until the end of the turn" ends with
+the turn; a Defense Position monster cannot attack; Prideful Roar: 1000 vs 2500 gains 1500 + 300 during damage
+calculation: 2800 vs 2500, B takes 300 (its card text).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engine
+
+DOC = (Path(__file__).resolve().parent.parent / "docs" / "embedding.md").read_text(encoding="utf-8")
+BLOCKS = re.findall(r"```python\n(.*?)```", DOC, re.S)
+
+
+def test_the_blocks_run_and_print_what_the_rules_give() -> None:
+    ns: dict[str, Any] = {}
+    outputs = []
+    for i, code in enumerate(BLOCKS):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            if i == 2:  # ends with an attack from Defense Position, which the page says is refused
+                with pytest.raises(engine.IllegalAttack, match="only a face-up Attack Position monster can attack"):
+                    exec(compile(code, f"embedding-{i}", "exec"), ns)
+            else:
+                exec(compile(code, f"embedding-{i}", "exec"), ns)
+        outputs.append(out.getvalue().splitlines())
+    assert outputs[0] == ["(2000, 1700) {'passcode': 38033121}"]
+    assert outputs[1] == ["refused: a monster can attack once per turn: Dark Magician Girl has already attacked "
+                          "this turn", "6500 (2700, 1700)"]
+    assert outputs[2] == ["2 B (2000, 1700)"]
+    assert outputs[3][0].endswith("{'A': 0, 'B': 1500} {'A': 8000, 'B': 6500}")
+    assert outputs[4] == ["(2800, 2500) 7700"]
+    assert len(BLOCKS) == 5
