@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import engine
+import engine.cards
 from engine import Player, StateBuilder
 from engine.cards import CATALOG, place
 
@@ -38,9 +39,10 @@ def play(b: StateBuilder, attacks: list[tuple[str, str | None]], agent: Any = No
 
 
 def test_every_card_has_text_a_cited_ruling_and_valid_effects() -> None:
-    assert len(CATALOG) >= 9
-    for c in CATALOG.values():
-        assert c.text and "https://" in c.ruling
+    cards = engine.cards.all_cards()
+    assert len(cards) >= 12 and set(CATALOG) < set(cards)
+    for c in cards.values():
+        assert c.text and "https://" in c.ruling and (c.effects or c.custom)
         for spec in c.effects:
             engine.effect_from_spec(spec, card_type=c.card_type)
 
@@ -141,5 +143,77 @@ def test_an_unknown_library_card_is_refused_naming_the_key() -> None:
     with pytest.raises(engine.ScenarioError) as info:
         engine.parse_scenario({"format": "damage-step-scenario/1", "cards": [
             {"id": "m", "controller": "A", "atk": 1, "def": 0, "position": "attack", "card": "blue_eyes"}],
+            "attack": {"attacker": "m", "target": None}})
+    assert info.value.path == "cards[0].card"
+
+
+def test_mystic_swordsman_lv2_destroys_a_face_down_target_at_the_start_without_flipping_it() -> None:
+    b = StateBuilder()
+    place(b, "mystic_swordsman_lv2", "sword", "A")
+    place(b, "man_eater_bug", "bug", "B", position="set")
+    duel = play(b, [("sword", "bug")])
+    bt = duel.battles[0].battle
+    # destroyed at the Start of the Damage Step: no flip, so no FLIP effect; no damage calculation (§1.3, §1.8)
+    assert not bt.battled and duel.state.cards[1].location is engine.Location.GRAVEYARD
+    assert duel.state.cards[0].location is engine.Location.MONSTER_ZONE
+    assert not any(e.type is engine.EventType.FLIPPED for e in duel.state.log)
+
+
+def test_waboku_cannot_be_activated_in_the_damage_step() -> None:
+    b = StateBuilder().monster("m", "A", atk=2000, def_=0).monster("x", "B", atk=1000, def_=0)
+    place(b, "waboku", "waboku", "B", face_down=True)
+    duel = engine.Duel(b.build())
+    duel.state.show_every_priority = True
+    duel.declare_attack("m", "x")
+    seen = []
+    while (d := duel.advance()) is not None:
+        seen += [o for o in d.options if not o.is_pass]
+        assert duel.why_illegal(engine.Option(2, 0, ())) is not None
+        duel.decide(engine.PASS)
+    assert seen == [] and duel.state.players[Player.B].lp == 7000  # §1.1: never offered; the damage applies
+
+
+def test_prideful_roar_pays_the_difference_and_wins_by_300() -> None:
+    b = StateBuilder().monster("small", "A", atk=1000, def_=0).monster("big", "B", atk=2500, def_=0)
+    place(b, "prideful_roar", "roar", "A", face_down=True)
+    duel = engine.Duel(b.build(), engine.cards.registry())
+    duel.state.show_every_priority = True
+    duel.declare_attack("small", "big")
+    duel.run(Activate("roar", DURING))
+    # pays 1500; 1000 + 1500 + 300 = 2800 vs 2500: big destroyed, B takes 300; the gain ends with damage calculation
+    assert duel.battles[0].battle.values_compared == (2800, 2500)
+    assert [p.lp for p in duel.state.players] == [6500, 7700] and duel.current_stats("small") == (1000, 0)
+
+
+def test_prideful_roar_is_not_offered_before_damage_calculation() -> None:
+    b = StateBuilder().monster("small", "A", atk=1000, def_=0).monster("big", "B", atk=2500, def_=0)
+    place(b, "prideful_roar", "roar", "A", face_down=True)
+    duel = engine.Duel(b.build(), engine.cards.registry())
+    duel.state.show_every_priority = True
+    duel.declare_attack("small", "big")
+    while (d := duel.advance()) is not None:
+        offered = [o for o in d.options if not o.is_pass]
+        assert offered == [] or d.window is DURING
+        duel.decide(engine.PASS)
+
+
+def test_mystic_tomato_summons_a_dark_monster_at_the_end_of_the_damage_step() -> None:
+    b = StateBuilder().monster("m", "A", atk=2000, def_=0)
+    place(b, "mystic_tomato", "tomato", "B")
+    b.monster("light", "B", atk=1000, def_=0, location="deck", attribute=engine.Attribute.LIGHT)
+    b.monster("dark", "B", atk=1200, def_=0, location="deck", attribute=engine.Attribute.DARK)
+    duel = engine.Duel(b.build(), engine.cards.registry())
+    duel.state.show_every_priority = True
+    duel.declare_attack("m", "tomato")
+    duel.run(Activate("tomato", engine.Window.END_OF_DAMAGE_STEP))
+    # 2000 vs 1400: tomato destroyed, B takes 600; its trigger summons the DARK one, not the LIGHT one
+    assert [c.location.value for c in duel.state.cards[1:]] == ["graveyard", "deck", "monster_zone"]
+    assert duel.state.cards[3].position is engine.Position.ATTACK
+
+
+def test_a_card_with_its_own_effect_types_cannot_be_named_in_a_scenario_file() -> None:
+    with pytest.raises(engine.ScenarioError) as info:
+        engine.parse_scenario({"format": "damage-step-scenario/1", "cards": [
+            {"id": "m", "controller": "A", "atk": 1, "def": 0, "position": "attack", "card": "mystic_tomato"}],
             "attack": {"attacker": "m", "target": None}})
     assert info.value.path == "cards[0].card"

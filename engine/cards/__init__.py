@@ -5,22 +5,45 @@ One module per card family; each card gives its text (summarised) and the offici
 effects follow (`CardDef`). A scenario file can name one (``{"id": "r", "controller": "A",
 "location": "spell_trap_zone", "face_down": true, "card": "rush_recklessly"}``): the loader fills in
 its name, card type, printed ATK/DEF and effects (whatever the card gives itself is kept). From
-Python: ``place(builder, "rush_recklessly", "r", "A", face_down=True)``.
+Python: ``place(builder, "rush_recklessly", "r", "A", face_down=True)``; cards with their own effect types
+(`custom`: Prideful Roar, Mystic Tomato) are placed from Python only, in a duel using `registry()`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.cards import battle_damage, flip, stat_changes
+from engine.cards import battle_damage, flip, start_and_refusals, stat_changes
 from engine.cards.card import CardDef
 
 if TYPE_CHECKING:
+    from engine.effects import Registry
     from engine.host import StateBuilder
 
-CATALOG: dict[str, CardDef] = {c.key: c for m in (stat_changes, battle_damage, flip) for c in m.CARDS}
+_FAMILIES = (stat_changes, battle_damage, flip, start_and_refusals)
+# Cards written as scenario-format specs (nameable in scenario files); `custom` ones (their own effect
+# types) are loaded on first use, as they import the engine.
+CATALOG: dict[str, CardDef] = {c.key: c for m in _FAMILIES for c in m.CARDS}
 
-__all__ = ["CATALOG", "CardDef", "place", "scenario_defaults"]
+__all__ = ["CATALOG", "CardDef", "all_cards", "place", "registry", "scenario_defaults"]
+
+
+def all_cards() -> dict[str, CardDef]:
+    """Every library card, the ones with their own effect types included."""
+    from engine.cards import custom
+
+    return {**CATALOG, **{c.key: c for c in custom.CARDS}}
+
+
+def registry() -> Registry:
+    """The default registry plus the library cards' own effect types."""
+    from engine.library import default_registry
+
+    reg = default_registry()
+    for c in all_cards().values():
+        for t in c.types:
+            reg.register(t)
+    return reg
 
 
 def scenario_defaults(key: str) -> dict[str, Any]:
@@ -35,9 +58,9 @@ def scenario_defaults(key: str) -> dict[str, Any]:
 def place(builder: StateBuilder, key: str, id: str, controller: str, **kw: Any) -> StateBuilder:
     """Add the library card `key` to a `StateBuilder` as card `id` (keywords as `StateBuilder.card`;
     a monster defaults to its printed ATK/DEF, Level, Attribute and Type; Spells and Traps to their zone)."""
-    c = CATALOG[key]
+    c = all_cards()[key]
     kw.setdefault("name", c.name)
-    kw.setdefault("effects", c.effects)
+    kw.setdefault("effects", c.custom or c.effects)
     if c.card_type == "monster":
         for k, v in (("atk", c.atk or 0), ("def_", c.def_ or 0), ("level", c.level), ("attribute", c.attribute),
                      ("monster_type", c.monster_type)):  # fmt: skip

@@ -5,9 +5,12 @@ expand a card named in a file (``"card": "rush_recklessly"``) without importing 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
+
+if TYPE_CHECKING:
+    from engine.effects import Effect, EffectType
 
 
 @attrs.frozen
@@ -23,3 +26,8 @@ class CardDef:
     level: int = 0
     attribute: str | None = None
     monster_type: str | None = None
+    # A card whose effects the scenario format cannot write: its own effect types (public API:
+    # `engine.EffectType`, `engine.actions`), registered by `engine.cards.registry()`. Such a card
+    # is placed from Python only.
+    custom: tuple[Effect, ...] = ()
+    types: tuple[EffectType, ...] = ()
