@@ -39,10 +39,11 @@ class Index:
 class Context:
     """What a handler may use: read the state, ask queries, and act through `engine.actions`."""
 
-    __slots__ = ("event_listeners", "index", "on_change", "registry", "state")
+    __slots__ = ("event_listeners", "index", "on_change", "record", "registry", "state")
 
-    def __init__(self, state: GameState, registry: Registry, index: Index) -> None:
+    def __init__(self, state: GameState, registry: Registry, index: Index, record: bool = True) -> None:
         self.state = state
+        self.record = record  # keep the event log (playouts turn it off: see Duel)
         self.registry = registry
         self.index = index
         self.event_listeners: list[Callable[[Event], None]] = []  # see Duel.on_event
@@ -55,8 +56,11 @@ class Context:
         s = self.state
         if self.on_change is not None:
             self.on_change(self)
+        if not self.record and not self.event_listeners:
+            return  # a playout: nobody reads the events, so none is built
         event = Event(type, s.phase, s.current_window(), rule=rule, **kw)
-        s.log.append(event)
+        if self.record:
+            s.log.append(event)
         if self.event_listeners:  # the only cost when nobody listens
             for listener in self.event_listeners:
                 listener(event)

@@ -19,11 +19,11 @@ the effect type only decides what they do. The scenario format's built-in kinds
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from enum import Enum
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import attrs
 
+from engine.enums import FastEnum
 from engine.state import Location, OriginalChange, Player
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from engine.state import ChainLink
 
 
-class EffectKind(Enum):
+class EffectKind(FastEnum):
     CONTINUOUS = "continuous"
     ACTIVATED = "activated"
     TRIGGER = "trigger"
@@ -42,7 +42,7 @@ class EffectKind(Enum):
         return self in (EffectKind.TRIGGER, EffectKind.FLIP)
 
 
-class TriggerEvent(Enum):
+class TriggerEvent(FastEnum):
     """Game events that trigger effects. Each Damage Step state raises its own."""
 
     START_OF_DAMAGE_STEP = "start_of_damage_step"
@@ -57,7 +57,7 @@ class TriggerEvent(Enum):
     END_OF_DAMAGE_STEP = "end_of_damage_step"
 
 
-class DamageStepRule(Enum):
+class DamageStepRule(FastEnum):
     """Per-effect override of the Damage Step legality rule, for card-specific rulings."""
 
     AUTO = "auto"
@@ -65,7 +65,7 @@ class DamageStepRule(Enum):
     FORBIDDEN = "forbidden"
 
 
-class Hook(Enum):
+class Hook(FastEnum):
     """Hook points where continuous effects answer the engine's queries.
 
     Handler signature: ``handler(ctx, source) -> answer``; the answers are listed per hook.
@@ -174,7 +174,7 @@ class Piercing:
     double: bool = False
 
 
-class DamageStage(Enum):
+class DamageStage(FastEnum):
     """The official order of battle-damage modifiers (§2.6); the value is the stage number."""
 
     BOTH = 2  # both players take the battle damage

@@ -6,13 +6,13 @@ say *why* it happened; `RULES` holds the one-line explanation of every rule id.
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import Any, NamedTuple
 
+from engine.enums import FastEnum
 from engine.state import Phase, Player, Window
 
 
-class EventType(Enum):
+class EventType(FastEnum):
     PHASE_ENTERED = "phase_entered"
     WINDOW_OPENED = "window_opened"
     WINDOW_CLOSED = "window_closed"

@@ -18,7 +18,7 @@ from engine.rules.battle import battle_damage_modifiers, battle_input, battle_pr
 from engine.rules.calculation import compare_values
 from engine.rules.destruction import battle_indestructibility
 from engine.rules.modifiers import applicable, apply_battle_damage_modifiers
-from engine.state import ChainRecord, Location, Phase, Player, Position, Window
+from engine.state import PLAYERS, ChainRecord, Location, Phase, Position, Window
 
 # The trigger events each state raises: where triggered effects attach (rules spec §1.10 names
 # in brackets). One SEGOC chain per state holds all of a state's triggers.
@@ -108,7 +108,7 @@ def perform_damage_calculation(ctx: Context) -> None:
         ),
     )
     result = apply_battle_damage_modifiers(base.damage, modifiers, battlers)
-    for p in Player:  # simultaneous
+    for p in PLAYERS:  # simultaneous
         actions.lose_lp(ctx, p, result.battle[p], "battle_damage", "battle_damage_modifiers")
         actions.lose_lp(ctx, p, result.effect[p], "effect_damage", "battle_damage_modifiers")
         actions.gain_lp(ctx, p, result.gain[p], "battle_damage_modifiers")
