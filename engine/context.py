@@ -7,7 +7,7 @@ are derived from the cards' effects, which never change during a duel, so clones
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from engine.effects import Effect, EffectKind, Handler, Hook, Registry, Source, TriggerEvent
@@ -102,8 +102,13 @@ class Context:
         found.sort(key=lambda sh: sh[0].controller is not tp)
         yield from found
 
-    def ask(self, hook: Hook) -> Iterator[tuple[Source, Any]]:
-        """Each active source's answer on a hook (None answers are left out)."""
+    def ask(self, hook: Hook) -> Iterable[tuple[Source, Any]]:
+        """Each active source's answer on a hook (None answers are left out), asked lazily."""
+        if not self.index.hooks[hook] and not self.state.lingering:
+            return ()  # nothing attached there: the common case, without building a generator
+        return self._answers(hook)
+
+    def _answers(self, hook: Hook) -> Iterator[tuple[Source, Any]]:
         for src, handler in self.sources(hook):
             answer = handler(self, src)
             if answer is not None:

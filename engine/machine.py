@@ -106,11 +106,16 @@ class Duel:
         index: Index | None = None,
         record: bool = True,
     ) -> None:
-        self.state = state
-        self.registry = registry if registry is not None else default_registry()
-        self.index = index if index is not None else Index(state.cards, self.registry)
-        self.ctx = Context(state, self.registry, self.index, record)
+        registry = registry if registry is not None else default_registry()
+        self._start(state, registry, executor, index if index is not None else Index(state.cards, registry), record)
         watch_stats(self.ctx)
+
+    def _start(self, state: GameState, registry: Registry, executor: Executor, index: Index, record: bool) -> None:
+        """Set every attribute (shared by __init__ and the cheaper `clone`)."""
+        self.state = state
+        self.registry = registry
+        self.index = index
+        self.ctx = Context(state, registry, index, record)
         self.executor: Executor = executor
         self._machine = build_transitions_machine(self, state.phase) if executor == "transitions" else None
         self._observers: dict[Phase, list[Callable[[Duel], None]]] = {}
@@ -140,8 +145,9 @@ class Duel:
                 listener(self, self._source, s.phase)
         self.ctx.emit(EventType.PHASE_ENTERED, "machine", detail=s.phase._value_)  # (.value is slow)
         steps.ON_ENTER.get(s.phase, _nothing)(self.ctx)
-        for observer in self._observers.get(s.phase, ()):
-            observer(self)
+        if self._observers:
+            for observer in self._observers.get(s.phase, ()):
+                observer(self)
 
     # -- listeners: how debuggers, traces and UIs follow a duel ---------------------------
     def on_transition(self, listener: TransitionListener) -> Callable[[], None]:
@@ -310,7 +316,10 @@ class Duel:
     def clone(self) -> Duel:
         """An independent copy for search: shares only immutable values, the registry and the
         effect index; always uses the fast executor, and records the log if this duel does."""
-        return Duel(self.state.clone(), self.registry, executor="fast", index=self.index, record=self.ctx.record)
+        new = Duel.__new__(Duel)
+        new._start(self.state.clone(), self.registry, "fast", self.index, self.ctx.record)
+        new.ctx.on_change = self.ctx.on_change  # the same state, so the same watch (see watch_stats)
+        return new
 
 
 TransitionListener = Callable[["Duel", Phase, Phase], None]
