@@ -12,8 +12,9 @@ none of its own): the random agent is one, and the MCTS agent's rollouts are pla
 Backends: "processes" runs chunks of playouts in worker processes of this machine (the "spawn"
 start method: no state inherited by fork), "processes" with one worker runs them in this process;
 "ray" (the ``ray`` extra) runs the same chunks as Ray tasks, on the cluster `ray.init()` finds
-(``RAY_ADDRESS``), or on a local one started for the run. A progress bar (tqdm, when installed)
-is drawn only when standard error is a terminal.
+(``RAY_ADDRESS``), or on a local one started for the run (its start is not counted in the
+throughput); there the cluster decides how many run at once, and ``workers`` only sizes the
+chunks. A progress bar (tqdm, when installed) is drawn only when standard error is a terminal.
 """
 
 from __future__ import annotations
@@ -188,19 +189,26 @@ def run(
         raise ValueError(f"agent must be one of {AGENTS}, backend one of {BACKENDS}")
     game = scenario if isinstance(scenario, BattleGame) else BattleGame(scenario)
     parts = chunks(n, workers)
-    bar = _bar(n, sys.stderr.isatty() if progress is None else progress)
-    t0 = time.perf_counter()
-    if backend == "ray":
-        results = _run_ray(game, parts, seed, agent, simulations, bar)
-    elif workers == 1:
-        results = []
-        for a, b in parts:
-            results.append(play_chunk(game, a, b, seed, agent, simulations))
-            bar(b - a)
-    else:
-        results = _run_processes(game, parts, workers, seed, agent, simulations, bar)
-    seconds = time.perf_counter() - t0
-    bar(-1)
+    ray_started = _ray_start() if backend == "ray" else False  # a cluster's start is not timed
+    try:
+        bar = _bar(n, sys.stderr.isatty() if progress is None else progress)
+        t0 = time.perf_counter()
+        if backend == "ray":
+            results = _run_ray(game, parts, seed, agent, simulations, bar)
+        elif workers == 1:
+            results = []
+            for a, b in parts:
+                results.append(play_chunk(game, a, b, seed, agent, simulations))
+                bar(b - a)
+        else:
+            results = _run_processes(game, parts, workers, seed, agent, simulations, bar)
+        seconds = time.perf_counter() - t0
+        bar(-1)
+    finally:
+        if ray_started:
+            import ray
+
+            ray.shutdown()
     playouts = [p for part in results for p in part]
     summary = summarise(playouts)
     summary.update(
@@ -234,29 +242,34 @@ def _ticker(bar: Callable[[int], None], count: int) -> Callable[[Future[list[Pla
     return lambda _f: bar(count)
 
 
+def _ray_start() -> bool:
+    """Connect to Ray (the cluster `ray.init()` finds, e.g. by ``RAY_ADDRESS``, else a local one)
+    unless this process already is; True if this call did, so the run shuts it down after."""
+    import ray
+
+    if ray.is_initialized():
+        return False
+    ray.init(include_dashboard=False, log_to_driver=False)
+    return True
+
+
 def _run_ray(
     game: BattleGame, parts: list[tuple[int, int]], seed: int, agent: AgentName, simulations: int,
     bar: Callable[[int], None],
 ) -> list[list[Playout]]:  # fmt: skip
+    """The chunks as Ray tasks (the cluster decides how many run at once)."""
     import ray
 
-    started = not ray.is_initialized()
-    if started:
-        ray.init(include_dashboard=False, log_to_driver=False)
-    try:
-        task = ray.remote(play_chunk)
-        game_ref = ray.put(game)
-        refs = [task.remote(game_ref, a, b, seed, agent, simulations) for a, b in parts]
-        size = {ref: b - a for ref, (a, b) in zip(refs, parts, strict=True)}
-        waiting = list(refs)
-        while waiting:
-            done, waiting = ray.wait(waiting, num_returns=1)
-            for ref in done:
-                bar(size[ref])
-        return [ray.get(ref) for ref in refs]
-    finally:
-        if started:
-            ray.shutdown()
+    task = ray.remote(play_chunk)
+    game_ref = ray.put(game)
+    refs = [task.remote(game_ref, a, b, seed, agent, simulations) for a, b in parts]
+    size = {ref: b - a for ref, (a, b) in zip(refs, parts, strict=True)}
+    waiting = list(refs)
+    while waiting:
+        done, waiting = ray.wait(waiting, num_returns=1)
+        for ref in done:
+            bar(size[ref])
+    return [ray.get(ref) for ref in refs]
 
 
 def _bar(total: int, show: bool) -> Callable[[int], None]:

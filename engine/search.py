@@ -202,8 +202,9 @@ class BattleGame:
         max_targets: int = 1,
         max_decisions: int = DEFAULT_MAX_DECISIONS,
     ) -> None:
-        self.scenario = load_scenario(scenario, index)
-        start = state_from_scenario(self.scenario)
+        sc = load_scenario(scenario, index)
+        self.scenario: Scenario | None = sc  # None for a game made from a duel, or unpickled
+        start = state_from_scenario(sc)
         self._start = Duel(start, registry)
         self._init(start, max_targets, max_decisions)
 
@@ -218,7 +219,7 @@ class BattleGame:
     def from_duel(cls, duel: Duel, *, max_targets: int = 1, max_decisions: int = DEFAULT_MAX_DECISIONS) -> BattleGame:
         """The game starting from `duel` as it is (a clone of it: `duel` is not changed)."""
         game = cls.__new__(cls)
-        game.scenario = None  # type: ignore[assignment]
+        game.scenario = None
         game._start = duel.clone()
         game._init(game._start.state, max_targets, max_decisions)
         return game
@@ -229,7 +230,7 @@ class BattleGame:
         return {"start": self._start, "max_targets": self.actions.max_targets, "max_decisions": self.max_decisions}
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
-        self.scenario = None  # type: ignore[assignment]
+        self.scenario = None
         self._start = saved["start"]
         self._init(self._start.state, saved["max_targets"], saved["max_decisions"])
 

@@ -230,3 +230,18 @@ def test_game_pickles_as_its_start() -> None:
     g2 = pickle.loads(pickle.dumps(g))
     assert g2.new_initial_state().state_hash() == g.new_initial_state().state_hash()
     assert g2.num_distinct_actions() == g.num_distinct_actions()
+
+
+def test_game_from_a_duel_mid_battle() -> None:
+    """A search from the middle of a battle: after A activates rush, B is to answer; LP swings and
+    returns count from there; the duel handed over is not touched."""
+    duel = engine.Duel(engine.state_from_scenario(engine.parse_scenario(CONTESTED)))
+    duel.advance()
+    duel.decide(engine.Option(2, 0))  # rush
+    duel.advance()
+    before = duel.state.state_hash()
+    g = BattleGame.from_duel(duel)
+    s = g.new_initial_state()
+    assert s.current_player() == 1 and s.state_hash() == before and s.returns() == [0.0, 0.0]
+    play_randomly(s, random.Random(2))
+    assert duel.state.state_hash() == before and g.scenario is None
