@@ -122,7 +122,7 @@ class BattleObserver:
     `engine.search` docstring), `dict` the same under "observation"."""
 
     def __init__(self, battle: BattleGame) -> None:
-        self.tensor = np.zeros(battle.observation_size(), np.float32)
+        self.tensor: Any = np.zeros(battle.observation_size(), np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: DamageStepState, player: int) -> None:

@@ -118,7 +118,7 @@ class raw_env(AECEnv):
 
     def observe(self, agent: str) -> dict[str, Any]:
         p = AGENTS.index(agent)
-        mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
+        mask: Any = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
         for a in self.battle.legal_actions(p):
             mask[a] = 1
         obs = np.asarray(self.battle.observation(p), dtype=np.float32)
