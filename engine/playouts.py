@@ -15,6 +15,8 @@ start method: no state inherited by fork), "processes" with one worker runs them
 (``RAY_ADDRESS``), or on a local one started for the run (its start is not counted in the
 throughput); there the cluster decides how many run at once, and ``workers`` only sizes the
 chunks. A progress bar (tqdm, when installed) is drawn only when standard error is a terminal.
+A script calling `run` with several workers needs the ``if __name__ == "__main__":`` guard, as
+any use of the "spawn" start method does (the workers import the main module).
 """
 
 from __future__ import annotations

@@ -341,11 +341,12 @@ class BattleState:
         option = self.game.actions.decode(action)
         if self.is_terminal():
             raise IllegalChoice(f"action {action} ({self.game.describe(option)}): the game is over")
-        why = self.duel.why_illegal(option)
-        if why is not None:
-            raise IllegalChoice(f"action {action} ({self.game.describe(option)}) is illegal: {why}")
-        self._previous = self._returns()
-        self.duel.decide(option)
+        previous = self._returns()
+        try:
+            self.duel.decide(option)  # refuses an illegal answer before changing anything
+        except IllegalChoice as e:
+            raise IllegalChoice(f"action {action} ({self.game.describe(option)}) is illegal: {e}") from None
+        self._previous = previous
         self.duel.advance()
         self.history.append(action)
         self.decisions += 1

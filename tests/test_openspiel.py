@@ -43,7 +43,7 @@ def test_registered_with_its_type() -> None:
 def test_random_sim_test(which: str, scenario_file) -> None:  # type: ignore[no-untyped-def]
     path = scenario_file(CONTESTED) if which == "contested" else (str(ROOT / which) if which else "")
     game = pyspiel.load_game("python_damage_step", {"scenario": path})
-    pyspiel.random_sim_test(game, num_sims=20, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=20, serialize=True, verbose=False)  # a state is its game + history
 
 
 def test_game_matches_the_search_interface(scenario_file) -> None:  # type: ignore[no-untyped-def]
