@@ -189,7 +189,8 @@ class BattleGame:
     states refer to it and never change it.
 
     `scenario` is anything `load_scenario` takes; `registry` the effect registry (the built-in
-    one by default); `max_targets` sizes the action table; `max_decisions` caps the length."""
+    one by default); `max_targets` sizes the action table; `max_decisions` caps the length;
+    `record` keeps each state's event log (off by default: search reads states, not logs)."""
 
     num_players = 2
 
@@ -201,11 +202,13 @@ class BattleGame:
         registry: Registry | None = None,
         max_targets: int = 1,
         max_decisions: int = DEFAULT_MAX_DECISIONS,
+        record: bool = False,
     ) -> None:
         sc = load_scenario(scenario, index)
         self.scenario: Scenario | None = sc  # None for a game made from a duel, or unpickled
         start = state_from_scenario(sc)
-        self._start = Duel(start, registry)
+        # Search reads states, not logs: the playout path (`record=False`) unless asked otherwise.
+        self._start = Duel(start, registry, record=record)
         self._init(start, max_targets, max_decisions)
 
     def _init(self, start: GameState, max_targets: int, max_decisions: int) -> None:

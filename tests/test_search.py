@@ -76,7 +76,7 @@ def test_same_id_means_the_same_answer_in_every_state() -> None:
 
 
 def test_illegal_action_raises_naming_it_and_changes_nothing() -> None:
-    s = BattleGame(CONTESTED).new_initial_state()
+    s = BattleGame(CONTESTED, record=True).new_initial_state()
     before, log = s.state_hash(), list(s.duel.state.log)
     with pytest.raises(engine.IllegalChoice, match=r"action 20 \(activate wall effect 0 targeting att\)"):
         s.apply_action(20)  # B's trap, while it is A's priority
@@ -155,7 +155,7 @@ def test_clone_is_independent(seed: int, prefix: int, scenario: dict[str, object
     """Play a prefix, clone, play the clone to the end: the original's position (state_hash),
     log, history and legal actions are what they were; it then plays on by itself."""
     rng = random.Random(seed)
-    s = BattleGame(scenario).new_initial_state()
+    s = BattleGame(scenario, record=True).new_initial_state()
     for _ in range(prefix):
         if s.is_terminal():
             break
@@ -171,7 +171,7 @@ def test_clone_is_independent(seed: int, prefix: int, scenario: dict[str, object
 
 
 def test_same_actions_same_game() -> None:
-    g = BattleGame(CONTESTED)
+    g = BattleGame(CONTESTED, record=True)
     a = play_randomly(g.new_initial_state(), random.Random(7))
     b = g.new_initial_state()
     for action in a.history:
