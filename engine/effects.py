@@ -79,6 +79,9 @@ class Hook(Enum):
     ACTIVATION_LOCK = "activation_lock"  # -> Callable-free data: ActivationLock
     GRAVEYARD_REDIRECT = "graveyard_redirect"  # -> Location: where cards sent to the GY go instead
     SELF_DESTROY = "self_destroy"  # -> bool: this monster destroys itself now
+    # -> DestructionReplacement: "if <monster> would be destroyed by battle, you can <do X> instead"; what is
+    # done instead is the effect type's cost (cost_problem / pay_cost), so it is paid like an activation's cost
+    BATTLE_DESTRUCTION_REPLACEMENT = "battle_destruction_replacement"
 
 
 class Params(dict[str, Any]):
@@ -208,6 +211,15 @@ class IndestructibleByBattle:
     """The host cannot be destroyed by battle (at most ``times_per_turn`` times, if given)."""
 
     times_per_turn: int | None = None
+
+
+@attrs.frozen(slots=True)
+class DestructionReplacement:
+    """"If one of `protects` would be destroyed by battle, you can do this instead" (§1.5(b)4, §2.5). `use`:
+    whether its controller chooses to apply it. What is done instead is the effect type's cost."""
+
+    protects: tuple[int, ...]
+    use: bool = True
 
 
 @attrs.frozen(slots=True)
