@@ -555,7 +555,7 @@ _BATTLE_FIELDS: Fields = {
     "opponent_monster": _F(_FILTER, None, "it battles an opponent's monster that matches this filter"),
     "self": _F(_Bool(), False, "this card (the equipped monster, on an equip) is one of the battling monsters"),
 }
-_BATTLE = _Object(_BATTLE_FIELDS, MappingProxyType)
+_BATTLE = _Object(_BATTLE_FIELDS, lambda d: MappingProxyType({k: v for k, v in d.items() if v is not None}))
 
 
 @attrs.frozen
@@ -700,7 +700,7 @@ _INSTEAD_FIELDS: Fields = {
 
 
 
-_INSTEAD = _Object(_INSTEAD_FIELDS, MappingProxyType)
+_INSTEAD = _Object(_INSTEAD_FIELDS, lambda d: MappingProxyType({k: v for k, v in d.items() if v is not None}))
 
 EFFECT_KINDS: Mapping[str, _Kind] = {
     "piercing": _Kind({"double": _F(_Bool(), False)}),
