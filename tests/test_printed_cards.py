@@ -226,3 +226,28 @@ def test_explain_names_the_replacement() -> None:
     duel, _ = engine.run_scenario(sc)
     i = next(k for k, e in enumerate(duel.state.log) if e.rule == "destruction_replacement")
     assert "replacement effect" in explain(duel.state, i)
+
+
+def test_this_card_battles_a_light_monster() -> None:
+    # "At the start of the Damage Step, if this card battles a LIGHT monster: inflict 300 damage" (a trigger with
+    # battle: self + opponent_monster): it triggers against a face-up LIGHT target, not a DARK one, and not for a
+    # monster of the same player that is not battling.
+    hit = {"kind": "trigger", "on": "start_of_damage_step", "optional": False,
+           "battle": {"self": True, "opponent_monster": {"attribute": "light"}},
+           "does": [{"op": "damage", "player": "opponent", "amount": 300}]}
+    for attribute, lp in (("light", 7700), ("dark", 8000)):
+        res = run(scen([mon("att", "A", 1000, 0, "attack", [hit]),
+                        mon("tgt", "B", 0, 3000, "defense") | {"attribute": attribute}]))
+        assert res["final_lp"]["B"] == lp, attribute
+    res = run(scen([mon("att", "A", 1000, 0), mon("side", "A", 1000, 0, "attack", [hit]),
+                    mon("tgt", "B", 0, 3000, "defense") | {"attribute": "light"}]))
+    assert res["final_lp"]["B"] == 8000
+
+
+def test_pay_with_names_a_card() -> None:
+    trap = tribute_trap(pay_with=["nobody"])
+    with pytest.raises(engine.ScenarioError, match=r"cards\[2\]\.effects\[0\]\.cost\.pay_with\[0\]: unknown card id"):
+        engine.parse_scenario(scen([mon("att", "A", 1, 1), mon("tgt", "B", 1, 1), trap]))
+    rep = {"kind": "battle_destruction_replacement", "instead": {"tribute": 1, "pay_with": ["nobody"]}}
+    with pytest.raises(engine.ScenarioError, match=r"cards\[1\]\.effects\[0\]\.instead\.pay_with\[0\]: unknown"):
+        engine.parse_scenario(scen([mon("att", "A", 1, 1), mon("tgt", "B", 1, 1, "attack", [rep])]))
