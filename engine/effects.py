@@ -239,7 +239,8 @@ class EffectType:
     """The behaviour behind an `Effect`, registered once by name.
 
     * ``hooks``: continuous effects -- hook point -> handler(ctx, source).
-    * ``condition(ctx, source) -> bool``: may it activate / does its trigger apply now.
+    * ``condition(ctx, source) -> bool``: may it activate / does its trigger apply now;
+      ``condition_problem(ctx, source) -> str | None`` (optional): why not, for the refusal.
     * ``targets(ctx, source) -> list of target tuples``: the legal target choices; None = it
       does not target. Checked again on resolution: a target that is no longer legal is skipped.
     * ``cost_problem(ctx, source) -> str | None`` and ``pay_cost(ctx, source)``.
@@ -249,6 +250,7 @@ class EffectType:
     name: str
     hooks: Mapping[Hook, Handler] = attrs.field(factory=dict)
     condition: Callable[[Context, Source], bool] | None = None
+    condition_problem: Callable[[Context, Source], str | None] | None = None
     targets: Callable[[Context, Source], Sequence[tuple[int, ...]]] | None = None
     cost_problem: Callable[[Context, Source], str | None] | None = None
     pay_cost: Callable[[Context, Source], None] | None = None

@@ -92,7 +92,8 @@ def test_a_face_down_light_monster_is_not_a_light_monster() -> None:
     board = [mon("att", "A", 2000, 0), mon("tgt", "B", 1000, 500, "set") | {"attribute": "light"},
              hand("honest", "B", 1100, 1900, [HONEST])]
     early = run(scen(board, [ch(S, "B", "honest", expect="illegal")]))
-    assert early["refused"][0]["reason"] == "its activation condition is not met"
+    assert early["refused"][0]["reason"] == (
+        "its activation condition is not met: B's battling monster tgt is not a face-up LIGHT monster")
     late = run(scen(board, [ch(BDC, "B", "honest")]))
     assert late["refused"] == [] and late["final_locations"]["honest"] == "graveyard"
 

@@ -33,5 +33,22 @@ def matches(ctx: Context, index: int, flt: Mapping[str, Any]) -> bool:
     return not ("level_at_least" in flt and card.level < int(flt["level_at_least"]))
 
 
+def describe(flt: Mapping[str, Any]) -> str:
+    """A filter in the words of a card text: 'a face-up LIGHT Warrior monster of Level 4 or lower'."""
+    words = [str(flt["attribute"]).upper()] if "attribute" in flt else []
+    if "monster_type" in flt:
+        words.append(str(flt["monster_type"]).replace("_", " ").title().replace("Beast Warrior", "Beast-Warrior"))
+    if "archetype" in flt:
+        words.append(f'"{flt["archetype"]}"')
+    out = " ".join(["face-up"] * bool(flt.keys() & _PRINTED) + words + ["monster"])
+    if "level_at_most" in flt:
+        out += f" of Level {flt['level_at_most']} or lower"
+    if "level_at_least" in flt:
+        out += f" of Level {flt['level_at_least']} or higher"
+    if "not_archetype" in flt:
+        out += f' other than a "{flt["not_archetype"]}" monster'
+    return ("an " if out[0] in "aeiouAEIOU" else "a ") + out
+
+
 # Keys read from what is printed on a monster, which a face-down monster does not show.
 _PRINTED = frozenset({"attribute", "monster_type", "level_at_most", "level_at_least"})

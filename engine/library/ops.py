@@ -20,7 +20,7 @@ from engine.effects import (
 )
 from engine.events import EventType
 from engine.library import costs
-from engine.library.filters import matches
+from engine.library.filters import describe, matches
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats
 from engine.state import ChainLink, Lingering, Location, OriginalChange, OriginalOp, Player, Position
@@ -88,25 +88,32 @@ def own_battler(ctx: Context, player: Player) -> int | None:
     return None
 
 
-def battle_condition(ctx: Context, src: Source, cond: Mapping[str, Any]) -> bool:
-    """Who battles whom (the `battle` parameter): "if a LIGHT monster you control battles" (`own_monster`),
-    "... battles an opponent's LIGHT monster" (`opponent_monster`), "if this card battles" (`self`). A
-    monster battles from the start of the Damage Step; one attacking directly battles no monster."""
+def battle_problem(ctx: Context, src: Source, cond: Mapping[str, Any]) -> str | None:
+    """Why who battles whom is not as the `battle` parameter asks (None if it is): "if a LIGHT monster you
+    control battles" (`own_monster`), "... battles an opponent's LIGHT monster" (`opponent_monster`), "if this
+    card battles" (`self`). A monster battles from the start of the Damage Step; one attacking directly battles
+    no monster."""
     b = ctx.state.battle
     if not b.attacked:
-        return False
+        return "no monster is battling yet"
     own = own_battler(ctx, src.controller)
+    me = src.controller.name
     if cond.get("self") and src.host not in (b.attacker, b.target):
-        return False
-    if cond.get("own_monster") is not None and (own is None or not matches(ctx, own, cond["own_monster"])):
-        return False
+        return f"{ctx.card(src.host).name} is not battling"
+    flt = cond.get("own_monster")
+    if flt is not None and own is None:
+        return f"no monster {me} controls is battling"
+    if flt is not None and own is not None and not matches(ctx, own, flt):
+        return f"{me}'s battling monster {ctx.card(own).name} is not {describe(flt)}"
     flt = cond.get("opponent_monster")
     if flt is not None:
-        me = src.host if cond.get("self") else own
-        foe = ctx.battling_opponent(me) if me is not None else None
-        if foe is None or ctx.card(foe).location is not Location.MONSTER_ZONE or not matches(ctx, foe, flt):
-            return False
-    return True
+        mine = src.host if cond.get("self") else own
+        foe = ctx.battling_opponent(mine) if mine is not None else None
+        if foe is None or ctx.card(foe).location is not Location.MONSTER_ZONE:
+            return "it battles no monster of the opponent"
+        if not matches(ctx, foe, flt):
+            return f"the monster it battles, {ctx.card(foe).name}, is not {describe(flt)}"
+    return None
 
 
 
@@ -135,9 +142,15 @@ def condition(ctx: Context, src: Source) -> bool:
     if isinstance(conds, str):
         conds = (conds,)
     battle = src.effect.params.get("battle")
-    if battle is not None and not battle_condition(ctx, src, battle):
+    if battle is not None and battle_problem(ctx, src, battle) is not None:
         return False
     return all(_condition(ctx, src, c) for c in conds)
+
+
+def condition_problem(ctx: Context, src: Source) -> str | None:
+    """The failing part of the condition, in the card's words, where it can be said."""
+    battle = src.effect.params.get("battle")
+    return battle_problem(ctx, src, battle) if battle is not None else None
 
 
 # -- costs --------------------------------------------------------------------------------
@@ -386,6 +399,7 @@ ACTIVATING_TYPES = [
     EffectType(
         kind,
         condition=condition,
+        condition_problem=condition_problem,
         targets=_targets_if_any,
         cost_problem=cost_problem,
         pay_cost=pay_cost,
