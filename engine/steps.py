@@ -138,6 +138,8 @@ def perform_damage_calculation(ctx: Context) -> None:
             s.indestructible_used[key] = s.indestructible_used.get(key, 0) + 1
         ctx.emit(EventType.NOT_DESTROYED, "indestructible_by_battle", card=index)
     b.destroyed = tuple(destroyed)
+    if actions.check_zero_lp(ctx):
+        return  # LP paid instead of a destruction can end the Duel (§2.7)
     actions.expire_lingering(ctx, "damage_calculation")
 
 

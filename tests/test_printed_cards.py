@@ -252,3 +252,18 @@ def test_pay_with_names_a_card() -> None:
     rep = {"kind": "battle_destruction_replacement", "instead": {"tribute": 1, "pay_with": ["nobody"]}}
     with pytest.raises(engine.ScenarioError, match=r"cards\[1\]\.effects\[0\]\.instead\.pay_with\[0\]: unknown"):
         engine.parse_scenario(scen([mon("att", "A", 1, 1), mon("tgt", "B", 1, 1, "attack", [rep])]))
+
+
+def test_lp_paid_instead_can_end_the_duel() -> None:
+    # §2.7: a player at 0 LP loses at once, whatever brought them there (here the LP paid instead).
+    res = run(scen([mon("att", "A", 2000, 0), mon("tgt", "B", 0, 1000, "defense", [replacement(lp=1000)])],
+                   lp={"A": 8000, "B": 1000}))
+    assert res["destroyed_by_battle"] == [] and res["final_lp"]["B"] == 0 and res["winner"] == "A"
+
+
+def test_tributing_the_battling_monster_stops_the_battle() -> None:
+    # The only monster B can Tribute is the attack target: it leaves the field, so damage calculation is not
+    # performed (§1.8).
+    trap = st("trap", "B", [act({"op": "change_stats", "target": "attacker", "atk": -500}, cost={"tribute": 1})])
+    res = run(scen([mon("att", "A", 1500, 0), mon("tgt", "B", 1000, 0), trap], [ch(BDC, "B", "trap")]))
+    assert res["final_locations"]["tgt"] == "graveyard" and res["damage_calculation_performed"] is False
