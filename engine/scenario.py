@@ -546,6 +546,7 @@ _FILTER_FIELDS: Fields = {
     "monster_type": _F(_Enum(MONSTER_TYPES), None, "it is of this Type"),
     "level_at_most": _F(_Int(1, MAX_LEVEL), None, "its Level is at most this"),
     "level_at_least": _F(_Int(1, MAX_LEVEL), None, "its Level is at least this"),
+    "face_up": _F(_Bool(), None, "true: it is face-up (a face-down monster shows no ATK to refer to)"),
 }
 _FILTER = _Object(_FILTER_FIELDS, lambda d: MappingProxyType({k: v for k, v in d.items() if v is not None}))
 # "If a LIGHT monster you control battles" (Honest), "if this card battles a LIGHT monster": who battles whom,

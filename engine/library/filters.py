@@ -20,9 +20,12 @@ def matches(ctx: Context, index: int, flt: Mapping[str, Any]) -> bool:
         return False
     if "not_archetype" in flt and flt["not_archetype"] in card.name:
         return False
+    face_down = card.location is Location.MONSTER_ZONE and card.position is Position.SET
+    if flt.get("face_up") and face_down:
+        return False
     if not flt.keys() & _PRINTED:
         return True
-    if card.location is Location.MONSTER_ZONE and card.position is Position.SET:
+    if face_down:
         return False  # a face-down monster shows no Attribute, Type or Level
     if "attribute" in flt and (card.attribute is None or card.attribute.value != flt["attribute"]):
         return False
@@ -40,7 +43,7 @@ def describe(flt: Mapping[str, Any]) -> str:
         words.append(str(flt["monster_type"]).replace("_", " ").title().replace("Beast Warrior", "Beast-Warrior"))
     if "archetype" in flt:
         words.append(f'"{flt["archetype"]}"')
-    out = " ".join(["face-up"] * bool(flt.keys() & _PRINTED) + words + ["monster"])
+    out = " ".join(["face-up"] * bool(flt.keys() & _PRINTED or flt.get("face_up")) + words + ["monster"])
     if "level_at_most" in flt:
         out += f" of Level {flt['level_at_most']} or lower"
     if "level_at_least" in flt:
