@@ -48,9 +48,11 @@ Limits. Anything a user or a corpus hands the loader ends in a correct scenario 
   (:data:`MAX_STAT`; the format has no "?" ATK); ATK/DEF changes (``change_stats`` and ``stat_modifier``
   ``atk``/``def``) -1,000,000..1,000,000; life points 1..2,147,483,647 (:data:`MAX_LP`; 0 LP would be a duel
   already lost); LP amounts (``damage``/``gain_lp`` ``amount``, ``battle_damage_becomes.value``, ``cost.lp``)
-  0..2,147,483,647 (:data:`MAX_AMOUNT`); counts (``draw.count``) 0..1,000 and
+  0..2,147,483,647 (:data:`MAX_AMOUNT`); counts (``draw.count``, ``cost.discard``/``cost.tribute`` and a
+  replacement's ``instead``) 0..1,000 and
   ``indestructible_by_battle.times_per_turn`` 1..1,000 (:data:`MAX_COUNT`); ``choices[].effect`` 0..1,000
-  (and less than the card's number of effects); ``speed`` 1..3. Lists and strings have no bound of their own
+  (and less than the card's number of effects); ``speed`` 1..3; a monster's ``level`` and the filters'
+  ``level_at_most``/``level_at_least`` 1..12 (:data:`MAX_LEVEL`). Lists and strings have no bound of their own
   beyond the file size.
 * TOML: duplicate keys are already a TOML error; ``nan``/``inf`` are refused as in JSON, and so is a
   decimal integer of more than :data:`MAX_DIGITS` digits.
