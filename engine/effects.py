@@ -79,6 +79,9 @@ class Hook(FastEnum):
     ACTIVATION_LOCK = "activation_lock"  # -> Callable-free data: ActivationLock
     GRAVEYARD_REDIRECT = "graveyard_redirect"  # -> Location: where cards sent to the GY go instead
     SELF_DESTROY = "self_destroy"  # -> bool: this monster destroys itself now
+    # -> DestructionReplacement: "if <monster> would be destroyed by battle, you can <do X> instead"; what is
+    # done instead is the effect type's cost (cost_problem / pay_cost), so it is paid like an activation's cost
+    BATTLE_DESTRUCTION_REPLACEMENT = "battle_destruction_replacement"
 
 
 class Params(dict[str, Any]):
@@ -211,6 +214,15 @@ class IndestructibleByBattle:
 
 
 @attrs.frozen(slots=True)
+class DestructionReplacement:
+    """"If one of `protects` would be destroyed by battle, you can do this instead" (§1.5(b)4, §2.5). `use`:
+    whether its controller chooses to apply it. What is done instead is the effect type's cost."""
+
+    protects: tuple[int, ...]
+    use: bool = True
+
+
+@attrs.frozen(slots=True)
 class ActivationLock:
     """Cards of these types cannot be activated by that player (Jinzo, Imperial Order...)."""
 
@@ -227,7 +239,8 @@ class EffectType:
     """The behaviour behind an `Effect`, registered once by name.
 
     * ``hooks``: continuous effects -- hook point -> handler(ctx, source).
-    * ``condition(ctx, source) -> bool``: may it activate / does its trigger apply now.
+    * ``condition(ctx, source) -> bool``: may it activate / does its trigger apply now;
+      ``condition_problem(ctx, source) -> str | None`` (optional): why not, for the refusal.
     * ``targets(ctx, source) -> list of target tuples``: the legal target choices; None = it
       does not target. Checked again on resolution: a target that is no longer legal is skipped.
     * ``cost_problem(ctx, source) -> str | None`` and ``pay_cost(ctx, source)``.
@@ -237,6 +250,7 @@ class EffectType:
     name: str
     hooks: Mapping[Hook, Handler] = attrs.field(factory=dict)
     condition: Callable[[Context, Source], bool] | None = None
+    condition_problem: Callable[[Context, Source], str | None] | None = None
     targets: Callable[[Context, Source], Sequence[tuple[int, ...]]] | None = None
     cost_problem: Callable[[Context, Source], str | None] | None = None
     pay_cost: Callable[[Context, Source], None] | None = None

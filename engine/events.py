@@ -64,6 +64,8 @@ RULES: dict[str, str] = {
     "zero_lp": "a player at 0 LP loses at once; both at 0 is a draw (§2.7)",
     "destroyed_by_battle": "monsters are determined destroyed by battle at damage calculation (§2.5)",
     "indestructible_by_battle": "a battle-indestructible monster is not destroyed; damage still applies (§2.5)",
+    "destruction_replacement": "a monster that would be destroyed by battle is not if its controller applies a "
+    "replacement effect; what it does instead is done at once, not on a chain (§1.5, §2.5)",
     "send_destroyed_by_battle": "monsters destroyed by battle leave the field at the end of the step (§1.7)",
     "pendulum_to_extra_deck": "a Pendulum Monster destroyed goes face-up to the Extra Deck (§1.7)",
     "banish_instead_of_graveyard": "a card that would be sent to the Graveyard is banished instead (§1.7)",
