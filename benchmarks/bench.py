@@ -1,82 +1,242 @@
-"""Benchmarks, reported as ratios against a baseline measured in the same run.
+"""Benchmarks of the playout path (issue 8), reported as ratios to a baseline measured in the same run.
 
-    python benchmarks/bench.py [--quick]
+    python benchmarks/bench.py [--quick] [--json]
 
-Baseline: the pure damage-calculation functions alone (values compared + the modifier
-pipeline) for ATK vs ATK. Measured against it: a full vanilla Damage Step (ATK vs ATK, no
-effects) run through the state machine with each executor, setting up the duel included
-(and with do-nothing listeners attached, to show what the listener machinery costs), and
-cloning a duel mid-step. Each figure is the best of several repeats (these machines are
-noisy); no test asserts on time.
+Baseline: the pure damage-calculation functions alone (values compared + the modifier pipeline)
+for ATK vs ATK. Measured against it, on three battles (`BATTLES`):
+
+- a vanilla Damage Step (ATK vs ATK, no effects) from a prototype duel to the end: a clone of the
+  prototype, then `advance()`; with the log off (`record=False`, the playout path), with it on, with
+  a do-nothing listener of each kind attached, and with the `transitions` executor;
+- a Damage Step with a one-link chain (a Quick-Play Spell activated at the start of the step);
+- one decision step (apply a decision, advance to the next) in random playouts of a battle with
+  three triggers and a two-link chain, and the decisions per second that gives;
+- `Duel.clone()` and `GameState.clone()` at a decision point, side by side with `copy.deepcopy` of
+  the same state, and the memory one cloned state holds (tracemalloc);
+- playouts per second with 1 and 2 worker processes (`engine.playouts`, when present).
+
+Each figure is the best of several repeats of CPU time (`time.process_time`: these machines are
+shared and noisy; wall time is reported for the worker runs, where it is what matters). No test
+asserts on time. The reference C++ engine (EDOPro's ocgcore) is not run here: the issue's figures
+for it (about 78 µs per vanilla battle, 138 µs with a one-link chain) were measured elsewhere.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
+import json
+import random
+import time
 import timeit
+import tracemalloc
 from collections.abc import Callable
+from typing import Any
 
-from engine import Duel, parse_scenario, state_from_scenario
+from engine import Duel, RandomAgent, parse_scenario, state_from_scenario
+from engine.decisions import PASS, Decision, Option
 from engine.rules.calculation import BattleInput, compare_values
 from engine.rules.modifiers import apply_battle_damage_modifiers
 from engine.state import Player
 
+_FORMAT = "damage-step-scenario/1"
+
+
+def _monster(id_: str, player: str, atk: int, effects: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    return {"id": id_, "controller": player, "atk": atk, "def": 1000, "position": "attack", "effects": effects or []}
+
+
+def _set_spell(id_: str, player: str, does: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"id": id_, "controller": player, "location": "spell_trap_zone", "card_type": "spell", "face_down": True,
+            "effects": [{"kind": "activated", "speed": 2, "does": does}]}  # fmt: skip
+
+
+def _trigger(on: str, op: dict[str, Any]) -> dict[str, Any]:
+    return {"kind": "trigger", "on": on, "optional": True, "does": [op]}
+
+
 VANILLA = {
-    "format": "damage-step-scenario/1",
-    "id": "vanilla",
+    "format": _FORMAT, "id": "vanilla",
+    "cards": [_monster("att", "A", 2000), _monster("tgt", "B", 1500)],
+    "attack": {"attacker": "att", "target": "tgt"},
+}  # fmt: skip
+ONE_LINK = {
+    "format": _FORMAT, "id": "one-link-chain",
+    "cards": [_monster("att", "A", 1500), _monster("tgt", "B", 2000),
+              _set_spell("rush", "A", [{"op": "change_stats", "target": "attacker", "atk": 700}])],
+    "attack": {"attacker": "att", "target": "tgt"},
+}  # fmt: skip
+# Three optional triggers (start of the step, battle damage, end of the step) and two Quick-Play
+# Spells that can form a two-link chain before damage calculation.
+THREE_TRIGGERS = {
+    "format": _FORMAT, "id": "three-triggers-two-links",
     "cards": [
-        {"id": "att", "controller": "A", "atk": 2000, "def": 1000, "position": "attack", "effects": []},
-        {"id": "tgt", "controller": "B", "atk": 1500, "def": 1000, "position": "attack", "effects": []},
+        _monster("att", "A", 1800, [_trigger("battle_damage_inflicted", {"op": "damage", "player": "opponent", "amount": 100})]),
+        _monster("tgt", "B", 1600),
+        _monster("ally", "A", 1000, [_trigger("start_of_damage_step", {"op": "gain_lp", "player": "controller", "amount": 100})]),
+        _monster("watch", "B", 1000, [_trigger("end_of_damage_step", {"op": "gain_lp", "player": "controller", "amount": 100})]),
+        _set_spell("rush", "A", [{"op": "change_stats", "target": "attacker", "atk": 700}]),
+        _set_spell("wall", "B", [{"op": "change_stats", "target": "attacker", "atk": -500}]),
     ],
     "attack": {"attacker": "att", "target": "tgt"},
-}
+}  # fmt: skip
+BATTLES = {"vanilla": VANILLA, "one_link_chain": ONE_LINK, "three_triggers": THREE_TRIGGERS}
+
+
+class FirstThenPass:
+    """Activates the first option offered once, then always passes: a one-link chain every time."""
+
+    def __init__(self) -> None:
+        self.done = False
+
+    def choose(self, decision: Decision, duel: Duel) -> Option:
+        if not self.done and decision.options[0] != PASS:
+            self.done = True
+            return decision.options[0]
+        return PASS if PASS in decision.options else decision.options[0]
 
 
 def best_us(fn: Callable[[], object], number: int, repeat: int) -> float:
-    """Best time per call in microseconds."""
-    return min(timeit.repeat(fn, number=number, repeat=repeat)) / number * 1e6
+    """Best CPU time per call in microseconds."""
+    return min(timeit.repeat(fn, number=number, repeat=repeat, timer=time.process_time)) / number * 1e6
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--quick", action="store_true", help="fewer iterations (smoke run)")
-    args = ap.parse_args()
-    n, r = (200, 3) if args.quick else (2000, 7)
-    sc = parse_scenario(VANILLA)
-    proto = state_from_scenario(sc)
+def prototype(raw: dict[str, Any], **kw: Any) -> Duel:
+    return Duel(state_from_scenario(parse_scenario(raw)), **kw)
+
+
+def first_decision(raw: dict[str, Any], **kw: Any) -> Duel:
+    duel = prototype(raw, **kw)
+    assert duel.advance() is not None, "the battle asks for a decision"
+    return duel
+
+
+def random_playouts(proto: Duel, games: int, seed: int) -> int:
+    """Play `games` random playouts from the prototype; return the number of decisions taken."""
+    decisions = 0
+    rng = random.Random(seed)
+    for _ in range(games):
+        duel = proto.clone()
+        agent = RandomAgent(rng.randrange(2**32))
+        while (d := duel.advance()) is not None:
+            duel.decide(agent.choose(d, duel))
+            decisions += 1
+    return decisions
+
+
+def clone_bytes(duel: Duel, copies: int = 2000) -> float:
+    """Memory held per cloned state (what a search tree pays per node), measured with tracemalloc."""
+    tracemalloc.start()
+    before = tracemalloc.take_snapshot()
+    keep = [duel.state.clone() for _ in range(copies)]
+    after = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    grown = sum(s.size_diff for s in after.compare_to(before, "filename"))
+    del keep
+    return grown / copies
+
+
+def playout_rates(n: int) -> dict[str, float]:
+    """Playouts per second (wall time) with 1 and 2 worker processes, if `engine.playouts` exists."""
+    try:
+        from engine import playouts
+    except ImportError:
+        return {}
+    out = {}
+    for workers in (1, 2):
+        timing = playouts.run(THREE_TRIGGERS, n, workers=workers, seed=1, progress=False)["timing"]
+        out[f"playouts per second, {workers} worker(s), wall time"] = timing["playouts_per_second"]
+    return out
+
+
+def measure(quick: bool) -> dict[str, Any]:
+    n, r = (200, 3) if quick else (2000, 7)
     inp = BattleInput(0, Player.A, 2000, 1, Player.B, 1500, False)
     battlers = frozenset({0, 1})
 
     def calc() -> object:
         return apply_battle_damage_modifiers(compare_values(inp).damage, (), battlers)
 
-    def full(executor: str, listeners: bool = False) -> Callable[[], object]:
+    def whole(proto: Duel, agent: Callable[[], Any] | None = None) -> Callable[[], object]:
+        if agent is None:
+            return lambda: proto.clone().advance()
+
         def run() -> object:
-            duel = Duel(proto.clone(), executor=executor)  # type: ignore[arg-type]
-            if listeners:  # one do-nothing listener of each kind (the debugger's and traces' cost floor)
-                duel.on_transition(lambda d, a, b: None)
-                duel.on_event(lambda e: None)
-                duel.on_decision(lambda d, dec, o: None)
+            return proto.clone().run(agent())
+
+        return run
+
+    def listened(proto: Duel) -> Callable[[], object]:
+        def run() -> object:
+            duel = proto.clone()
+            duel.on_transition(lambda d, a, b: None)
+            duel.on_event(lambda e: None)
+            duel.on_decision(lambda d, dec, o: None)
             return duel.advance()
 
         return run
 
-    mid = Duel(proto.clone())
-    while mid.state.phase.value != "before_damage_calculation":
-        mid.step()
+    def transitions(raw: dict[str, Any], agent: Callable[[], Any] | None = None) -> Callable[[], object]:
+        state = state_from_scenario(parse_scenario(raw))
+
+        def run() -> object:
+            duel = Duel(state.clone(), executor="transitions")
+            return duel.advance() if agent is None else duel.run(agent())
+
+        return run
+
+    vanilla, vanilla_log = prototype(VANILLA, record=False), prototype(VANILLA)
+    chain, chain_log = prototype(ONE_LINK, record=False), prototype(ONE_LINK)
+    three = prototype(THREE_TRIGGERS, record=False)
+    games = 20 if quick else 200
+    start = time.process_time()
+    decisions = random_playouts(three, games, seed=7)
+    playout_us = (time.process_time() - start) * 1e6
+    per_decision = playout_us / decisions
+    at = first_decision(THREE_TRIGGERS, record=False)
 
     base = best_us(calc, n * 10, r)
-    rows = [
-        ("pure damage calculation (baseline)", base),
-        ("full vanilla Damage Step, fast executor", best_us(full("fast"), n, r)),
-        ("  the same with a listener of each kind attached", best_us(full("fast", listeners=True), n, r)),
-        ("full vanilla Damage Step, transitions executor", best_us(full("transitions"), max(n // 10, 20), r)),
-        ("clone a duel mid-step", best_us(mid.clone, n * 5, r)),
-    ]
-    width = max(len(name) for name, _ in rows)
+    us = {
+        "pure damage calculation (baseline)": base,
+        "vanilla Damage Step, record=False (the playout path)": best_us(whole(vanilla), n, r),
+        "vanilla Damage Step, event log kept": best_us(whole(vanilla_log), n, r),
+        "vanilla Damage Step, a listener of each kind attached": best_us(listened(vanilla_log), n, r),
+        "vanilla Damage Step, transitions executor": best_us(transitions(VANILLA), max(n // 10, 20), r),
+        "one-link chain Damage Step, record=False": best_us(whole(chain, FirstThenPass), n, r),
+        "one-link chain Damage Step, event log kept": best_us(whole(chain_log, FirstThenPass), n, r),
+        "one-link chain Damage Step, transitions executor": best_us(
+            transitions(ONE_LINK, FirstThenPass), max(n // 10, 20), r
+        ),
+        "one decision step, 3 triggers + 2-link chain (random playouts)": per_decision,
+        "Duel.clone() at a decision point": best_us(at.clone, n * 5, r),
+        "GameState.clone() at a decision point": best_us(at.state.clone, n * 5, r),
+        "copy.deepcopy of the same state": best_us(lambda: copy.deepcopy(at.state), max(n // 10, 20), r),
+    }
+    other = {
+        "decisions per second, random playouts of the 3-trigger battle (one core)": 1e6 / per_decision,
+        "bytes per cloned state (tracemalloc)": clone_bytes(at),
+        "deepcopy / Duel.clone": us["copy.deepcopy of the same state"] / us["Duel.clone() at a decision point"],
+        **playout_rates(50 if quick else 400),
+    }
+    return {"us_per_op": us, "ratio_to_baseline": {k: v / base for k, v in us.items()}, "other": other}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quick", action="store_true", help="fewer iterations (smoke run)")
+    ap.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    args = ap.parse_args()
+    figures = measure(args.quick)
+    if args.json:
+        print(json.dumps(figures, indent=2))
+        return
+    us, ratio = figures["us_per_op"], figures["ratio_to_baseline"]
+    width = max(len(k) for k in [*us, *figures["other"]])
     print(f"{'measure':<{width}}  {'µs/op':>10}  {'× baseline':>10}")
-    for name, us in rows:
-        print(f"{name:<{width}}  {us:>10.2f}  {us / base:>10.1f}")
+    for name, v in us.items():
+        print(f"{name:<{width}}  {v:>10.2f}  {ratio[name]:>10.1f}")
+    for name, v in figures["other"].items():
+        print(f"{name:<{width}}  {v:>10,.0f}")
 
 
 if __name__ == "__main__":

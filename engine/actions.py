@@ -12,9 +12,9 @@ import attrs
 from engine.context import Context
 from engine.effects import Effect, EffectKind, Hook, TriggerEvent
 from engine.events import EventType
-from engine.rules.stats import current_stats, erase_earlier, next_seq, note_applying
+from engine.rules.stats import current_stats, erase_earlier, next_seq, note_applying, watch_stats
 from engine.rules.triggers import triggered_effects
-from engine.state import Card, Lingering, Location, LpChange, OriginalOp, Phase, Player, Position
+from engine.state import PLAYERS, Card, Lingering, Location, LpChange, OriginalOp, Phase, Player, Position
 
 # From entering the Damage Step until damage calculation is complete, "flipped face-up"
 # triggers wait for after damage calculation (rules spec §1.4, §1.6; ygopro's flip_delayed).
@@ -167,7 +167,7 @@ def check_zero_lp(ctx: Context) -> bool:
     s = ctx.state
     if s.duel_over:
         return True
-    at_zero = [p for p in Player if s.players[p].lp <= 0]
+    at_zero = [p for p in PLAYERS if s.players[p].lp <= 0]
     if not at_zero:
         return False
     s.ended_in = s.phase
@@ -200,6 +200,8 @@ def add_lingering(ctx: Context, ling: Lingering) -> None:
     ling = attrs.evolve(ling, seq=next_seq(s))
     erase_earlier(s, ling)
     s.lingering.append(ling)
+    if ctx.on_change is None:
+        watch_stats(ctx)
     parts = [f"ATK {ling.atk:+d}"] if ling.atk else []
     parts += [f"DEF {ling.def_:+d}"] if ling.def_ else []
     parts += [f"ATK becomes {ling.set_atk}"] if ling.set_atk is not None else []

@@ -14,7 +14,18 @@ from engine.library.ops import STAT_OPS
 from engine.machine import Duel, Executor
 from engine.scenario import CardSpec, EffectSpec, Scenario
 from engine.scripted import ScenarioMismatch, ScriptedAgent
-from engine.state import Battle, Card, CardType, GameState, Location, Player, PlayerState, Position
+from engine.state import (
+    Attribute,
+    Battle,
+    Card,
+    CardType,
+    GameState,
+    Location,
+    MonsterType,
+    Player,
+    PlayerState,
+    Position,
+)
 from engine.turns import BattleResult, IllegalAttack, chain_json, lp_change_json
 
 FROM = {"field": Location.MONSTER_ZONE, "hand": Location.HAND, "graveyard": Location.GRAVEYARD}
@@ -38,6 +49,9 @@ def effect_from_spec(spec: EffectSpec, card: CardSpec) -> Effect:
             "lp": spec.cost.lp,
             "discard_self": spec.cost.discard_self,
             "send_self_to_graveyard": spec.cost.send_self_to_graveyard,
+            "discard": spec.cost.discard,
+            "tribute": spec.cost.tribute,
+            "pay_with": spec.cost.pay_with,
         }
     )
     ops = {op["op"] for op in does}
@@ -85,6 +99,9 @@ def state_from_scenario(sc: Scenario) -> GameState:
                 pendulum=c.pendulum,
                 effects=tuple(effect_from_spec(e, c) for e in c.effects),
                 equipped_to=ids.index(c.equipped_to) if c.equipped_to else None,
+                attribute=Attribute(c.attribute) if c.attribute else None,
+                monster_type=MonsterType(c.monster_type) if c.monster_type else None,
+                level=c.level or 0,
             )
         )
     att = ids.index(sc.attack.attacker)

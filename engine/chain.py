@@ -41,10 +41,39 @@ PRE_CALCULATION_WINDOWS = frozenset(
 def open_window(ctx: Context, window: Window, events: tuple[TriggerEvent, ...]) -> None:
     """Open a sub-timing's window; its events' triggers wait to be placed on one chain."""
     s = ctx.state
-    s.window = WindowState(window=window, priority=s.turn_player)
+    if quiet_window(ctx, events):
+        return  # a playout: nothing can happen here and nobody watches, so no window is built
+    w = s.window = WindowState(window=window, priority=s.turn_player)
     ctx.emit(EventType.WINDOW_OPENED, "window")
     for event in events:
         actions.raise_event(ctx, event)
+    if not w.triggers and not s.show_every_priority and not s.duel_over and nobody_can_act(ctx):
+        # Both players pass in turn and the window closes, as `step_window` would do one unit
+        # at a time, with the same events: playouts do not build windows nobody can act in.
+        pass_priority(ctx, w, w.priority, auto=True)
+        pass_priority(ctx, w, w.priority, auto=True)
+
+
+def quiet_window(ctx: Context, events: tuple[TriggerEvent, ...]) -> bool:
+    """A window that can be skipped whole: no event log is kept and nobody listens, no effect
+    at all could trigger on its events or be activated in the duel, and the driver does not ask
+    to see every priority. (The window would open, both players would pass, and it would close,
+    leaving the state as it was.)"""
+    return (
+        not ctx.record
+        and not ctx.event_listeners
+        and not ctx.index.activated
+        and not ctx.state.show_every_priority
+        and not any(ctx.index.triggers[e] for e in events)
+    )
+
+
+def nobody_can_act(ctx: Context) -> bool:
+    """Neither player has a fast effect to activate in the open window (nor will, since
+    passing changes nothing that activation depends on)."""
+    return not ctx.index.activated or not (
+        fast_options(ctx, ctx.state.turn_player) or fast_options(ctx, ctx.state.turn_player.opponent)
+    )
 
 
 def segoc_order(triggers: list[PendingTrigger], turn_player: Player) -> list[PendingTrigger]:

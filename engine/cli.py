@@ -8,6 +8,8 @@
     python -m engine step PATH [--auto]        (the terminal stepper)
     python -m engine view FILE -o PAGE.html    (a trace as one self-contained page to step through)
     python -m engine run PATH --html PAGE.html (run one scenario and write its page)
+    python -m engine playouts PATH --n N [--workers W] [--seed S] [--agent random|mcts] [--backend processes|ray]
+                              [--format text|json]  (N games of the battle; engine.playouts)
     python -m engine machine
     python -m engine schema [--check]
 
@@ -193,6 +195,31 @@ def _run_html(loaded: list[tuple[str, Scenario]], args: argparse.Namespace) -> i
     return _write_page(args.html, text)
 
 
+def _playouts(loaded: list[tuple[str, Scenario]], args: argparse.Namespace) -> int:
+    from engine import playouts
+
+    if not 0 <= args.index < len(loaded):
+        print(printable(f"error: {args.path}: no scenario {args.index} (it has {len(loaded)})"), file=sys.stderr)
+        return 2
+    if args.n < 0 or args.workers < 1 or args.simulations < 1:
+        print("error: --n must be >= 0, --workers and --simulations >= 1", file=sys.stderr)
+        return 2
+    if args.backend == "ray":
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            print("error: --backend ray needs Ray: pip install -e '.[ray]'", file=sys.stderr)
+            return 2
+    summary = playouts.run(loaded[args.index][1], args.n, workers=args.workers, seed=args.seed, agent=args.agent,
+                           backend=args.backend, simulations=args.simulations)  # fmt: skip
+    if args.format == "json":
+        print(json.dumps(summary, separators=(",", ":")))
+    else:
+        for line in playouts.format_text(summary).splitlines():
+            print(printable(line))
+    return 0
+
+
 def _schema(check: bool) -> int:
     text = schema_text()
     if check:
@@ -245,17 +272,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     view.add_argument("trace", help="the trace file (JSON lines)")
     view.add_argument("-o", "--output", required=True, metavar="PAGE", help="the HTML file to write")
     view.add_argument("--index", type=int, default=0, help="which trace of the file (default 0, the first)")
+    po = sub.add_parser("playouts", help="play a scenario's battle N times from its start; print what came of it")
+    po.add_argument("path", help="a scenario file (.json, .toml, .jsonl)")
+    po.add_argument("--index", type=int, default=0, help="which scenario of the file (default 0, the first)")
+    po.add_argument("--n", type=int, required=True, help="how many playouts")
+    po.add_argument("--workers", type=int, default=1, help="worker processes (default 1: this process)")
+    po.add_argument("--seed", type=int, default=0, help="playout k is seeded from (seed, k) (default 0)")
+    po.add_argument("--agent", choices=["random", "mcts"], default="random", help="who plays both sides")
+    po.add_argument("--simulations", type=int, default=50, help="MCTS simulations per decision (default 50)")
+    po.add_argument("--backend", choices=["processes", "ray"], default="processes",
+                    help="processes on this machine, or Ray tasks (the ray extra)")  # fmt: skip
+    po.add_argument("--format", choices=["text", "json"], default="text", help="text, or one JSON object")
     sub.add_parser("machine", help="list the declared states, transitions and hook points")
     schema = sub.add_parser("schema", help="rewrite the published JSON Schema of the scenario format")
     schema.add_argument("--check", action="store_true", help="fail if the committed schema is stale")
     args = ap.parse_args(argv)
 
-    if args.cmd in ("run", "step"):
+    if args.cmd in ("run", "step", "playouts"):
         loaded = _load(args.paths if args.cmd == "run" else [args.path])
         if loaded is None:
             return 2
         if args.cmd == "step":
             return 2 if _refuse_battle_phases(loaded, "step") else _step(loaded, args)
+        if args.cmd == "playouts":
+            return 2 if _refuse_battle_phases(loaded, "playouts") else _playouts(loaded, args)
         if (args.html is not None or args.trace is not None) and _refuse_battle_phases(loaded, "--trace/--html"):
             return 2
         if args.html is not None:

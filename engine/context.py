@@ -7,7 +7,7 @@ are derived from the cards' effects, which never change during a duel, so clones
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from engine.effects import Effect, EffectKind, Handler, Hook, Registry, Source, TriggerEvent
@@ -39,10 +39,11 @@ class Index:
 class Context:
     """What a handler may use: read the state, ask queries, and act through `engine.actions`."""
 
-    __slots__ = ("event_listeners", "index", "on_change", "registry", "state")
+    __slots__ = ("event_listeners", "index", "on_change", "record", "registry", "state")
 
-    def __init__(self, state: GameState, registry: Registry, index: Index) -> None:
+    def __init__(self, state: GameState, registry: Registry, index: Index, record: bool = True) -> None:
         self.state = state
+        self.record = record  # keep the event log (playouts turn it off: see Duel)
         self.registry = registry
         self.index = index
         self.event_listeners: list[Callable[[Event], None]] = []  # see Duel.on_event
@@ -55,8 +56,11 @@ class Context:
         s = self.state
         if self.on_change is not None:
             self.on_change(self)
+        if not self.record and not self.event_listeners:
+            return  # a playout: nobody reads the events, so none is built
         event = Event(type, s.phase, s.current_window(), rule=rule, **kw)
-        s.log.append(event)
+        if self.record:
+            s.log.append(event)
         if self.event_listeners:  # the only cost when nobody listens
             for listener in self.event_listeners:
                 listener(event)
@@ -98,8 +102,13 @@ class Context:
         found.sort(key=lambda sh: sh[0].controller is not tp)
         yield from found
 
-    def ask(self, hook: Hook) -> Iterator[tuple[Source, Any]]:
-        """Each active source's answer on a hook (None answers are left out)."""
+    def ask(self, hook: Hook) -> Iterable[tuple[Source, Any]]:
+        """Each active source's answer on a hook (None answers are left out), asked lazily."""
+        if not self.index.hooks[hook] and not self.state.lingering:
+            return ()  # nothing attached there: the common case, without building a generator
+        return self._answers(hook)
+
+    def _answers(self, hook: Hook) -> Iterator[tuple[Source, Any]]:
         for src, handler in self.sources(hook):
             answer = handler(self, src)
             if answer is not None:

@@ -10,18 +10,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from enum import Enum
 from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
+from engine.enums import FastEnum
 from engine.state import Player, Window
 
 if TYPE_CHECKING:
     from engine.machine import Duel
 
 
-class DecisionKind(Enum):
+class DecisionKind(FastEnum):
     PRIORITY = "priority"  # activate a fast effect, or pass
     TRIGGER = "trigger"  # which of your simultaneous triggered effects goes on the chain next
 

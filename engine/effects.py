@@ -19,11 +19,11 @@ the effect type only decides what they do. The scenario format's built-in kinds
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from enum import Enum
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import attrs
 
+from engine.enums import FastEnum
 from engine.state import Location, OriginalChange, Player
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from engine.state import ChainLink
 
 
-class EffectKind(Enum):
+class EffectKind(FastEnum):
     CONTINUOUS = "continuous"
     ACTIVATED = "activated"
     TRIGGER = "trigger"
@@ -42,7 +42,7 @@ class EffectKind(Enum):
         return self in (EffectKind.TRIGGER, EffectKind.FLIP)
 
 
-class TriggerEvent(Enum):
+class TriggerEvent(FastEnum):
     """Game events that trigger effects. Each Damage Step state raises its own."""
 
     START_OF_DAMAGE_STEP = "start_of_damage_step"
@@ -57,7 +57,7 @@ class TriggerEvent(Enum):
     END_OF_DAMAGE_STEP = "end_of_damage_step"
 
 
-class DamageStepRule(Enum):
+class DamageStepRule(FastEnum):
     """Per-effect override of the Damage Step legality rule, for card-specific rulings."""
 
     AUTO = "auto"
@@ -65,7 +65,7 @@ class DamageStepRule(Enum):
     FORBIDDEN = "forbidden"
 
 
-class Hook(Enum):
+class Hook(FastEnum):
     """Hook points where continuous effects answer the engine's queries.
 
     Handler signature: ``handler(ctx, source) -> answer``; the answers are listed per hook.
@@ -79,6 +79,9 @@ class Hook(Enum):
     ACTIVATION_LOCK = "activation_lock"  # -> Callable-free data: ActivationLock
     GRAVEYARD_REDIRECT = "graveyard_redirect"  # -> Location: where cards sent to the GY go instead
     SELF_DESTROY = "self_destroy"  # -> bool: this monster destroys itself now
+    # -> DestructionReplacement: "if <monster> would be destroyed by battle, you can <do X> instead"; what is
+    # done instead is the effect type's cost (cost_problem / pay_cost), so it is paid like an activation's cost
+    BATTLE_DESTRUCTION_REPLACEMENT = "battle_destruction_replacement"
     ATTACKS = "attacks"  # -> int: how many attacks the host may declare each Battle Phase (engine.turns)
 
 
@@ -175,7 +178,7 @@ class Piercing:
     double: bool = False
 
 
-class DamageStage(Enum):
+class DamageStage(FastEnum):
     """The official order of battle-damage modifiers (§2.6); the value is the stage number."""
 
     BOTH = 2  # both players take the battle damage
@@ -212,6 +215,15 @@ class IndestructibleByBattle:
 
 
 @attrs.frozen(slots=True)
+class DestructionReplacement:
+    """"If one of `protects` would be destroyed by battle, you can do this instead" (§1.5(b)4, §2.5). `use`:
+    whether its controller chooses to apply it. What is done instead is the effect type's cost."""
+
+    protects: tuple[int, ...]
+    use: bool = True
+
+
+@attrs.frozen(slots=True)
 class ActivationLock:
     """Cards of these types cannot be activated by that player (Jinzo, Imperial Order...)."""
 
@@ -228,7 +240,8 @@ class EffectType:
     """The behaviour behind an `Effect`, registered once by name.
 
     * ``hooks``: continuous effects -- hook point -> handler(ctx, source).
-    * ``condition(ctx, source) -> bool``: may it activate / does its trigger apply now.
+    * ``condition(ctx, source) -> bool``: may it activate / does its trigger apply now;
+      ``condition_problem(ctx, source) -> str | None`` (optional): why not, for the refusal.
     * ``targets(ctx, source) -> list of target tuples``: the legal target choices; None = it
       does not target. Checked again on resolution: a target that is no longer legal is skipped.
     * ``cost_problem(ctx, source) -> str | None`` and ``pay_cost(ctx, source)``.
@@ -238,6 +251,7 @@ class EffectType:
     name: str
     hooks: Mapping[Hook, Handler] = attrs.field(factory=dict)
     condition: Callable[[Context, Source], bool] | None = None
+    condition_problem: Callable[[Context, Source], str | None] | None = None
     targets: Callable[[Context, Source], Sequence[tuple[int, ...]]] | None = None
     cost_problem: Callable[[Context, Source], str | None] | None = None
     pay_cost: Callable[[Context, Source], None] | None = None

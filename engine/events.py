@@ -6,13 +6,13 @@ say *why* it happened; `RULES` holds the one-line explanation of every rule id.
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import Any, NamedTuple
 
+from engine.enums import FastEnum
 from engine.state import Phase, Player, Window
 
 
-class EventType(Enum):
+class EventType(FastEnum):
     PHASE_ENTERED = "phase_entered"
     WINDOW_OPENED = "window_opened"
     WINDOW_CLOSED = "window_closed"
@@ -64,6 +64,8 @@ RULES: dict[str, str] = {
     "zero_lp": "a player at 0 LP loses at once; both at 0 is a draw (§2.7)",
     "destroyed_by_battle": "monsters are determined destroyed by battle at damage calculation (§2.5)",
     "indestructible_by_battle": "a battle-indestructible monster is not destroyed; damage still applies (§2.5)",
+    "destruction_replacement": "a monster that would be destroyed by battle is not if its controller applies a "
+    "replacement effect; what it does instead is done at once, not on a chain (§1.5, §2.5)",
     "send_destroyed_by_battle": "monsters destroyed by battle leave the field at the end of the step (§1.7)",
     "pendulum_to_extra_deck": "a Pendulum Monster destroyed goes face-up to the Extra Deck (§1.7)",
     "banish_instead_of_graveyard": "a card that would be sent to the Graveyard is banished instead (§1.7)",

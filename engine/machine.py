@@ -22,7 +22,7 @@ from engine.effects import Effect, Registry
 from engine.events import Event, EventType
 from engine.library import default_registry
 from engine.rules.battle import battle_problem
-from engine.rules.stats import note_applying
+from engine.rules.stats import watch_stats
 from engine.state import GameState, Lingering, Phase, Player
 
 STATES: list[Phase] = list(Phase)
@@ -104,15 +104,21 @@ class Duel:
         *,
         executor: Executor = "fast",
         index: Index | None = None,
+        record: bool = True,
     ) -> None:
         if index is None:
             turns.check_unique_ids(state)
+        registry = registry if registry is not None else default_registry()
+        self._start(state, registry, executor, index if index is not None else Index(state.cards, registry), record)
+        self.indexed_effects = [c.effects for c in state.cards]  # what the index was built from (turns.refresh_index)
+        watch_stats(self.ctx)
+
+    def _start(self, state: GameState, registry: Registry, executor: Executor, index: Index, record: bool) -> None:
+        """Set every attribute (shared by __init__ and the cheaper `clone`)."""
         self.state = state
-        self.registry = registry if registry is not None else default_registry()
-        self.index = index if index is not None else Index(state.cards, self.registry)
-        self.indexed_effects = [c.effects for c in state.cards]  # what the index was built from
-        self.ctx = Context(state, self.registry, self.index)
-        self.ctx.on_change = note_applying
+        self.registry = registry
+        self.index = index
+        self.ctx = Context(state, registry, index, record)
         self.executor: Executor = executor
         self._machine = build_transitions_machine(self, state.phase) if executor == "transitions" else None
         self._observers: dict[Phase, list[Callable[[Duel], None]]] = {}
@@ -140,10 +146,11 @@ class Duel:
         if self._transition_listeners:
             for listener in list(self._transition_listeners):
                 listener(self, self._source, s.phase)
-        self.ctx.emit(EventType.PHASE_ENTERED, "machine", detail=s.phase.value)
+        self.ctx.emit(EventType.PHASE_ENTERED, "machine", detail=s.phase._value_)  # (.value is slow)
         steps.ON_ENTER.get(s.phase, _nothing)(self.ctx)
-        for observer in self._observers.get(s.phase, ()):
-            observer(self)
+        if self._observers:
+            for observer in self._observers.get(s.phase, ()):
+                observer(self)
 
     # -- listeners: how debuggers, traces and UIs follow a duel ---------------------------
     def on_transition(self, listener: TransitionListener) -> Callable[[], None]:
@@ -201,7 +208,8 @@ class Duel:
             chain.step_window(self.ctx)
         else:
             self._fire()
-        note_applying(self.ctx)
+        if self.ctx.on_change is not None:
+            self.ctx.on_change(self.ctx)
         return True
 
     def advance(self) -> Decision | None:
@@ -243,7 +251,8 @@ class Duel:
             for listener in list(self._decision_listeners):
                 listener(self, d, option)
         chain.apply_choice(self.ctx, d, option)
-        note_applying(self.ctx)
+        if self.ctx.on_change is not None:
+            self.ctx.on_change(self.ctx)
 
     def _pending_for(self, player: Player | None) -> Decision:
         s = self.state
@@ -289,21 +298,35 @@ class Duel:
         sent to another process mid-step and go on identically there. (Effect types must then
         be picklable: module-level functions, not lambdas.) Observers and listeners belong to the
         live duel, not to the game, and are left behind."""
-        return {"state": self.state, "registry": self.registry, "executor": self.executor}
+        return {"state": self.state, "registry": self.registry, "executor": self.executor, "record": self.record}
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
-        self.__init__(saved["state"], saved["registry"], executor=saved["executor"])  # type: ignore[misc]
+        self.__init__(  # type: ignore[misc]
+            saved["state"], saved["registry"], executor=saved["executor"], record=saved.get("record", True)
+        )
+
+    @property
+    def record(self) -> bool:
+        """Whether the event log is kept (`Duel(state, record=False)` for playouts: results,
+        decisions and the final state are the same; `state.log` stays empty and `step()`
+        returns no events; listeners still receive every event)."""
+        return self.ctx.record
 
     def restore(self, state: GameState) -> None:
         """Put this duel back in `state`, a snapshot of its own game (`state.clone()`), keeping
         its registry, listeners and observers: the debugger's rewind."""
         self.state = state
         self.ctx.state = state
+        watch_stats(self.ctx)
 
     def clone(self) -> Duel:
         """An independent copy for search: shares only immutable values, the registry and the
-        effect index; always uses the fast executor."""
-        return Duel(self.state.clone(), self.registry, executor="fast", index=self.index)
+        effect index; always uses the fast executor, and records the log if this duel does."""
+        new = Duel.__new__(Duel)
+        new._start(self.state.clone(), self.registry, "fast", self.index, self.ctx.record)
+        new.ctx.on_change = self.ctx.on_change  # the same state, so the same watch (see watch_stats)
+        new.indexed_effects = self.indexed_effects  # the same index (never mutated: refresh_index replaces it)
+        return new
 
     # -- turns and Battle Phases (engine.turns) --------------------------------------------------
     def declare_attack(self, attacker: int | str, target: int | str | None = None) -> None:

@@ -48,9 +48,11 @@ Limits. Anything a user or a corpus hands the loader ends in a correct scenario 
   (:data:`MAX_STAT`; the format has no "?" ATK); ATK/DEF changes (``change_stats`` and ``stat_modifier``
   ``atk``/``def``) -1,000,000..1,000,000; life points 1..2,147,483,647 (:data:`MAX_LP`; 0 LP would be a duel
   already lost); LP amounts (``damage``/``gain_lp`` ``amount``, ``battle_damage_becomes.value``, ``cost.lp``)
-  0..2,147,483,647 (:data:`MAX_AMOUNT`); counts (``draw.count``) 0..1,000 and
+  0..2,147,483,647 (:data:`MAX_AMOUNT`); counts (``draw.count``, ``cost.discard``/``cost.tribute`` and a
+  replacement's ``instead``) 0..1,000 and
   ``indestructible_by_battle.times_per_turn`` 1..1,000 (:data:`MAX_COUNT`); ``choices[].effect`` 0..1,000
-  (and less than the card's number of effects); ``speed`` 1..3. Lists and strings have no bound of their own
+  (and less than the card's number of effects); ``speed`` 1..3; a monster's ``level`` and the filters'
+  ``level_at_most``/``level_at_least`` 1..12 (:data:`MAX_LEVEL`). Lists and strings have no bound of their own
   beyond the file size.
 * TOML: duplicate keys are already a TOML error; ``nan``/``inf`` are refused as in JSON, and so is a
   decimal integer of more than :data:`MAX_DIGITS` digits.
@@ -78,6 +80,7 @@ from engine.text import printable
 
 __all__ = [
     "ACTIVATABLE_KINDS",
+    "ATTRIBUTES",
     "CARD_TYPES",
     "EFFECT_KINDS",
     "FORMAT",
@@ -86,8 +89,10 @@ __all__ = [
     "MAX_COUNT",
     "MAX_DIGITS",
     "MAX_FILE_BYTES",
+    "MAX_LEVEL",
     "MAX_LP",
     "MAX_STAT",
+    "MONSTER_TYPES",
     "OPS",
     "PLAYERS",
     "POSITIONS",
@@ -139,9 +144,7 @@ WINDOWS = (
 )
 RELATIVE_PLAYERS = ("controller", "opponent", "both")
 ANY_PLAYERS = (*RELATIVE_PLAYERS, *PLAYERS)  # damage / gain_lp / draw may also name a player
-TARGET_KEYWORDS = (
-    "attacker", "target", "self", "battling_opponent", "own_battling_monster", "opponent_battling_monster"
-)
+TARGET_KEYWORDS = ("attacker", "target", "self", "battling_opponent", "own_battler", "opponent_battler")
 TRIGGER_EVENTS = (
     "start_of_damage_step",
     "before_damage_calculation",
@@ -163,6 +166,13 @@ TRIGGER_CONDITIONS = (
 )
 ACTIVATABLE_KINDS = frozenset({"activated", "trigger", "flip"})
 SUMMON_FROM = frozenset({"hand", "deck", "graveyard"})
+ATTRIBUTES = ("light", "dark", "water", "fire", "earth", "wind", "divine")
+MONSTER_TYPES = (
+    "aqua", "beast", "beast_warrior", "creator_god", "cyberse", "dinosaur", "divine_beast", "dragon", "fairy",
+    "fiend", "fish", "illusion", "insect", "machine", "plant", "psychic", "pyro", "reptile", "rock", "sea_serpent",
+    "spellcaster", "thunder", "warrior", "winged_beast", "wyrm", "zombie",
+)  # fmt: skip
+MAX_LEVEL = 12
 
 # --- errors ------------------------------------------------------------------------------------------
 
@@ -449,6 +459,9 @@ class Cost:
     lp: int = 0
     discard_self: bool = False
     send_self_to_graveyard: bool = False
+    discard: int = 0  # other cards from the hand
+    tribute: int = 0  # monsters the player controls, other than this card
+    pay_with: tuple[str, ...] = ()  # the cards the player picks first for discard / tribute
 
 
 @attrs.frozen
@@ -476,6 +489,9 @@ class CardSpec:
     pendulum: bool
     equipped_to: str | None
     effects: tuple[EffectSpec, ...]
+    attribute: str | None = None
+    monster_type: str | None = None
+    level: int | None = None
 
 
 @attrs.frozen
@@ -530,8 +546,21 @@ _STAT_CHANGE = _Int(-MAX_STAT, MAX_STAT)
 _FILTER_FIELDS: Fields = {
     "archetype": _F(_Str(nonempty=True), None, "its name contains this text"),
     "not_archetype": _F(_Str(nonempty=True), None, "its name does not contain this text"),
+    "attribute": _F(_Enum(ATTRIBUTES), None, "it has this Attribute"),
+    "monster_type": _F(_Enum(MONSTER_TYPES), None, "it is of this Type"),
+    "level_at_most": _F(_Int(1, MAX_LEVEL), None, "its Level is at most this"),
+    "level_at_least": _F(_Int(1, MAX_LEVEL), None, "its Level is at least this"),
+    "face_up": _F(_Bool(), None, "true: it is face-up (a face-down monster shows no ATK to refer to)"),
 }
 _FILTER = _Object(_FILTER_FIELDS, lambda d: MappingProxyType({k: v for k, v in d.items() if v is not None}))
+# "If a LIGHT monster you control battles" (Honest), "if this card battles a LIGHT monster": who battles whom,
+# as an activation condition of an activated or trigger effect (all keys given must hold).
+_BATTLE_FIELDS: Fields = {
+    "own_monster": _F(_FILTER, None, "a monster the effect's controller controls battles, and matches this filter"),
+    "opponent_monster": _F(_FILTER, None, "it battles an opponent's monster that matches this filter"),
+    "self": _F(_Bool(), False, "this card (the equipped monster, on an equip) is one of the battling monsters"),
+}
+_BATTLE = _Object(_BATTLE_FIELDS, lambda d: MappingProxyType({k: v for k, v in d.items() if v is not None}))
 
 
 @attrs.frozen
@@ -652,7 +681,7 @@ class _Kind:
         if self.activatable:
             common |= {
                 "does": _F(_List(_Op(), 1)),
-                "cost": _F(_Object(_COST_FIELDS, lambda d: Cost(**d)), None),
+                "cost": _F(_COST, None),
                 "target": _F(_Ref("target"), None, "chosen on activation"),
             }
         return {**common, **self.params, "negated": _F(_Bool(), False)}
@@ -662,7 +691,21 @@ _COST_FIELDS: Fields = {
     "lp": _F(_Int(0, MAX_AMOUNT), 0),
     "discard_self": _F(_Bool(), False),
     "send_self_to_graveyard": _F(_Bool(), False),
+    "discard": _F(_Int(0, MAX_COUNT), 0, "discard this many other cards from the hand"),
+    "tribute": _F(_Int(0, MAX_COUNT), 0, "Tribute this many monsters you control, other than this card"),
+    "pay_with": _F(_List(_Ref("card")), (), "the cards the player picks first for discard/tribute, in this order"),
 }
+_COST = _Object(_COST_FIELDS, lambda d: Cost(**d))
+# What a destruction replacement does instead ("you can <do this> instead"): the cost keys, or the destruction
+# of another face-up monster its controller controls (The Six Samurai: "destroy another ... monster instead").
+_INSTEAD_FIELDS: Fields = {
+    **{k: f for k, f in _COST_FIELDS.items() if k != "discard_self"},
+    "destroy_other": _F(_FILTER, None, "destroy another face-up monster you control that matches this filter"),
+}
+
+
+
+_INSTEAD = _Object(_INSTEAD_FIELDS, lambda d: MappingProxyType({k: v for k, v in d.items() if v is not None}))
 
 EFFECT_KINDS: Mapping[str, _Kind] = {
     "piercing": _Kind({"double": _F(_Bool(), False)}),
@@ -687,13 +730,24 @@ EFFECT_KINDS: Mapping[str, _Kind] = {
         {
             "atk": _F(_STAT_CHANGE, 0),
             "def": _F(_STAT_CHANGE, 0),
-            "applies_to": _F(_Enum(("self", "other_own_monsters", "own_monsters", "opponent_monsters")), "self"),
+            "applies_to": _F(
+                _Enum(("self", "other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters")), "self"
+            ),
+            "filter": _F(_FILTER, None, "only the monsters of applies_to that match this filter"),
             "while": _F(_Enum(("always", "damage_step", "damage_calculation")), "always"),
             "when": _F(_Enum(("attacking", "attacked", "battling")), None, "any time if absent"),
         }
     ),
     "activation_lock": _Kind({"card_type": _F(_Enum(("spell", "trap"))), "player": _RELATIVE}),
     "banish_instead_of_graveyard": _Kind({}),
+    "battle_destruction_replacement": _Kind(
+        {
+            "protects": _F(_Enum(("self", "own_monsters")), "self", "self: this card (on an equip: the monster)"),
+            "filter": _F(_FILTER, None, "with own_monsters: only the monsters that match"),
+            "instead": _F(_INSTEAD, doc="what its controller does instead of the destruction"),
+            "use": _F(_Bool(), True, "whether its controller chooses to apply it (the format has no decision for it)"),
+        }
+    ),
     "self_destroy_unless": _Kind({"condition": _F(_Str(nonempty=True))}),
     "activated": _Kind(
         {
@@ -701,6 +755,7 @@ EFFECT_KINDS: Mapping[str, _Kind] = {
             "during_damage_calculation": _F(_Bool(), False),
             "from": _F(_Enum(("field", "hand")), "field"),
             "damage_step": _F(_Enum(("auto", "allowed", "forbidden")), "auto"),
+            "battle": _F(_BATTLE, None, "who battles whom: an activation condition"),
         },
         activatable=True,
     ),
@@ -710,6 +765,7 @@ EFFECT_KINDS: Mapping[str, _Kind] = {
             "optional": _F(_Bool()),
             "condition": _F(_OneOrList(_Enum(TRIGGER_CONDITIONS)), (), "all must hold"),
             "from": _F(_Enum(("field", "hand", "graveyard")), "field"),
+            "battle": _F(_BATTLE, None, "who battles whom: an activation condition"),
         },
         activatable=True,
     ),
@@ -754,6 +810,9 @@ _CARD_FIELDS: Fields = {
     "pendulum": _F(_Bool(), False, "monsters only"),
     "equipped_to": _F(_Ref("card"), None, "spells/traps in a spell_trap_zone only; names a monster"),
     "effects": _F(_List(_Effect()), ()),
+    "attribute": _F(_Enum(ATTRIBUTES), None, "monsters only"),
+    "monster_type": _F(_Enum(MONSTER_TYPES), None, "monsters only (its Type)"),
+    "level": _F(_Int(1, MAX_LEVEL), None, "monsters only"),
     "card": _F(_Str(nonempty=True), None, "a card of engine/cards (e.g. rush_recklessly): its name, card_type, "
                "printed atk/def and effects, unless given here"),
 }
@@ -773,6 +832,9 @@ _ONLY_FOR: Mapping[str, _Who] = {
     "atk": _MONSTERS,
     "def": _MONSTERS,
     "pendulum": _MONSTERS,
+    "attribute": _MONSTERS,
+    "monster_type": _MONSTERS,
+    "level": _MONSTERS,
     "position": _FIELD_MONSTERS,
     "face_down": _FIELD_SPELL_TRAPS,
     "equipped_to": _FIELD_SPELL_TRAPS,
@@ -799,7 +861,8 @@ def _card(d: dict[str, Any], v: dict[str, Any]) -> CardSpec:
         effects = tuple(_with_speed(e, j, ctype) for j, e in enumerate(effects))
     return CardSpec(
         d["id"], d["name"], d["controller"], d["owner"] or d["controller"], loc, ctype, d["atk"], d["def"],
-        d["position"], d["face_down"], d["pendulum"], d["equipped_to"], effects,
+        d["position"], d["face_down"], d["pendulum"], d["equipped_to"], effects, d["attribute"], d["monster_type"],
+        d["level"],
     )  # fmt: skip
 
 
@@ -817,7 +880,7 @@ def _library_card(v: dict[str, Any]) -> dict[str, Any]:
     defaults = scenario_defaults(key)
     kind = v.get("card_type", defaults["card_type"])
     if kind != "monster":
-        defaults = {k: x for k, x in defaults.items() if k not in ("atk", "def")}
+        defaults = {k: x for k, x in defaults.items() if k not in ("atk", "def", "level", "attribute", "monster_type")}
     return {**defaults, **v}
 
 
@@ -918,6 +981,12 @@ def _check_scenario(d: dict[str, Any]) -> Scenario:
         for j, e in enumerate(c.effects):
             if e.target is not None:
                 ref("target", e.target, "cards", i, "effects", j, "target")
+            if e.cost is not None:
+                for k, pid in enumerate(e.cost.pay_with):
+                    ref("card", pid, "cards", i, "effects", j, "cost", "pay_with", k)
+            instead = e.params.get("instead") if e.kind == "battle_destruction_replacement" else None
+            for k, pid in enumerate(instead["pay_with"] if instead is not None else ()):
+                ref("card", pid, "cards", i, "effects", j, "instead", "pay_with", k)
             for k, op in enumerate(e.does):
                 for name, kind in _REF_PARAMS[op.op]:
                     ref(kind, op.params[name], "cards", i, "effects", j, "does", k, name)
@@ -1348,7 +1417,8 @@ def _card_json(c: CardSpec) -> dict[str, Any]:
     if c.name is not None:
         d["name"] = c.name
     given = {"atk": c.atk, "def": c.def_, "pendulum": c.pendulum, "position": c.position, "face_down": c.face_down,
-             "equipped_to": c.equipped_to}  # fmt: skip
+             "equipped_to": c.equipped_to, "attribute": c.attribute, "monster_type": c.monster_type,
+             "level": c.level}  # fmt: skip
     for key, value in given.items():
         ok, _who = _ONLY_FOR[key]
         if value is not None and ok(c.card_type, c.location):

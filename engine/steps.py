@@ -16,9 +16,13 @@ from engine.effects import Hook, TriggerEvent
 from engine.events import EventType
 from engine.rules.battle import battle_damage_modifiers, battle_input, battle_problem
 from engine.rules.calculation import compare_values
-from engine.rules.destruction import battle_indestructibility
+from engine.rules.destruction import (
+    battle_destruction_replacement,
+    battle_indestructibility,
+    replace_battle_destruction,
+)
 from engine.rules.modifiers import applicable, apply_battle_damage_modifiers
-from engine.state import ChainRecord, Location, Phase, Player, Position, Window
+from engine.state import PLAYERS, ChainRecord, Location, Phase, Position, Window
 
 # The trigger events each state raises: where triggered effects attach (rules spec §1.10 names
 # in brackets). One SEGOC chain per state holds all of a state's triggers.
@@ -49,6 +53,7 @@ HOOKS_QUERIED: dict[Phase, tuple[Hook, ...]] = {
         Hook.PIERCING,
         Hook.BATTLE_DAMAGE,  # modify_battle_damage
         Hook.INDESTRUCTIBLE_BY_BATTLE,
+        Hook.BATTLE_DESTRUCTION_REPLACEMENT,
     ),
     Phase.AFTER_DAMAGE_CALCULATION: (Hook.SELF_DESTROY,),
     Phase.SEND_DESTROYED_BY_BATTLE: (Hook.GRAVEYARD_REDIRECT, Hook.SELF_DESTROY),
@@ -108,7 +113,7 @@ def perform_damage_calculation(ctx: Context) -> None:
         ),
     )
     result = apply_battle_damage_modifiers(base.damage, modifiers, battlers)
-    for p in Player:  # simultaneous
+    for p in PLAYERS:  # simultaneous
         actions.lose_lp(ctx, p, result.battle[p], "battle_damage", "battle_damage_modifiers")
         actions.lose_lp(ctx, p, result.effect[p], "effect_damage", "battle_damage_modifiers")
         actions.gain_lp(ctx, p, result.gain[p], "battle_damage_modifiers")
@@ -121,6 +126,9 @@ def perform_damage_calculation(ctx: Context) -> None:
     destroyed = []
     for index in base.destroyed:
         key = battle_indestructibility(ctx, index)
+        if key is None and (rep := battle_destruction_replacement(ctx, index)) is not None:
+            replace_battle_destruction(ctx, rep, index)
+            continue
         if key is None:
             destroyed.append(index)
             ctx.card(index).battle_destroyed = True
@@ -130,6 +138,8 @@ def perform_damage_calculation(ctx: Context) -> None:
             s.indestructible_used[key] = s.indestructible_used.get(key, 0) + 1
         ctx.emit(EventType.NOT_DESTROYED, "indestructible_by_battle", card=index)
     b.destroyed = tuple(destroyed)
+    if actions.check_zero_lp(ctx):
+        return  # LP paid instead of a destruction can end the Duel (§2.7)
     actions.expire_lingering(ctx, "damage_calculation")
 
 

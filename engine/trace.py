@@ -83,6 +83,8 @@ def _event_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
 
 
 def _declaration(state: GameState, names: Sequence[str], attacker: int, target: int | None) -> str:
+    if attacker < 0:
+        return "no attack has been declared"
     who = state.cards[attacker].controller.name
     return f"{who}'s {names[attacker]} attacks {names[target] if target is not None else 'directly'}"
 

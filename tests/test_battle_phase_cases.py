@@ -56,6 +56,21 @@ def test_case(record: dict[str, Any]) -> None:
     assert engine.parse_scenario(scenario_to_json(sc)) == sc
 
 
+@pytest.mark.parametrize("record", RECORDS, ids=[r["scenario"]["id"] for r in RECORDS])
+def test_case_plays_the_same_without_the_log(record: dict[str, Any]) -> None:
+    # the playout fast path (Duel(record=False)) keeps no log, never changes what happens
+    sc = engine.parse_scenario(record["scenario"])
+    duel, script = engine.run_scenario(sc)
+    state = engine.state_from_scenario(sc)
+    state.show_every_priority = bool(sc.choices)
+    quiet = engine.Duel(state, record=False)
+    quiet_script = engine.build.run_battle_phase(sc, quiet)
+    assert quiet.state.log == []
+    got = engine.result(sc, quiet, quiet_script, events=False)
+    assert got == engine.result(sc, duel, script, events=False)
+    assert quiet.state.state_hash() == duel.state.state_hash()
+
+
 def test_cli_runs_the_cases() -> None:
     proc = subprocess.run([sys.executable, "-m", "engine", "run", str(CASES.relative_to(REPO)), "--format", "json"],
                           cwd=REPO, capture_output=True, text=True, timeout=300)

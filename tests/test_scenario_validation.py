@@ -102,7 +102,7 @@ def test_base_scenario_is_valid() -> None:
     assert s.cards[2].effects[0].cost is not None and s.cards[2].effects[0].cost.lp == 500
     assert s.cards[2].effects[0].does[0].params["until"] == "end_of_turn"
     assert dict(s.cards[3].effects[0].params) == {
-        "atk": 500, "def": 0, "applies_to": "self", "while": "always", "when": None,
+        "atk": 500, "def": 0, "applies_to": "self", "filter": None, "while": "always", "when": None,
     }  # fmt: skip
     assert s.choices[0].targets == ("att",) and s.choices[0].effect == 0 and s.choices[0].expect == "legal"
 
@@ -131,6 +131,7 @@ def test_corpus_spot_checks() -> None:
     att = parse_scenario(SCENARIOS["DS-067"]).cards[0]
     assert att.effects[0].params == {
         "on": "after_damage_calculation", "optional": True, "condition": ("this_card_battled",), "from": "field",
+        "battle": None,
     }  # fmt: skip
     assert [op.params["target"] for op in att.effects[0].does] == ["battling_opponent", "self"]
 
@@ -240,8 +241,8 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
     ("unknown-choice-target", edited((("choices", 0, "targets"), ["att", "nobody"])), "choices[0].targets[1]",
      'unknown card id "nobody"'),
     ("unknown-op-target", edited(((*TRAP, "does", 0, "target"), "defender")), "cards[2].effects[0].does[0].target",
-     "expected attacker, target, self, battling_opponent, own_battling_monster, opponent_battling_monster "
-     'or a card id, got "defender"'),
+     "expected attacker, target, self, battling_opponent, own_battler, opponent_battler or a card id, "
+     'got "defender"'),
     ("unknown-effect-target", edited(((*TRAP, "target"), "nobody")), "cards[2].effects[0].target", '"nobody"'),
     ("unknown-summon", edited(((*C0E0, "does", 0), {"op": "special_summon", "card": "nobody", "position": "attack"})),
      "cards[0].effects[0].does[0].card", 'unknown card id "nobody"'),

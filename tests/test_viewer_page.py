@@ -1,6 +1,6 @@
 """The viewer's page, checked without a browser: one self-contained file with no network
 resource, one frame per trace record, and scenario text that cannot break out of its place.
-(The headless-Chromium test of the page's navigation is still to come: issue 9.)"""
+What a browser shows and how it navigates: tests/test_viewer_browser.py (headless Chromium)."""
 
 from __future__ import annotations
 

@@ -51,7 +51,8 @@ def scenario_defaults(key: str) -> dict[str, Any]:
     c = CATALOG[key]
     out: dict[str, Any] = {"name": c.name, "card_type": c.card_type, "effects": [dict(e) for e in c.effects]}
     if c.card_type == "monster":
-        out |= {"atk": c.atk or 0, "def": c.def_ or 0}
+        out |= {"atk": c.atk or 0, "def": c.def_ or 0, "level": c.level or 1}
+        out |= {k: v for k, v in (("attribute", c.attribute), ("monster_type", c.monster_type)) if v is not None}
     return out
 
 

@@ -34,7 +34,7 @@ WABOKU = CardDef(
     effects=(
         {"kind": "activated", "speed": 2,
          "does": [{"op": "no_battle_damage_this_battle", "player": "controller"},
-                  {"op": "indestructible_by_battle_this_turn", "target": "own_battling_monster"}]},
+                  {"op": "indestructible_by_battle_this_turn", "target": "own_battler"}]},
     ),
 )  # fmt: skip
 

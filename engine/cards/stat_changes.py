@@ -15,8 +15,8 @@ RUSH_RECKLESSLY = CardDef(
     "(Konami 'Damage Step Rules' table; rules spec §1.1 item 4); it cannot target a face-down monster "
     "(rules spec §1.1, targets must be legal when chosen). https://yugipedia.com/wiki/Rush_Recklessly",
     effects=(
-        {"kind": "activated", "speed": 2, "target": "own_battling_monster",
-         "does": [{"op": "change_stats", "target": "own_battling_monster", "atk": 700, "until": "end_of_turn"}]},
+        {"kind": "activated", "speed": 2, "target": "own_battler",
+         "does": [{"op": "change_stats", "target": "own_battler", "atk": 700, "until": "end_of_turn"}]},
     ),
 )  # fmt: skip
 
@@ -30,8 +30,8 @@ SHRINK = CardDef(
     "Recklessly has 1700 (rules spec §S.1, docs/stat-layers.md); usable until damage calculation (§1.1 item 4). "
     "https://yugipedia.com/wiki/Shrink",
     effects=(
-        {"kind": "activated", "speed": 2, "target": "opponent_battling_monster",
-         "does": [{"op": "halve_original_stats", "target": "opponent_battling_monster", "stats": "atk"}]},
+        {"kind": "activated", "speed": 2, "target": "opponent_battler",
+         "does": [{"op": "halve_original_stats", "target": "opponent_battler", "stats": "atk"}]},
     ),
 )  # fmt: skip
 
@@ -45,8 +45,8 @@ FORBIDDEN_LANCE = CardDef(
     ruling="A direct ATK change: legal in the Damage Step until damage calculation (rules spec §1.1 item 4). "
     "https://yugipedia.com/wiki/Forbidden_Lance",
     effects=(
-        {"kind": "activated", "speed": 2, "target": "opponent_battling_monster",
-         "does": [{"op": "change_stats", "target": "opponent_battling_monster", "atk": -800}]},
+        {"kind": "activated", "speed": 2, "target": "opponent_battler",
+         "does": [{"op": "change_stats", "target": "opponent_battler", "atk": -800}]},
     ),
 )  # fmt: skip
 

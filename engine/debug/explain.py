@@ -218,6 +218,14 @@ def _indestructible(at: At) -> str:
             "still applies (§2.5)")
 
 
+def _replacement(at: At) -> str:
+    e = at.event
+    if e.type is EventType.NOT_DESTROYED:
+        return (f"{_outcome(at)}, but {at.player()} applies a replacement effect: {e.detail}, so {at.card()} is not "
+                "destroyed by battle; a replacement is not activated and starts no chain (§1.5, §2.5)")
+    return f"{at.card()} is destroyed instead of the monster the replacement effect protects (§2.5)"
+
+
 def _send(at: At) -> str:
     return (f"{at.card()} was destroyed by battle at damage calculation and is sent to the {at.data('to')} now, "
             "at the end of the Damage Step (§1.7)")
@@ -279,9 +287,11 @@ def _effect(at: At) -> str:
 
 def _cost(at: At) -> str:
     e = at.event
+    if e.type is EventType.COST_PAID and at.data("lp") is None:
+        return f"{at.player()} {e.detail} from the hand as a cost (§1.2)"
     if e.type is EventType.COST_PAID:
-        return f"{at.player()} pays {e.amount} LP to activate the effect, leaving {at.data('lp')} LP (§1.2)"
-    return f"{at.card()} is sent as the cost of activating its effect (§1.2)"
+        return f"{at.player()} pays {e.amount} LP as a cost, leaving {at.data('lp')} LP (§1.2)"
+    return f"{at.card()} is {e.detail if e.detail != 'cost' else 'sent'} to the {at.data('to')} as a cost (§1.2)"
 
 
 def _expire(at: At) -> str:
@@ -322,6 +332,7 @@ WHY: dict[str, Callable[[At], str]] = {
     "zero_lp": _zero_lp,
     "destroyed_by_battle": _destroyed,
     "indestructible_by_battle": _indestructible,
+    "destruction_replacement": _replacement,
     "send_destroyed_by_battle": _send,
     "pendulum_to_extra_deck": _pendulum,
     "banish_instead_of_graveyard": _banish,

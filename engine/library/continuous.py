@@ -7,6 +7,7 @@ from engine.effects import (
     ActivationLock,
     DamageModifier,
     DamageStage,
+    DestructionReplacement,
     EffectType,
     Hook,
     IndestructibleByBattle,
@@ -14,6 +15,7 @@ from engine.effects import (
     Source,
     StatChange,
 )
+from engine.library import costs
 from engine.library.filters import matches
 from engine.state import DAMAGE_CALCULATION_PHASES, DAMAGE_STEP_PHASES, Location, Phase, Player, Position
 
@@ -97,15 +99,21 @@ def _stat_modifier(ctx: Context, src: Source) -> list[StatChange] | None:
     if applies == "self":
         cards = [src.host]
     else:
-        side = src.controller.opponent if applies == "opponent_monsters" else src.controller
+        sides = {
+            "opponent_monsters": (src.controller.opponent,),
+            "all_monsters": (src.controller, src.controller.opponent),
+        }.get(applies, (src.controller,))
         cards = [
             i
             for i, c in enumerate(ctx.state.cards)
             if c.location is Location.MONSTER_ZONE
             and c.position is not Position.SET
-            and c.controller is side
+            and c.controller in sides
             and not (applies == "other_own_monsters" and i == src.host)
         ]
+    flt = p.get("filter")
+    if flt is not None:
+        cards = [i for i in cards if matches(ctx, i, flt)]
     when = p.get("when")
     if when is not None:
         cards = [i for i in cards if _is_battling(ctx, i, when)]
@@ -139,6 +147,32 @@ def _banish(ctx: Context, src: Source) -> Location:
     return Location.BANISHED
 
 
+def _replacement(ctx: Context, src: Source) -> DestructionReplacement:
+    """Which monsters the replacement protects: this card (the equipped monster, on an equip), or the face-up
+    monsters its controller controls that match its filter."""
+    p = src.effect.params
+    if p.get("protects", "self") == "self":
+        return DestructionReplacement((src.host,), bool(p.get("use", True)))
+    flt = p.get("filter") or {}
+    cards = tuple(
+        i
+        for i, c in enumerate(ctx.state.cards)
+        if c.location is Location.MONSTER_ZONE
+        and c.controller is src.controller
+        and c.position is not Position.SET
+        and matches(ctx, i, flt)
+    )
+    return DestructionReplacement(cards, bool(p.get("use", True)))
+
+
+def _instead_problem(ctx: Context, src: Source) -> str | None:
+    return costs.problem(ctx, src, src.effect.params["instead"])
+
+
+def _do_instead(ctx: Context, src: Source) -> None:
+    costs.pay(ctx, src, src.effect.params["instead"])
+
+
 def _condition_not_met(ctx: Context, src: Source) -> bool:
     return True
 
@@ -165,6 +199,12 @@ CONTINUOUS_TYPES = [
     EffectType("stat_modifier", hooks={Hook.STATS: _stat_modifier}),
     EffectType("activation_lock", hooks={Hook.ACTIVATION_LOCK: _activation_lock}),
     EffectType("banish_instead_of_graveyard", hooks={Hook.GRAVEYARD_REDIRECT: _banish}),
+    EffectType(
+        "battle_destruction_replacement",
+        hooks={Hook.BATTLE_DESTRUCTION_REPLACEMENT: _replacement},
+        cost_problem=_instead_problem,
+        pay_cost=_do_instead,
+    ),
     # The format gives the condition as text for people; the engine cannot evaluate text, so the
     # condition counts as failing (the cases using it say so). Embedders pass a real predicate.
     EffectType("self_destroy_unless", hooks={Hook.SELF_DESTROY: _condition_not_met}),

@@ -19,22 +19,18 @@ from engine.effects import (
     Source,
 )
 from engine.events import EventType
+from engine.library import costs
+from engine.library.filters import describe, matches
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats
 from engine.state import ChainLink, Lingering, Location, OriginalChange, OriginalOp, Player, Position
 
 
 def ref(ctx: Context, src: Source, name: str) -> int | None:
-    """A target reference: attacker, target, self, battling_opponent, own_battling_monster (the
-    battling monster the effect's controller controls), opponent_battling_monster (the one their
-    opponent controls) or a card id."""
+    """A target reference: attacker, target, self, battling_opponent, own_battler (the battling
+    monster the effect's controller controls), opponent_battler (the one their opponent controls) or
+    a card id."""
     b = ctx.state.battle
-    if name in ("own_battling_monster", "opponent_battling_monster"):
-        side = src.controller if name == "own_battling_monster" else src.controller.opponent
-        for i in (b.attacker, b.target):
-            if i is not None and i >= 0 and ctx.card(i).controller is side:
-                return i
-        return None
     if name == "attacker":
         return b.attacker if b.attacker >= 0 else None  # no attack declared yet: no attacker
     if name == "target":
@@ -43,6 +39,10 @@ def ref(ctx: Context, src: Source, name: str) -> int | None:
         return src.host
     if name == "battling_opponent":
         return ctx.battling_opponent(src.host)
+    if name == "own_battler":
+        return own_battler(ctx, src.controller)
+    if name == "opponent_battler":
+        return own_battler(ctx, src.controller.opponent)
     for i, c in enumerate(ctx.state.cards):
         if c.id == name:
             return i
@@ -83,6 +83,46 @@ def targets(ctx: Context, src: Source) -> list[tuple[int, ...]]:
 # -- conditions ---------------------------------------------------------------------------
 
 
+def own_battler(ctx: Context, player: Player) -> int | None:
+    """The monster `player` controls in this battle ("a monster you control battles"), if any."""
+    b = ctx.state.battle
+    for i in (b.attacker, b.target):
+        if i is None or i < 0:  # no attack declared yet (engine.turns.NO_ATTACK)
+            continue
+        if ctx.card(i).location is Location.MONSTER_ZONE and ctx.card(i).controller is player:
+            return i
+    return None
+
+
+def battle_problem(ctx: Context, src: Source, cond: Mapping[str, Any]) -> str | None:
+    """Why who battles whom is not as the `battle` parameter asks (None if it is): "if a LIGHT monster you
+    control battles" (`own_monster`), "... battles an opponent's LIGHT monster" (`opponent_monster`), "if this
+    card battles" (`self`). A monster battles from the start of the Damage Step; one attacking directly battles
+    no monster."""
+    b = ctx.state.battle
+    if not b.attacked:
+        return "no monster is battling yet"
+    own = own_battler(ctx, src.controller)
+    me = src.controller.name
+    if cond.get("self") and src.host not in (b.attacker, b.target):
+        return f"{ctx.card(src.host).name} is not battling"
+    flt = cond.get("own_monster")
+    if flt is not None and own is None:
+        return f"no monster {me} controls is battling"
+    if flt is not None and own is not None and not matches(ctx, own, flt):
+        return f"{me}'s battling monster {ctx.card(own).name} is not {describe(flt)}"
+    flt = cond.get("opponent_monster")
+    if flt is not None:
+        mine = src.host if cond.get("self") else own
+        foe = ctx.battling_opponent(mine) if mine is not None else None
+        if foe is None or ctx.card(foe).location is not Location.MONSTER_ZONE:
+            return "it battles no monster of the opponent"
+        if not matches(ctx, foe, flt):
+            return f"the monster it battles, {ctx.card(foe).name}, is not {describe(flt)}"
+    return None
+
+
+
 def _condition(ctx: Context, src: Source, name: str) -> bool:
     b = ctx.state.battle
     me = src.host
@@ -107,38 +147,27 @@ def condition(ctx: Context, src: Source) -> bool:
     conds = src.effect.params.get("condition") or ()
     if isinstance(conds, str):
         conds = (conds,)
+    battle = src.effect.params.get("battle")
+    if battle is not None and battle_problem(ctx, src, battle) is not None:
+        return False
     return all(_condition(ctx, src, c) for c in conds)
+
+
+def condition_problem(ctx: Context, src: Source) -> str | None:
+    """The failing part of the condition, in the card's words, where it can be said."""
+    battle = src.effect.params.get("battle")
+    return battle_problem(ctx, src, battle) if battle is not None else None
 
 
 # -- costs --------------------------------------------------------------------------------
 
 
 def cost_problem(ctx: Context, src: Source) -> str | None:
-    cost: Mapping[str, Any] = src.effect.params.get("cost") or {}
-    card = ctx.card(src.card)
-    lp = int(cost.get("lp", 0))
-    if lp and lp > ctx.state.players[src.controller].lp:
-        return f"{src.controller.name} cannot pay {lp} LP"
-    if cost.get("discard_self") and card.location is not Location.HAND:
-        return f"{card.name} must be in the hand to be discarded"
-    uses_self = cost.get("send_self_to_graveyard") or cost.get("discard_self")
-    if card.battle_destroyed and src.effect.optional and uses_self:
-        return f"{card.name} has been destroyed by battle: it cannot be a cost for an optional effect (§1.6)"
-    if cost.get("send_self_to_graveyard") and card.location not in (
-        Location.HAND,
-        Location.MONSTER_ZONE,
-        Location.SPELL_TRAP_ZONE,
-    ):
-        return f"{card.name} must be in the hand or on the field to be sent to the Graveyard"
-    return None
+    return costs.problem(ctx, src, src.effect.params.get("cost") or {})
 
 
 def pay_cost(ctx: Context, src: Source) -> None:
-    cost: Mapping[str, Any] = src.effect.params.get("cost") or {}
-    if cost.get("lp"):
-        actions.lose_lp(ctx, src.controller, int(cost["lp"]), "cost", "cost")
-    if cost.get("discard_self") or cost.get("send_self_to_graveyard"):
-        actions.send_to_graveyard(ctx, src.card, "cost", detail="cost")
+    costs.pay(ctx, src, src.effect.params.get("cost") or {})
 
 
 # -- operations ---------------------------------------------------------------------------
@@ -373,6 +402,7 @@ ACTIVATING_TYPES = [
     EffectType(
         kind,
         condition=condition,
+        condition_problem=condition_problem,
         targets=_targets_if_any,
         cost_problem=cost_problem,
         pay_cost=pay_cost,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.context import Context
 from engine.effects import DamageModifier, Hook, Piercing
 from engine.rules.calculation import BattleInput, attacker_value, target_value
+from engine.rules.stats import current_stats
 from engine.state import Location, Position
 
 
@@ -41,8 +42,6 @@ def battle_problem(ctx: Context) -> str | None:
 
 def battle_input(ctx: Context) -> BattleInput:
     """Take the values compared at the moment damage calculation is performed (§2.1)."""
-    from engine.rules.stats import current_stats
-
     s = ctx.state
     b = s.battle
     att = ctx.card(b.attacker)

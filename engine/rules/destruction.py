@@ -1,9 +1,16 @@
-"""Destruction by battle (§2.5): which monsters that would be destroyed actually are."""
+"""Destruction by battle (§2.5): which monsters that would be destroyed actually are.
+
+A monster that would be destroyed by battle is not if it cannot be destroyed by battle, or if its controller
+applies a replacement effect ("if this card would be destroyed by battle, you can <do X> instead"). A
+replacement is not activated: no chain, nothing to respond to; it is chosen when the destruction is determined at
+damage calculation and carried out then (§1.5(b)4, DS-037), and the monster is not "destroyed by battle" (no
+destroyed-by-battle or destroys-by-battle trigger, §2.5)."""
 
 from __future__ import annotations
 
 from engine.context import Context
-from engine.effects import Hook, IndestructibleByBattle
+from engine.effects import DestructionReplacement, Hook, IndestructibleByBattle, Source
+from engine.events import EventType
 
 
 def battle_indestructibility(ctx: Context, index: int) -> tuple[int, int] | None:
@@ -19,3 +26,29 @@ def battle_indestructibility(ctx: Context, index: int) -> tuple[int, int] | None
         if ctx.state.indestructible_used.get(key, 0) < answer.times_per_turn:
             return key
     return None
+
+
+def battle_destruction_replacement(ctx: Context, index: int) -> Source | None:
+    """The replacement effect applied to this monster, which would be destroyed by battle, or None: the first
+    (turn player's first) whose controller chooses to use it and can carry out what it does instead in full."""
+    for src, answer in ctx.ask(Hook.BATTLE_DESTRUCTION_REPLACEMENT):
+        if not isinstance(answer, DestructionReplacement) or index not in answer.protects or not answer.use:
+            continue
+        problem = ctx.registry[src.effect.type].cost_problem
+        if problem is None or problem(ctx, src) is None:
+            return src
+    return None
+
+
+def replace_battle_destruction(ctx: Context, src: Source, index: int) -> None:
+    """The monster is not destroyed; what the replacement does instead is done now."""
+    ctx.emit(
+        EventType.NOT_DESTROYED,
+        "destruction_replacement",
+        card=index,
+        player=src.controller,
+        detail=f"{ctx.card(src.card).name}'s effect applies instead",
+    )
+    pay = ctx.registry[src.effect.type].pay_cost
+    if pay is not None:
+        pay(ctx, src)

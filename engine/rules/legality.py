@@ -89,7 +89,8 @@ def effect_problem(ctx: Context, src: Source, targets: tuple[int, ...] | None) -
     """Condition, cost and targets of the effect itself (both fast effects and triggers)."""
     etype = ctx.registry[src.effect.type]
     if etype.condition is not None and not etype.condition(ctx, src):
-        return "its activation condition is not met"
+        why = etype.condition_problem(ctx, src) if etype.condition_problem is not None else None
+        return f"its activation condition is not met: {why}" if why else "its activation condition is not met"
     if etype.cost_problem is not None:
         problem = etype.cost_problem(ctx, src)
         if problem:

@@ -15,7 +15,7 @@ import attrs
 from engine.effects import DamageModifier, DamageStage
 from engine.rules.calculation import Packet
 from engine.rules.rounding import halved
-from engine.state import Player
+from engine.state import PLAYERS, Player
 
 
 @attrs.frozen(slots=True)
@@ -116,7 +116,7 @@ def halved_and_doubled(flows: list[Flow], mods: Sequence[DamageModifier]) -> lis
 def becomes_value(totals: list[int], mods: Sequence[DamageModifier]) -> list[int]:
     """Stage 9: the damage a player takes becomes a fixed value (the smallest, if several)."""
     out = list(totals)
-    for p in Player:
+    for p in PLAYERS:
         values = [
             m.value
             for m in mods
@@ -139,6 +139,8 @@ def apply_battle_damage_modifiers(
 ) -> DamageResult:
     """Run the packets of §2.2 through the official order of modifiers (§2.6)."""
     mods = applicable(modifiers, battlers)
+    if not mods:
+        return unmodified(packets)
     flows = [Flow(p.player, p.amount, p.source) for p in packets if p.amount > 0]
     flows = both_players_take(flows, mods)
     flows = reflect_or_also(flows, mods)
@@ -155,3 +157,18 @@ def apply_battle_damage_modifiers(
         gain=(gain[0], gain[1]),
         inflicted_by=tuple(dict.fromkeys(inflicted)),
     )
+
+
+_NO_DAMAGE = (0, 0)
+
+
+def unmodified(packets: Sequence[Packet]) -> DamageResult:
+    """What the pipeline gives when no modifier applies (most battles): each player takes the
+    sum of their packets, as battle damage, inflicted by the packets' cards in order."""
+    battle = [0, 0]
+    inflicted: dict[tuple[Player, int], None] = {}
+    for p in packets:
+        if p.amount > 0:
+            battle[p.player] += p.amount
+            inflicted[(p.player, p.source)] = None
+    return DamageResult((battle[0], battle[1]), _NO_DAMAGE, _NO_DAMAGE, tuple(inflicted))

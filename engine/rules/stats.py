@@ -126,13 +126,23 @@ def applying(
     return lingering, continuous
 
 
+def watch_stats(ctx: Context) -> None:
+    """Have the engine call `note_applying` at state changes only while some continuous ATK/DEF
+    modification could apply in this duel (a card's, or a lingering effect's); most playouts
+    have none and pay nothing. The Duel calls it when built or restored, `add_lingering` when
+    a lingering effect arrives."""
+    s = ctx.state
+    watch = bool(ctx.index.hooks[Hook.STATS] or s.stat_since) or any(
+        Hook.STATS in ctx.registry[ling.effect.type].hooks for ling in s.lingering
+    )
+    ctx.on_change = note_applying if watch else None
+
+
 def note_applying(ctx: Context, index: int | None = None) -> None:
     """Record the order of application of the continuous modifications that apply now, to one
     monster or to every face-up monster on the field: the engine calls it whenever the state
     has changed, so the order does not depend on when anyone read ATK/DEF."""
     s = ctx.state
-    if not s.stat_since and not ctx.index.hooks[Hook.STATS] and not s.lingering:
-        return
     for i in range(len(s.cards)) if index is None else (index,):
         if _on_field_face_up(ctx, i):
             applying(ctx, i, record=True)

@@ -157,7 +157,9 @@
     $("outcome").textContent = f.outcome || "";
   }
 
-  function go(k, keepHash) {
+  // The address always names the step shown (replaceState: no history entry, no hashchange), so it
+  // can be copied as a link, even after a fragment past the end or a bad one.
+  function go(k) {
     k = Math.max(0, Math.min(last, k | 0));
     var f = frames[k];
     if (current >= 0) {
@@ -182,11 +184,9 @@
     side($("side-A"), f.sides[0]);
     side($("side-B"), f.sides[1]);
     chain(f.chain);
-    if (!keepHash) {
-      var hash = "#step=" + k;
-      if (location.hash !== hash) {
-        try { history.replaceState(null, "", hash); } catch (e) { location.hash = hash; }
-      }
+    var hash = "#step=" + k;
+    if (location.hash !== hash) {
+      try { history.replaceState(null, "", hash); } catch (e) { location.hash = hash; }
     }
   }
 
@@ -202,7 +202,7 @@
   slider.addEventListener("input", function () { go(parseInt(slider.value, 10)); });
   window.addEventListener("hashchange", function () {
     var k = fromHash();
-    if (k !== null && k !== current) { go(k, true); }
+    go(k === null ? current : k);
   });
   document.addEventListener("keydown", function (e) {
     if (e.target === slider || e.altKey || e.ctrlKey || e.metaKey) { return; }  // the slider moves itself
@@ -211,5 +211,5 @@
   });
 
   var start = fromHash();
-  go(start === null ? 0 : start, start !== null && start >= 0 && start <= last);
+  go(start === null ? 0 : start);
 })();

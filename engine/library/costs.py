@@ -1,0 +1,147 @@
+"""What a player gives up: an activation's cost, and what a destruction replacement does instead.
+
+One place for both, because the rules treat them alike: either can be done in full or not at all (an effect
+whose cost cannot be paid cannot be activated; a replacement that cannot be carried out cannot be chosen), and
+the cards given up go where the text says -- Tributed and discarded cards are sent to the Graveyard (they are
+not "destroyed"), a "destroy another monster instead" destroys it by the replacement effect.
+
+A cost is a mapping (the scenario format's ``cost``, or a replacement's ``instead``): ``lp``; ``discard_self``
+and ``send_self_to_graveyard`` (this card); ``discard`` (N other cards from the hand) and ``tribute`` (N
+monsters its controller controls, other than this card); ``destroy_other`` (a monster filter: destroy one other
+face-up monster its controller controls that matches it); ``pay_with`` (card ids: the cards the player picks
+first for ``discard``, ``tribute`` and ``destroy_other``).
+
+The format has no decision for *which* cards pay, so the choice is deterministic: the ``pay_with`` cards first
+(those that can pay), then -- for ``discard`` -- the unnamed cards of the hand (``PlayerState.hand_filler``:
+they carry no effect, so giving them up changes nothing else), then the listed hand cards in ``cards`` order;
+for ``tribute`` and ``destroy_other``, monsters not in this battle before the battling ones, in ``cards``
+order. Monsters determined destroyed by battle cannot pay the cost of an optional effect (rules spec §1.6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine import actions
+from engine.context import Context
+from engine.effects import Source
+from engine.events import EventType
+from engine.library.filters import matches
+from engine.state import Location, Position
+
+
+def _by_id(ctx: Context, ids: Any) -> list[int]:
+    wanted = list(ids or ())
+    index = {c.id: i for i, c in enumerate(ctx.state.cards)}
+    return [index[x] for x in wanted if x in index]
+
+
+def _ordered(ctx: Context, cost: Mapping[str, Any], eligible: list[int]) -> list[int]:
+    """`eligible` cards in the order the player gives them up: `pay_with` first, then as they are."""
+    first = [i for i in _by_id(ctx, cost.get("pay_with")) if i in eligible]
+    return first + [i for i in eligible if i not in first]
+
+
+def hand_cards(ctx: Context, src: Source) -> list[int]:
+    """The listed cards in the hand of the effect's controller that it may discard (never this card)."""
+    return [
+        i
+        for i, c in enumerate(ctx.state.cards)
+        if c.location is Location.HAND and c.owner is src.controller and i != src.card
+    ]
+
+
+def tributes(ctx: Context, src: Source) -> list[int]:
+    """Monsters the controller could Tribute for this cost, in the order they are picked: face-up or
+    face-down, never this card, never one determined destroyed by battle for an optional effect (§1.6)."""
+    b = ctx.state.battle
+    cards = [
+        i
+        for i, c in enumerate(ctx.state.cards)
+        if c.location is Location.MONSTER_ZONE
+        and c.controller is src.controller
+        and i not in (src.card, src.host)
+        and not (c.battle_destroyed and src.effect.optional)
+    ]
+    return sorted(cards, key=lambda i: i in (b.attacker, b.target))
+
+
+def substitutes(ctx: Context, src: Source, flt: Mapping[str, Any]) -> list[int]:
+    """Other face-up monsters the controller controls that a "destroy another ... instead" can destroy: not
+    a battling monster (one that would be destroyed by the same battle cannot stand in for another)."""
+    b = ctx.state.battle
+    return [
+        i
+        for i, c in enumerate(ctx.state.cards)
+        if c.location is Location.MONSTER_ZONE
+        and c.controller is src.controller
+        and c.position is not Position.SET
+        and not c.battle_destroyed
+        and i not in (src.card, src.host, b.attacker, b.target)
+        and matches(ctx, i, flt)
+    ]
+
+
+def problem(ctx: Context, src: Source, cost: Mapping[str, Any]) -> str | None:
+    """Why this cost cannot be paid in full now (None if it can)."""
+    card = ctx.card(src.card)
+    player = src.controller
+    lp = int(cost.get("lp", 0))
+    if lp and lp > ctx.state.players[player].lp:
+        return f"{player.name} cannot pay {lp} LP"
+    if cost.get("discard_self") and card.location is not Location.HAND:
+        return f"{card.name} must be in the hand to be discarded"
+    uses_self = cost.get("send_self_to_graveyard") or cost.get("discard_self")
+    if card.battle_destroyed and src.effect.optional and uses_self:
+        return f"{card.name} has been destroyed by battle: it cannot be a cost for an optional effect (§1.6)"
+    if cost.get("send_self_to_graveyard") and card.location not in (
+        Location.HAND,
+        Location.MONSTER_ZONE,
+        Location.SPELL_TRAP_ZONE,
+    ):
+        return f"{card.name} must be in the hand or on the field to be sent to the Graveyard"
+    discard = int(cost.get("discard", 0))
+    if discard:
+        have = len(hand_cards(ctx, src)) + ctx.state.players[player].hand_filler
+        if have < discard:
+            return f"{player.name} cannot discard {discard} card(s) as the cost: only {have} other card(s) in the hand"
+    tribute = int(cost.get("tribute", 0))
+    if tribute:
+        have = len(tributes(ctx, src))
+        if have < tribute:
+            return f"{player.name} cannot Tribute {tribute} monster(s) as the cost: only {have} other monster(s) can be"
+    flt = cost.get("destroy_other")
+    if flt is not None and not substitutes(ctx, src, flt):
+        return f"{player.name} controls no other face-up monster that can be destroyed instead"
+    return None
+
+
+def pay(ctx: Context, src: Source, cost: Mapping[str, Any]) -> None:
+    """Pay the whole cost (checked with `problem` first): LP, then this card, then the chosen cards."""
+    player = src.controller
+    if cost.get("lp"):
+        actions.lose_lp(ctx, player, int(cost["lp"]), "cost", "cost")
+    if cost.get("discard_self") or cost.get("send_self_to_graveyard"):
+        actions.send_to_graveyard(ctx, src.card, "cost", detail="cost")
+    _discard(ctx, src, cost, int(cost.get("discard", 0)))
+    for i in _ordered(ctx, cost, tributes(ctx, src))[: int(cost.get("tribute", 0))]:
+        actions.send_to_graveyard(ctx, i, "cost", detail="Tributed as a cost")
+    flt = cost.get("destroy_other")
+    if flt is not None:
+        chosen = _ordered(ctx, cost, substitutes(ctx, src, flt))[0]
+        actions.destroy(ctx, chosen, "destruction_replacement", detail="destroyed instead")
+
+
+def _discard(ctx: Context, src: Source, cost: Mapping[str, Any], count: int) -> None:
+    named = _by_id(ctx, cost.get("pay_with"))
+    listed = hand_cards(ctx, src)
+    chosen = [i for i in named if i in listed][:count]
+    ps = ctx.state.players[src.controller]
+    unnamed = min(ps.hand_filler, count - len(chosen))
+    for _ in range(unnamed):
+        ps.hand_filler -= 1
+        ctx.emit(EventType.COST_PAID, "cost", player=src.controller, amount=1, detail="discarded an unnamed card")
+    rest = [i for i in listed if i not in chosen][: count - len(chosen) - unnamed]
+    for i in chosen + rest:
+        actions.send_to_graveyard(ctx, i, "cost", detail="discarded as a cost")

@@ -1,0 +1,508 @@
+"""One battle as a two-player game for search and learning, shaped like OpenSpiel's API.
+
+    game = BattleGame("examples/piercing_flip.json")
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        a = state.legal_actions()[0]
+        print(state.action_to_string(a))
+        state.apply_action(a)
+    print(state.returns())
+
+No extra dependency: `engine.openspiel` and `engine.pettingzoo` wrap this module for those
+libraries, and `engine.playouts` runs it at scale.
+
+**Players.** 0 is player A, 1 is player B; `current_player()` is the player whose decision is
+pending, `TERMINAL` (-4, `pyspiel.PlayerId.TERMINAL`) once the game is over. The engine is
+deterministic (it holds no randomness, tests/test_determinism.py), so there are no chance nodes.
+The state is shown whole to both players (face-down cards included): a perfect-information
+model of the battle, as open-hand searches (perfect-information Monte Carlo) use.
+
+**Action ids** are fixed by the scenario when the game is built, so that one id means one
+answer in every state of the game (a network's output, a transposition table's move, a replay):
+
+* 0 is `PASS` (pass priority, or decline an optional trigger);
+* every other id is ``1 + effect_slot * block + target_code``, where ``effect_slot`` numbers
+  every (card, effect) pair of the scenario in card order then effect order, ``block`` is the
+  number of target tuples of up to `max_targets` card indexes (``1 + n + n**2 + ...`` for ``n``
+  cards), and ``target_code`` numbers the tuple: 0 for no target, then length by length,
+  each tuple read as a base-``n`` number (``(t,)`` is ``1 + t``).
+
+The built-in effects target at most one card, so `max_targets` defaults to 1 and there are
+``1 + effects * (1 + cards)`` actions. An answer the table cannot encode (a custom effect type
+offering more targets) raises ValueError naming `max_targets`, never a wrong id.
+
+**Returns** (zero-sum, player-indexed): ``+1`` / ``-1`` once the Duel is won / lost, ``0`` for
+a drawn Duel; otherwise the LP swing so far, ``(own LP change - opponent's LP change) /
+LP_SCALE`` clipped to [-1, 1], where LP_SCALE is the sum of both players' starting LP (so a
+swing of a whole starting LP of one player when both start at 8000 is 0.5). `rewards()` is the
+change of `returns()` since the previous decision (since 0 at the start), so rewards add up to
+the returns (OpenSpiel's "rewards" model, PettingZoo's per-step rewards).
+
+**Length.** A game ends when the Damage Step or the Duel ends, or after `max_game_length()`
+decisions (a guard for custom effects that can be activated again and again; the built-in ones
+end far sooner): a truncated game is terminal and its returns are the LP swing.
+
+**Observation** (`observation(player)`, floats, fixed length for a game, from `player`'s side:
+"own" is `player`, "opp" the other one). Layout, in order:
+
+====================  ====  ==================================================================
+field                 size  value
+====================  ====  ==================================================================
+phase                   11  one-hot over `engine.state.Phase` in declaration order
+window                   6  one-hot over `engine.state.Window`, then "no window open"
+life points              2  own LP, opp LP, each / LP_SCALE, clipped to [0, 1]
+turn player              1  1 if `player` is the turn player
+decision                 4  one-hot: priority, trigger, none pending; then 1 if it is own
+options                  1  number of legal answers / 16, clipped to [0, 1]
+chain                    1  links on the open window's chain / 8, clipped to [0, 1]
+battle                   3  damage calculation performed; own / opp battle damage / LP_SCALE
+attacker, target     2 x 9  on the field still (the same card), own, ATK and DEF / STAT_SCALE
+                            (clipped to [0, 2]), position one-hot (attack, defense, set),
+                            face-down, determined destroyed by battle
+cards                n x 11 for every card of the scenario: location one-hot (7, the order of
+                            `engine.state.Location`), own, face-up, ATK and DEF / STAT_SCALE
+                            (current values for monsters on the field, printed otherwise)
+====================  ====  ==================================================================
+
+`OBSERVATION_FIELDS` lists the same (name, size) pairs; `BattleGame.observation_size()` is the
+total, ``47 + 11 * n``.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from collections.abc import Mapping, Sequence
+from os import PathLike
+from typing import Any
+
+from engine.build import state_from_scenario
+from engine.decisions import PASS, DecisionKind, IllegalChoice, Option
+from engine.effects import Registry
+from engine.machine import Duel
+from engine.rules.stats import current_stats
+from engine.scenario import Scenario, load_scenarios, parse_scenario
+from engine.state import GameState, Location, Phase, Player, Position, Window
+
+TERMINAL = -4  # pyspiel.PlayerId.TERMINAL
+STAT_SCALE = 5000.0
+MAX_OPTIONS_SCALE = 16.0
+MAX_CHAIN_SCALE = 8.0
+DEFAULT_MAX_DECISIONS = 1000
+
+OBSERVATION_FIELDS: tuple[tuple[str, int], ...] = (
+    ("phase", len(Phase)),
+    ("window", len(Window) + 1),
+    ("life_points", 2),
+    ("turn_player", 1),
+    ("decision", 4),
+    ("options", 1),
+    ("chain", 1),
+    ("battle", 3),
+    ("attacker", 9),
+    ("target", 9),
+)
+CARD_FIELDS = len(Location) + 4
+_PHASES = {p: i for i, p in enumerate(Phase)}
+_WINDOWS = {w: i for i, w in enumerate(Window)}
+_LOCATIONS = {loc: i for i, loc in enumerate(Location)}
+_POSITIONS = {Position.ATTACK: 0, Position.DEFENSE: 1, Position.SET: 2}
+
+
+ScenarioLike = Scenario | Mapping[str, Any] | str | PathLike[str] | None
+
+
+def load_scenario(scenario: ScenarioLike, index: int = 0) -> Scenario:
+    """A Scenario from what a caller has at hand: a Scenario, its JSON object, a scenario file
+    (scenario `index` of it), or None / "" for the built-in example (`engine.demo`)."""
+    if isinstance(scenario, Scenario):
+        return scenario
+    if scenario is None or scenario == "":
+        from engine.demo import DEMO
+
+        return parse_scenario(DEMO)
+    if isinstance(scenario, Mapping):
+        return parse_scenario(dict(scenario))
+    loaded = load_scenarios(scenario)
+    if not 0 <= index < len(loaded):
+        raise ValueError(f"{scenario}: no scenario {index} (it has {len(loaded)})")
+    return loaded[index]
+
+
+class ActionTable:
+    """The scenario's fixed numbering of answers (see the module docstring)."""
+
+    def __init__(self, effect_counts: Sequence[int], max_targets: int = 1) -> None:
+        if max_targets < 0:
+            raise ValueError("max_targets must be >= 0")
+        self.cards = len(effect_counts)
+        self.max_targets = max_targets
+        self.slots: list[tuple[int, int]] = [(c, e) for c, n in enumerate(effect_counts) for e in range(n)]
+        self.slot_of = {ce: i for i, ce in enumerate(self.slots)}
+        n = self.cards
+        # length_offset[k]: the code of the first k-target tuple (1 + n + ... + n**(k-1)).
+        self.length_offset: list[int] = [0]
+        for k in range(max_targets + 1):
+            self.length_offset.append(self.length_offset[-1] + int(n**k))
+        self.block = self.length_offset[max_targets + 1]
+        self.size = 1 + len(self.slots) * self.block
+
+    def encode(self, option: Option) -> int:
+        if option.is_pass:
+            return 0
+        slot = self.slot_of.get((option.card, option.effect))
+        k = len(option.targets)
+        if slot is None or k > self.max_targets or any(not 0 <= t < self.cards for t in option.targets):
+            raise ValueError(
+                f"{option} has no action id in this game (cards 0..{self.cards - 1}, their effects, and "
+                f"up to max_targets={self.max_targets} targets): build the BattleGame with a larger max_targets"
+            )
+        code = 0
+        for t in option.targets:
+            code = code * self.cards + t
+        return 1 + slot * self.block + self.length_offset[k] + code
+
+    def decode(self, action: int) -> Option:
+        if isinstance(action, bool):
+            raise IllegalChoice(f"an action is an integer id, got {action!r}")
+        try:
+            action = operator.index(action)  # numpy integers too (PettingZoo, OpenSpiel's numpy paths)
+        except TypeError:
+            raise IllegalChoice(f"an action is an integer id, got {action!r}") from None
+        if not 0 <= action < self.size:
+            raise IllegalChoice(f"action {action} is not an action of this game (ids 0..{self.size - 1})")
+        if action == 0:
+            return PASS
+        slot, code = divmod(action - 1, self.block)
+        k = max(j for j in range(self.max_targets + 1) if self.length_offset[j] <= code)
+        code -= self.length_offset[k]
+        targets: list[int] = []
+        for _ in range(k):
+            code, t = divmod(code, self.cards)
+            targets.append(t)
+        card, effect = self.slots[slot]
+        return Option(card, effect, tuple(reversed(targets)))
+
+
+class BattleGame:
+    """The game of one scenario: its start, its action table, its scales. Cheap to share:
+    states refer to it and never change it.
+
+    `scenario` is anything `load_scenario` takes; `registry` the effect registry (the built-in
+    one by default); `max_targets` sizes the action table; `max_decisions` caps the length;
+    `record` keeps each state's event log (off by default: search reads states, not logs)."""
+
+    num_players = 2
+
+    def __init__(
+        self,
+        scenario: ScenarioLike = None,
+        *,
+        index: int = 0,
+        registry: Registry | None = None,
+        max_targets: int = 1,
+        max_decisions: int = DEFAULT_MAX_DECISIONS,
+        record: bool = False,
+    ) -> None:
+        sc = load_scenario(scenario, index)
+        self.scenario: Scenario | None = sc  # None for a game made from a duel, or unpickled
+        start = state_from_scenario(sc)
+        # Search reads states, not logs: the playout path (`record=False`) unless asked otherwise.
+        self._start = Duel(start, registry, record=record)
+        self._init(start, max_targets, max_decisions)
+
+    def _init(self, start: GameState, max_targets: int, max_decisions: int) -> None:
+        self.names = [c.name for c in start.cards]
+        self.start_lp = (start.players[0].lp, start.players[1].lp)
+        self.lp_scale = float(max(1, sum(self.start_lp)))
+        self.actions = ActionTable([len(c.effects) for c in start.cards], max_targets)
+        self.max_decisions = max_decisions
+
+    @classmethod
+    def from_duel(cls, duel: Duel, *, max_targets: int = 1, max_decisions: int = DEFAULT_MAX_DECISIONS) -> BattleGame:
+        """The game starting from `duel` as it is (a clone of it: `duel` is not changed)."""
+        game = cls.__new__(cls)
+        game.scenario = None
+        game._start = duel.clone()
+        game._init(game._start.state, max_targets, max_decisions)
+        return game
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickles as its starting duel (scenarios hold read-only mappings, which do not pickle):
+        playout workers in other processes rebuild the same game from it."""
+        return {"start": self._start, "max_targets": self.actions.max_targets, "max_decisions": self.max_decisions}
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        self.scenario = None
+        self._start = saved["start"]
+        self._init(self._start.state, saved["max_targets"], saved["max_decisions"])
+
+    def new_initial_state(self) -> BattleState:
+        duel = self._start.clone()
+        duel.advance()
+        return BattleState(self, duel)
+
+    def num_distinct_actions(self) -> int:
+        return self.actions.size
+
+    def max_game_length(self) -> int:
+        return self.max_decisions
+
+    def min_utility(self) -> float:
+        return -1.0
+
+    def max_utility(self) -> float:
+        return 1.0
+
+    def observation_size(self) -> int:
+        return sum(n for _, n in OBSERVATION_FIELDS) + CARD_FIELDS * len(self.names)
+
+    def observation_tensor_shape(self) -> list[int]:
+        return [self.observation_size()]
+
+    def describe(self, option: Option) -> str:
+        if option.is_pass:
+            return "pass"
+        t = f" targeting {', '.join(self.names[i] for i in option.targets)}" if option.targets else ""
+        return f"activate {self.names[option.card]} effect {option.effect}{t}"
+
+    def __str__(self) -> str:
+        sc = self.scenario
+        return f"BattleGame({sc.id if sc is not None and sc.id else 'battle'}: {len(self.names)} cards, " \
+               f"{self.actions.size} actions)"  # fmt: skip
+
+
+class BattleState:
+    """A position of the game: a `Duel` paused at a decision (or over), plus the decisions
+    taken. `clone()` is `Duel.clone()`: the copy shares nothing mutable with this one."""
+
+    __slots__ = ("_previous", "decisions", "duel", "game", "history")
+
+    def __init__(
+        self,
+        game: BattleGame,
+        duel: Duel,
+        history: list[int] | None = None,
+        previous: tuple[float, float] = (0.0, 0.0),
+    ) -> None:
+        self.game = game
+        self.duel = duel
+        self.history: list[int] = history if history is not None else []
+        self.decisions = len(self.history)
+        self._previous = previous  # returns() before the last action, for rewards()
+
+    # -- whose turn, what may be done ----------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.duel.is_over or self.decisions >= self.game.max_decisions
+
+    def is_truncated(self) -> bool:
+        """Stopped by `max_game_length()` rather than by the end of the Damage Step or Duel."""
+        return not self.duel.is_over and self.decisions >= self.game.max_decisions
+
+    def current_player(self) -> int:
+        if self.is_terminal():
+            return TERMINAL
+        pending = self.duel.state.pending
+        assert pending is not None  # a live game is always paused at a decision
+        return int(pending.player)
+
+    def is_chance_node(self) -> bool:
+        return False
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Sorted ids of the legal answers (empty for a player who is not to move)."""
+        if self.is_terminal() or (player is not None and player != self.current_player()):
+            return []
+        encode = self.game.actions.encode
+        return sorted(encode(o) for o in self.duel.legal_options())
+
+    def legal_actions_mask(self, player: int | None = None) -> list[int]:
+        mask = [0] * self.game.actions.size
+        for a in self.legal_actions(player):
+            mask[a] = 1
+        return mask
+
+    def action_to_string(self, player_or_action: int, action: int | None = None) -> str:
+        """OpenSpiel's ``(player, action)`` form, or just ``(action)``."""
+        a = player_or_action if action is None else action
+        return self.game.describe(self.game.actions.decode(a))
+
+    def string_to_action(self, text: str) -> int:
+        for a in self.legal_actions():
+            if self.action_to_string(a) == text:
+                return a
+        raise IllegalChoice(f"no legal action is {text!r}")
+
+    def option(self, action: int) -> Option:
+        """The engine's answer that `action` stands for."""
+        return self.game.actions.decode(action)
+
+    # -- playing -------------------------------------------------------------------------------
+    def apply_action(self, action: int) -> None:
+        """Answer the pending decision with `action` and run to the next decision. An illegal id
+        raises IllegalChoice naming the action and why, and leaves this state as it was."""
+        option = self.game.actions.decode(action)
+        if self.is_terminal():
+            raise IllegalChoice(f"action {action} ({self.game.describe(option)}): the game is over")
+        previous = self._returns()
+        try:
+            self.duel.decide(option)  # refuses an illegal answer before changing anything
+        except IllegalChoice as e:
+            raise IllegalChoice(f"action {action} ({self.game.describe(option)}) is illegal: {e}") from None
+        self._previous = previous
+        self.duel.advance()
+        self.history.append(action)
+        self.decisions += 1
+
+    def child(self, action: int) -> BattleState:
+        new = self.clone()
+        new.apply_action(action)
+        return new
+
+    def clone(self) -> BattleState:
+        return BattleState(self.game, self.duel.clone(), list(self.history), self._previous)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> BattleState:
+        return self.clone()
+
+    def __copy__(self) -> BattleState:
+        return self.clone()
+
+    # -- outcome -------------------------------------------------------------------------------
+    def _returns(self) -> tuple[float, float]:
+        s = self.duel.state
+        if s.draw:
+            return (0.0, 0.0)
+        if s.winner is not None:
+            return (1.0, -1.0) if s.winner is Player.A else (-1.0, 1.0)
+        a = self.lp_swing()
+        v = max(-1.0, min(1.0, a / self.game.lp_scale))
+        return (v, -v)
+
+    def lp_swing(self) -> int:
+        """Player A's LP change minus player B's since the start of the game, in LP."""
+        s = self.duel.state
+        da = s.players[0].lp - self.game.start_lp[0]
+        db = s.players[1].lp - self.game.start_lp[1]
+        return da - db
+
+    def returns(self) -> list[float]:
+        return list(self._returns())
+
+    def player_return(self, player: int) -> float:
+        return self._returns()[player]
+
+    def rewards(self) -> list[float]:
+        now = self._returns()
+        return [now[0] - self._previous[0], now[1] - self._previous[1]]
+
+    # -- what players see ----------------------------------------------------------------------
+    def observation(self, player: int | None = None) -> list[float]:
+        """The vector of the module docstring, from `player`'s side (the player to move, or A
+        once the game is over, by default)."""
+        me = Player(self._viewer(player))
+        s = self.duel.state
+        g = self.game
+        out: list[float] = [0.0] * g.observation_size()
+        out[_PHASES[s.phase]] = 1.0
+        at = len(Phase)
+        w = s.window
+        out[at + (_WINDOWS[w.window] if w is not None else len(Window))] = 1.0
+        at += len(Window) + 1
+        out[at] = _clip(s.players[me].lp / g.lp_scale, 1.0)
+        out[at + 1] = _clip(s.players[me.opponent].lp / g.lp_scale, 1.0)
+        out[at + 2] = 1.0 if s.turn_player is me else 0.0
+        at += 3
+        d = s.pending
+        if d is None:
+            out[at + 2] = 1.0
+        else:
+            out[at + (1 if d.kind is DecisionKind.TRIGGER else 0)] = 1.0
+            out[at + 3] = 1.0 if d.player is me else 0.0
+            out[at + 4] = _clip(len(d.options) / MAX_OPTIONS_SCALE, 1.0)
+        out[at + 5] = _clip(len(w.chain) / MAX_CHAIN_SCALE, 1.0) if w is not None else 0.0
+        at += 6
+        b = s.battle
+        out[at] = 1.0 if b.battled else 0.0
+        out[at + 1] = _clip(b.battle_damage[me] / g.lp_scale, 1.0)
+        out[at + 2] = _clip(b.battle_damage[me.opponent] / g.lp_scale, 1.0)
+        at += 3
+        for index, instance in ((b.attacker, b.attacker_instance), (b.target, b.target_instance)):
+            if index is not None:
+                card = s.cards[index]
+                if card.location is Location.MONSTER_ZONE and card.instance == instance:
+                    atk, def_ = current_stats(self.duel.ctx, index)
+                    out[at] = 1.0
+                    out[at + 1] = 1.0 if card.controller is me else 0.0
+                    out[at + 2] = _clip(atk / STAT_SCALE, 2.0)
+                    out[at + 3] = _clip(def_ / STAT_SCALE, 2.0)
+                    if card.position is not None:
+                        out[at + 4 + _POSITIONS[card.position]] = 1.0
+                    out[at + 7] = 1.0 if card.position is Position.SET else 0.0
+                    out[at + 8] = 1.0 if card.battle_destroyed else 0.0
+            at += 9
+        for index, card in enumerate(s.cards):
+            out[at + _LOCATIONS[card.location]] = 1.0
+            base = at + len(Location)
+            out[base] = 1.0 if card.controller is me else 0.0
+            out[base + 1] = 1.0 if card.face_up_on_field else 0.0
+            if card.is_monster:
+                on_field = card.location is Location.MONSTER_ZONE
+                atk, def_ = current_stats(self.duel.ctx, index) if on_field else (card.base_atk, card.base_def)
+                out[base + 2] = _clip(atk / STAT_SCALE, 2.0)
+                out[base + 3] = _clip(def_ / STAT_SCALE, 2.0)
+            at += CARD_FIELDS
+        return out
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        return self.observation(player)
+
+    def _viewer(self, player: int | None) -> int:
+        if player is None:
+            p = self.current_player()
+            return 0 if p == TERMINAL else p
+        if player not in (0, 1):
+            raise ValueError(f"player must be 0 or 1, got {player!r}")
+        return player
+
+    def __str__(self) -> str:
+        s = self.duel.state
+        g = self.game
+        w = s.window
+        lines = [
+            f"phase {s.phase.value}" + (f", window {w.window.value} (chain {len(w.chain)})" if w is not None else ""),
+            f"LP A {s.players[0].lp}  B {s.players[1].lp}",
+        ]
+        for i, c in enumerate(s.cards):
+            where = c.location.value + (f" {c.position.value}" if c.position is not None else "")
+            where += " face-down" if c.face_down and c.location is Location.SPELL_TRAP_ZONE else ""
+            stats = ""
+            if c.is_monster:
+                atk, def_ = current_stats(self.duel.ctx, i) if c.location is Location.MONSTER_ZONE else (
+                    c.base_atk, c.base_def)  # fmt: skip
+                stats = f" {atk}/{def_}"
+            lines.append(f"  {g.names[i]} ({c.controller.name}): {where}{stats}")
+        if self.is_terminal():
+            outcome = "draw" if s.draw else (f"{s.winner.name} won the Duel" if s.winner is not None else "step over")
+            lines.append(f"over: {outcome}" + (" (truncated)" if self.is_truncated() else ""))
+        elif s.pending is not None:
+            d = s.pending
+            lines.append(f"{d.player.name} to decide ({d.kind.value}):")
+            lines += [f"  {self.game.actions.encode(o)}: {g.describe(o)}" for o in d.options]
+        return "\n".join(lines)
+
+    def observation_string(self, player: int | None = None) -> str:
+        """Everything (perfect information), headed by the viewer."""
+        return f"viewer {Player(self._viewer(player)).name}\n{self}"
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """The actions so far: with a fixed start and no chance, they determine the state."""
+        self._viewer(player)
+        return ", ".join(map(str, self.history))  # as OpenSpiel writes a history
+
+    def state_hash(self) -> str:
+        return self.duel.state.state_hash()
+
+
+def _clip(v: float, hi: float) -> float:
+    return 0.0 if v < 0.0 or math.isnan(v) else (hi if v > hi else v)

@@ -1,0 +1,51 @@
+"""Scenarios for the search, OpenSpiel, PettingZoo and playout tests (issue 8)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# Player A attacks B's stronger monster; A's two cards can only be activated during damage calculation,
+# so A's first decision settles the battle. Passing loses it (A's 1500 vs B's 2000: A's monster is
+# destroyed and A takes 500, docs/damage-step-rules.md §2.3), "sap" (-300 ATK) loses it worse;
+# "rush" (+1000 ATK) makes it 2500 vs 2000, so B takes 500 battle damage and, at 400 LP, loses the Duel (§2.7).
+ONE_WINNING_CHOICE: dict[str, Any] = {
+    "format": "damage-step-scenario/1",
+    "id": "one-winning-choice",
+    "life_points": {"A": 8000, "B": 400},
+    "cards": [
+        {"id": "att", "controller": "A", "atk": 1500, "def": 1000, "position": "attack"},
+        {"id": "tgt", "controller": "B", "atk": 2000, "def": 1000, "position": "attack"},
+        {"id": "rush", "controller": "A", "location": "spell_trap_zone", "card_type": "spell", "face_down": True,
+         "effects": [{"kind": "activated", "speed": 2, "during_damage_calculation": True,
+                      "does": [{"op": "change_stats", "target": "attacker", "atk": 1000}]}]},
+        {"id": "sap", "controller": "A", "location": "spell_trap_zone", "card_type": "spell", "face_down": True,
+         "effects": [{"kind": "activated", "speed": 2, "during_damage_calculation": True,
+                      "does": [{"op": "change_stats", "target": "attacker", "atk": -300}]}]},
+    ],
+    "attack": {"attacker": "att", "target": "tgt"},
+}
+
+# Both players have answers in several windows, and triggers: many different games.
+CONTESTED: dict[str, Any] = {
+    "format": "damage-step-scenario/1",
+    "id": "contested",
+    "life_points": {"A": 4000, "B": 3000},
+    "cards": [
+        {"id": "att", "controller": "A", "atk": 1800, "def": 1000, "position": "attack",
+         "effects": [{"kind": "trigger", "on": "battle_damage_inflicted", "optional": True,
+                      "does": [{"op": "gain_lp", "player": "controller", "amount": 300}]}]},
+        {"id": "tgt", "controller": "B", "atk": 1600, "def": 1200, "position": "attack",
+         "effects": [{"kind": "trigger", "on": "destroyed_by_battle", "optional": False,
+                      "does": [{"op": "damage", "player": "opponent", "amount": 600}]}]},
+        {"id": "rush", "controller": "A", "location": "spell_trap_zone", "card_type": "spell", "face_down": True,
+         "effects": [{"kind": "activated", "speed": 2,
+                      "does": [{"op": "change_stats", "target": "attacker", "atk": 700}]}]},
+        {"id": "wall", "controller": "B", "location": "spell_trap_zone", "card_type": "trap", "face_down": True,
+         "effects": [{"kind": "activated", "speed": 2, "target": "attacker",
+                      "does": [{"op": "change_stats", "target": "attacker", "atk": -1000}]}]},
+        {"id": "burn", "controller": "B", "location": "spell_trap_zone", "card_type": "trap", "face_down": True,
+         "effects": [{"kind": "activated", "speed": 2,
+                      "does": [{"op": "damage", "player": "opponent", "amount": 500}]}]},
+    ],
+    "attack": {"attacker": "att", "target": "tgt"},
+}

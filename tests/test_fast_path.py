@@ -1,0 +1,113 @@
+"""The playout fast path changes how much is kept, never what happens (issue 8).
+
+`Duel(state, record=False)` keeps no event log and skips windows nobody can act in; the
+decisions it asks for, the result and the final state must be those of the recorded run, for
+every rules case and for random play. And the identity pipeline shortcut (`unmodified`) must be
+what the full battle-damage pipeline gives when no modifier changes anything.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import engine
+from engine.decisions import Decision, Option
+from engine.effects import DamageModifier, DamageStage
+from engine.rules.calculation import Packet
+from engine.rules.modifiers import apply_battle_damage_modifiers, unmodified
+
+RULES = Path(__file__).parent / "rules"
+RECORDS = [json.loads(line) for f in sorted(RULES.glob("*.jsonl")) for line in f.read_text().splitlines() if line.strip()]
+# One Damage Step each: Battle Phase scenarios (`attacks`) are played unrecorded in test_battle_phase_cases.py.
+SCENARIOS = [r["scenario"] for r in RECORDS if "scenario" in r and "attacks" not in r["scenario"]]
+
+
+def _recorded_run(sc: engine.Scenario) -> tuple[engine.Duel, Any, list[tuple[Decision, Option]]]:
+    asked: list[tuple[Decision, Option]] = []
+    duel, agent = engine.run_scenario(sc, on_start=lambda d: d.on_decision(lambda _d, dec, o: asked.append((dec, o))))
+    return duel, agent, asked
+
+
+def _unrecorded(sc: engine.Scenario) -> engine.Duel:
+    state = engine.state_from_scenario(sc)
+    state.show_every_priority = bool(sc.choices)
+    return engine.Duel(state, record=False)
+
+
+@pytest.mark.parametrize("raw", SCENARIOS, ids=[s["id"] for s in SCENARIOS])
+def test_every_case_plays_the_same_without_the_log(raw: dict[str, Any]) -> None:
+    sc = engine.parse_scenario(raw)
+    duel, agent, asked = _recorded_run(sc)
+    quiet = _unrecorded(sc)
+    for decision, option in asked:
+        assert quiet.advance() == decision  # the same question, at the same point
+        quiet.decide(option)
+    assert quiet.advance() is None and quiet.is_over
+    assert quiet.state.log == [] and duel.state.log
+    assert engine.result(sc, quiet, agent, events=False) == engine.result(sc, duel, agent, events=False)
+    assert quiet.state.state_hash() == duel.state.state_hash()
+
+
+def _random_play(sc: engine.Scenario, seed: int, record: bool, every_priority: bool) -> tuple[list[Any], engine.Duel]:
+    state = engine.state_from_scenario(sc)
+    state.show_every_priority = every_priority
+    duel = engine.Duel(state, record=record)
+    agent = engine.RandomAgent(seed)
+    seen = []
+    for _ in range(10_000):
+        d = duel.advance()
+        if d is None:
+            break
+        o = agent.choose(d, duel)
+        seen.append((d, o, duel.state.state_hash()))
+        duel.decide(o)
+    return seen, duel
+
+
+@pytest.mark.parametrize("raw", SCENARIOS[::3], ids=[s["id"] for s in SCENARIOS[::3]])
+@pytest.mark.parametrize("every_priority", [False, True])
+def test_random_play_is_the_same_without_the_log(raw: dict[str, Any], every_priority: bool) -> None:
+    sc = engine.parse_scenario(raw)
+    for seed in range(3):
+        a, da = _random_play(sc, seed, True, every_priority)
+        b, db = _random_play(sc, seed, False, every_priority)
+        assert a == b
+        assert da.state.state_hash() == db.state.state_hash()
+        assert engine.result(sc, da, events=False) == engine.result(sc, db, events=False)
+
+
+def test_a_clone_keeps_the_record_setting() -> None:
+    sc = engine.parse_scenario(SCENARIOS[0])
+    quiet = _unrecorded(sc)
+    assert not quiet.record and not quiet.clone().record and engine.Duel(engine.state_from_scenario(sc)).record
+
+
+def test_listeners_still_see_every_event_without_the_log() -> None:
+    # record=False drops the log, not the events: a listener gets exactly the recorded run's events.
+    sc = engine.parse_scenario(SCENARIOS[0])
+    duel, _agent, _asked = _recorded_run(sc)
+    quiet = _unrecorded(sc)
+    heard: list[engine.Event] = []
+    quiet.on_event(heard.append)
+    quiet.run(engine.ScriptedAgent(sc))
+    assert heard == duel.state.log and quiet.state.log == []
+
+
+packets = st.lists(
+    st.builds(Packet, st.sampled_from(engine.Player), st.integers(0, 10**6), st.integers(0, 3)), max_size=4
+)
+
+
+@given(packets)
+def test_unmodified_is_the_pipeline_when_nothing_changes_the_damage(ps: list[Packet]) -> None:
+    # A halving and a doubling of the same damage cancel out (§2.6 stages 7-8, DS-044/DS-045): with both on
+    # every player the whole pipeline runs and must leave the damage as it is, as `unmodified` does.
+    cancel = [DamageModifier(DamageStage.HALVE), DamageModifier(DamageStage.DOUBLE)]
+    full = apply_battle_damage_modifiers(ps, cancel, frozenset(range(4)))
+    assert unmodified(ps) == full == apply_battle_damage_modifiers(ps, (), frozenset(range(4)))

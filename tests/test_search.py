@@ -1,0 +1,247 @@
+"""The search interface (issue 8 part 3): engine.search.BattleGame / BattleState, OpenSpiel-shaped."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from search_scenarios import CONTESTED, ONE_WINNING_CHOICE
+
+import engine
+from engine.search import OBSERVATION_FIELDS, TERMINAL, ActionTable, BattleGame, BattleState, load_scenario
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def play_randomly(state: BattleState, rng: random.Random) -> BattleState:
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_scenario_given_as_object_dict_path_or_nothing() -> None:
+    path = ROOT / "examples" / "piercing_flip.json"
+    games = [BattleGame(engine.parse_scenario(json.loads(path.read_text()))), BattleGame(str(path)), BattleGame(path)]
+    assert {g.scenario.id for g in games} == {"piercing-flip"}
+    assert BattleGame().scenario.id == "example-1" and BattleGame("").scenario.id == "example-1"  # engine.demo
+    with pytest.raises(ValueError, match="no scenario 3"):
+        load_scenario(path, 3)
+
+
+def test_action_ids_are_the_documented_table() -> None:
+    """0 is pass; 1 + slot * block + target code, block = 1 + n for n cards (module docstring)."""
+    g = BattleGame(CONTESTED)  # 5 cards; effects: att 1, tgt 1, rush 1, wall 1, burn 1 -> slots 0..4
+    assert g.num_distinct_actions() == 1 + 5 * (1 + 5)
+    t = g.actions
+    assert t.encode(engine.PASS) == 0
+    assert t.encode(engine.Option(2, 0)) == 1 + 2 * 6  # rush, no target
+    assert t.encode(engine.Option(3, 0, (0,))) == 1 + 3 * 6 + 1 + 0  # wall targeting att
+    for a in range(g.num_distinct_actions()):
+        assert t.encode(t.decode(a)) == a
+    s = g.new_initial_state()
+    assert s.legal_actions() == [0, 13]
+    assert [s.action_to_string(a) for a in s.legal_actions()] == ["pass", "activate rush effect 0"]
+    assert s.action_to_string(0, 13) == s.action_to_string(13)  # OpenSpiel's (player, action) form
+
+
+def test_two_targets_need_a_larger_table() -> None:
+    t2 = ActionTable([1, 0, 0], max_targets=2)  # 3 cards: block 1 + 3 + 9
+    assert t2.size == 1 + 13
+    assert t2.decode(t2.encode(engine.Option(0, 0, (2, 1)))) == engine.Option(0, 0, (2, 1))
+    with pytest.raises(ValueError, match="max_targets"):
+        ActionTable([1, 0, 0]).encode(engine.Option(0, 0, (2, 1)))
+
+
+def test_same_id_means_the_same_answer_in_every_state() -> None:
+    """Over many random games, an id always stands for the same engine Option."""
+    g = BattleGame(CONTESTED)
+    seen: dict[int, engine.Option] = {}
+    rng = random.Random(1)
+    for _ in range(100):
+        s = g.new_initial_state()
+        while not s.is_terminal():
+            options = s.duel.legal_options()
+            ids = s.legal_actions()
+            assert ids == sorted(set(ids)) and len(ids) == len(options)
+            for o in options:
+                a = g.actions.encode(o)
+                assert seen.setdefault(a, o) == o
+            s.apply_action(rng.choice(ids))
+    assert len(seen) >= 4  # the games offered several different answers
+
+
+def test_illegal_action_raises_naming_it_and_changes_nothing() -> None:
+    s = BattleGame(CONTESTED, record=True).new_initial_state()
+    before, log = s.state_hash(), list(s.duel.state.log)
+    with pytest.raises(engine.IllegalChoice, match=r"action 20 \(activate wall effect 0 targeting att\)"):
+        s.apply_action(20)  # B's trap, while it is A's priority
+    with pytest.raises(engine.IllegalChoice, match="not an action of this game"):
+        s.apply_action(10_000)
+    with pytest.raises(engine.IllegalChoice, match="integer id"):
+        s.apply_action("pass")  # type: ignore[arg-type]
+    assert s.state_hash() == before and s.duel.state.log == log and s.history == []
+    assert s.legal_actions() == [0, 13]
+
+
+def test_terminal_state_refuses_actions_and_has_no_player() -> None:
+    s = play_randomly(BattleGame(CONTESTED).new_initial_state(), random.Random(0))
+    assert s.current_player() == TERMINAL and s.legal_actions() == [] and s.legal_actions(0) == []
+    with pytest.raises(engine.IllegalChoice, match="over"):
+        s.apply_action(0)
+
+
+def test_legal_actions_are_for_the_player_to_move_only() -> None:
+    s = BattleGame(CONTESTED).new_initial_state()
+    p = s.current_player()
+    assert p == 0  # A, the turn player, has priority first
+    assert s.legal_actions(p) == s.legal_actions() and s.legal_actions(1 - p) == []
+    mask = s.legal_actions_mask()
+    assert len(mask) == s.game.num_distinct_actions() and [a for a, m in enumerate(mask) if m] == s.legal_actions()
+
+
+def test_winning_choice_returns_plus_one_and_passing_the_lp_swing() -> None:
+    """ONE_WINNING_CHOICE: activating rush wins the Duel (+1 for A, -1 for B); passing everything
+    loses the battle: A takes 500 (2000 - 1500), B's LP unchanged, swing -500 / (8000 + 400)."""
+    g = BattleGame(ONE_WINNING_CHOICE)
+    win = g.new_initial_state()
+    win.apply_action(win.string_to_action("activate rush effect 0"))
+    while not win.is_terminal():
+        win.apply_action(0)
+    assert win.duel.state.winner is engine.Player.A and win.returns() == [1.0, -1.0]
+    lose = g.new_initial_state()
+    while not lose.is_terminal():
+        lose.apply_action(0)
+    assert lose.duel.state.winner is None
+    assert lose.returns() == pytest.approx([-500 / 8400, 500 / 8400])
+
+
+def test_rewards_add_up_to_the_returns() -> None:
+    g = BattleGame(CONTESTED)
+    for seed in range(30):
+        rng = random.Random(seed)
+        s = g.new_initial_state()
+        total = s.rewards()
+        while not s.is_terminal():
+            s.apply_action(rng.choice(s.legal_actions()))
+            total = [t + r for t, r in zip(total, s.rewards(), strict=True)]
+        assert total == pytest.approx(s.returns())
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), prefix=st.integers(0, 6))
+def test_returns_bounded_zero_sum_and_terminal_when_over(seed: int, prefix: int) -> None:
+    rng = random.Random(seed)
+    s = BattleGame(CONTESTED).new_initial_state()
+    for _ in range(prefix):
+        if s.is_terminal():
+            break
+        s.apply_action(rng.choice(s.legal_actions()))
+        r = s.returns()
+        assert all(-1.0 <= v <= 1.0 for v in r) and r[0] == -r[1]
+    play_randomly(s, rng)
+    assert s.is_terminal() and s.duel.is_over and not s.is_truncated()
+    assert len(s.history) <= s.game.max_game_length()
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), prefix=st.integers(0, 5),
+       scenario=st.sampled_from([CONTESTED, ONE_WINNING_CHOICE]))
+def test_clone_is_independent(seed: int, prefix: int, scenario: dict[str, object]) -> None:
+    """Play a prefix, clone, play the clone to the end: the original's position (state_hash),
+    log, history and legal actions are what they were; it then plays on by itself."""
+    rng = random.Random(seed)
+    s = BattleGame(scenario, record=True).new_initial_state()
+    for _ in range(prefix):
+        if s.is_terminal():
+            break
+        s.apply_action(rng.choice(s.legal_actions()))
+    h, log, hist, legal, text = s.state_hash(), list(s.duel.state.log), list(s.history), s.legal_actions(), str(s)
+    for c in (s.clone(), copy.deepcopy(s), copy.copy(s)):
+        assert c.state_hash() == h and str(c) == text
+        play_randomly(c, rng)
+        assert s.state_hash() == h and s.duel.state.log == log and s.history == hist
+        assert s.legal_actions() == legal and str(s) == text
+    if not s.is_terminal():
+        play_randomly(s, rng)  # the original still plays
+
+
+def test_same_actions_same_game() -> None:
+    g = BattleGame(CONTESTED, record=True)
+    a = play_randomly(g.new_initial_state(), random.Random(7))
+    b = g.new_initial_state()
+    for action in a.history:
+        b.apply_action(action)
+    assert b.state_hash() == a.state_hash() and b.duel.state.log == a.duel.state.log
+
+
+def test_observation_fixed_length_and_layout() -> None:
+    g = BattleGame(CONTESTED)
+    n = g.observation_size()
+    assert n == sum(k for _, k in OBSERVATION_FIELDS) + 11 * 5 == 47 + 55
+    rng = random.Random(3)
+    for _ in range(20):
+        s = g.new_initial_state()
+        while True:
+            for p in (0, 1):
+                obs = s.observation(p)
+                assert len(obs) == n and all(0.0 <= v <= 2.0 for v in obs)
+                assert sum(obs[:11]) == 1.0 and sum(obs[11:17]) == 1.0  # one phase, one window slot
+            if s.is_terminal():
+                break
+            s.apply_action(rng.choice(s.legal_actions()))
+    s = g.new_initial_state()  # start: A to act in the start-of-damage-step window
+    a, b = s.observation(0), s.observation(1)
+    phase_start = list(engine.Phase).index(engine.Phase.START_OF_DAMAGE_STEP)
+    assert a[phase_start] == 1.0 and a[11 + 0] == 1.0  # START_OF_DAMAGE_STEP window
+    assert a[17:19] == [4000 / 7000, 3000 / 7000] and b[17:19] == [3000 / 7000, 4000 / 7000]  # own, opp LP
+    assert a[19] == 1.0 and b[19] == 0.0  # A is the turn player
+    assert a[20] == 1.0 and a[23] == 1.0 and b[23] == 0.0  # a priority decision, A's
+    attacker = 20 + 4 + 1 + 1 + 3
+    assert a[attacker:attacker + 4] == [1.0, 1.0, 1800 / 5000, 1000 / 5000]
+    assert b[attacker + 1] == 0.0  # B does not control the attacker
+
+
+def test_strings_and_terminal_returns_for_a_decided_duel() -> None:
+    s = BattleGame(CONTESTED).new_initial_state()
+    assert "A to decide (priority)" in str(s) and "13: activate rush effect 0" in str(s)
+    assert s.information_state_string(0) == ""
+    s.apply_action(13)
+    assert s.information_state_string(1) == "13"
+    assert s.observation_string(1).startswith("viewer B")
+
+
+def test_truncation_at_max_game_length() -> None:
+    g = BattleGame(CONTESTED, max_decisions=1)
+    s = g.new_initial_state()
+    s.apply_action(0)
+    assert s.is_terminal() and s.is_truncated() and s.current_player() == TERMINAL
+    assert not s.duel.is_over and "truncated" in str(s)
+
+
+def test_game_pickles_as_its_start() -> None:
+    import pickle
+
+    g = BattleGame(CONTESTED)
+    g2 = pickle.loads(pickle.dumps(g))
+    assert g2.new_initial_state().state_hash() == g.new_initial_state().state_hash()
+    assert g2.num_distinct_actions() == g.num_distinct_actions()
+
+
+def test_game_from_a_duel_mid_battle() -> None:
+    """A search from the middle of a battle: after A activates rush, B is to answer; LP swings and
+    returns count from there; the duel handed over is not touched."""
+    duel = engine.Duel(engine.state_from_scenario(engine.parse_scenario(CONTESTED)))
+    duel.advance()
+    duel.decide(engine.Option(2, 0))  # rush
+    duel.advance()
+    before = duel.state.state_hash()
+    g = BattleGame.from_duel(duel)
+    s = g.new_initial_state()
+    assert s.current_player() == 1 and s.state_hash() == before and s.returns() == [0.0, 0.0]
+    play_randomly(s, random.Random(2))
+    assert duel.state.state_hash() == before and g.scenario is None

@@ -1,0 +1,374 @@
+"""The viewer's page in a real browser (headless Chromium driven by selenium): what a player sees
+when stepping through examples/piercing_flip.json, checked against the trace that made the page.
+
+The expected values come from the trace records and the scenario in its header (the phase from
+the last `phase_entered`, the flip from `flipped`, the damage from the scenario's ATK and DEF by the
+piercing rule), never from the page. Skipped, with the reason, only where Chromium, chromedriver or
+selenium is missing (`.ci/run` installs them). The screenshot `docs/viewer.png` is written by
+`test_screenshot_at_damage_calculation` when ENGINE_WRITE_SCREENSHOT=1 is set:
+
+    ENGINE_WRITE_SCREENSHOT=1 python3 -m pytest -q tests/test_viewer_browser.py
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine import load_scenarios
+from engine.debug.record import trace_scenario
+from engine.trace import TITLES
+from engine.viewer import page
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "piercing_flip.json"
+SCREENSHOT = ROOT / "docs" / "viewer.png"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver") or ("/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver")
+                                                 else None)  # fmt: skip
+DESKTOP = (1280, 900)
+PHONE = (400, 850)
+
+webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[dev]')")
+if CHROMIUM is None or CHROMEDRIVER is None:
+    pytest.skip(
+        "Chromium or chromedriver is absent (Debian: apt-get install chromium chromium-driver)", allow_module_level=True
+    )
+
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+
+
+# -- the battle: its trace, and what the trace says at each step ---------------------------------
+@pytest.fixture(scope="module")
+def records() -> list[dict[str, Any]]:
+    recs, _duel, _agent = trace_scenario(load_scenarios(EXAMPLE)[0])
+    assert [r["step"] for r in recs[1:]] == list(range(len(recs) - 1))  # frame k is record k + 1
+    return recs
+
+
+def steps(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return records[1:]
+
+
+def step_of(records: list[dict[str, Any]], type_: str, **fields: Any) -> int:
+    """The step of the one record of this type (and these fields)."""
+    found = [r["step"] for r in steps(records)
+             if r.get("type") == type_ and all(r.get(k) == v for k, v in fields.items())]  # fmt: skip
+    assert len(found) == 1, (type_, fields, found)
+    return found[0]
+
+
+def phase_at(records: list[dict[str, Any]], k: int) -> str:
+    """The machine state at step k: the last one entered at or before it."""
+    return [r["detail"] for r in steps(records)[: k + 1] if r.get("type") == "phase_entered"][-1]
+
+
+def card(records: list[dict[str, Any]], cid: str) -> dict[str, Any]:
+    return next(c for c in records[0]["scenario"]["cards"] if c["id"] == cid)
+
+
+@pytest.fixture(scope="module")
+def page_url(records: list[dict[str, Any]], tmp_path_factory: pytest.TempPathFactory) -> str:
+    path = tmp_path_factory.mktemp("viewer") / "battle.html"
+    path.write_text(page(records), encoding="utf-8")
+    return path.as_uri()
+
+
+# -- the browser -----------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"):
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
+    # an explicit driver path: selenium's manager never looks for (or downloads) another
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+@pytest.fixture
+def driver(browser: Any) -> Iterator[Any]:
+    """The browser at desktop size; after the test, the page must have asked for nothing over a
+    network and logged no error (the logs are drained first, so each test answers for itself)."""
+    viewport(browser, *DESKTOP)
+    browser.get("about:blank")
+    browser.get_log("performance")
+    browser.get_log("browser")
+    yield browser
+    requests, problems = network_and_console(browser)
+    assert [u for u in requests if not u.startswith(LOCAL)] == []
+    assert problems == []
+
+
+LOCAL = ("file:", "about:", "data:")
+
+
+def network_and_console(driver: Any) -> tuple[list[str], list[dict[str, Any]]]:
+    """The URLs the browser was asked for since the last call (Chrome's performance log), and the
+    console's errors and warnings (a script error, a resource refused by the page's CSP)."""
+    messages = [json.loads(e["message"])["message"] for e in driver.get_log("performance")]
+    requests = [m["params"]["request"]["url"] for m in messages if m["method"] == "Network.requestWillBeSent"]
+    return requests, [e for e in driver.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
+
+
+def viewport(driver: Any, width: int, height: int) -> None:
+    """An exact viewport, whatever the window around it; below 760 px wide, a phone's (viewer.css)."""
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 760},
+    )
+
+
+def open_at(driver: Any, url: str) -> None:
+    """A fresh load, as when a link is opened (not a fragment change of the open page)."""
+    driver.get("about:blank")
+    driver.get(url)
+    driver.find_element(By.ID, "stepno")
+
+
+SHOWN = """
+function side(p) {
+  var box = document.getElementById("side-" + p), d = box.querySelector(".delta");
+  return {
+    lp: box.querySelector(".lp").dataset.lp, delta: d ? d.dataset.delta : null,
+    monsters: Array.prototype.map.call(box.querySelectorAll(".card.monster"), function (m) {
+      return {label: m.querySelector(".id").textContent, classes: m.className, text: m.innerText};
+    }),
+    graveyard: Array.prototype.map.call(box.querySelectorAll(".graveyard li"), function (li) { return li.textContent; })
+  };
+}
+var current = document.querySelectorAll("#states li.current");
+var lines = document.querySelectorAll("#log-lines li.current");
+return {
+  step: document.getElementById("stepno").textContent, slider: document.getElementById("slider").value,
+  hash: location.hash, phase: document.getElementById("phase").textContent,
+  states: Array.prototype.map.call(current, function (li) { return li.dataset.state; }),
+  svg: Array.prototype.map.call(document.querySelectorAll("#diagram g.node.current title"),
+                                function (t) { return t.textContent; }),
+  has_svg: !!document.querySelector("#diagram svg"),
+  log: Array.prototype.map.call(lines, function (li) { return li.dataset.step; }),
+  ev_step: document.getElementById("ev-step").textContent, rule: document.getElementById("ev-rule").textContent,
+  why: document.getElementById("ev-why").textContent,
+  chain: document.getElementById("chain-none").hidden ?
+    Array.prototype.map.call(document.querySelectorAll("#chain-links li"), function (li) { return li.innerText; }) : [],
+  A: side("A"), B: side("B")
+};
+"""
+
+
+def shown(driver: Any) -> dict[str, Any]:
+    """What the page shows now, read from its DOM."""
+    return driver.execute_script(SHOWN)  # type: ignore[no-any-return]
+
+
+def at_step(driver: Any, records: list[dict[str, Any]], k: int) -> dict[str, Any]:
+    """Check that the page shows step k, as the trace has it, and return what it shows."""
+    s = shown(driver)
+    record = steps(records)[k]
+    assert s["step"] == s["slider"] == s["ev_step"] == str(k)  # the counter, the slider, the event's heading
+    assert s["log"] == [str(k)] and s["hash"] == f"#step={k}"  # one log line marked; the address links here
+    phase = phase_at(records, k)
+    assert s["phase"].startswith(TITLES[phase]) and s["states"] == [phase]
+    if s["has_svg"]:
+        assert s["svg"] == [phase]
+    if record["kind"] == "event":
+        assert (s["rule"], s["why"]) == (record["rule"], record["why"])
+    return s
+
+
+def monster(side: dict[str, Any], label: str) -> dict[str, Any]:
+    found = [m for m in side["monsters"] if m["label"] == label]
+    assert len(found) == 1, side["monsters"]
+    return found[0]
+
+
+def click(driver: Any, element_id: str) -> None:
+    driver.find_element(By.ID, element_id).click()
+
+
+# -- the tests -------------------------------------------------------------------------------------
+def test_forward_to_damage_calculation_shows_the_battle_as_the_trace_has_it(
+    driver: Any, page_url: str, records: list[dict[str, Any]]
+) -> None:
+    open_at(driver, page_url)
+    at_step(driver, records, 0)
+    flipped = step_of(records, "flipped", card="tgt")
+    damage = step_of(records, "battle_damage", player="B")
+    destroyed = step_of(records, "destroyed_by_battle", card="tgt")
+    activated = step_of(records, "activated", card="rush")
+    lp = records[0]["scenario"]["life_points"]
+    speed = card(records, "rush")["effects"][0]["speed"]
+    assert card(records, "tgt")["position"] == "set" and flipped < damage < destroyed
+
+    k = 0
+    while True:  # one press at a time, each step checked, until damage calculation has destroyed the target
+        s = at_step(driver, records, k)
+        tgt = monster(s["B"], "tgt")
+        face_down = k < flipped
+        assert ("face-down" in tgt["classes"].split()) is face_down
+        assert ("\u25bd face-down" in tgt["text"]) is face_down and ("\u25b3 face-up" in tgt["text"]) is not face_down
+        gone = k >= destroyed
+        assert ("DESTROYED" in tgt["text"]) is gone and ("destroyed" in tgt["classes"].split()) is gone
+        assert s["B"]["lp"] == str(lp["B"] if k < damage else steps(records)[damage]["lp"])
+        if k < activated:
+            assert s["chain"] == []
+        if k == activated:  # the Spell Speed 2 Spell starts a chain, as link 1 (§1.2)
+            player = steps(records)[k]["player"]
+            assert s["chain"] == [f"Chain Link 1: rush \u2014 {player}, Spell Speed {speed} \u2014 on the chain"]
+        if k == damage:
+            assert s["B"]["delta"] == str(-steps(records)[damage]["amount"])
+        if k == destroyed:
+            break
+        click(driver, "forward")
+        k += 1
+
+    # at damage calculation: the rules of the battle, from the scenario (§2.1, §2.4: piercing)
+    assert phase_at(records, k) == "perform_damage_calculation"
+    att, tgt_card, rush = card(records, "att"), card(records, "tgt"), card(records, "rush")
+    bonus = rush["effects"][0]["does"][0]["atk"]
+    assert s["B"]["lp"] == str(lp["B"] - (att["atk"] + bonus - tgt_card["def"]))
+    assert s["A"]["lp"] == str(lp["A"]) and s["A"]["delta"] is None and s["B"]["delta"] is None
+    assert s["A"]["graveyard"] == ["rush"]  # the resolved Normal Spell went to the Graveyard
+    attacker = monster(s["A"], "att")
+    assert f"ATK {att['atk'] + bonus} / DEF {att['def']}" in attacker["text"] and "attacker" in attacker["text"]
+    target = monster(s["B"], "tgt")
+    assert "Defense Position" in target["text"] and "face-down Defense" not in target["text"]
+    assert "\u2716 DESTROYED by battle" in target["text"] and "target" in target["text"]
+    assert s["chain"] == []  # resolved before damage calculation
+    assert s["B"]["graveyard"] == []  # not sent yet: that comes at the end of the Damage Step (§1.7)
+
+
+def test_the_fragment_opens_the_page_at_that_step_and_back_goes_back(
+    driver: Any, page_url: str, records: list[dict[str, Any]]
+) -> None:
+    k = step_of(records, "battle_damage", player="B")
+    open_at(driver, f"{page_url}#step={k}")
+    s = at_step(driver, records, k)
+    assert s["B"]["lp"] == str(steps(records)[k]["lp"]) and s["B"]["delta"] == str(-steps(records)[k]["amount"])
+    click(driver, "back")
+    s = at_step(driver, records, k - 1)
+    assert s["B"]["lp"] == str(records[0]["scenario"]["life_points"]["B"]) and s["B"]["delta"] is None
+    assert driver.current_url.endswith(f"#step={k - 1}")  # the address follows, so it can be copied as a link
+
+    # a fragment typed into the address bar of the open page: no reload, the page follows the hashchange
+    driver.execute_script("window.viewerMarker = 1")
+    driver.get(f"{page_url}#step=3")
+    at_step(driver, records, 3)
+    assert driver.execute_script("return window.viewerMarker") == 1
+    last = len(records) - 2
+    driver.get(f"{page_url}#step={last + 50}")  # past the end: the last step, and the address says which
+    at_step(driver, records, last)
+    driver.get(f"{page_url}#nothing")  # not a step: the page stays, and the address names its step again
+    at_step(driver, records, last)
+    assert driver.execute_script("return window.viewerMarker") == 1
+
+    open_at(driver, f"{page_url}#step={last + 50}")  # past the end: the last step
+    at_step(driver, records, last)
+    assert driver.find_element(By.ID, "forward").get_attribute("disabled") is not None
+    open_at(driver, f"{page_url}#nothing")
+    at_step(driver, records, 0)
+    assert driver.find_element(By.ID, "back").get_attribute("disabled") is not None
+
+
+def test_keys_slider_buttons_and_log_lines_move_through_the_steps(
+    driver: Any, page_url: str, records: list[dict[str, Any]]
+) -> None:
+    open_at(driver, page_url)
+    last = len(records) - 2
+    body = driver.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.ARROW_RIGHT)
+    body.send_keys(Keys.ARROW_RIGHT)
+    at_step(driver, records, 2)
+    body.send_keys(Keys.ARROW_LEFT)
+    at_step(driver, records, 1)
+    body.send_keys(Keys.END)
+    at_step(driver, records, last)
+    body.send_keys(Keys.ARROW_RIGHT)  # no step after the last
+    at_step(driver, records, last)
+    body.send_keys(Keys.HOME)
+    at_step(driver, records, 0)
+
+    slider = driver.find_element(By.ID, "slider")
+    slider.send_keys(Keys.ARROW_RIGHT)  # the slider moves itself by one, and the page with it
+    at_step(driver, records, 1)
+    slider.send_keys(Keys.END)
+    at_step(driver, records, last)
+
+    destroyed = step_of(records, "destroyed_by_battle", card="tgt")
+    line = driver.find_element(By.CSS_SELECTOR, f'#log-lines li[data-step="{destroyed}"]')
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", line)
+    assert "tgt" in line.text and "destroyed" in line.text
+    line.click()
+    s = at_step(driver, records, destroyed)
+    assert "DESTROYED" in monster(s["B"], "tgt")["text"]
+
+    click(driver, "first")
+    at_step(driver, records, 0)
+    click(driver, "last")
+    at_step(driver, records, last)
+
+
+def boxes(driver: Any) -> dict[str, dict[str, float]]:
+    return driver.execute_script(  # type: ignore[no-any-return]
+        "var r = {}; ['side-A', 'side-B'].forEach(function (id) {"
+        " var b = document.getElementById(id).getBoundingClientRect();"
+        " r[id] = {left: b.left, right: b.right, top: b.top, bottom: b.bottom}; }); return r;"
+    )
+
+
+def test_the_field_is_side_by_side_on_a_desktop_and_stacked_on_a_phone(driver: Any, page_url: str) -> None:
+    open_at(driver, page_url)
+    b = boxes(driver)
+    assert b["side-B"]["right"] <= b["side-A"]["left"] and b["side-B"]["top"] == b["side-A"]["top"]
+    viewport(driver, *PHONE)
+    open_at(driver, page_url)
+    b = boxes(driver)
+    assert b["side-B"]["bottom"] <= b["side-A"]["top"] and b["side-B"]["left"] == b["side-A"]["left"]
+    # nothing wider than the phone: the page does not scroll sideways (the diagram scrolls in its box)
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= PHONE[0]
+    for side in ("side-A", "side-B"):
+        assert b[side]["right"] <= PHONE[0]
+
+
+def test_screenshot_at_damage_calculation(
+    driver: Any, page_url: str, records: list[dict[str, Any]], tmp_path: Path
+) -> None:
+    """The README's picture: the whole page, 1280 px wide, at the step where damage calculation
+    destroys the face-up target. Written to docs/viewer.png only with ENGINE_WRITE_SCREENSHOT=1, so
+    a test run leaves the tree unchanged."""
+    k = step_of(records, "destroyed_by_battle", card="tgt")
+    open_at(driver, f"{page_url}#step={k}")
+    at_step(driver, records, k)
+    height = max(DESKTOP[1], driver.execute_script("return document.documentElement.scrollHeight"))
+    viewport(driver, DESKTOP[0], height)  # the whole page, the log with its current line included
+    log = driver.find_element(By.ID, "log")
+    assert log.rect["y"] + log.rect["height"] <= height
+    png = tmp_path / "viewer.png"
+    assert driver.save_screenshot(str(png))
+    data = png.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")) == (DESKTOP[0], height)
+    if os.environ.get("ENGINE_WRITE_SCREENSHOT") == "1":
+        shutil.copyfile(png, SCREENSHOT)
+
+
+def test_the_page_asks_for_nothing_over_a_network(driver: Any, page_url: str) -> None:
+    """Every step shown once, then the browser's own record: the page's file and nothing else."""
+    open_at(driver, page_url)
+    while driver.find_element(By.ID, "forward").get_attribute("disabled") is None:
+        click(driver, "forward")
+    requests, problems = network_and_console(driver)
+    assert page_url in requests  # the log does see requests: the page's own file:// load is one
+    assert [u for u in requests if not u.startswith(LOCAL)] == [] and problems == []
