@@ -16,11 +16,11 @@ from pathlib import Path
 import pyperf
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench import ONE_LINK, THREE_TRIGGERS, VANILLA, FirstThenPass, first_decision, prototype  # noqa: E402
+from bench import ONE_LINK, THREE_TRIGGERS, VANILLA, FirstThenPass, first_decision, prototype
 
-from engine.rules.calculation import BattleInput, compare_values  # noqa: E402
-from engine.rules.modifiers import apply_battle_damage_modifiers  # noqa: E402
-from engine.state import Player  # noqa: E402
+from engine.rules.calculation import BattleInput, compare_values
+from engine.rules.modifiers import apply_battle_damage_modifiers
+from engine.state import Player
 
 
 def main() -> None:
