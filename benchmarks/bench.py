@@ -51,8 +51,8 @@ def _set_spell(id_: str, player: str, does: list[dict[str, Any]]) -> dict[str, A
             "effects": [{"kind": "activated", "speed": 2, "does": does}]}  # fmt: skip
 
 
-def _trigger(on: str, op: dict[str, Any]) -> dict[str, Any]:
-    return {"kind": "trigger", "on": on, "optional": True, "does": [op]}
+def _trigger(on: str, op: str, player: str) -> dict[str, Any]:
+    return {"kind": "trigger", "on": on, "optional": True, "does": [{"op": op, "player": player, "amount": 100}]}
 
 
 VANILLA = {
@@ -71,10 +71,10 @@ ONE_LINK = {
 THREE_TRIGGERS = {
     "format": _FORMAT, "id": "three-triggers-two-links",
     "cards": [
-        _monster("att", "A", 1800, [_trigger("battle_damage_inflicted", {"op": "damage", "player": "opponent", "amount": 100})]),
+        _monster("att", "A", 1800, [_trigger("battle_damage_inflicted", "damage", "opponent")]),
         _monster("tgt", "B", 1600),
-        _monster("ally", "A", 1000, [_trigger("start_of_damage_step", {"op": "gain_lp", "player": "controller", "amount": 100})]),
-        _monster("watch", "B", 1000, [_trigger("end_of_damage_step", {"op": "gain_lp", "player": "controller", "amount": 100})]),
+        _monster("ally", "A", 1000, [_trigger("start_of_damage_step", "gain_lp", "controller")]),
+        _monster("watch", "B", 1000, [_trigger("end_of_damage_step", "gain_lp", "controller")]),
         _set_spell("rush", "A", [{"op": "change_stats", "target": "attacker", "atk": 700}]),
         _set_spell("wall", "B", [{"op": "change_stats", "target": "attacker", "atk": -500}]),
     ],

@@ -64,7 +64,7 @@ def quiet_window(ctx: Context, events: tuple[TriggerEvent, ...]) -> bool:
         and not ctx.event_listeners
         and not ctx.index.activated
         and not ctx.state.show_every_priority
-        and not any(ctx.index.triggers[e] for e in events)
+        and ctx.index.trigger_events.isdisjoint(events)
     )
 
 

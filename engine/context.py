@@ -18,7 +18,7 @@ from engine.state import Card, GameState, Location, Player
 class Index:
     """Where effects attach: hook point -> continuous sources; event -> triggers; activated list."""
 
-    __slots__ = ("activated", "hooks", "triggers")
+    __slots__ = ("activated", "hooks", "trigger_events", "triggers")
 
     def __init__(self, cards: list[Card], registry: Registry) -> None:
         self.hooks: dict[Hook, list[tuple[int, int, Handler]]] = {h: [] for h in Hook}
@@ -34,6 +34,7 @@ class Index:
                     self.activated.append((ci, ei))
                 elif eff.event is not None:
                     self.triggers[eff.event].append((ci, ei))
+        self.trigger_events = frozenset(e for e, found in self.triggers.items() if found)  # events anything triggers on
 
 
 class Context:

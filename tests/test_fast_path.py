@@ -23,7 +23,7 @@ from engine.rules.calculation import Packet
 from engine.rules.modifiers import apply_battle_damage_modifiers, unmodified
 
 RULES = Path(__file__).parent / "rules"
-RECORDS = [json.loads(line) for f in sorted(RULES.glob("*.jsonl")) for line in f.read_text().splitlines() if line.strip()]
+RECORDS = [json.loads(ln) for f in sorted(RULES.glob("*.jsonl")) for ln in f.read_text().splitlines() if ln.strip()]
 # One Damage Step each: Battle Phase scenarios (`attacks`) are played unrecorded in test_battle_phase_cases.py.
 SCENARIOS = [r["scenario"] for r in RECORDS if "scenario" in r and "attacks" not in r["scenario"]]
 
