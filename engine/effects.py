@@ -83,6 +83,9 @@ class Hook(FastEnum):
     # done instead is the effect type's cost (cost_problem / pay_cost), so it is paid like an activation's cost
     BATTLE_DESTRUCTION_REPLACEMENT = "battle_destruction_replacement"
     ATTACKS = "attacks"  # -> int: how many attacks the host may declare each Battle Phase (engine.turns)
+    # -> None: called once as the turn ends (`Duel.end_turn`), before "until the end of the turn" effects
+    # expire; it acts through `engine.actions` ("during the End Phase of this turn, destroy it")
+    END_OF_TURN = "end_of_turn"
 
 
 class Params(dict[str, Any]):

@@ -25,6 +25,7 @@ import attrs
 
 from engine import actions
 from engine.context import Index
+from engine.effects import Hook
 from engine.events import Event
 from engine.rules.attack import attack_problem
 from engine.state import Battle, BattleRecord, ChainRecord, GameState, Location, LpChange, Phase, Player
@@ -145,14 +146,20 @@ def end_turn(duel: Duel) -> None:
     if busy:
         raise UsageError(busy)
     _close(s)
-    s.turn += 1
-    s.turn_player = s.turn_player.opponent
     s.battle = no_battle(s.turn_player)
     s.phase = Phase.BATTLE_STEP
     s.window = None
+    for src, handler in list(duel.ctx.sources(Hook.END_OF_TURN)):  # "during the End Phase of this turn"
+        handler(duel.ctx, src)
+    if actions.check_zero_lp(duel.ctx):
+        s.phase = Phase.DUEL_OVER  # the Duel ended in this turn's End Phase
+        return
     actions.expire_lingering(duel.ctx, "end_of_turn")
     s.indestructible_used = {}
     s.attacks_declared = ()
+    s.turn += 1
+    s.turn_player = s.turn_player.opponent
+    s.battle = no_battle(s.turn_player)
 
 
 # -- each attack's result -------------------------------------------------------------------------

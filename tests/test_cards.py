@@ -217,3 +217,21 @@ def test_a_card_with_its_own_effect_types_cannot_be_named_in_a_scenario_file() -
             {"id": "m", "controller": "A", "atk": 1, "def": 0, "position": "attack", "card": "mystic_tomato"}],
             "attack": {"attacker": "m", "target": None}})
     assert info.value.path == "cards[0].card"
+
+
+def test_limiter_removal_doubles_machines_and_destroys_them_when_the_turn_ends() -> None:
+    b = StateBuilder()
+    b.monster("robot", "A", atk=1500, def_=0, monster_type=engine.MonsterType.MACHINE)
+    b.monster("knight", "A", atk=1200, def_=0, monster_type=engine.MonsterType.WARRIOR)
+    b.monster("x", "B", atk=2000, def_=0, effects=[{"kind": "indestructible_by_battle"}])
+    place(b, "limiter_removal", "limiter", "A", face_down=True)
+    duel = engine.Duel(b.build(), engine.cards.registry())
+    duel.state.show_every_priority = True
+    duel.declare_attack("robot", "x")
+    duel.run(Activate("limiter", BEFORE))
+    # only the Machine is doubled: 3000 vs 2000, B takes 1000 (x cannot be destroyed by battle)
+    assert duel.battles[0].battle.values_compared == (3000, 2000) and duel.current_stats("knight") == (1200, 0)
+    assert duel.state.players[Player.B].lp == 7000
+    duel.end_turn()  # "during the End Phase of this turn, destroy those monsters"
+    assert [c.location.value for c in duel.state.cards[:2]] == ["graveyard", "monster_zone"]
+    assert duel.state.turn_player is Player.B and duel.state.lingering == []

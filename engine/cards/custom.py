@@ -5,7 +5,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import Attribute, Effect, EffectKind, EffectType, Location, Position, Source, TriggerEvent, actions
+from engine import (
+    Attribute,
+    Effect,
+    EffectKind,
+    EffectType,
+    Hook,
+    Lingering,
+    Location,
+    MonsterType,
+    Position,
+    Source,
+    TriggerEvent,
+    actions,
+)
 from engine.cards.card import CardDef
 
 if TYPE_CHECKING:  # the types of what an effect type's functions receive
@@ -107,4 +120,56 @@ MYSTIC_TOMATO = CardDef(
     types=(EffectType("mystic_tomato", operation=_tomato_summon),),
 )  # fmt: skip
 
-CARDS = (PRIDEFUL_ROAR, MYSTIC_TOMATO)
+def _machines(ctx: Context, src: Source) -> list[int]:
+    """The face-up Machine monsters the effect's controller controls."""
+    return [
+        i
+        for i, c in enumerate(ctx.state.cards)
+        if c.location is Location.MONSTER_ZONE and c.position is not Position.SET and c.controller is src.controller
+        and c.monster_type is MonsterType.MACHINE and not c.battle_destroyed
+    ]  # fmt: skip
+
+
+def _limiter_condition(ctx: Context, src: Source) -> bool:
+    return bool(_machines(ctx, src))
+
+
+def _limiter_operation(ctx: Context, src: Source, link: ChainLink) -> None:
+    """Double their ATK (a freezing value: "its ATK is doubled"), and destroy them in the End Phase."""
+    doubled = []
+    for i in _machines(ctx, src):
+        atk = actions.current_stats(ctx, i)[0]
+        if actions.change_stats(ctx, i, set_atk=atk * 2, until="end_of_turn", controller=src.controller):
+            doubled.append((i, ctx.card(i).instance))
+    marker = Effect("limiter_removal_end_phase", EffectKind.CONTINUOUS, params={"monsters": doubled})
+    actions.add_lingering(ctx, Lingering(marker, src.controller, None, None, "end_of_turn"))
+
+
+def _limiter_end_phase(ctx: Context, src: Source) -> None:
+    """"During the End Phase of this turn, destroy those monsters": the same cards, still on the field."""
+    for i, instance in src.effect.params["monsters"]:
+        if ctx.card(i).instance == instance and ctx.card(i).location is Location.MONSTER_ZONE:
+            actions.destroy(ctx, i, "effect", detail="Limiter Removal: destroyed in the End Phase")
+
+
+LIMITER_REMOVAL = CardDef(
+    key="limiter_removal",
+    name="Limiter Removal",
+    card_type="spell",
+    text="Quick-Play Spell. Double the ATK of all Machine monsters you currently control, until the end of this "
+    "turn. During the End Phase of this turn, destroy those monsters.",
+    ruling="It directly changes ATK, so it can be used in the Damage Step until damage calculation (rules spec "
+    "§1.1 item 4); the monsters are destroyed in the End Phase (here: `Duel.end_turn`), if they are still the same "
+    "cards on the field. https://yugipedia.com/wiki/Limiter_Removal",
+    effects=(),
+    custom=(
+        Effect("limiter_removal", EffectKind.ACTIVATED, speed=2, optional=True, changes_stats=True,
+               label="Limiter Removal"),
+    ),
+    types=(
+        EffectType("limiter_removal", condition=_limiter_condition, operation=_limiter_operation),
+        EffectType("limiter_removal_end_phase", hooks={Hook.END_OF_TURN: _limiter_end_phase}),
+    ),
+)  # fmt: skip
+
+CARDS = (PRIDEFUL_ROAR, MYSTIC_TOMATO, LIMITER_REMOVAL)
