@@ -297,3 +297,19 @@ def test_builder_keeps_the_hosts_card_data() -> None:
         "Dark Magician Girl", engine.Attribute.DARK, engine.MonsterType.SPELLCASTER, 6)
     assert engine.host.tags(card) == {"passcode": 38033121}
     assert [p.lp for p in state.players] == [4000, 3000] and state.turn_player is Player.B
+
+
+def test_an_end_of_turn_effect_that_ends_the_duel_keeps_the_turn() -> None:
+    reg = engine.default_registry()
+
+    def burn(ctx: engine.context.Context, src: engine.Source) -> None:
+        actions.damage(ctx, src.controller.opponent, 1000)
+
+    reg.register(engine.EffectType("burn_at_end", hooks={engine.Hook.END_OF_TURN: burn}))
+    duel = engine.Duel(StateBuilder(lp=(8000, 1000)).build(), reg)
+    duel.attach_to_player(Player.A, engine.Effect("burn_at_end", engine.EffectKind.CONTINUOUS))
+    duel.end_turn()
+    # §2.7: B at 0 LP loses at once: the Duel ends in A's End Phase, so the turn does not pass
+    assert duel.state.winner is Player.A and duel.state.phase is Phase.DUEL_OVER and duel.state.turn == 1
+    with pytest.raises(UsageError, match="the Duel is over"):
+        duel.end_turn()
