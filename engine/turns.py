@@ -28,6 +28,7 @@ from engine.context import Index
 from engine.effects import Hook
 from engine.events import Event
 from engine.rules.attack import attack_problem
+from engine.rules.stats import watch_stats
 from engine.state import Battle, BattleRecord, ChainRecord, GameState, Location, LpChange, Phase, Player
 
 if TYPE_CHECKING:
@@ -265,6 +266,7 @@ def refresh_index(duel: Duel) -> None:
     duel.index = Index(cards, duel.registry)
     duel.ctx.index = duel.index
     duel.indexed_effects = [c.effects for c in cards]
+    watch_stats(duel.ctx)  # a new continuous ATK/DEF change must be noted from now on
 
 
 def check_unique_ids(state: GameState) -> None:
