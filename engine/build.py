@@ -25,6 +25,7 @@ from engine.state import (
     Player,
     PlayerState,
     Position,
+    Window,
 )
 from engine.turns import BattleResult, IllegalAttack, chain_json, lp_change_json
 
@@ -72,6 +73,7 @@ def effect_from_spec(spec: EffectSpec, card: CardSpec) -> Effect:
         optional=bool(p.get("optional", kind is EffectKind.ACTIVATED)),
         activate_from=FROM[p.get("from", "field")],
         damage_step=DamageStepRule(p.get("damage_step", "auto")),
+        windows=frozenset(Window(w) for w in p["windows"]) if p.get("windows") else None,
         during_damage_calculation=bool(p.get("during_damage_calculation", False)),
         changes_stats=not STAT_OPS.isdisjoint(ops),
         negates_activation="negate_activation" in ops,

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import attrs
 
 from engine.enums import FastEnum
-from engine.state import Location, OriginalChange, Player
+from engine.state import Location, OriginalChange, Player, Window
 
 if TYPE_CHECKING:
     from engine.context import Context
@@ -138,6 +138,9 @@ class Effect:
     optional: bool = False
     activate_from: Location = Location.MONSTER_ZONE  # where it activates from; MONSTER_ZONE = the field
     damage_step: DamageStepRule = DamageStepRule.AUTO
+    # The Damage Step windows the card's text allows it in ("from the start of the Damage Step
+    # until damage calculation"), None when the text says nothing; the rules still apply on top.
+    windows: frozenset[Window] | None = None
     during_damage_calculation: bool = False  # "during damage calculation" wording
     changes_stats: bool = False  # directly changes ATK/DEF (legal only until damage calculation)
     negates_activation: bool = False

@@ -755,6 +755,11 @@ EFFECT_KINDS: Mapping[str, _Kind] = {
             "during_damage_calculation": _F(_Bool(), False),
             "from": _F(_Enum(("field", "hand")), "field"),
             "damage_step": _F(_Enum(("auto", "allowed", "forbidden")), "auto"),
+            "windows": _F(
+                _List(_Enum(WINDOWS), 1), None,
+                "the Damage Step windows its text allows (Honest: start_of_damage_step, before_damage_calculation); "
+                "the Damage Step rules still apply",
+            ),
             "battle": _F(_BATTLE, None, "who battles whom: an activation condition"),
         },
         activatable=True,

@@ -40,4 +40,5 @@ def test_the_blocks_run_and_print_what_the_rules_give() -> None:
     assert outputs[2] == ["2 B (2000, 1700)"]
     assert outputs[3][0].endswith("{'A': 0, 'B': 1500} {'A': 8000, 'B': 6500}")
     assert outputs[4] == ["(2800, 2500) 7700"]
-    assert len(BLOCKS) == 5
+    assert outputs[5] == ["['before_damage_calculation', 'start_of_damage_step']"]
+    assert len(BLOCKS) == 6

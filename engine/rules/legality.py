@@ -17,32 +17,43 @@ STAT_CHANGE_WINDOWS = PROACTIVE_WINDOWS
 
 
 def damage_step_problem(eff: Effect, card: Card, window: Window) -> str | None:
-    """§1.1: only some effects may be activated in the Damage Step. Returns why not, or None."""
+    """§1.1: only some effects may be activated in the Damage Step. Returns why not, or None.
+    The card's own text may narrow the windows further (`Effect.windows`), never widen them."""
     if eff.damage_step is DamageStepRule.ALLOWED:
         return None
     if eff.damage_step is DamageStepRule.FORBIDDEN:
         return "this effect cannot be activated in the Damage Step (card ruling)"
+    if eff.windows is not None and window not in eff.windows:
+        allowed = ", ".join(w.value for w in Window if w in eff.windows)
+        return f"its text allows it only in {allowed}, not in {window.value}"
     if card.card_type is CardType.COUNTER_TRAP or eff.negates_activation:
         return None  # Counter Traps and activation negators: always
-    if eff.during_damage_calculation:
-        if window is Window.DURING_DAMAGE_CALCULATION:
-            return None
-        return "a 'during damage calculation' effect can only be activated during damage calculation"
     if window is Window.DURING_DAMAGE_CALCULATION:
+        # Text that names damage calculation ("during damage calculation", or a `windows` set
+        # that includes it, e.g. "until the end of damage calculation") is what allows it here.
+        if eff.during_damage_calculation or (eff.windows is not None and window in eff.windows):
+            return None
         return (
             "during damage calculation only 'during damage calculation' effects, Counter Traps "
             "and activation negators can be activated"
         )
+    if eff.during_damage_calculation:
+        return "a 'during damage calculation' effect can only be activated during damage calculation"
     if eff.kind.is_triggered:
         return None  # mandatory effects, and triggers of the Damage Step's own events
     if eff.changes_stats:
         if window in STAT_CHANGE_WINDOWS:
             return None
         return "effects that change ATK/DEF can only be activated until the start of damage calculation"
+    if window in STAT_CHANGE_WINDOWS:
+        return (
+            f"in {window.value} only effects that directly change ATK/DEF, Counter Traps, activation "
+            "negators and the Damage Step's triggers can be activated, and this effect does not change "
+            "ATK/DEF (no change_stats operation; changes_stats is False)"
+        )
     return (
-        "only Counter Traps, activation negators, ATK/DEF changes (until damage calculation), "
-        "'during damage calculation' effects, mandatory effects and Damage Step triggers "
-        "can be activated in the Damage Step"
+        f"in {window.value} only Counter Traps, activation negators, mandatory effects and the Damage "
+        "Step's triggers can be activated"
     )
 
 
