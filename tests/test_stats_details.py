@@ -201,3 +201,31 @@ def test_of_two_non_freezing_values_the_later_one_applies() -> None:
     assert atk(duel) == 1000
     linger(duel, atk=500)
     assert atk(duel) == 1500
+
+
+def test_a_continuous_gain_that_applies_again_counts_from_then() -> None:
+    # §S.7: a continuous modification's place in the order of application is dropped once it no longer applies,
+    # so one that applies again counts from then; §S.2: a gain applied after a freezing value adds on top of it.
+    # B's monster (1500) gains 1000 while B has less than 8000 LP; it stops (B back at 8000), B's monster is halved
+    # (a freezing value: 750), then the gain applies again: after the halving, so 750 + 1000 = 1750.
+    def while_hurt(ctx: Any, src: engine.Source) -> list[StatChange]:
+        return [StatChange(FOE, atk=1000)] if ctx.state.players[B].lp < 8000 else []
+
+    reg = registry()
+    reg.register(engine.EffectType("while_hurt", hooks={engine.Hook.STATS: while_hurt}))
+    state = board(1900).state
+    state.cards[M].effects = (engine.Effect("while_hurt", engine.EffectKind.CONTINUOUS),)
+    state.cards[FOE].instance = 7  # it has moved before (instances are not card indexes)
+    duel = engine.Duel(state, reg)
+    actions.lose_lp(duel.ctx, B, 1000, "effect", "effect")
+    actions.gain_lp(duel.ctx, B, 100, "effect")  # a state change while it applies: its order is recorded
+    assert current_stats(duel.ctx, FOE)[0] == 2500
+    actions.gain_lp(duel.ctx, B, 900, "effect")
+    actions.gain_lp(duel.ctx, B, 100, "effect")  # a state change while it does not apply
+    assert current_stats(duel.ctx, FOE)[0] == 1500
+    actions.add_lingering(duel.ctx, Lingering(CHANGE, A, FOE, duel.state.cards[FOE].instance, "end_of_turn",
+                                              set_atk=halved(current_stats(duel.ctx, FOE)[0])))
+    assert current_stats(duel.ctx, FOE)[0] == 750
+    actions.lose_lp(duel.ctx, B, 1000, "effect", "effect")
+    actions.gain_lp(duel.ctx, B, 100, "effect")
+    assert current_stats(duel.ctx, FOE)[0] == 1750
