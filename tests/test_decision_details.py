@@ -12,6 +12,7 @@ from scenario_builders import S, gain, mon, pull, scen, trig
 from test_bad_decisions import at_first_decision, refused
 
 import engine
+from engine import actions
 from engine.rules import legality
 
 RUSH, WALLS = 5, 6  # test_decisions.rich(): A's "rush" (+500 to the attacker), B's "walls"
@@ -67,3 +68,11 @@ def test_a_trigger_that_did_not_happen_is_not_said_to_be_placed_already() -> Non
     assert why is not None and "did not trigger" in why and "already" not in why, why
     why = legality.trigger_problem(duel.ctx, ids.index("a_s"), 0)
     assert why is not None and "already" in why, why
+    # Something else happening to d in this window (its ATK changes) is not d's trigger being placed.
+    d = ids.index("d")
+    actions.add_lingering(duel.ctx, engine.Lingering(engine.Effect("change_stats", engine.EffectKind.CONTINUOUS),
+                                                     engine.Player.A, d, duel.state.cards[d].instance,
+                                                     "end_of_turn", atk=100))
+    assert any(e.card == d and e.window is engine.Window.START_OF_DAMAGE_STEP for e in duel.state.log)
+    why = legality.trigger_problem(duel.ctx, d, 0)
+    assert why is not None and "did not trigger" in why and "already" not in why, why
