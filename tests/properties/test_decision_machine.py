@@ -1,10 +1,13 @@
 """The decision API as a state machine (hypothesis.stateful): legal and illegal answers, clones, the end.
 
 Rules take a random legal decision; try an option not offered, an option of an earlier decision, an answer after
-the end, a malformed value; clone and play on the clone. Invariants after every step: only `IllegalChoice` from
-an illegal answer, which changes nothing (README: "an illegal option raises IllegalChoice naming why, and changes
-nothing"); every card in exactly one place; LP never below 0 (§2.7); and from any state the run ends within a
-bound of decisions (`pass_out_bound`).
+the end, a malformed value; clone and play on the clone; rewind to an earlier decision (`Duel.restore` of a
+saved clone, or the debugger's `Session.goto`) and replay or play otherwise. Invariants after every step: only
+`IllegalChoice` from an illegal answer, which changes nothing (README: "an illegal option raises IllegalChoice
+naming why, and changes nothing"); every card in exactly one place; LP never below 0 (§2.7); from any state the
+run ends within a bound of decisions (`pass_out_bound`); after a rewind the state hash is the one recorded at
+that point, and the same decisions replayed from there give the same log as the first time (the engine is
+deterministic: the state holds everything the run depends on).
 """
 
 from __future__ import annotations
@@ -13,13 +16,14 @@ from typing import Any
 
 import pytest
 from bounded import capped
-from hypothesis import assume, settings
+from hypothesis import assume, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 from strategies import examples, scenarios
 
 import engine
 from engine import IllegalChoice, Location, Option
+from engine.debug.session import Session
 
 _TRIGGERED = (engine.EffectKind.TRIGGER, engine.EffectKind.FLIP)
 
@@ -58,6 +62,30 @@ MALFORMED = st.one_of(
 )
 
 
+class Point:
+    """A decision point of the line being played: a snapshot, its hash and log, and the answer taken there."""
+
+    def __init__(self, duel: engine.Duel) -> None:
+        self.snapshot = duel.state.clone()
+        self.state_hash = duel.state.state_hash()
+        self.log = tuple(duel.state.log)
+        self.options = duel.legal_options()
+        self.taken: Option | None = None
+
+
+def replay(duel: engine.Duel, line: list[Point], start: int) -> None:
+    """From `line[start]` (where `duel` now is), give the answers taken the first time; each point must come back."""
+    for k in range(start, len(line) - 1):
+        answer = line[k].taken
+        assert answer is not None and duel.legal_options() == line[k].options
+        duel.decide(answer)
+        duel.advance()
+        nxt = line[k + 1]
+        assert duel.state.state_hash() == nxt.state_hash
+        assert tuple(duel.state.log) == nxt.log
+        assert duel.legal_options() == nxt.options
+
+
 class DecisionMachine(RuleBasedStateMachine):
     duel: engine.Duel
 
@@ -71,6 +99,7 @@ class DecisionMachine(RuleBasedStateMachine):
         self.start_locations = [c.location for c in state.cards]
         self.earlier: list[Option] = []  # options of earlier decisions
         self.duel.advance()
+        self.line = [Point(self.duel)]  # the decision points of the line played so far (since a clone was adopted)
 
     # -- helpers ---------------------------------------------------------------------------
     @property
@@ -98,6 +127,8 @@ class DecisionMachine(RuleBasedStateMachine):
         self.duel.decide(option)
         self.earlier += decision.options
         self.duel.advance()
+        self.line[-1].taken = option
+        self.line.append(Point(self.duel))
 
     @precondition(lambda self: self.pending)
     @rule(card=st.integers(-3, 12), effect=st.integers(-2, 4),
@@ -154,6 +185,76 @@ class DecisionMachine(RuleBasedStateMachine):
         assert self.duel.state.state_hash() == digest
         if adopt:
             self.duel = twin
+            self.line = [Point(twin)]
+
+    @precondition(lambda self: len(self.line) > 1)
+    @rule(data=st.data(), stay=st.booleans())
+    def rewind_and_replay(self, data: st.DataObject, stay: bool) -> None:
+        """Restore a saved clone of an earlier decision point into the duel itself (as the debugger does):
+        it is exactly that point again, and the same answers lead to the same log and state as the first time.
+        Then go on from the end of the line, or (`stay`) from the earlier point, to play otherwise."""
+        k = data.draw(st.integers(0, len(self.line) - 2), label="rewind to point")
+        end = self.line[-1]
+        assert tuple(self.duel.state.log) == end.log and self.duel.state.state_hash() == end.state_hash
+        self.duel.restore(self.line[k].snapshot.clone())  # the snapshot stays untouched for later rewinds
+        capped(self.duel)
+        assert self.duel.state.state_hash() == self.line[k].state_hash
+        assert tuple(self.duel.state.log) == self.line[k].log == end.log[: len(self.line[k].log)]
+        assert self.duel.legal_options() == self.line[k].options
+        assert self.duel.advance() == self.duel.pending_decision  # at a point, nothing runs without an answer
+        replay(self.duel, self.line, k)
+        event(f"rewind_and_replay: {len(self.line) - 1 - k} decision(s) replayed")
+        if stay:
+            self.duel.restore(self.line[k].snapshot.clone())
+            capped(self.duel)
+            assert self.duel.state.state_hash() == self.line[k].state_hash
+            self.line = self.line[: k + 1]
+            self.line[-1].taken = None
+
+    @rule(data=st.data(), decisions=st.integers(1, 5), adopt=st.booleans())
+    def session_goto_and_replay(self, data: st.DataObject, decisions: int, adopt: bool) -> None:
+        """The debugger on a clone: play a few decisions through `Session`, go back to any recorded point
+        (`goto`), check it is that point again, and replay the decisions taken there: the session follows its
+        branch (no fork), to the same log and hash. A different answer at a point forks a branch, and `goto`
+        the old branch's end restores it exactly."""
+        twin = capped(self.duel.clone())
+        session = Session(twin)
+        for _ in range(decisions):
+            decision = session.next_decision()
+            if decision is None:
+                break
+            session.decide(data.draw(st.sampled_from(decision.options)))
+        session.next_decision()
+        first_log, first_hash, last = list(twin.state.log), twin.state.state_hash(), session.cursor
+        taken = dict(session.branches[0].decisions)
+        k = data.draw(st.integers(0, last), label="goto point")
+        point = session.goto(k)
+        capped(session.duel)
+        assert session.state.state_hash() == point.state_hash
+        assert session.state.log == first_log[: point.log_length]
+        assert session.state.pending == point.pending
+        while session.next_decision() is not None and session.cursor < last:  # `last` may wait for an answer
+            session.decide(taken[session.cursor])
+        assert session.state.log == first_log and session.state.state_hash() == first_hash
+        assert len(session.branches) == 1 and session.cursor == last
+        event(f"session_goto_and_replay: {sum(i >= k for i in taken)} decision(s) replayed")
+        assert session.goto(k) is point and session.state.state_hash() == point.state_hash  # snapshot untouched
+        assert session.state.log == first_log[: point.log_length]
+        forks = [p for p in session.history if p.index in taken and len(p.pending.options) > 1]  # type: ignore[union-attr]
+        if forks:
+            p = data.draw(st.sampled_from(forks), label="what-if point")
+            session.goto(p.index)
+            capped(session.duel)
+            session.decide(next(o for o in p.pending.options if o != taken[p.index]))  # type: ignore[union-attr]
+            assert len(session.branches) == 2 and session.branch == 1
+            event("session_goto_and_replay: a what-if branch")
+            assert session.state.log[: p.log_length] == first_log[: p.log_length]
+            assert session.goto(p.index, branch=0).state_hash == session.state.state_hash() == p.state_hash
+            session.goto(last, branch=0)
+            assert session.state.log == first_log and session.state.state_hash() == first_hash
+        if adopt:
+            self.duel = capped(session.duel)
+            self.line = [Point(self.duel)]
 
     # -- invariants ------------------------------------------------------------------------
     @invariant()
