@@ -52,7 +52,7 @@ def attack_problem(
     if target is None:
         if any(c.location is Location.MONSTER_ZONE and c.controller is opponent for c in s.cards):
             rule = "a direct attack is possible only when the opponent controls no monsters"
-            return f"{rule}: {opponent.name} controls one"
+            return f"{rule}: {opponent.name} controls at least one monster"
         return None
     t = ctx.card(target)
     if not t.is_monster or t.location is not Location.MONSTER_ZONE:
