@@ -130,6 +130,21 @@ def change_position(ctx: Context, index: int, to: Position, rule: str) -> None:
     ctx.emit(EventType.POSITION_CHANGED, rule, card=index, detail=to.value)
     if was is Position.SET:
         flipped_face_up(ctx, index)
+    elif to is Position.SET:
+        face_down_reset(ctx, index)
+
+
+def face_down_reset(ctx: Context, index: int) -> None:
+    """A face-up monster turned face-down loses the lingering effects applied to it (ATK/DEF
+    changes, "cannot be destroyed this turn"...): Book of Moon rulings, "flipping a monster
+    face-down will remove most lingering effects from it (except change control effects)"
+    (edisonformat.net, Book of Moon). Control changes are not lingering effects here."""
+    s = ctx.state
+    card = ctx.card(index)
+    keep = [ling for ling in s.lingering if not (ling.card == index and ling.instance == card.instance)]
+    if len(keep) != len(s.lingering):
+        s.lingering = keep
+        ctx.emit(EventType.EXPIRED, "face_down_reset", card=index, detail=f"{card.name} was turned face-down")
 
 
 def take_control(ctx: Context, index: int, player: Player, rule: str) -> None:

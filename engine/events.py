@@ -76,6 +76,7 @@ RULES: dict[str, str] = {
     "effect": "an effect's operation",
     "cost": "costs are paid on activation (§1.2)",
     "expire": "lingering effects expire at their stated time (§1.5, §1.7)",
+    "face_down_reset": "a monster turned face-down loses the lingering effects applied to it (Book of Moon rulings)",
     "agent": "a player's decision",
 }
 

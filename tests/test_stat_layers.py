@@ -517,3 +517,22 @@ def test_reading_stats_never_changes_the_state() -> None:
         original_stats(duel.ctx, i)
     assert duel.state.state_hash() == before
     assert atk(duel) == 2900 and duel.state.state_hash() == before  # Axe of Despair: +1000
+
+
+def test_turning_a_monster_face_down_removes_its_lingering_changes() -> None:
+    # Book of Moon rulings (edisonformat.net, "Book of Moon"; mikamika.de/tengu/book-of-moon): "Flipping a monster
+    # face-down will remove most Lingering Effects from it (except change control effects), e.g. ATK changes from
+    # Shrink, Gale, or Card Trooper". A 1900 ATK monster given +700 (Rush Recklessly), Set, then face-up again: 1900.
+    duel = board(1900)
+    gains(duel, 700)
+    assert atk(duel) == 2600
+    actions.change_position(duel.ctx, M, engine.Position.SET, "effect")
+    assert atk(duel) == 1900 and duel.state.lingering == []
+    assert duel.state.log[-1].type is engine.EventType.EXPIRED and duel.state.log[-1].rule == "face_down_reset"
+    actions.change_position(duel.ctx, M, engine.Position.ATTACK, "effect")
+    assert atk(duel) == 1900
+    # Another monster's lingering change is not touched.
+    other = board(1900)
+    gains(other, 700)
+    actions.change_position(other.ctx, 1, engine.Position.SET, "effect")
+    assert atk(other) == 2600

@@ -298,6 +298,13 @@ def _expire(at: At) -> str:
     return f"{at.event.detail}: lingering effects last until the time they state (§1.5, §1.7)"
 
 
+def _face_down_reset(at: At) -> str:
+    return (
+        f"{at.event.detail}: a monster turned face-down is rid of the lingering effects applied to it, "
+        "its ATK/DEF changes among them (Book of Moon rulings)"
+    )
+
+
 def _lp_floor(at: At) -> str:
     return "LP never go below 0 (§2.7)" + _floor(at)
 
@@ -342,6 +349,7 @@ WHY: dict[str, Callable[[At], str]] = {
     "effect": _effect,
     "cost": _cost,
     "expire": _expire,
+    "face_down_reset": _face_down_reset,
     "agent": _agent,
 }
 assert WHY.keys() == RULES.keys(), "every rule id has exactly one sentence"
