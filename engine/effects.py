@@ -138,8 +138,8 @@ class Effect:
     optional: bool = False
     activate_from: Location = Location.MONSTER_ZONE  # where it activates from; MONSTER_ZONE = the field
     damage_step: DamageStepRule = DamageStepRule.AUTO
-    # The Damage Step windows the card's text allows it in ("from the start of the Damage Step
-    # until damage calculation"), None when the text says nothing; the rules still apply on top.
+    # The Damage Step windows the card's text names for its activation ("from the start of the
+    # Damage Step until before damage calculation"): only those; None when the text names none.
     windows: frozenset[Window] | None = None
     during_damage_calculation: bool = False  # "during damage calculation" wording
     changes_stats: bool = False  # directly changes ATK/DEF (legal only until damage calculation)

@@ -757,8 +757,8 @@ EFFECT_KINDS: Mapping[str, _Kind] = {
             "damage_step": _F(_Enum(("auto", "allowed", "forbidden")), "auto"),
             "windows": _F(
                 _List(_Enum(WINDOWS), 1), None,
-                "the Damage Step windows its text allows (Honest: start_of_damage_step, before_damage_calculation); "
-                "the Damage Step rules still apply",
+                "the Damage Step windows its text names for its activation (Honest: start_of_damage_step, "
+                "before_damage_calculation): activated in those only",
             ),
             "battle": _F(_BATTLE, None, "who battles whom: an activation condition"),
         },

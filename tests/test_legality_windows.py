@@ -1,6 +1,8 @@
-"""Damage Step legality declared as a card's text says it (issue 10, item 3): `windows` narrows the
-windows an effect may be activated in; the Damage Step rules (§1.1) still apply on top, and a
-refusal says which rule refused and what the effect would need."""
+"""Damage Step legality declared as a card's text says it (issue 10, item 3). An effect whose text names the
+sub-timings it is activated in (`windows`) may be activated in those and no others (YGOrganization, "That Wacky
+Damage Step!" (https://ygorganization.com/that-wacky-damage-step/), (4): "any effect that specifically mentions an
+activation timing during the Damage Step"); without `windows` the general rule of §1.1 decides, and a refusal says
+which rule refused and what the effect would need."""
 
 from __future__ import annotations
 
@@ -54,7 +56,8 @@ def test_honest_window_from_the_start_of_the_damage_step_until_before_damage_cal
                              "windows": ["start_of_damage_step", "before_damage_calculation"]}))  # fmt: skip
     assert seen["start_of_damage_step"] is None and seen["before_damage_calculation"] is None
     assert seen["during_damage_calculation"] == (
-        "its text allows it only in start_of_damage_step, before_damage_calculation, not in during_damage_calculation"
+        "its text names when it is activated: only in start_of_damage_step, before_damage_calculation, "
+        "not in during_damage_calculation"
     )
 
 
@@ -66,19 +69,18 @@ def test_a_window_set_naming_damage_calculation_only() -> None:
         assert seen[w] is not None and "only in during_damage_calculation" in seen[w]
 
 
-def test_windows_never_widen_the_rules() -> None:
-    # §1.1: ATK/DEF changes only until damage calculation, whatever the text lists; an effect that does not change
-    # ATK/DEF is refused in the Damage Step even where its windows list it, except during damage calculation, which a
-    # text naming damage calculation is the rule's own exception for (like `during_damage_calculation`).
-    seen = offered(scenario({"kind": "activated", "speed": 2, "does": BOOST, "windows": ALL_WINDOWS}))
-    assert seen["before_damage_calculation"] is None
-    assert "change ATK/DEF can only be activated until the start of damage calculation" in str(
-        seen.get("after_damage_calculation") or seen.get("end_of_damage_step")
-    )
+def test_a_text_naming_its_timing_is_activated_then_even_when_the_general_rule_would_refuse() -> None:
+    # YGOrg (4): an effect that mentions its activation timing in the Damage Step may be activated then ("Before
+    # damage calculation: destroy ..."), although §1.1's general rule refuses effects that do not change ATK/DEF.
+    # (The chain rules still hold: after damage calculation only triggers start a chain, §1.2.)
     destroy = [{"op": "destroy", "target": "target"}]
-    seen = offered(scenario({"kind": "activated", "speed": 2, "does": destroy, "windows": ALL_WINDOWS}))
-    assert seen.pop("during_damage_calculation") is None
-    assert seen and all(why is not None for why in seen.values())
+    before = ["before_damage_calculation"]
+    seen = offered(scenario({"kind": "activated", "speed": 2, "does": destroy, "windows": before}))
+    assert seen["before_damage_calculation"] is None
+    assert all(why is not None and "only in before_damage_calculation" in why
+               for w, why in seen.items() if w != "before_damage_calculation")  # fmt: skip
+    plain = offered(scenario({"kind": "activated", "speed": 2, "does": destroy}))
+    assert plain["before_damage_calculation"] is not None  # the same effect without the timing in its text
 
 
 def test_a_refusal_before_damage_calculation_says_what_the_effect_would_need() -> None:
@@ -90,7 +92,7 @@ def test_a_refusal_before_damage_calculation_says_what_the_effect_would_need() -
 
 
 def test_a_counter_trap_is_not_limited_by_the_rule_but_by_its_windows() -> None:
-    # Counter Traps may be activated in any window of the Damage Step (§1.1); a `windows` set still narrows it.
+    # Counter Traps may be activated in any window of the Damage Step (§1.1); a text naming its timing narrows it.
     negate = {"kind": "activated", "does": [{"op": "negate_activation", "destroy": True}],
               "windows": ["before_damage_calculation"]}  # fmt: skip
     raw = scenario(negate, card_type="counter_trap")

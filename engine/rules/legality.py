@@ -18,20 +18,24 @@ STAT_CHANGE_WINDOWS = PROACTIVE_WINDOWS
 
 def damage_step_problem(eff: Effect, card: Card, window: Window) -> str | None:
     """§1.1: only some effects may be activated in the Damage Step. Returns why not, or None.
-    The card's own text may narrow the windows further (`Effect.windows`), never widen them."""
+    An effect whose text names the sub-timings it is activated in (`Effect.windows`: "at the
+    start of the Damage Step", "from the start of the Damage Step until before damage
+    calculation") may be activated in those and no others (YGOrganization, "That Wacky Damage
+    Step!", (4): "any effect that specifically mentions an activation timing during the Damage
+    Step")."""
     if eff.damage_step is DamageStepRule.ALLOWED:
         return None
     if eff.damage_step is DamageStepRule.FORBIDDEN:
         return "this effect cannot be activated in the Damage Step (card ruling)"
-    if eff.windows is not None and window not in eff.windows:
+    if eff.windows is not None:
+        if window in eff.windows:
+            return None
         allowed = ", ".join(w.value for w in Window if w in eff.windows)
-        return f"its text allows it only in {allowed}, not in {window.value}"
+        return f"its text names when it is activated: only in {allowed}, not in {window.value}"
     if card.card_type is CardType.COUNTER_TRAP or eff.negates_activation:
         return None  # Counter Traps and activation negators: always
     if window is Window.DURING_DAMAGE_CALCULATION:
-        # Text that names damage calculation ("during damage calculation", or a `windows` set
-        # that includes it, e.g. "until the end of damage calculation") is what allows it here.
-        if eff.during_damage_calculation or (eff.windows is not None and window in eff.windows):
+        if eff.during_damage_calculation:
             return None
         return (
             "during damage calculation only 'during damage calculation' effects, Counter Traps "
