@@ -19,11 +19,17 @@ settings.register_profile("long", max_examples=2000, print_blob=True, deadline=N
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.load_profile("ci")
 
-CASES_PATH = Path(__file__).parent / "rules" / "cases.jsonl"
+RULES_DIR = Path(__file__).parent / "rules"
+CASES_PATH = RULES_DIR / "cases.jsonl"
+
+
+def load_jsonl(path: Path) -> list[dict[str, Any]]:
+    """The records of a JSON-lines file (blank lines skipped): the rules cases of tests/rules/."""
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def load_records() -> list[dict[str, Any]]:
-    return [json.loads(line) for line in CASES_PATH.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return load_jsonl(CASES_PATH)
 
 
 def run(scenario: dict[str, Any], executor: str = "fast", *, events: bool = True) -> dict[str, Any]:

@@ -16,14 +16,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import mismatches
+from conftest import RULES_DIR, load_jsonl, mismatches
 
 import engine
 from engine.scenario import scenario_to_json
 
 REPO = Path(__file__).resolve().parent.parent
-CASES = Path(__file__).parent / "rules" / "battle-phase-cases.jsonl"
-RECORDS = [json.loads(line) for line in CASES.read_text(encoding="utf-8").splitlines() if line.strip()]
+CASES = RULES_DIR / "battle-phase-cases.jsonl"
+RECORDS = load_jsonl(CASES)
 
 
 def phase_mismatches(expected: dict[str, Any], got: dict[str, Any]) -> list[str]:

@@ -8,11 +8,10 @@ what the full battle-damage pipeline gives when no modifier changes anything.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import RULES_DIR, load_jsonl
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -22,8 +21,7 @@ from engine.effects import DamageModifier, DamageStage
 from engine.rules.calculation import Packet
 from engine.rules.modifiers import apply_battle_damage_modifiers, unmodified
 
-RULES = Path(__file__).parent / "rules"
-RECORDS = [json.loads(ln) for f in sorted(RULES.glob("*.jsonl")) for ln in f.read_text().splitlines() if ln.strip()]
+RECORDS = [r for f in sorted(RULES_DIR.glob("*.jsonl")) for r in load_jsonl(f)]
 # One Damage Step each: Battle Phase scenarios (`attacks`) are played unrecorded in test_battle_phase_cases.py.
 SCENARIOS = [r["scenario"] for r in RECORDS if "scenario" in r and "attacks" not in r["scenario"]]
 

@@ -18,19 +18,16 @@ tests below take their expected values from these rules, cited where used:
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import mismatches, run
+from conftest import RULES_DIR, load_jsonl, mismatches, run
 from scenario_builders import BDC, S, act, ch, hand, mon, pull, scen, st
 
 import engine
 from engine.scenario import scenario_to_json
 
-CASES = Path(__file__).parent / "rules" / "printed-cards-cases.jsonl"
-RECORDS = [json.loads(line) for line in CASES.read_text(encoding="utf-8").splitlines() if line.strip()]
+RECORDS = load_jsonl(RULES_DIR / "printed-cards-cases.jsonl")
 
 
 def test_cases_are_sourced_and_ids_unique() -> None:

@@ -11,18 +11,15 @@ Expected values come from the card texts and rulings each case or test cites:
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import mismatches, monster, run, scenario, spell
+from conftest import RULES_DIR, load_jsonl, mismatches, monster, run, scenario, spell
 
 import engine
 from engine.scenario import scenario_to_json
 
-CASES = Path(__file__).parent / "rules" / "ruling-effects-cases.jsonl"
-RECORDS = [json.loads(line) for line in CASES.read_text(encoding="utf-8").splitlines() if line.strip()]
+RECORDS = load_jsonl(RULES_DIR / "ruling-effects-cases.jsonl")
 
 
 def test_cases_are_sourced_and_ids_unique() -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+from conftest import CASES_PATH, load_records
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -23,8 +24,8 @@ from engine.scenario import (
     scenario_json_schema,
 )
 
-CASES = Path(__file__).parent / "rules" / "cases.jsonl"
-RECORDS = [json.loads(line) for line in CASES.read_text(encoding="utf-8").splitlines() if line.strip()]
+CASES = CASES_PATH
+RECORDS = load_records()
 SCENARIOS = {r["scenario"]["id"]: r["scenario"] for r in RECORDS}
 
 # A valid scenario that uses most of the format; each error test breaks one thing in a copy of it.

@@ -33,13 +33,11 @@ Every expected value is a published ruling's number; each test names its source:
 
 from __future__ import annotations
 
-import json
 import pickle
-from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import mismatches, run
+from conftest import RULES_DIR, load_jsonl, mismatches, run
 
 import engine
 from engine import Lingering, OriginalChange, OriginalOp, StatChange, actions
@@ -478,9 +476,7 @@ def test_state_with_layers_clones_and_pickles() -> None:
 
 # -- the scenario format's relative stat ops: tests/rules/stat-layer-cases.jsonl -----------------------------------
 
-LAYER_CASES = [json.loads(line) for line in
-               (Path(__file__).parent / "rules" / "stat-layer-cases.jsonl").read_text(encoding="utf-8").splitlines()
-               if line.strip()]
+LAYER_CASES = load_jsonl(RULES_DIR / "stat-layer-cases.jsonl")
 
 
 def test_every_stat_op_has_a_sourced_case() -> None:
