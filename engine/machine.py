@@ -22,7 +22,7 @@ from engine.effects import Effect, Registry
 from engine.events import Event, EventType
 from engine.library import default_registry
 from engine.rules.battle import battle_problem
-from engine.rules.stats import watch_stats
+from engine.rules.stats import current_stats, watch_stats
 from engine.state import GameState, Lingering, Phase, Player
 
 STATES: list[Phase] = list(Phase)
@@ -208,8 +208,6 @@ class Duel:
             chain.step_window(self.ctx)
         else:
             self._fire()
-        if self.ctx.on_change is not None:
-            self.ctx.on_change(self.ctx)
         return True
 
     def advance(self) -> Decision | None:
@@ -251,8 +249,6 @@ class Duel:
             for listener in list(self._decision_listeners):
                 listener(self, d, option)
         chain.apply_choice(self.ctx, d, option)
-        if self.ctx.on_change is not None:
-            self.ctx.on_change(self.ctx)
 
     def _pending_for(self, player: Player | None) -> Decision:
         s = self.state
@@ -347,8 +343,6 @@ class Duel:
 
     def current_stats(self, card: int | str) -> tuple[int, int]:
         """A monster's current (ATK, DEF), by index or id (reading never changes the state)."""
-        from engine.rules.stats import current_stats
-
         return current_stats(self.ctx, turns.card_index(self.state, card))
 
 

@@ -19,7 +19,7 @@ original value erases earlier lingering freezing values (`erase_earlier`); earli
 ones apply again when the freezing value ends. The order of application is a number in the
 state: a lingering modification gets it when it is added, a continuous one when it is first
 seen applying. Only state changes record it (`note_applying`: before each event is logged,
-after every unit of work and decision, and before a lingering one is added; `watch_stats`
+since every change is logged, and before a lingering one is added; `watch_stats`
 switches this off in duels where no continuous change can apply); reading ATK/DEF never
 changes the state: a
 continuous one not recorded yet is read as applying from now, after all recorded ones.
