@@ -7,6 +7,8 @@ always does the same bookkeeping wherever it comes from.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from engine.context import Context
@@ -139,12 +141,9 @@ def face_down_reset(ctx: Context, index: int) -> None:
     changes, "cannot be destroyed this turn"...): Book of Moon rulings, "flipping a monster
     face-down will remove most lingering effects from it (except change control effects)"
     (edisonformat.net, Book of Moon). Control changes are not lingering effects here."""
-    s = ctx.state
     card = ctx.card(index)
-    keep = [ling for ling in s.lingering if not (ling.card == index and ling.instance == card.instance)]
-    if len(keep) != len(s.lingering):
-        s.lingering = keep
-        ctx.emit(EventType.EXPIRED, "face_down_reset", card=index, detail=f"{card.name} was turned face-down")
+    keep = [ling for ling in ctx.state.lingering if not (ling.card == index and ling.instance == card.instance)]
+    _keep_lingering(ctx, keep, "face_down_reset", card=index, detail=f"{card.name} was turned face-down")
 
 
 def take_control(ctx: Context, index: int, player: Player, rule: str) -> None:
@@ -230,11 +229,15 @@ def add_lingering(ctx: Context, ling: Lingering) -> None:
 
 def expire_lingering(ctx: Context, until: str) -> None:
     """Lingering effects that last "until <until>" stop applying now."""
-    s = ctx.state
-    keep = [ling for ling in s.lingering if ling.until != until]
-    if len(keep) != len(s.lingering):
-        s.lingering = keep
-        ctx.emit(EventType.EXPIRED, "expire", detail=f"effects lasting until {until} expire")
+    keep = [ling for ling in ctx.state.lingering if ling.until != until]
+    _keep_lingering(ctx, keep, "expire", detail=f"effects lasting until {until} expire")
+
+
+def _keep_lingering(ctx: Context, keep: list[Lingering], rule: str, **event: Any) -> None:
+    """Only the lingering effects in `keep` go on applying; the others' ending is logged."""
+    if len(keep) != len(ctx.state.lingering):
+        ctx.state.lingering = keep
+        ctx.emit(EventType.EXPIRED, rule, **event)
 
 
 # -- for hosts' own effect operations (docs/embedding.md) -----------------------------------------
