@@ -154,6 +154,9 @@ def take_control(ctx: Context, index: int, player: Player, rule: str) -> None:
     ctx.emit(EventType.CONTROL_CHANGED, rule, card=index, player=player)
 
 
+_LP_LOSS_EVENT = {"battle_damage": EventType.BATTLE_DAMAGE, "cost": EventType.COST_PAID}
+
+
 def lose_lp(ctx: Context, player: Player, amount: int, kind: str, rule: str) -> None:
     """LP go down by `amount`, never below 0 (§2.7). Call `check_zero_lp` after simultaneous losses."""
     if amount <= 0:
@@ -163,8 +166,7 @@ def lose_lp(ctx: Context, player: Player, amount: int, kind: str, rule: str) -> 
     delta = new - ps.lp
     ps.lp = new
     ctx.state.lp_changes.append(LpChange(player, delta, kind, ctx.state.current_window(), amount))
-    etype = {"battle_damage": EventType.BATTLE_DAMAGE, "cost": EventType.COST_PAID}.get(kind, EventType.EFFECT_DAMAGE)
-    ctx.emit(etype, rule, player=player, amount=amount, data=(("lp", new),))
+    ctx.emit(_LP_LOSS_EVENT.get(kind, EventType.EFFECT_DAMAGE), rule, player=player, amount=amount, data=(("lp", new),))
 
 
 def gain_lp(ctx: Context, player: Player, amount: int, rule: str) -> None:
@@ -181,9 +183,10 @@ def check_zero_lp(ctx: Context) -> bool:
     s = ctx.state
     if s.duel_over:
         return True
-    at_zero = [p for p in PLAYERS if s.players[p].lp <= 0]
-    if not at_zero:
+    a, b = s.players
+    if a.lp > 0 and b.lp > 0:
         return False
+    at_zero = [p for p in PLAYERS if s.players[p].lp <= 0]
     s.ended_in = s.phase
     if len(at_zero) == 2:
         s.draw = True
@@ -229,6 +232,8 @@ def add_lingering(ctx: Context, ling: Lingering) -> None:
 
 def expire_lingering(ctx: Context, until: str) -> None:
     """Lingering effects that last "until <until>" stop applying now."""
+    if not ctx.state.lingering:
+        return
     keep = [ling for ling in ctx.state.lingering if ling.until != until]
     _keep_lingering(ctx, keep, "expire", detail=f"effects lasting until {until} expire")
 

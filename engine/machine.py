@@ -181,8 +181,8 @@ class Duel:
         if self._machine is not None:
             self.proceed()
             return
-        for dest, cond in _DISPATCH[self.state.phase]:
-            if cond is None or getattr(self, cond)():
+        for dest, cond in _FAST_DISPATCH[self.state.phase]:
+            if cond is None or cond(self):
                 self.state.phase = dest
                 self._entered()
                 return
@@ -345,6 +345,12 @@ class Duel:
         """A monster's current (ATK, DEF), by index or id (reading never changes the state)."""
         return current_stats(self.ctx, turns.card_index(self.state, card))
 
+
+# The fast executor's table with each condition as the Duel's own function (no lookup by name per transition).
+_FAST_DISPATCH: dict[Phase, tuple[tuple[Phase, Callable[[Duel], bool] | None], ...]] = {
+    src: tuple((dest, getattr(Duel, cond) if cond is not None else None) for dest, cond in rows)
+    for src, rows in _DISPATCH.items()
+}
 
 TransitionListener = Callable[["Duel", Phase, Phase], None]
 DecisionListener = Callable[["Duel", Decision, Option], None]

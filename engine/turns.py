@@ -261,7 +261,7 @@ def refresh_index(duel: Duel) -> None:
     """Effects attached to cards after the duel was built are indexed again, so they apply."""
     cards = duel.state.cards
     seen = duel.indexed_effects
-    if len(seen) == len(cards) and all(c.effects is e for c, e in zip(cards, seen, strict=True)):
+    if seen == [c.effects for c in cards]:  # (list equality tries identity first: cheap when nothing changed)
         return
     duel.index = Index(cards, duel.registry)
     duel.ctx.index = duel.index
