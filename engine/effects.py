@@ -37,9 +37,11 @@ class EffectKind(FastEnum):
     TRIGGER = "trigger"
     FLIP = "flip"
 
-    @property
-    def is_triggered(self) -> bool:
-        return self in (EffectKind.TRIGGER, EffectKind.FLIP)
+    is_triggered: bool  # TRIGGER and FLIP (a plain attribute of each member: read on every legality check)
+
+
+for _kind in EffectKind:
+    _kind.is_triggered = _kind in (EffectKind.TRIGGER, EffectKind.FLIP)
 
 
 class TriggerEvent(FastEnum):
@@ -264,29 +266,25 @@ class EffectType:
     operation: Callable[[Context, Source, ChainLink], None] | None = None
 
 
-class Registry:
-    """Effect types by name. One per duel setup; nothing global."""
+class Registry(dict[str, EffectType]):
+    """Effect types by name. One per duel setup; nothing global. Add types with `register`
+    (which refuses a name twice). A dict underneath, so the lookup done for every effect at
+    every hook, priority and resolution is the dict's own."""
 
-    __slots__ = ("_types",)
+    __slots__ = ()
 
     def __init__(self, types: Sequence[EffectType] = ()) -> None:
-        self._types: dict[str, EffectType] = {}
+        super().__init__()
         for t in types:
             self.register(t)
 
     def register(self, effect_type: EffectType) -> None:
-        if effect_type.name in self._types:
+        if effect_type.name in self:
             raise ValueError(f"effect type {effect_type.name!r} is already registered")
-        self._types[effect_type.name] = effect_type
+        self[effect_type.name] = effect_type
 
-    def __getitem__(self, name: str) -> EffectType:
-        try:
-            return self._types[name]
-        except KeyError:
-            raise KeyError(f"no effect type {name!r} is registered") from None
-
-    def __contains__(self, name: object) -> bool:
-        return name in self._types
+    def __missing__(self, name: str) -> EffectType:
+        raise KeyError(f"no effect type {name!r} is registered")
 
     def names(self) -> list[str]:
-        return sorted(self._types)
+        return sorted(self)

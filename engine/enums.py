@@ -21,6 +21,11 @@ class FastEnum(enum.Enum):
     __hash__ = object.__hash__
 
 
-# Set after the class is made (in its body they would read as members to type checkers).
-setattr(FastEnum, "value", property(attrgetter("_value_")))  # noqa: B010
-setattr(FastEnum, "name", property(attrgetter("_name_")))  # noqa: B010
+def fast_reads(cls: type[enum.Enum]) -> None:
+    """Give an enum class `.value`/`.name` read by C getters (also used for `Player`, an IntEnum).
+    Set after the class is made: in its body they would read as members to type checkers."""
+    setattr(cls, "value", property(attrgetter("_value_")))  # noqa: B010
+    setattr(cls, "name", property(attrgetter("_name_")))  # noqa: B010
+
+
+fast_reads(FastEnum)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import attrs
 
-from engine.enums import FastEnum
+from engine.enums import FastEnum, fast_reads
 
 if TYPE_CHECKING:
     from engine.decisions import Decision
@@ -42,6 +42,8 @@ class Player(IntEnum):
     def __str__(self) -> str:
         return self.name
 
+
+fast_reads(Player)
 
 # Both players, turn order aside: a tuple, since iterating an Enum class is slow (hot path).
 PLAYERS = (Player.A, Player.B)
