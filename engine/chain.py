@@ -50,6 +50,9 @@ def open_window(ctx: Context, window: Window, events: tuple[TriggerEvent, ...]) 
     if not w.triggers and not s.show_every_priority and not s.duel_over and nobody_can_act(ctx):
         # Both players pass in turn and the window closes, as `step_window` would do one unit
         # at a time, with the same events: playouts do not build windows nobody can act in.
+        if not ctx.record and not ctx.event_listeners:
+            s.window = None  # (nobody reads the passes: the state is as they would leave it)
+            return
         pass_priority(ctx, w, w.priority, auto=True)
         pass_priority(ctx, w, w.priority, auto=True)
 
@@ -161,9 +164,13 @@ def _place_trigger(ctx: Context, w: WindowState, player: Player, option: Option)
 
 def fast_options(ctx: Context, player: Player) -> list[Option]:
     """Every fast effect `player` may activate now, once per legal target choice."""
+    w = ctx.state.window
+    assert w is not None
+    if not w.chain and legality.chain_start_problem(w):
+        return []  # no fast effect can start a chain here, whatever it is
     out = []
     for ci, ei in ctx.index.activated:
-        if legality.activation_problem(ctx, player, ci, ei, None) is None:
+        if legality.fast_effect_problem(ctx, player, ci, ei, None) is None:
             out += options_for(ctx, ci, ei)
     return out
 

@@ -82,7 +82,7 @@ class Context:
             return self.state.cards[card.equipped_to].location is Location.MONSTER_ZONE
         return True
 
-    def sources(self, hook: Hook) -> Iterator[tuple[Source, Handler]]:
+    def sources(self, hook: Hook) -> list[tuple[Source, Handler]]:
         """Every active effect registered on a hook point, turn player's first."""
         found = []
         for ci, ei, handler in self.index.hooks[hook]:
@@ -99,18 +99,20 @@ class Context:
                     continue
             host = ling.card if ling.card is not None else -1
             found.append((Source(host, -1, ling.effect, ling.controller, host), handler_))
-        tp = self.state.turn_player
-        found.sort(key=lambda sh: sh[0].controller is not tp)
-        yield from found
+        if len(found) > 1:
+            tp = self.state.turn_player
+            found.sort(key=lambda sh: sh[0].controller is not tp)
+        return found
 
     def ask(self, hook: Hook) -> Iterable[tuple[Source, Any]]:
         """Each active source's answer on a hook (None answers are left out), asked lazily."""
         if not self.index.hooks[hook] and not self.state.lingering:
             return ()  # nothing attached there: the common case, without building a generator
-        return self._answers(hook)
+        found = self.sources(hook)
+        return self._answers(found) if found else ()
 
-    def _answers(self, hook: Hook) -> Iterator[tuple[Source, Any]]:
-        for src, handler in self.sources(hook):
+    def _answers(self, found: list[tuple[Source, Handler]]) -> Iterator[tuple[Source, Any]]:
+        for src, handler in found:
             answer = handler(self, src)
             if answer is not None:
                 yield src, answer

@@ -85,6 +85,8 @@ def substitutes(ctx: Context, src: Source, flt: Mapping[str, Any]) -> list[int]:
 
 def problem(ctx: Context, src: Source, cost: Mapping[str, Any]) -> str | None:
     """Why this cost cannot be paid in full now (None if it can)."""
+    if not cost:
+        return None  # most effects have none
     card = ctx.card(src.card)
     player = src.controller
     lp = int(cost.get("lp", 0))
@@ -119,14 +121,18 @@ def problem(ctx: Context, src: Source, cost: Mapping[str, Any]) -> str | None:
 
 def pay(ctx: Context, src: Source, cost: Mapping[str, Any]) -> None:
     """Pay the whole cost (checked with `problem` first): LP, then this card, then the chosen cards."""
+    if not cost:
+        return  # most effects have none
     player = src.controller
     if cost.get("lp"):
         actions.lose_lp(ctx, player, int(cost["lp"]), "cost", "cost")
     if cost.get("discard_self") or cost.get("send_self_to_graveyard"):
         actions.send_to_graveyard(ctx, src.card, "cost", detail="cost")
-    _discard(ctx, src, cost, int(cost.get("discard", 0)))
-    for i in _ordered(ctx, cost, tributes(ctx, src))[: int(cost.get("tribute", 0))]:
-        actions.send_to_graveyard(ctx, i, "cost", detail="Tributed as a cost")
+    if discard := int(cost.get("discard", 0)):
+        _discard(ctx, src, cost, discard)
+    if tribute := int(cost.get("tribute", 0)):
+        for i in _ordered(ctx, cost, tributes(ctx, src))[:tribute]:
+            actions.send_to_graveyard(ctx, i, "cost", detail="Tributed as a cost")
     flt = cost.get("destroy_other")
     if flt is not None:
         chosen = _ordered(ctx, cost, substitutes(ctx, src, flt))[0]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.context import Context
 from engine.effects import ActivationLock, DamageStepRule, Effect, EffectKind, Hook, Source
 from engine.events import EventType
-from engine.state import Card, CardType, Location, Player, Position, Window
+from engine.state import Card, CardType, Location, Player, Position, Window, WindowState
 
 PROACTIVE_WINDOWS = frozenset({Window.START_OF_DAMAGE_STEP, Window.BEFORE_DAMAGE_CALCULATION})
 STAT_CHANGE_WINDOWS = PROACTIVE_WINDOWS
@@ -158,6 +158,13 @@ def chain_problem(ctx: Context, eff: Effect, ci: int, ei: int) -> str | None:
         return None
     if eff.negates_activation:
         return "there is no activation to negate"
+    return chain_start_problem(w)
+
+
+def chain_start_problem(w: WindowState) -> str | None:
+    """§1.2: whether a fast effect may start a new chain in this window at all (whatever the
+    effect): in the windows after damage calculation only triggers start chains, and only one
+    chain is built during damage calculation."""
     if w.window not in PROACTIVE_WINDOWS and w.window is not Window.DURING_DAMAGE_CALCULATION:
         return f"in {w.window.value} only triggered effects can start a chain"
     if w.window is Window.DURING_DAMAGE_CALCULATION and w.chains_resolved:
@@ -178,6 +185,16 @@ def activation_problem(ctx: Context, player: Player, ci: int, ei: int, targets: 
         return trigger_problem(ctx, ci, ei) or "a triggered effect is activated when its trigger is placed"
     if eff.kind is not EffectKind.ACTIVATED:
         return f"{card.name}'s effect {ei} is a continuous effect: it is never activated"
+    return fast_effect_problem(ctx, player, ci, ei, targets)
+
+
+def fast_effect_problem(ctx: Context, player: Player, ci: int, ei: int, targets: tuple[int, ...] | None) -> str | None:
+    """`activation_problem` for an activated effect known to exist, with a window open (what
+    the engine asks of each indexed fast effect at every priority)."""
+    s = ctx.state
+    assert s.window is not None
+    card = s.cards[ci]
+    eff = card.effects[ei]
     if eff.negated:
         return f"{card.name}'s effect is negated"
     return (
