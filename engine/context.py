@@ -53,13 +53,24 @@ class Context:
         self.on_change: Callable[[Context], None] | None = None
 
     # -- events ---------------------------------------------------------------------------
-    def emit(self, type: EventType, rule: str = "machine", **kw: Any) -> None:
+    def emit(
+        self,
+        type: EventType,
+        rule: str = "machine",
+        *,
+        player: Player | None = None,
+        card: int | None = None,
+        amount: int | None = None,
+        detail: str = "",
+        data: tuple[tuple[str, Any], ...] = (),
+    ) -> None:
+        """Log that something happened (the fields of `Event`); called at every state change."""
         s = self.state
         if self.on_change is not None:
             self.on_change(self)
         if not self.record and not self.event_listeners:
             return  # a playout: nobody reads the events, so none is built
-        event = Event(type, s.phase, s.current_window(), rule=rule, **kw)
+        event = Event(type, s.phase, s.current_window(), player, card, amount, rule, detail, data)
         if self.record:
             s.log.append(event)
         if self.event_listeners:  # the only cost when nobody listens

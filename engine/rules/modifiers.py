@@ -9,6 +9,7 @@ function below, so each can be tested and explained on its own.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 import attrs
 
@@ -29,8 +30,7 @@ class Flow:
     double: bool = False
 
 
-@attrs.frozen(slots=True)
-class DamageResult:
+class DamageResult(NamedTuple):  # (a named tuple: made in every battle)
     battle: tuple[int, int]  # battle damage each player takes (by Player index)
     effect: tuple[int, int]  # battle damage dealt as effect damage instead
     gain: tuple[int, int]  # LP gained instead
