@@ -33,7 +33,7 @@ import tracemalloc
 from collections.abc import Callable
 from typing import Any
 
-from engine import Duel, RandomAgent, parse_scenario, state_from_scenario
+from engine import Duel, RandomAgent, compiled, parse_scenario, state_from_scenario
 from engine.decisions import PASS, Decision, Option
 from engine.rules.calculation import BattleInput, compare_values
 from engine.rules.modifiers import apply_battle_damage_modifiers
@@ -218,7 +218,8 @@ def measure(quick: bool) -> dict[str, Any]:
         "deepcopy / Duel.clone": us["copy.deepcopy of the same state"] / us["Duel.clone() at a decision point"],
         **playout_rates(50 if quick else 400),
     }
-    return {"us_per_op": us, "ratio_to_baseline": {k: v / base for k, v in us.items()}, "other": other}
+    build = "compiled (mypyc)" if compiled() else "interpreted"
+    return {"build": build, "us_per_op": us, "ratio_to_baseline": {k: v / base for k, v in us.items()}, "other": other}
 
 
 def main() -> None:
@@ -231,6 +232,7 @@ def main() -> None:
         print(json.dumps(figures, indent=2))
         return
     us, ratio = figures["us_per_op"], figures["ratio_to_baseline"]
+    print(f"build: {figures['build']}")
     width = max(len(k) for k in [*us, *figures["other"]])
     print(f"{'measure':<{width}}  {'µs/op':>10}  {'× baseline':>10}")
     for name, v in us.items():

@@ -1,6 +1,7 @@
 """A Yu-Gi-Oh! Damage Step engine: the official sub-timings as a state machine, exact damage
 calculation, chains and decisions, with effects as data attached through hooks."""
 
+from engine._mypyc import compiled
 from engine.build import result, run_scenario, state_from_scenario
 from engine.decisions import PASS, Agent, Decision, DecisionKind, IllegalChoice, Option, PassAgent, RandomAgent
 from engine.effects import (
@@ -89,6 +90,7 @@ __all__ = [
     "TriggerEvent",
     "UsageError",
     "Window",
+    "compiled",
     "current_stats",
     "declared_states",
     "declared_transitions",

@@ -198,10 +198,12 @@ def pass_priority(ctx: Context, w: WindowState, player: Player, auto: bool = Fal
 # -- answering a decision -----------------------------------------------------------------
 
 
-def check_choice(ctx: Context, decision: Decision, option: Option) -> None:
-    """Raise IllegalChoice naming why, without touching the state, unless `option` is legal."""
+def check_choice(ctx: Context, decision: Decision, option: object) -> None:
+    """Raise IllegalChoice naming why, without touching the state, unless `option` is legal.
+    (`object`: a host may pass anything, and compiled code would refuse a non-Option on entry.)"""
     if problem := malformed(option):
         raise IllegalChoice(problem)
+    assert isinstance(option, Option)  # malformed() checked its type
     if option in decision.options:
         return
     if option.is_pass:

@@ -50,8 +50,9 @@ def malformed(option: object) -> str | None:
     for name in ("card", "effect"):
         if type(getattr(option, name)) is not int:
             return f"Option.{name} must be an int, got {getattr(option, name)!r}"
-    if type(option.targets) is not tuple or any(type(t) is not int for t in option.targets):
-        return f"Option.targets must be a tuple of card indexes, got {option.targets!r}"
+    targets = getattr(option, "targets")  # noqa: B009 (compiled, `option.targets` would insist on a tuple)
+    if type(targets) is not tuple or any(type(t) is not int for t in targets):
+        return f"Option.targets must be a tuple of card indexes, got {targets!r}"
     return None
 
 

@@ -254,7 +254,7 @@ class Lingering:
     `original_atk`/`original_def` change the original values. `seq` is its order of application,
     given by `actions.add_lingering`."""
 
-    effect: Effect
+    effect: "Effect"  # noqa: UP037 (quoted for mypyc: Effect is imported only when TYPE_CHECKING)
     controller: Player
     card: int | None
     instance: int | None

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from engine import actions
+from engine._mypyc import mypyc_attr
 from engine.context import Index
 from engine.effects import Hook
 from engine.events import Event
@@ -41,6 +42,8 @@ class IllegalAttack(ValueError):
     """An attack declaration the rules refuse; the message names the rule. Nothing was changed."""
 
 
+# mypyc compiles subclasses of only a few builtin exceptions (not RuntimeError) as native classes.
+@mypyc_attr(native_class=False)
 class UsageError(RuntimeError):
     """The engine was driven in a way that cannot work (the message names the mistake)."""
 

@@ -1,8 +1,10 @@
-"""A log that refuses to grow past a bound, so a run that never ends fails instead of hanging.
+"""A bound on a duel's log, so a run that never ends fails instead of hanging.
 
 `Duel.advance()` runs until a decision is pending; a loop that needs no decision (a mandatory trigger that
-sets itself off again) would never return. Every event goes through ``state.log.append``, so capping the log
-bounds the run. Generated runs log a few hundred events at most (measured: under 1,000), hence MAX_EVENTS.
+sets itself off again) would never return. Every event reaches the duel's event listeners just after it is
+appended to the log, so a listener that checks the log's length bounds the run. (Not a list subclass
+overriding `append`: the compiled build, docs/compiled-build.md, appends to the log directly.) Generated runs
+log a few hundred events at most (measured: under 1,000), hence MAX_EVENTS.
 """
 
 from __future__ import annotations
@@ -18,14 +20,20 @@ class RunawayRun(AssertionError):
     """The run logged more than MAX_EVENTS events: it does not end."""
 
 
-class CappedLog(list[Any]):
-    def append(self, event: Any) -> None:
-        if len(self) >= MAX_EVENTS:
+class _Bound:
+    """The listener: raises once the duel's log holds more than MAX_EVENTS events."""
+
+    def __init__(self, duel: engine.Duel) -> None:
+        self.duel = duel
+
+    def __call__(self, event: Any) -> None:
+        if len(self.duel.state.log) > MAX_EVENTS:
             raise RunawayRun(f"more than {MAX_EVENTS} events: the run does not end (last: {event})")
-        super().append(event)
 
 
 def capped(duel: engine.Duel) -> engine.Duel:
-    """Cap the duel's log (clones copy the log into a plain list: cap each clone too)."""
-    duel.state.log = CappedLog(duel.state.log)
+    """Bound the duel's log (clones and unpickled duels carry no listeners: cap each of them too; capping a
+    duel twice, as after `restore`, is harmless)."""
+    if not any(isinstance(listener, _Bound) for listener in duel.ctx.event_listeners):
+        duel.on_event(_Bound(duel))
     return duel

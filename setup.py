@@ -1,0 +1,56 @@
+"""Build hook for the optional mypyc-compiled core (pyproject.toml holds all the metadata).
+
+By default this builds the pure-Python package and needs no compiler. With ENGINE_COMPILE=1 the
+hot modules below are compiled with mypyc (needs mypy, which ships mypyc, a C compiler and the
+Python headers; at run time only the built extension modules are needed):
+
+    ENGINE_COMPILE=1 python -m pip install '.[dev]'     # or, in a checkout:
+    ENGINE_COMPILE=1 python setup.py build_ext --inplace  # .so files next to the sources
+
+Remove the .so files (`find engine -name '*.so' -delete`) to go back to the interpreted build;
+`engine.compiled()` says which one is imported.
+"""
+
+from __future__ import annotations
+
+import os
+
+from setuptools import setup
+
+# The core a playout runs through. Left interpreted, and why (docs/compiled-build.md):
+# machine.py (Duel must be a plain class for transitions, pickling and clone's Duel.__new__),
+# effects.py (attrs' converter field of a dict subclass), and the host-side modules (scenario, cli, ...).
+COMPILED = [
+    "engine/enums.py",
+    "engine/state.py",
+    "engine/context.py",
+    "engine/steps.py",
+    "engine/chain.py",
+    "engine/checks.py",
+    "engine/actions.py",
+    "engine/turns.py",
+    "engine/events.py",
+    "engine/decisions.py",
+    "engine/rules/attack.py",
+    "engine/rules/battle.py",
+    "engine/rules/calculation.py",
+    "engine/rules/destruction.py",
+    "engine/rules/legality.py",
+    "engine/rules/modifiers.py",
+    "engine/rules/rounding.py",
+    "engine/rules/stats.py",
+    "engine/rules/triggers.py",
+    "engine/library/__init__.py",
+    "engine/library/continuous.py",
+    "engine/library/costs.py",
+    "engine/library/filters.py",
+    "engine/library/ops.py",
+]
+
+ext_modules = []
+if os.environ.get("ENGINE_COMPILE") == "1":
+    from mypyc.build import mypycify
+
+    ext_modules = mypycify(COMPILED, opt_level="3")
+
+setup(ext_modules=ext_modules)
