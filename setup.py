@@ -18,13 +18,15 @@ import os
 from setuptools import setup
 
 # The core a playout runs through. Left interpreted, and why (docs/compiled-build.md):
-# machine.py (Duel must be a plain class for transitions, pickling and clone's Duel.__new__),
+# machine.py (Duel must be a plain class for transitions, pickling and clone's Duel.__new__; the
+# fast executor's loop it runs is in dispatch.py, compiled),
 # effects.py (attrs' converter field of a dict subclass), and the host-side modules (scenario, cli, ...).
 COMPILED = [
     "engine/enums.py",
     "engine/state.py",
     "engine/context.py",
     "engine/steps.py",
+    "engine/dispatch.py",
     "engine/chain.py",
     "engine/checks.py",
     "engine/actions.py",

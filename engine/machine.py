@@ -3,8 +3,8 @@
 `STATES` and `TRANSITIONS` are the single declaration (they also draw `diagrams/`). A `Duel`
 runs it with `transitions` itself (``executor="transitions"``: what the debugger and the
 diagram show) or with a plain dispatch table compiled from the same declaration
-(``executor="fast"``: for playouts and bulk runs). Both call the same `engine.steps`
-callbacks and the same condition methods, so they produce identical event logs.
+(``executor="fast"``, `engine.dispatch`: for playouts and bulk runs). Both enter states through
+`dispatch.enter` and test the same conditions, so they produce identical event logs.
 
 A state's work is: its `steps` callback on entry, then its window (if it opened one) until
 the window closes. Decisions are the only pauses.
@@ -12,21 +12,20 @@ the window closes. Decisions are the only pauses.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
-from engine import actions, chain, steps, turns
+from engine import actions, chain, dispatch, steps, turns
 from engine.context import Context, Index
 from engine.decisions import Agent, Decision, IllegalChoice, Option
 from engine.effects import Effect, Registry
 from engine.events import Event, EventType
 from engine.library import default_registry
-from engine.rules.battle import battle_problem
 from engine.rules.stats import current_stats, watch_stats
 from engine.state import GameState, Lingering, Phase, Player
 
 STATES: list[Phase] = list(Phase)
-TERMINAL = frozenset({Phase.STEP_OVER, Phase.DUEL_OVER})
+TERMINAL = dispatch.TERMINAL
 _LIVE = [p for p in Phase if p not in TERMINAL and p is not Phase.BATTLE_STEP]
 
 # Order matters: for one source, the first transition whose conditions hold is taken.
@@ -57,19 +56,7 @@ TRANSITIONS: list[dict[str, Any]] = [
 ]
 
 Executor = Literal["fast", "transitions"]
-
-
-def compile_dispatch(transitions: Iterable[Mapping[str, Any]]) -> dict[Phase, list[tuple[Phase, str | None]]]:
-    """The fast executor's table: source -> [(dest, condition or None)], in declaration order."""
-    table: dict[Phase, list[tuple[Phase, str | None]]] = {p: [] for p in Phase}
-    for t in transitions:
-        sources = t["source"] if isinstance(t["source"], list) else [t["source"]]
-        for src in sources:
-            table[src].append((t["dest"], t.get("conditions")))
-    return table
-
-
-_DISPATCH = compile_dispatch(TRANSITIONS)
+_TABLE = dispatch.compile_table(TRANSITIONS)
 
 
 def build_transitions_machine(model: object, initial: Phase, **kw: Any) -> Any:
@@ -121,10 +108,9 @@ class Duel:
         self.ctx = Context(state, registry, index, record)
         self.executor: Executor = executor
         self._machine = build_transitions_machine(self, state.phase) if executor == "transitions" else None
-        self._observers: dict[Phase, list[Callable[[Duel], None]]] = {}
-        self._transition_listeners: list[TransitionListener] = []
+        self._followers = dispatch.Followers(self)  # transition listeners and state observers
         self._decision_listeners: list[DecisionListener] = []
-        self._source = state.phase  # the state a transition leaves, for transition listeners
+        self._source = state.phase  # the state a transition leaves (transitions executor)
 
     # -- the model side of the machine ---------------------------------------------------
     @property
@@ -135,28 +121,21 @@ class Duel:
     def phase(self, value: Phase) -> None:
         self.state.phase = value
 
+    # The declaration's conditions, as `transitions` calls them on its model (engine.executor).
     def duel_is_over(self) -> bool:
-        return self.state.duel_over
+        return dispatch.duel_is_over(self.ctx)
 
     def battle_is_valid(self) -> bool:
-        return battle_problem(self.ctx) is None
+        return dispatch.battle_is_valid(self.ctx)
 
     def _entered(self) -> None:
-        s = self.state
-        if self._transition_listeners:
-            for listener in list(self._transition_listeners):
-                listener(self, self._source, s.phase)
-        self.ctx.emit(EventType.PHASE_ENTERED, "machine", detail=s.phase._value_)  # (.value is slow)
-        steps.ON_ENTER.get(s.phase, _nothing)(self.ctx)
-        if self._observers:
-            for observer in self._observers.get(s.phase, ()):
-                observer(self)
+        dispatch.enter(self.ctx, self._source, self._followers)
 
     # -- listeners: how debuggers, traces and UIs follow a duel ---------------------------
     def on_transition(self, listener: TransitionListener) -> Callable[[], None]:
         """Call `listener(duel, source, dest)` as the machine takes each transition, before the
         new state does its work. Returns a function that detaches it."""
-        return _attach(self._transition_listeners, listener)
+        return _attach(self._followers.transitions, listener)
 
     def on_event(self, listener: Callable[[Event], None]) -> Callable[[], None]:
         """Call `listener(event)` as each event is appended to the log (the state is then
@@ -174,19 +153,15 @@ class Duel:
     def on_enter(self, phase: Phase, observer: Callable[[Duel], None]) -> None:
         """Call `observer(duel)` each time the machine enters `phase`, after the state's own work
         (for UIs, debuggers and logging; game effects belong in effects, not observers)."""
-        self._observers.setdefault(phase, []).append(observer)
+        self._followers.observers.setdefault(phase, []).append(observer)
 
     def _fire(self) -> None:
-        self._source = self.state.phase
+        """Take the next transition (with `transitions`, or through the fast executor's table)."""
         if self._machine is not None:
+            self._source = self.state.phase
             self.proceed()
-            return
-        for dest, cond in _FAST_DISPATCH[self.state.phase]:
-            if cond is None or cond(self):
-                self.state.phase = dest
-                self._entered()
-                return
-        raise RuntimeError(f"no transition out of {self.state.phase.value}")
+        else:
+            dispatch.fire(self.ctx, _TABLE, self._followers)
 
     # -- running ---------------------------------------------------------------------------
     @property
@@ -201,6 +176,8 @@ class Duel:
         """Do one atomic unit of work (enter a state, one priority, place a trigger, resolve a
         link...); False when the duel must wait (decision) or is over. `advance` and `step`
         repeat it; the debugger's points are the moments between units."""
+        if self._machine is None:
+            return dispatch.work(self.ctx, _TABLE, self._followers)
         s = self.state
         if s.pending is not None or s.phase in TERMINAL:
             return False
@@ -214,8 +191,11 @@ class Duel:
         """Run until a player must decide (returned) or the step is over (None). Raises
         `UsageError` when there is nothing it could run (no attack declared; see `turns.check_ready`)."""
         turns.check_ready(self)
-        while self.work():
-            pass
+        if self._machine is None:
+            dispatch.run(self.ctx, _TABLE, self._followers)
+        else:
+            while self.work():
+                pass
         return self.state.pending
 
     def step(self) -> list[Event]:
@@ -346,12 +326,6 @@ class Duel:
         return current_stats(self.ctx, turns.card_index(self.state, card))
 
 
-# The fast executor's table with each condition as the Duel's own function (no lookup by name per transition).
-_FAST_DISPATCH: dict[Phase, tuple[tuple[Phase, Callable[[Duel], bool] | None], ...]] = {
-    src: tuple((dest, getattr(Duel, cond) if cond is not None else None) for dest, cond in rows)
-    for src, rows in _DISPATCH.items()
-}
-
 TransitionListener = Callable[["Duel", Phase, Phase], None]
 DecisionListener = Callable[["Duel", Decision, Option], None]
 
@@ -364,10 +338,6 @@ def _attach(listeners: list[Any], listener: Any) -> Callable[[], None]:
             listeners.remove(listener)
 
     return detach
-
-
-def _nothing(ctx: Context) -> None:
-    return None
 
 
 def declared_states() -> list[str]:
@@ -387,5 +357,6 @@ def hook_points() -> dict[str, dict[str, list[str]]]:
 
 def declared_transitions() -> list[tuple[str, str, str | None]]:
     """(source, dest, condition) for every declared transition, in order."""
-    return [(src.value, dest.value, cond) for src, rows in _DISPATCH.items() for dest, cond in rows]
+    rows = dispatch.by_source(TRANSITIONS)
+    return [(src.value, dest.value, cond) for src, out in rows.items() for dest, cond in out]
 

@@ -1,0 +1,127 @@
+"""The fast executor: the machine's declared transitions as a dispatch table, run in a loop.
+
+`engine.machine` declares the states and transitions once; a `Duel` runs them either with
+`transitions` (what the debugger and the diagram show) or with this plain loop over a table
+compiled from the same declaration. Both enter a state through `enter`, so both produce the
+same events. It is a module of its own, apart from the `Duel` class, so that the compiled build
+(docs/compiled-build.md) compiles the loop a playout spends its time in.
+
+A unit of work is: enter the next state (its `steps` callback), or one step of the open window
+(`chain.step_window`). Decisions are the only pauses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from engine import chain, steps
+from engine.context import Context
+from engine.events import EventType
+from engine.rules.battle import battle_problem
+from engine.state import Phase
+
+TERMINAL = frozenset({Phase.STEP_OVER, Phase.DUEL_OVER})
+
+Condition = Callable[[Context], bool]
+Table = dict[Phase, tuple[tuple[Phase, Condition | None], ...]]
+
+
+# -- the conditions the declaration names ------------------------------------------------------
+
+
+def duel_is_over(ctx: Context) -> bool:
+    """A player reached 0 LP (§2.7): the machine leaves for DUEL_OVER from any live state."""
+    return ctx.state.duel_over
+
+
+def battle_is_valid(ctx: Context) -> bool:
+    """The battle goes on to damage calculation only while it is valid (§1.8)."""
+    return battle_problem(ctx) is None
+
+
+CONDITIONS: dict[str, Condition] = {"duel_is_over": duel_is_over, "battle_is_valid": battle_is_valid}
+
+
+def by_source(transitions: Iterable[Mapping[str, Any]]) -> dict[Phase, list[tuple[Phase, str | None]]]:
+    """source -> [(dest, condition name or None)], in declaration order."""
+    rows: dict[Phase, list[tuple[Phase, str | None]]] = {p: [] for p in Phase}
+    for t in transitions:
+        sources = t["source"] if isinstance(t["source"], list) else [t["source"]]
+        for src in sources:
+            rows[src].append((t["dest"], t.get("conditions")))
+    return rows
+
+
+def compile_table(transitions: Iterable[Mapping[str, Any]]) -> Table:
+    """The fast executor's table: for each source, its transitions with their condition functions,
+    in declaration order (the first whose condition holds is taken)."""
+    return {
+        src: tuple((dest, CONDITIONS[c] if c is not None else None) for dest, c in rows)
+        for src, rows in by_source(transitions).items()
+    }
+
+
+# -- running ------------------------------------------------------------------------------------
+
+
+class Followers:
+    """Who follows the machine from outside the game (a Duel's transition listeners and state
+    observers): called around each state's entry, and only consulted when there are any."""
+
+    __slots__ = ("duel", "observers", "transitions")
+
+    def __init__(self, duel: object) -> None:
+        self.duel = duel
+        self.transitions: list[Callable[[Any, Phase, Phase], None]] = []
+        self.observers: dict[Phase, list[Callable[[Any], None]]] = {}
+
+
+def enter(ctx: Context, source: Phase, followers: Followers) -> None:
+    """The machine has just entered `ctx.state.phase` from `source`: log it and do the state's work."""
+    s = ctx.state
+    if followers.transitions:
+        for listener in list(followers.transitions):
+            listener(followers.duel, source, s.phase)
+    ctx.emit(EventType.PHASE_ENTERED, "machine", detail=s.phase._value_)  # (.value is slow)
+    entry = steps.ON_ENTER.get(s.phase)
+    if entry is not None:
+        entry(ctx)
+    if followers.observers:
+        for observer in followers.observers.get(s.phase, ()):
+            observer(followers.duel)
+
+
+def fire(ctx: Context, table: Table, followers: Followers) -> None:
+    """Take the first declared transition out of the current state whose condition holds."""
+    s = ctx.state
+    source = s.phase
+    for dest, cond in table[source]:
+        if cond is None or cond(ctx):
+            s.phase = dest
+            enter(ctx, source, followers)
+            return
+    raise RuntimeError(f"no transition out of {source.value}")
+
+
+def work(ctx: Context, table: Table, followers: Followers) -> bool:
+    """One unit of work; False when the duel must wait (a decision) or the step is over."""
+    s = ctx.state
+    if s.pending is not None or s.phase in TERMINAL:
+        return False
+    if s.window is not None and not s.duel_over:
+        chain.step_window(ctx)
+    else:
+        fire(ctx, table, followers)
+    return True
+
+
+def run(ctx: Context, table: Table, followers: Followers) -> None:
+    """Units of work until a decision is pending or the step is over (what `Duel.advance` runs):
+    `work` repeated, written out, as it is the loop every playout spends its time in."""
+    s = ctx.state
+    while s.pending is None and s.phase not in TERMINAL:
+        if s.window is not None and not s.duel_over:
+            chain.step_window(ctx)
+        else:
+            fire(ctx, table, followers)
