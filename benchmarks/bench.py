@@ -96,6 +96,13 @@ class FirstThenPass:
         return PASS if PASS in decision.options else decision.options[0]
 
 
+def _additions() -> int:
+    total = 0
+    for i in range(1000):
+        total += i
+    return total
+
+
 def best_us(fn: Callable[[], object], number: int, repeat: int) -> float:
     """Best CPU time per call in microseconds."""
     return min(timeit.repeat(fn, number=number, repeat=repeat, timer=time.process_time)) / number * 1e6
@@ -122,6 +129,13 @@ def random_playouts(proto: Duel, games: int, seed: int) -> int:
             duel.decide(agent.choose(d, duel))
             decisions += 1
     return decisions
+
+
+def _per_decision(proto: Duel, games: int) -> float:
+    """CPU µs per decision over `games` random playouts (the same seed each time)."""
+    start = time.process_time()
+    decisions = random_playouts(proto, games, seed=7)
+    return (time.process_time() - start) * 1e6 / decisions
 
 
 def clone_bytes(duel: Duel, copies: int = 2000) -> float:
@@ -189,15 +203,14 @@ def measure(quick: bool) -> dict[str, Any]:
     chain, chain_log = prototype(ONE_LINK, record=False), prototype(ONE_LINK)
     three = prototype(THREE_TRIGGERS, record=False)
     games = 20 if quick else 200
-    start = time.process_time()
-    decisions = random_playouts(three, games, seed=7)
-    playout_us = (time.process_time() - start) * 1e6
-    per_decision = playout_us / decisions
+    per_decision = min(_per_decision(three, games) for _ in range(3))
     at = first_decision(THREE_TRIGGERS, record=False)
 
     base = best_us(calc, n * 10, r)
     us = {
         "pure damage calculation (baseline)": base,
+        # The same pure-Python loop in every build and run: how fast the machine was (never compiled).
+        "reference: 1,000 integer additions in a Python loop": best_us(_additions, n, r),
         "vanilla Damage Step, record=False (the playout path)": best_us(whole(vanilla), n, r),
         "vanilla Damage Step, event log kept": best_us(whole(vanilla_log), n, r),
         "vanilla Damage Step, a listener of each kind attached": best_us(listened(vanilla_log), n, r),
