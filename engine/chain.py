@@ -50,7 +50,7 @@ def open_window(ctx: Context, window: Window, events: tuple[TriggerEvent, ...]) 
     if not w.triggers and not s.show_every_priority and not s.duel_over and nobody_can_act(ctx):
         # Both players pass in turn and the window closes, as `step_window` would do one unit
         # at a time, with the same events: playouts do not build windows nobody can act in.
-        if not ctx.record and not ctx.event_listeners:
+        if not ctx.watched:
             s.window = None  # (nobody reads the passes: the state is as they would leave it)
             return
         pass_priority(ctx, w, w.priority, auto=True)
@@ -63,8 +63,7 @@ def quiet_window(ctx: Context, events: tuple[TriggerEvent, ...]) -> bool:
     to see every priority. (The window would open, both players would pass, and it would close,
     leaving the state as it was.)"""
     return (
-        not ctx.record
-        and not ctx.event_listeners
+        not ctx.watched
         and not ctx.index.activated
         and not ctx.state.show_every_priority
         and ctx.index.trigger_events.isdisjoint(events)

@@ -53,6 +53,12 @@ class Context:
         self.on_change: Callable[[Context], None] | None = None
 
     # -- events ---------------------------------------------------------------------------
+    @property
+    def watched(self) -> bool:
+        """Whether anyone reads events (the log is kept, or a listener is attached): what is only
+        built for an event's reader can be skipped otherwise."""
+        return self.record or bool(self.event_listeners)
+
     def emit(
         self,
         type: EventType,
@@ -68,7 +74,7 @@ class Context:
         s = self.state
         if self.on_change is not None:
             self.on_change(self)
-        if not self.record and not self.event_listeners:
+        if not self.record and not self.event_listeners:  # (`watched`, written out: every event passes here)
             return  # a playout: nobody reads the events, so none is built
         event = Event(type, s.phase, s.current_window(), player, card, amount, rule, detail, data)
         if self.record:

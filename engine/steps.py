@@ -102,7 +102,7 @@ def perform_damage_calculation(ctx: Context) -> None:
     b.battled = True
     battlers = frozenset(i for i in (b.attacker, b.target) if i is not None)
     modifiers = battle_damage_modifiers(ctx)
-    ctx.emit(  # with what decided the outcome, so explanations can name it
+    ctx.emit(  # with what decided the outcome, so explanations can name it (when anyone reads it)
         EventType.VALUES_COMPARED,
         "damage_calculation",
         data=(
@@ -110,7 +110,9 @@ def perform_damage_calculation(ctx: Context) -> None:
             ("defense", inp.target_in_defense),
             ("piercing", bool(inp.piercing)),
             ("modifiers", tuple(m.stage.name.lower() for m in applicable(modifiers, battlers))),
-        ),
+        )
+        if ctx.watched
+        else (),
     )
     result = apply_battle_damage_modifiers(base.damage, modifiers, battlers)
     for p in PLAYERS:  # simultaneous
