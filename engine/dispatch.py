@@ -67,7 +67,7 @@ def compile_table(transitions: Iterable[Mapping[str, Any]]) -> Table:
 
 class Followers:
     """Who follows the machine from outside the game (a Duel's transition listeners and state
-    observers): called around each state's entry, and only consulted when there are any."""
+    observers): called around each state's entry. A duel has none (None) until one is attached."""
 
     __slots__ = ("duel", "observers", "transitions")
 
@@ -77,22 +77,22 @@ class Followers:
         self.observers: dict[Phase, list[Callable[[Any], None]]] = {}
 
 
-def enter(ctx: Context, source: Phase, followers: Followers) -> None:
+def enter(ctx: Context, source: Phase, followers: Followers | None) -> None:
     """The machine has just entered `ctx.state.phase` from `source`: log it and do the state's work."""
     s = ctx.state
-    if followers.transitions:
+    if followers is not None and followers.transitions:
         for listener in list(followers.transitions):
             listener(followers.duel, source, s.phase)
     ctx.emit(EventType.PHASE_ENTERED, "machine", detail=s.phase._value_)  # (.value is slow)
     entry = steps.ON_ENTER.get(s.phase)
     if entry is not None:
         entry(ctx)
-    if followers.observers:
+    if followers is not None and followers.observers:
         for observer in followers.observers.get(s.phase, ()):
             observer(followers.duel)
 
 
-def fire(ctx: Context, table: Table, followers: Followers) -> None:
+def fire(ctx: Context, table: Table, followers: Followers | None) -> None:
     """Take the first declared transition out of the current state whose condition holds."""
     s = ctx.state
     source = s.phase
@@ -104,7 +104,7 @@ def fire(ctx: Context, table: Table, followers: Followers) -> None:
     raise RuntimeError(f"no transition out of {source.value}")
 
 
-def work(ctx: Context, table: Table, followers: Followers) -> bool:
+def work(ctx: Context, table: Table, followers: Followers | None) -> bool:
     """One unit of work; False when the duel must wait (a decision) or the step is over."""
     s = ctx.state
     if s.pending is not None or s.phase in TERMINAL:
@@ -116,7 +116,7 @@ def work(ctx: Context, table: Table, followers: Followers) -> bool:
     return True
 
 
-def run(ctx: Context, table: Table, followers: Followers) -> None:
+def run(ctx: Context, table: Table, followers: Followers | None) -> None:
     """Units of work until a decision is pending or the step is over (what `Duel.advance` runs):
     `work` repeated, written out, as it is the loop every playout spends its time in."""
     s = ctx.state

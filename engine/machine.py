@@ -108,7 +108,9 @@ class Duel:
         self.ctx = Context(state, registry, index, record)
         self.executor: Executor = executor
         self._machine = build_transitions_machine(self, state.phase) if executor == "transitions" else None
-        self._followers = dispatch.Followers(self)  # transition listeners and state observers
+        # Transition listeners and state observers: made when the first is attached (it refers back to
+        # the duel, and playouts' clones, which have none, should not be reference cycles).
+        self._followers: dispatch.Followers | None = None
         self._decision_listeners: list[DecisionListener] = []
         self._source = state.phase  # the state a transition leaves (transitions executor)
 
@@ -135,7 +137,7 @@ class Duel:
     def on_transition(self, listener: TransitionListener) -> Callable[[], None]:
         """Call `listener(duel, source, dest)` as the machine takes each transition, before the
         new state does its work. Returns a function that detaches it."""
-        return _attach(self._followers.transitions, listener)
+        return _attach(self._follow().transitions, listener)
 
     def on_event(self, listener: Callable[[Event], None]) -> Callable[[], None]:
         """Call `listener(event)` as each event is appended to the log (the state is then
@@ -153,7 +155,12 @@ class Duel:
     def on_enter(self, phase: Phase, observer: Callable[[Duel], None]) -> None:
         """Call `observer(duel)` each time the machine enters `phase`, after the state's own work
         (for UIs, debuggers and logging; game effects belong in effects, not observers)."""
-        self._followers.observers.setdefault(phase, []).append(observer)
+        self._follow().observers.setdefault(phase, []).append(observer)
+
+    def _follow(self) -> dispatch.Followers:
+        if self._followers is None:
+            self._followers = dispatch.Followers(self)
+        return self._followers
 
     def _fire(self) -> None:
         """Take the next transition (with `transitions`, or through the fast executor's table)."""
