@@ -4,11 +4,11 @@ By default this builds the pure-Python package and needs no compiler. With ENGIN
 hot modules below are compiled with mypyc (needs mypy, which ships mypyc, a C compiler and the
 Python headers; at run time only the built extension modules are needed):
 
-    ENGINE_COMPILE=1 python -m pip install '.[dev]'     # or, in a checkout:
-    ENGINE_COMPILE=1 python setup.py build_ext --inplace  # .so files next to the sources
+    ENGINE_COMPILE=1 python setup.py build_ext --inplace             # in a checkout: .so files beside the sources
+    ENGINE_COMPILE=1 python -m pip install --no-build-isolation .    # installed (needs setuptools >= 70.1)
 
-Remove the .so files (`find engine -name '*.so' -delete`) to go back to the interpreted build;
-`engine.compiled()` says which one is imported.
+Remove the .so files (`find engine -name '*.so' -delete; rm -rf build ./*__mypyc*.so`) to go back to the
+interpreted build; `engine.compiled()` says which one is imported (docs/compiled-build.md).
 """
 
 from __future__ import annotations

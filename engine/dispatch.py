@@ -104,15 +104,20 @@ def fire(ctx: Context, table: Table, followers: Followers | None) -> None:
     raise RuntimeError(f"no transition out of {source.value}")
 
 
-def work(ctx: Context, table: Table, followers: Followers | None) -> bool:
-    """One unit of work; False when the duel must wait (a decision) or the step is over."""
+def work(
+    ctx: Context, table: Table, followers: Followers | None, proceed: Callable[[], None] | None = None
+) -> bool:
+    """One unit of work; False when the duel must wait (a decision) or the step is over. A
+    transition is taken through the table, or by `proceed` (the `transitions` executor's)."""
     s = ctx.state
     if s.pending is not None or s.phase in TERMINAL:
         return False
     if s.window is not None and not s.duel_over:
         chain.step_window(ctx)
-    else:
+    elif proceed is None:
         fire(ctx, table, followers)
+    else:
+        proceed()
     return True
 
 

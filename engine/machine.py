@@ -123,7 +123,8 @@ class Duel:
     def phase(self, value: Phase) -> None:
         self.state.phase = value
 
-    # The declaration's conditions, as `transitions` calls them on its model (engine.executor).
+    # The declaration's conditions, as `transitions` calls them on its model. (A condition is named in
+    # TRANSITIONS, defined in `dispatch.CONDITIONS`, and has a Duel method of that name for `transitions`.)
     def duel_is_over(self) -> bool:
         return dispatch.duel_is_over(self.ctx)
 
@@ -162,13 +163,10 @@ class Duel:
             self._followers = dispatch.Followers(self)
         return self._followers
 
-    def _fire(self) -> None:
-        """Take the next transition (with `transitions`, or through the fast executor's table)."""
-        if self._machine is not None:
-            self._source = self.state.phase
-            self.proceed()
-        else:
-            dispatch.fire(self.ctx, _TABLE, self._followers)
+    def _proceed(self) -> None:
+        """Take the next transition with the `transitions` executor (it calls `_entered`)."""
+        self._source = self.state.phase
+        self.proceed()
 
     # -- running ---------------------------------------------------------------------------
     @property
@@ -183,16 +181,7 @@ class Duel:
         """Do one atomic unit of work (enter a state, one priority, place a trigger, resolve a
         link...); False when the duel must wait (decision) or is over. `advance` and `step`
         repeat it; the debugger's points are the moments between units."""
-        if self._machine is None:
-            return dispatch.work(self.ctx, _TABLE, self._followers)
-        s = self.state
-        if s.pending is not None or s.phase in TERMINAL:
-            return False
-        if s.window is not None and not s.duel_over:
-            chain.step_window(self.ctx)
-        else:
-            self._fire()
-        return True
+        return dispatch.work(self.ctx, _TABLE, self._followers, None if self._machine is None else self._proceed)
 
     def advance(self) -> Decision | None:
         """Run until a player must decide (returned) or the step is over (None). Raises
