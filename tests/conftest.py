@@ -119,3 +119,29 @@ def mismatches(expected: dict[str, Any], result: dict[str, Any]) -> list[str]:
         elif got != want:
             out.append(f"{key}: expected {want!r}, got {got!r}")
     return out
+
+
+# -- a sourced case file (tests/rules/*-cases.jsonl): the checks every such file gets -------------------------
+
+
+def check_sourced_cases(records: list[dict[str, Any]], at_least: int = 1) -> None:
+    """At least `at_least` cases, unique ids, each with its web sources."""
+    ids = [r["scenario"]["id"] for r in records]
+    assert len(ids) >= at_least and len(ids) == len(set(ids))
+    assert all(r["source"]["sources"] and all("http" in s for s in r["source"]["sources"]) for r in records)
+
+
+def check_case(record: dict[str, Any]) -> None:
+    """The case's expected outcome (cases.md), the same with both executors."""
+    fast = run(record["scenario"], "fast")
+    assert mismatches(record["expected"], fast) == []
+    assert run(record["scenario"], "transitions") == fast
+
+
+def check_round_trip(records: list[dict[str, Any]]) -> None:
+    """Each scenario survives `scenario_to_json` unchanged."""
+    from engine.scenario import scenario_to_json
+
+    for r in records:
+        sc = engine.parse_scenario(r["scenario"])
+        assert engine.parse_scenario(scenario_to_json(sc)) == sc

@@ -14,31 +14,34 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import RULES_DIR, load_jsonl, mismatches, monster, run, scenario, spell
+from conftest import (
+    RULES_DIR,
+    check_case,
+    check_round_trip,
+    check_sourced_cases,
+    load_jsonl,
+    monster,
+    run,
+    scenario,
+    spell,
+)
 
 import engine
-from engine.scenario import scenario_to_json
 
 RECORDS = load_jsonl(RULES_DIR / "ruling-effects-cases.jsonl")
 
 
 def test_cases_are_sourced_and_ids_unique() -> None:
-    ids = [r["scenario"]["id"] for r in RECORDS]
-    assert ids and len(ids) == len(set(ids))
-    assert all(r["source"]["sources"] and all("http" in s for s in r["source"]["sources"]) for r in RECORDS)
+    check_sourced_cases(RECORDS, at_least=1)
 
 
 @pytest.mark.parametrize("record", RECORDS, ids=[r["scenario"]["id"] for r in RECORDS])
 def test_case(record: dict[str, Any]) -> None:
-    fast = run(record["scenario"], "fast")
-    assert mismatches(record["expected"], fast) == []
-    assert run(record["scenario"], "transitions") == fast
+    check_case(record)
 
 
 def test_cases_round_trip_through_scenario_to_json() -> None:
-    for r in RECORDS:
-        sc = engine.parse_scenario(r["scenario"])
-        assert engine.parse_scenario(scenario_to_json(sc)) == sc
+    check_round_trip(RECORDS)
 
 
 # -- 2. redirection of one battle's damage, halving scoped to the monsters that inflict it ----------------------
