@@ -14,8 +14,9 @@ import json
 from collections.abc import Callable, Mapping
 from enum import Enum, IntEnum
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, cast
 
+import attr
 import attrs
 
 from engine.enums import FastEnum, fast_reads
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
     from engine.events import Event
 
 
-_T = TypeVar("_T")
 
 
 class Player(IntEnum):
@@ -160,13 +160,20 @@ DAMAGE_STEP_PHASES = frozenset(Phase) - {Phase.BATTLE_STEP, Phase.STEP_OVER, Pha
 DAMAGE_CALCULATION_PHASES = frozenset({Phase.DURING_DAMAGE_CALCULATION, Phase.PERFORM_DAMAGE_CALCULATION})
 
 
-@attrs.define(slots=True)
+@attr.s(auto_attribs=True)
 class PlayerState:
     lp: int
     hand_filler: int = 0  # unnamed cards drawn from an unlisted (filler) Deck
 
+    def copy(self) -> PlayerState:
+        """A copy for `GameState.clone` (fields written out: see there)."""
+        n = PlayerState.__new__(PlayerState)
+        n.lp = self.lp
+        n.hand_filler = self.hand_filler
+        return n
 
-@attrs.define(slots=True)
+
+@attr.s(auto_attribs=True)
 class Card:
     """One card. `instance` changes whenever it moves, so a card that left and came back
     is a new card for the rules (the battle compares instances, as ygopro compares field ids)."""
@@ -204,8 +211,32 @@ class Card:
             return self.position is not Position.SET
         return self.location is Location.SPELL_TRAP_ZONE and not self.face_down
 
+    def copy(self) -> Card:
+        """A copy for `GameState.clone` (fields written out: see there)."""
+        n = Card.__new__(Card)
+        n.id = self.id
+        n.name = self.name
+        n.owner = self.owner
+        n.controller = self.controller
+        n.location = self.location
+        n.card_type = self.card_type
+        n.base_atk = self.base_atk
+        n.base_def = self.base_def
+        n.position = self.position
+        n.face_down = self.face_down
+        n.pendulum = self.pendulum
+        n.effects = self.effects
+        n.equipped_to = self.equipped_to
+        n.instance = self.instance
+        n.attribute = self.attribute
+        n.monster_type = self.monster_type
+        n.level = self.level
+        n.battle_destroyed = self.battle_destroyed
+        n.tags = self.tags
+        return n
 
-@attrs.define(slots=True)
+
+@attr.s(auto_attribs=True)
 class Battle:
     """The record of the attack being resolved."""
 
@@ -226,6 +257,28 @@ class Battle:
     destroyed: tuple[int, ...] = ()  # determined destroyed by battle, attacker first
     sent: tuple[int, ...] = ()  # destroyed-by-battle monsters actually sent at the end of the step
     parked_flips: tuple[tuple[int, int], ...] = ()  # (card, instance) flipped, FLIP not yet raised
+
+    def copy(self) -> Battle:
+        """A copy for `GameState.clone` (fields written out: see there)."""
+        n = Battle.__new__(Battle)
+        n.attacker = self.attacker
+        n.target = self.target
+        n.attacker_instance = self.attacker_instance
+        n.target_instance = self.target_instance
+        n.attacker_controller = self.attacker_controller
+        n.target_controller = self.target_controller
+        n.attacker_position_at_start = self.attacker_position_at_start
+        n.target_position_at_start = self.target_position_at_start
+        n.attacked = self.attacked
+        n.battled = self.battled
+        n.values_compared = self.values_compared
+        n.battle_damage = self.battle_damage
+        n.battle_damage_events = self.battle_damage_events
+        n.inflicted_by = self.inflicted_by
+        n.destroyed = self.destroyed
+        n.sent = self.sent
+        n.parked_flips = self.parked_flips
+        return n
 
 
 class OriginalOp(FastEnum):
@@ -288,7 +341,7 @@ class PendingTrigger:
     instance: int
 
 
-@attrs.define(slots=True)
+@attr.s(auto_attribs=True)
 class WindowState:
     """An open sub-timing: its chain, the triggers waiting to go on one, and who has priority."""
 
@@ -301,6 +354,20 @@ class WindowState:
     chains_resolved: int = 0
     negated_links: list[int] = attrs.Factory(list)
     resolving: int = -1  # index of the chain link resolving now
+
+    def copy(self) -> WindowState:
+        """A copy for `GameState.clone`, with its own lists (the links and triggers are immutable)."""
+        n = WindowState.__new__(WindowState)
+        n.window = self.window
+        n.priority = self.priority
+        n.chain = list(self.chain)
+        n.triggers = list(self.triggers)
+        n.placing = list(self.placing)
+        n.passes = self.passes
+        n.chains_resolved = self.chains_resolved
+        n.negated_links = list(self.negated_links)
+        n.resolving = self.resolving
+        return n
 
 
 @attrs.frozen(slots=True)
@@ -340,7 +407,7 @@ class BattleRecord:
     lp_after: tuple[int, int] | None = None
 
 
-@attrs.define(slots=True)
+@attr.s(auto_attribs=True)
 class GameState:
     players: list[PlayerState]
     cards: list[Card]
@@ -382,24 +449,35 @@ class GameState:
 
     def clone(self) -> GameState:
         """A copy that shares only immutable values (effects, events, records). Hand-rolled
-        rather than `attrs.evolve` or `copy.deepcopy`: it is the hot path of search."""
+        rather than `attrs.evolve` or `copy.deepcopy`: it is the hot path of search. Each field
+        is written out (not generated) so that the compiled build copies native slots directly;
+        tests/test_state.py checks that no field is left out."""
+        n = GameState.__new__(GameState)
+        n.players = [p.copy() for p in self.players]
+        n.cards = [c.copy() for c in self.cards]
+        n.battle = self.battle.copy()
+        n.turn_player = self.turn_player
+        n.zero_atk_mutual_destruction = self.zero_atk_mutual_destruction
+        n.phase = self.phase
         w = self.window
-        if w is not None:
-            w = _shallow(w)
-            w.chain, w.triggers, w.placing = list(w.chain), list(w.triggers), list(w.placing)
-            w.negated_links = list(w.negated_links)
-        new = _shallow(self)
-        new.players = [_shallow(p) for p in self.players]
-        new.cards = [_shallow(c) for c in self.cards]
-        new.battle = _shallow(self.battle)
-        new.window = w
-        new.lingering = list(self.lingering)
-        new.stat_since = dict(self.stat_since)
-        new.indestructible_used = dict(self.indestructible_used)
-        new.chains = list(self.chains)
-        new.lp_changes = list(self.lp_changes)
-        new.log = list(self.log)
-        return new
+        n.window = None if w is None else w.copy()
+        n.pending = self.pending
+        n.winner = self.winner
+        n.draw = self.draw
+        n.ended_in = self.ended_in
+        n.self_destroy_deferred = self.self_destroy_deferred
+        n.lingering = list(self.lingering)
+        n.stat_seq = self.stat_seq
+        n.stat_since = dict(self.stat_since)
+        n.indestructible_used = dict(self.indestructible_used)
+        n.chains = list(self.chains)
+        n.lp_changes = list(self.lp_changes)
+        n.log = list(self.log)
+        n.show_every_priority = self.show_every_priority
+        n.turn = self.turn
+        n.attacks_declared = self.attacks_declared
+        n.battles = self.battles
+        return n
 
     @property
     def rules_phase(self) -> Phase:
@@ -471,23 +549,3 @@ def _getter(cls: type) -> Callable[[Any], tuple[Any, ...]]:
         else:
             get = _GETTERS[cls] = attrgetter(*names)
     return get
-
-
-_COPIERS: dict[type, Callable[[Any], Any]] = {}
-
-
-def _shallow(obj: _T) -> _T:
-    """A shallow copy of a slotted attrs instance: a function generated once per class that
-    assigns each field (no __init__, no attribute loop): clone is the hot path of search,
-    and this is several times faster than `attrs.evolve` or calling __init__."""
-    cls = type(obj)
-    copy = _COPIERS.get(cls)
-    if copy is None:
-        names = [f.name for f in attrs.fields(cast(Any, cls))]
-        body = "".join(f"    n.{name} = o.{name}\n" for name in names)
-        scope: dict[str, Any] = {"new": object.__new__, "C": cls}
-        exec(f"def copy(o):\n    n = new(C)\n{body}    return n\n", scope)
-        copy = _COPIERS[cls] = scope["copy"]
-    return copy(obj)  # type: ignore[no-any-return]  # (typing.cast is a call: hot path)
-
-

@@ -221,3 +221,54 @@ def test_two_duels_interleaved_in_one_process_never_interfere() -> None:
                 if duel.is_over and duel.pending_decision is None:
                     live.remove(i)
         assert [d.state for d in duels] == alone
+
+
+# The state classes the clone copies field by field (`GameState.clone` and their `copy` methods).
+COPIED = {"GameState": "clone", "PlayerState": "copy", "Card": "copy", "Battle": "copy", "WindowState": "copy"}
+
+
+@pytest.mark.parametrize("name", sorted(COPIED))
+def test_the_hand_written_copies_write_every_field(name: str) -> None:
+    """The copies are written out field by field (so the compiled build copies native slots): a
+    field added to the class but not to its copy would silently take its default in every clone.
+    Read from the source, so the check is the same in the compiled build."""
+    import ast
+
+    import attrs
+
+    tree = ast.parse((ROOT / "engine" / "state.py").read_text())
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name)
+    method = next(n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == COPIED[name])
+    written = [
+        t.attr
+        for node in ast.walk(method)
+        if isinstance(node, ast.Assign)
+        for t in node.targets
+        if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "n"
+    ]
+    fields = [f.name for f in attrs.fields(getattr(engine.state, name))]
+    assert sorted(written) == sorted(fields) and len(set(written)) == len(written)
+
+
+def test_a_clone_mid_chain_equals_its_original_and_shares_nothing_mutable() -> None:
+    """At a decision point with a window open, the clone is equal field for field, and none of the
+    mutable parts (players, cards, battle, window and its lists, the state's lists and dicts) is shared."""
+    for record in RECORDS:
+        duel = fresh(record)
+        decisions_to(duel, 2, seed=3)
+        state = duel.state
+        if state.window is None:
+            continue
+        new = state.clone()
+        assert new == state
+        pairs = [(new, state), (new.battle, state.battle), (new.window, state.window)]
+        pairs += list(zip(new.players, state.players, strict=True)) + list(zip(new.cards, state.cards, strict=True))
+        for a, b in pairs:
+            assert a is not b
+        mutable = ("players", "cards", "lingering", "stat_since", "indestructible_used", "chains", "lp_changes", "log")
+        for field in mutable:
+            assert getattr(new, field) is not getattr(state, field)
+        for field in ("chain", "triggers", "placing", "negated_links"):
+            assert getattr(new.window, field) is not getattr(state.window, field)
+        return
+    raise AssertionError("no rules case opens a window within two decisions")
