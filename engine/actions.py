@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from engine.context import Context
 from engine.effects import Effect, EffectKind, Hook, TriggerEvent
 from engine.events import EventType
@@ -214,7 +212,7 @@ def add_lingering(ctx: Context, ling: Lingering) -> None:
     s = ctx.state
     if ling.card is not None:
         note_applying(ctx, ling.card)  # continuous modifications applying now come before it
-    ling = attrs.evolve(ling, seq=next_seq(s))
+    ling = ling._replace(seq=next_seq(s))
     erase_earlier(s, ling)
     s.lingering.append(ling)
     if ctx.on_change is None:

@@ -18,7 +18,7 @@ from engine.state import Card, GameState, Location, Player
 class Index:
     """Where effects attach: hook point -> continuous sources; event -> triggers; activated list."""
 
-    __slots__ = ("activated", "hooks", "trigger_events", "triggers")
+    __slots__ = ("activated", "hooks", "made", "trigger_events", "triggers")
 
     def __init__(self, cards: list[Card], registry: Registry) -> None:
         self.hooks: dict[Hook, list[tuple[int, int, Handler]]] = {h: [] for h in Hook}
@@ -35,6 +35,8 @@ class Index:
                 elif eff.event is not None:
                     self.triggers[eff.event].append((ci, ei))
         self.trigger_events = frozenset(e for e, found in self.triggers.items() if found)  # events anything triggers on
+        # The last `Source` made for each card's effect (see `Context.source_of`): values, shared by clones.
+        self.made: list[list[Source | None]] = [[None] * len(card.effects) for card in cards]
 
 
 class Context:
@@ -85,9 +87,18 @@ class Context:
 
     # -- continuous effects ---------------------------------------------------------------
     def source_of(self, card_index: int, effect_index: int) -> Source:
+        """A card's effect as a `Source`. Rules ask for the same few sources at every priority, so
+        the last one made is kept (in the index) and given again while it still describes the card."""
         card = self.state.cards[card_index]
         host = card.equipped_to if card.equipped_to is not None else card_index
-        return Source(card_index, effect_index, card.effects[effect_index], card.controller, host)
+        eff = card.effects[effect_index]
+        made = self.index.made
+        if card_index >= len(made) or effect_index >= len(made[card_index]):  # effects added since indexing
+            return Source(card_index, effect_index, eff, card.controller, host)
+        src = made[card_index][effect_index]
+        if src is None or src.controller is not card.controller or src.host != host or src.effect is not eff:
+            src = made[card_index][effect_index] = Source(card_index, effect_index, eff, card.controller, host)
+        return src
 
     def is_active(self, card_index: int, eff: Effect) -> bool:
         """A card's continuous effect applies while it is face-up on the field, not negated, and

@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable, Mapping
 from enum import Enum, IntEnum
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 import attr
 import attrs
@@ -297,8 +297,7 @@ class OriginalChange:
     value: int = 0  # for BECOMES
 
 
-@attrs.frozen(slots=True)
-class Lingering:
+class Lingering(NamedTuple):  # (a named tuple: made on the hot path, see `Event`)
     """A resolved effect that keeps applying (a stat change, "no battle damage this battle"...):
     the effect value, who controls it, which card it applies to, and when it expires.
 
@@ -321,8 +320,7 @@ class Lingering:
     seq: int = 0
 
 
-@attrs.frozen(slots=True)
-class ChainLink:
+class ChainLink(NamedTuple):  # (a named tuple: made on the hot path, see `Event`)
     card: int
     effect: int  # index into the card's effects
     player: Player
@@ -332,8 +330,7 @@ class ChainLink:
     trigger: bool = False
 
 
-@attrs.frozen(slots=True)
-class PendingTrigger:
+class PendingTrigger(NamedTuple):  # (a named tuple: made on the hot path, see `Event`)
     card: int
     effect: int
     player: Player
@@ -370,8 +367,7 @@ class WindowState:
         return n
 
 
-@attrs.frozen(slots=True)
-class ChainRecord:
+class ChainRecord(NamedTuple):  # (a named tuple: made on the hot path, see `Event`)
     """A finished chain, for the result and the debugger."""
 
     window: Window
@@ -379,8 +375,7 @@ class ChainRecord:
     resolution_order: tuple[int, ...]
 
 
-@attrs.frozen(slots=True)
-class LpChange:
+class LpChange(NamedTuple):  # (a named tuple: made on the hot path, see `Event`)
     player: Player
     delta: int
     kind: str  # battle_damage | effect_damage | cost | gain
@@ -495,7 +490,7 @@ HISTORY = frozenset({"log", "chains", "lp_changes", "battles"})
 
 
 def canonical_bytes(state: GameState) -> bytes:
-    """The position as canonical JSON: attrs objects as [class, fields...], enums by value,
+    """The position as canonical JSON: attrs objects and named-tuple records as [class, fields...], enums by value,
     mappings and sets sorted, so equal positions give equal bytes in any process."""
     body = [_canonical(getattr(state, f.name)) for f in attrs.fields(GameState) if f.name not in HISTORY]
     return json.dumps(body, separators=(",", ":"), allow_nan=False).encode()
@@ -507,6 +502,8 @@ def _canonical(v: Any) -> Any:
         return v
     if isinstance(v, Enum):
         return v.value
+    if isinstance(v, tuple) and hasattr(t, "_fields"):  # a named tuple record: encoded as an attrs object
+        return [t.__name__, *map(_canonical, v)]
     if isinstance(v, list | tuple):
         return [_canonical(x) for x in v]
     if isinstance(v, Mapping):

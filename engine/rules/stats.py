@@ -29,8 +29,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-import attrs
-
 from engine.context import Context
 from engine.effects import Hook, StatChange
 from engine.rules.rounding import halved
@@ -229,12 +227,12 @@ def erase_earlier(state: GameState, ling: Lingering) -> None:
     for old in state.lingering:
         if old.card == ling.card and old.instance == ling.instance and old.seq < ling.seq:
             if freezes[0]:
-                old = attrs.evolve(old, atk=0, set_atk=None)
+                old = old._replace(atk=0, set_atk=None)
             elif originals[0]:
-                old = attrs.evolve(old, set_atk=None)
+                old = old._replace(set_atk=None)
             if freezes[1]:
-                old = attrs.evolve(old, def_=0, set_def=None)
+                old = old._replace(def_=0, set_def=None)
             elif originals[1]:
-                old = attrs.evolve(old, set_def=None)
+                old = old._replace(set_def=None)
         out.append(old)
     state.lingering = out
