@@ -206,6 +206,10 @@ def draw(ctx: Context, player: Player, count: int, rule: str) -> None:
         ctx.emit(EventType.DREW, rule, player=player, amount=1)
 
 
+# What every resolved ATK/DEF change lingers as: one immutable value, shared (made once, not per change).
+STAT_CHANGE = Effect("change_stats", EffectKind.CONTINUOUS)
+
+
 def add_lingering(ctx: Context, ling: Lingering) -> None:
     """A resolved effect starts applying: it takes the next place in the order of application of
     ATK/DEF modifications, and erases what it overrides for good (§S.1, §S.2)."""
@@ -289,8 +293,7 @@ def change_stats(
     if not can_change_stats(c):
         return False
     who = controller if controller is not None else c.controller
-    eff = Effect("change_stats", EffectKind.CONTINUOUS)
-    add_lingering(ctx, Lingering(eff, who, card, c.instance, until, atk, def_, set_atk, set_def))
+    add_lingering(ctx, Lingering(STAT_CHANGE, who, card, c.instance, until, atk, def_, set_atk, set_def))
     return True
 
 

@@ -43,7 +43,7 @@ def open_window(ctx: Context, window: Window, events: tuple[TriggerEvent, ...]) 
     s = ctx.state
     if quiet_window(ctx, events):
         return  # a playout: nothing can happen here and nobody watches, so no window is built
-    w = s.window = WindowState(window=window, priority=s.turn_player)
+    w = s.window = WindowState.opened(window, s.turn_player)
     ctx.emit(EventType.WINDOW_OPENED, "window")
     for event in events:
         actions.raise_event(ctx, event)

@@ -352,6 +352,23 @@ class WindowState:
     negated_links: list[int] = attrs.Factory(list)
     resolving: int = -1  # index of the chain link resolving now
 
+    @staticmethod
+    def opened(window: Window, priority: Player) -> WindowState:
+        """`WindowState(window, priority)`, a window just opened, built without attrs' generated
+        __init__ (Python code even in the compiled build): a battle opens five. Its start values
+        are checked against the class's defaults by tests/test_values.py."""
+        n = WindowState.__new__(WindowState)
+        n.window = window
+        n.priority = priority
+        n.chain = []
+        n.triggers = []
+        n.placing = []
+        n.passes = 0
+        n.chains_resolved = 0
+        n.negated_links = []
+        n.resolving = -1
+        return n
+
     def copy(self) -> WindowState:
         """A copy for `GameState.clone`, with its own lists (the links and triggers are immutable)."""
         n = WindowState.__new__(WindowState)

@@ -224,11 +224,12 @@ def test_two_duels_interleaved_in_one_process_never_interfere() -> None:
 
 
 # The state classes the clone copies field by field (`GameState.clone` and their `copy` methods).
-COPIED = {"GameState": "clone", "PlayerState": "copy", "Card": "copy", "Battle": "copy", "WindowState": "copy"}
+COPIED = [("GameState", "clone"), ("PlayerState", "copy"), ("Card", "copy"), ("Battle", "copy"),
+          ("WindowState", "copy"), ("WindowState", "opened")]  # fmt: skip
 
 
-@pytest.mark.parametrize("name", sorted(COPIED))
-def test_the_hand_written_copies_write_every_field(name: str) -> None:
+@pytest.mark.parametrize(("name", "method_name"), COPIED)
+def test_the_hand_written_copies_write_every_field(name: str, method_name: str) -> None:
     """The copies are written out field by field (so the compiled build copies native slots): a
     field added to the class but not to its copy would silently take its default in every clone.
     Read from the source, so the check is the same in the compiled build."""
@@ -238,7 +239,7 @@ def test_the_hand_written_copies_write_every_field(name: str) -> None:
 
     tree = ast.parse((ROOT / "engine" / "state.py").read_text())
     cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name)
-    method = next(n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == COPIED[name])
+    method = next(n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == method_name)
     written = [
         t.attr
         for node in ast.walk(method)
@@ -248,6 +249,15 @@ def test_the_hand_written_copies_write_every_field(name: str) -> None:
     ]
     fields = [f.name for f in attrs.fields(getattr(engine.state, name))]
     assert sorted(written) == sorted(fields) and len(set(written)) == len(written)
+
+
+def test_an_opened_window_is_what_the_class_defaults_give() -> None:
+    """`WindowState.opened` writes the start values out (the fast path): they are the class's own."""
+    from engine.state import Window, WindowState
+
+    for window in Window:
+        for player in engine.Player:
+            assert WindowState.opened(window, player) == WindowState(window, player)
 
 
 def test_a_clone_mid_chain_equals_its_original_and_shares_nothing_mutable() -> None:

@@ -207,7 +207,7 @@ def _change_stats(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, A
         foe = ctx.battling_opponent(index)
         atk += current_stats(ctx, foe)[0] if foe is not None else 0
     ling = Lingering(
-        effect=Effect("change_stats", EffectKind.CONTINUOUS),
+        effect=actions.STAT_CHANGE,
         controller=src.controller,
         card=index,
         instance=card.instance,
@@ -222,9 +222,8 @@ def _change_stats(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, A
 
 def _stat_lingering(ctx: Context, src: Source, index: int, op: Mapping[str, Any], **values: Any) -> None:
     """A resolved stat op's change, lasting on `index` until the op's `until`."""
-    eff = Effect("change_stats", EffectKind.CONTINUOUS)
     until = op.get("until", "end_of_turn")
-    ling = Lingering(eff, src.controller, index, ctx.card(index).instance, until, **values)
+    ling = Lingering(actions.STAT_CHANGE, src.controller, index, ctx.card(index).instance, until, **values)
     actions.add_lingering(ctx, ling)
 
 
