@@ -168,7 +168,11 @@ def fast_options(ctx: Context, player: Player) -> list[Option]:
     if not w.chain and legality.chain_start_problem(w):
         return []  # no fast effect can start a chain here, whatever it is
     out = []
+    cards = ctx.state.cards
     for ci, ei in ctx.index.activated:
+        card = cards[ci]
+        if not legality.in_place_to_activate(player, card, card.effects[ei]):
+            continue  # (the commonest refusal, answered without building its message)
         if legality.fast_effect_problem(ctx, player, ci, ei, None) is None:
             out += options_for(ctx, ci, ei)
     return out

@@ -74,19 +74,35 @@ def activation_lock_problem(ctx: Context, player: Player, card: Card) -> str | N
     return None
 
 
+def players_card(player: Player, card: Card) -> bool:
+    """A player activates the cards they control, and the cards in their own hand."""
+    return card.controller is player or (card.location is Location.HAND and card.owner is player)
+
+
+def in_place_to_activate(player: Player, card: Card, eff: Effect) -> bool:
+    """The card must be where the effect is activated from (on the field: face-up, not destroyed
+    by battle), and its player's. A plain yes/no, asked of every indexed effect at every priority;
+    `location_problem` says why not."""
+    if not players_card(player, card):
+        return False
+    where = eff.activate_from
+    if where is Location.MONSTER_ZONE and card.location.on_field:
+        face_down = card.location is Location.MONSTER_ZONE and card.position is Position.SET
+        return not face_down and not card.battle_destroyed
+    return card.location is where
+
+
 def location_problem(ctx: Context, player: Player, card: Card, eff: Effect) -> str | None:
-    """The card must be where the effect is activated from, and its player's."""
-    if card.controller is not player and not (card.location is Location.HAND and card.owner is player):
+    """Why `in_place_to_activate` refuses (None when it does not)."""
+    if in_place_to_activate(player, card, eff):
+        return None
+    if not players_card(player, card):
         return f"{card.name} is not {player.name}'s card"
     where = eff.activate_from
     if where is Location.MONSTER_ZONE and card.location.on_field:
         if card.location is Location.MONSTER_ZONE and card.position is Position.SET:
             return f"{card.name} is face-down"
-        if card.battle_destroyed:
-            return f"{card.name} has been destroyed by battle"
-        return None
-    if card.location is where:
-        return None
+        return f"{card.name} has been destroyed by battle"
     want = "on the field" if where is Location.MONSTER_ZONE else f"in the {where.value.replace('_', ' ')}"
     return f"{card.name} is not {want} (it is in the {card.location.value.replace('_', ' ')})"
 
