@@ -20,9 +20,11 @@ from setuptools import setup
 # The core a playout runs through. Left interpreted, and why (docs/compiled-build.md):
 # machine.py (Duel must be a plain class for transitions, pickling and clone's Duel.__new__; the
 # fast executor's loop it runs is in dispatch.py, compiled),
-# effects.py (attrs' converter field of a dict subclass), and the host-side modules (scenario, cli, ...).
+# effects.py (attrs' converter field of a dict subclass; its enums are in effect_kinds.py, compiled), and the
+# host-side modules (scenario, cli, ...).
 COMPILED = [
     "engine/enums.py",
+    "engine/effect_kinds.py",
     "engine/state.py",
     "engine/context.py",
     "engine/steps.py",
