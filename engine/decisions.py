@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
-
-import attrs
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from engine.enums import FastEnum
 from engine.state import Player, Window
@@ -26,9 +24,9 @@ class DecisionKind(FastEnum):
     TRIGGER = "trigger"  # which of your simultaneous triggered effects goes on the chain next
 
 
-@attrs.frozen(slots=True)
-class Option:
-    """Pass (``card == -1``) or activate effect ``effect`` of card ``card`` with ``targets``."""
+class Option(NamedTuple):
+    """Pass (``card == -1``) or activate effect ``effect`` of card ``card`` with ``targets``. A named
+    tuple, as `Decision` is (every priority makes some): immutable, hashable, compared by value."""
 
     card: int = -1
     effect: int = -1
@@ -56,8 +54,7 @@ def malformed(option: object) -> str | None:
     return None
 
 
-@attrs.frozen(slots=True)
-class Decision:
+class Decision(NamedTuple):
     player: Player
     kind: DecisionKind
     window: Window
