@@ -27,8 +27,6 @@ if TYPE_CHECKING:
     from engine.events import Event
 
 
-
-
 class Player(IntEnum):
     """A player as a small int, so it indexes tuples directly."""
 
@@ -160,6 +158,10 @@ DAMAGE_STEP_PHASES = frozenset(Phase) - {Phase.BATTLE_STEP, Phase.STEP_OVER, Pha
 DAMAGE_CALCULATION_PHASES = frozenset({Phase.DURING_DAMAGE_CALCULATION, Phase.PERFORM_DAMAGE_CALCULATION})
 
 
+# The mutable state classes are `attr.s(auto_attribs=True)` classes, not `attrs.define`: the optional
+# compiled build makes those native classes (C struct fields), and `slots=True` would lose their
+# `__eq__` and `__repr__` there (docs/compiled-build.md). Their copies for `GameState.clone` are
+# written out field by field for the same reason (tests/test_values.py checks none is missed).
 @attr.s(auto_attribs=True)
 class PlayerState:
     lp: int
