@@ -299,7 +299,10 @@ class OriginalChange:
     value: int = 0  # for BECOMES
 
 
-class Lingering(NamedTuple):  # (a named tuple: made on the hot path, see `Event`)
+# The immutable records the state holds (Lingering, ChainLink, PendingTrigger, ChainRecord, LpChange)
+# are named tuples, as `Event` is: made on the playout path, where a frozen attrs instance costs about
+# twice as much to make and, in the compiled build, to read (docs/compiled-build.md).
+class Lingering(NamedTuple):
     """A resolved effect that keeps applying (a stat change, "no battle damage this battle"...):
     the effect value, who controls it, which card it applies to, and when it expires.
 
@@ -322,7 +325,7 @@ class Lingering(NamedTuple):  # (a named tuple: made on the hot path, see `Event
     seq: int = 0
 
 
-class ChainLink(NamedTuple):  # (a named tuple: made on the hot path, see `Event`)
+class ChainLink(NamedTuple):
     card: int
     effect: int  # index into the card's effects
     player: Player
@@ -332,7 +335,7 @@ class ChainLink(NamedTuple):  # (a named tuple: made on the hot path, see `Event
     trigger: bool = False
 
 
-class PendingTrigger(NamedTuple):  # (a named tuple: made on the hot path, see `Event`)
+class PendingTrigger(NamedTuple):
     card: int
     effect: int
     player: Player
@@ -386,7 +389,7 @@ class WindowState:
         return n
 
 
-class ChainRecord(NamedTuple):  # (a named tuple: made on the hot path, see `Event`)
+class ChainRecord(NamedTuple):
     """A finished chain, for the result and the debugger."""
 
     window: Window
@@ -394,7 +397,7 @@ class ChainRecord(NamedTuple):  # (a named tuple: made on the hot path, see `Eve
     resolution_order: tuple[int, ...]
 
 
-class LpChange(NamedTuple):  # (a named tuple: made on the hot path, see `Event`)
+class LpChange(NamedTuple):
     player: Player
     delta: int
     kind: str  # battle_damage | effect_damage | cost | gain
