@@ -25,6 +25,8 @@ from setuptools import setup
 COMPILED = [
     "engine/enums.py",
     "engine/effect_kinds.py",
+    "engine/frozen.py",
+    "engine/effects.py",
     "engine/state.py",
     "engine/context.py",
     "engine/steps.py",

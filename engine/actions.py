@@ -7,18 +7,29 @@ always does the same bookkeeping wherever it comes from.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.context import Context
-from engine.effects import Effect, EffectKind, Hook, TriggerEvent
+from engine.effects import Effect, EffectKind, Hook, Lingering, TriggerEvent
 from engine.events import EventType
 from engine.rules.stats import current_stats, erase_earlier, next_seq, note_applying, watch_stats
 from engine.rules.triggers import triggered_effects
-from engine.state import PLAYERS, Card, Lingering, Location, LpChange, OriginalOp, Phase, Player, Position
+from engine.state import (
+    PLAYERS,
+    Card,
+    Location,
+    LpChange,
+    OriginalOp,
+    Phase,
+    Player,
+    Position,
+    is_on_field,
+    opponent_of,
+)
 
 # From entering the Damage Step until damage calculation is complete, "flipped face-up"
 # triggers wait for after damage calculation (rules spec §1.4, §1.6; ygopro's flip_delayed).
-FLIP_DELAYED_PHASES = frozenset(
+FLIP_DELAYED_PHASES: Final = frozenset(
     {
         Phase.START_OF_DAMAGE_STEP,
         Phase.FLIP,
@@ -36,7 +47,7 @@ def raise_event(ctx: Context, event: TriggerEvent) -> None:
     assert w is not None, "events are raised inside a window"
     for t in triggered_effects(ctx, event):
         w.triggers.append(t)
-        ctx.emit(EventType.TRIGGERED, "window", card=t.card, player=t.player, detail=event.value)
+        ctx.emit(EventType.TRIGGERED, "window", card=t.card, player=t.player, detail=event.value if ctx.watched else "")
 
 
 def flipped_face_up(ctx: Context, index: int) -> None:
@@ -73,27 +84,28 @@ def move_card(
     """Move a card. It becomes a new card for the rules (its instance changes)."""
     card = ctx.card(index)
     was = card.location
-    was_on_field = was.on_field
+    was_on_field = is_on_field(was)
     card.location = dest
     card.instance += 1
     card.battle_destroyed = False
     card.position = position if dest is Location.MONSTER_ZONE else None
     card.face_down = False
-    if dest is Location.HAND or not dest.on_field:
+    if dest is Location.HAND or not is_on_field(dest):
         card.controller = card.owner
     if controller is not None:
         card.controller = controller
     if dest is not Location.SPELL_TRAP_ZONE:
         card.equipped_to = None
-    ctx.emit(EventType.MOVED, rule, card=index, detail=detail, data=(("from", was.value), ("to", dest.value)))
-    if was_on_field and was is Location.MONSTER_ZONE and not dest.on_field:
+    data = (("from", was.value), ("to", dest.value)) if ctx.watched else ()
+    ctx.emit(EventType.MOVED, rule, card=index, detail=detail, data=data)
+    if was_on_field and was is Location.MONSTER_ZONE and not is_on_field(dest):
         _leave_field_bookkeeping(ctx, index)
 
 
 def graveyard_destination(ctx: Context, card: Card) -> tuple[Location, str]:
     """Where a card "sent to the Graveyard" really goes: a Pendulum Monster from the field goes
     face-up to the Extra Deck; under a banish-instead effect (Macro Cosmos) it is banished."""
-    if card.pendulum and card.location.on_field:
+    if card.pendulum and is_on_field(card.location):
         return Location.EXTRA_DECK, "pendulum_to_extra_deck"
     for _src, dest in ctx.ask(Hook.GRAVEYARD_REDIRECT):
         return Location(dest), "banish_instead_of_graveyard"
@@ -107,7 +119,7 @@ def send_to_graveyard(ctx: Context, index: int, rule: str, *, detail: str = "") 
 
 def destroy(ctx: Context, index: int, rule: str, *, detail: str = "") -> bool:
     """Destroy a card on the field (it is sent to the Graveyard, or wherever that leads)."""
-    if not ctx.card(index).location.on_field:
+    if not is_on_field(ctx.card(index).location):
         return False
     send_to_graveyard(ctx, index, rule, detail=detail or "destroyed")
     return True
@@ -146,13 +158,13 @@ def face_down_reset(ctx: Context, index: int) -> None:
 
 def take_control(ctx: Context, index: int, player: Player, rule: str) -> None:
     card = ctx.card(index)
-    if not card.location.on_field or card.controller is player:
+    if not is_on_field(card.location) or card.controller is player:
         return
     card.controller = player
     ctx.emit(EventType.CONTROL_CHANGED, rule, card=index, player=player)
 
 
-_LP_LOSS_EVENT = {"battle_damage": EventType.BATTLE_DAMAGE, "cost": EventType.COST_PAID}
+_LP_LOSS_EVENT: Final = {"battle_damage": EventType.BATTLE_DAMAGE, "cost": EventType.COST_PAID}
 
 
 def lose_lp(ctx: Context, player: Player, amount: int, kind: str, rule: str) -> None:
@@ -190,7 +202,7 @@ def check_zero_lp(ctx: Context) -> bool:
         s.draw = True
         ctx.emit(EventType.DUEL_ENDED, "zero_lp", detail="both players reached 0 LP: the Duel is a draw")
     else:
-        s.winner = at_zero[0].opponent
+        s.winner = opponent_of(at_zero[0])
         ctx.emit(EventType.DUEL_ENDED, "zero_lp", player=s.winner, detail=f"{at_zero[0].name} reached 0 LP")
     return True
 
@@ -207,7 +219,7 @@ def draw(ctx: Context, player: Player, count: int, rule: str) -> None:
 
 
 # What every resolved ATK/DEF change lingers as: one immutable value, shared (made once, not per change).
-STAT_CHANGE = Effect("change_stats", EffectKind.CONTINUOUS)
+STAT_CHANGE: Final = Effect("change_stats", EffectKind.CONTINUOUS)
 
 
 def add_lingering(ctx: Context, ling: Lingering) -> None:
@@ -216,11 +228,20 @@ def add_lingering(ctx: Context, ling: Lingering) -> None:
     s = ctx.state
     if ling.card is not None:
         note_applying(ctx, ling.card)  # continuous modifications applying now come before it
-    ling = ling._replace(seq=next_seq(s))
+    ling = ling.in_order(next_seq(s))
     erase_earlier(s, ling)
     s.lingering.append(ling)
     if ctx.on_change is None:
         watch_stats(ctx)
+    if (
+        ling.atk or ling.def_ or ling.set_atk is not None or ling.set_def is not None
+        or ling.original_atk is not None or ling.original_def is not None
+    ):  # fmt: skip
+        ctx.emit(EventType.STATS_CHANGED, "effect", card=ling.card, detail=_stat_change(ling) if ctx.watched else "")
+
+
+def _stat_change(ling: Lingering) -> str:
+    """What a lingering ATK/DEF change does, for the event (built only when someone reads it)."""
     parts = [f"ATK {ling.atk:+d}"] if ling.atk else []
     parts += [f"DEF {ling.def_:+d}"] if ling.def_ else []
     parts += [f"ATK becomes {ling.set_atk}"] if ling.set_atk is not None else []
@@ -228,8 +249,7 @@ def add_lingering(ctx: Context, ling: Lingering) -> None:
     for name, o in (("ATK", ling.original_atk), ("DEF", ling.original_def)):
         if o is not None:
             parts.append(f"original {name} {o.op.value}" + (f" {o.value}" if o.op is OriginalOp.BECOMES else ""))
-    if parts:
-        ctx.emit(EventType.STATS_CHANGED, "effect", card=ling.card, detail=f"{', '.join(parts)} until {ling.until}")
+    return f"{', '.join(parts)} until {ling.until}"
 
 
 def expire_lingering(ctx: Context, until: str) -> None:

@@ -14,6 +14,8 @@ the machine can stop at any decision and a state can be cloned mid-chain:
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine import actions, checks
 from engine.context import Context
 from engine.decisions import PASS, Decision, DecisionKind, IllegalChoice, Option, malformed
@@ -31,9 +33,10 @@ from engine.state import (
     Player,
     Window,
     WindowState,
+    opponent_of,
 )
 
-PRE_CALCULATION_WINDOWS = frozenset(
+PRE_CALCULATION_WINDOWS: Final = frozenset(
     {Window.START_OF_DAMAGE_STEP, Window.BEFORE_DAMAGE_CALCULATION, Window.DURING_DAMAGE_CALCULATION}
 )
 
@@ -74,7 +77,7 @@ def nobody_can_act(ctx: Context) -> bool:
     """Neither player has a fast effect to activate in the open window (nor will, since
     passing changes nothing that activation depends on)."""
     return not ctx.index.activated or not (
-        fast_options(ctx, ctx.state.turn_player) or fast_options(ctx, ctx.state.turn_player.opponent)
+        fast_options(ctx, ctx.state.turn_player) or fast_options(ctx, opponent_of(ctx.state.turn_player))
     )
 
 
@@ -123,7 +126,8 @@ def trigger_options(ctx: Context, group: list[PendingTrigger]) -> list[Option]:
 def options_for(ctx: Context, ci: int, ei: int) -> list[Option]:
     """One option per legal target choice (one with no targets for an effect that does not target)."""
     choices = legality.target_choices(ctx, ctx.source_of(ci, ei))
-    return [Option(ci, ei, targets) for targets in (choices if choices is not None else [()])]
+    plain = ctx.index.untargeted[ci][ei]  # (made once: a named tuple's constructor is Python code)
+    return [plain] if choices is None else [Option(ci, ei, targets) if targets else plain for targets in choices]
 
 
 def _offer_trigger(ctx: Context, w: WindowState) -> None:
@@ -148,7 +152,7 @@ def _drop_group(w: WindowState, group: list[PendingTrigger]) -> None:
 def _after_placing(w: WindowState) -> None:
     if not w.placing:
         # The player who did not activate the last link may respond first (§1.2).
-        w.priority = w.chain[-1].player.opponent if w.chain else w.priority
+        w.priority = opponent_of(w.chain[-1].player) if w.chain else w.priority
         w.passes = 0
 
 
@@ -165,7 +169,7 @@ def fast_options(ctx: Context, player: Player) -> list[Option]:
     """Every fast effect `player` may activate now, once per legal target choice."""
     w = ctx.state.window
     assert w is not None
-    if not w.chain and legality.chain_start_problem(w):
+    if not w.chain and not legality.chain_can_start(w):
         return []  # no fast effect can start a chain here, whatever it is
     out = []
     cards = ctx.state.cards
@@ -191,7 +195,7 @@ def pass_priority(ctx: Context, w: WindowState, player: Player, auto: bool = Fal
     ctx.emit(EventType.PASSED, "priority", player=player, detail="nothing to activate" if auto else "")
     w.passes += 1
     if w.passes < 2:
-        w.priority = player.opponent
+        w.priority = opponent_of(player)
     elif w.chain:
         resolve_chain(ctx, w)
     else:
@@ -236,12 +240,13 @@ def apply_choice(ctx: Context, decision: Decision, option: Option) -> None:
     w = ctx.state.window
     assert w is not None
     ctx.state.pending = None
+    passes = option.card < 0  # `option.is_pass`, read in C when compiled (a named tuple's property is not)
     if decision.kind is DecisionKind.TRIGGER:
-        if option.is_pass:
+        if passes:
             _drop_group(w, _group(w))
         else:
             _place_trigger(ctx, w, decision.player, option)
-    elif option.is_pass:
+    elif passes:
         pass_priority(ctx, w, decision.player)
     else:
         activate(ctx, decision.player, option)
@@ -285,7 +290,7 @@ def activate(ctx: Context, player: Player, option: Option, trigger: bool = False
         pay(ctx, src)
         actions.check_zero_lp(ctx)
     w.passes = 0
-    w.priority = player.opponent
+    w.priority = opponent_of(player)
 
 
 def resolve_chain(ctx: Context, w: WindowState) -> None:

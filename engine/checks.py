@@ -7,13 +7,15 @@ at 0 LP loses immediately (§2.7).
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine import actions
 from engine.context import Context
 from engine.effects import Hook
-from engine.state import Location, Phase, Position
+from engine.state import Location, Phase, Position, is_on_field
 
 # From the flip of the attack target until damage calculation is complete.
-REFLIP_PHASES = frozenset(
+REFLIP_PHASES: Final = frozenset(
     {
         Phase.FLIP,
         Phase.BEFORE_DAMAGE_CALCULATION,
@@ -39,7 +41,7 @@ def self_destruction(ctx: Context) -> None:
     if ctx.state.self_destroy_deferred:
         return
     for src, destroy_now in list(ctx.ask(Hook.SELF_DESTROY)):
-        if destroy_now and ctx.card(src.host).location.on_field:
+        if destroy_now and is_on_field(ctx.card(src.host).location):
             actions.destroy(ctx, src.host, "self_destroy_deferred", detail="its own continuous effect")
 
 

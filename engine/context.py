@@ -10,17 +10,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from engine.decisions import Option
 from engine.effects import Effect, EffectKind, Handler, Hook, Registry, Source, TriggerEvent
 from engine.events import Event, EventType
-from engine.state import Card, GameState, Location, Player
+from engine.state import Card, GameState, Location, Player, is_on_field, opponent_of
 
 
 class Index:
     """Where effects attach: hook point -> continuous sources; event -> triggers; activated list."""
 
-    __slots__ = ("activated", "hooks", "made", "trigger_events", "triggers")
+    __slots__ = ("activated", "built_from", "hooks", "made", "trigger_events", "triggers", "untargeted")
 
     def __init__(self, cards: list[Card], registry: Registry) -> None:
+        self.built_from = [c.effects for c in cards]  # each card's effects, as indexed (`is_current`)
         self.hooks: dict[Hook, list[tuple[int, int, Handler]]] = {h: [] for h in Hook}
         self.triggers: dict[TriggerEvent, list[tuple[int, int]]] = {e: [] for e in TriggerEvent}
         self.activated: list[tuple[int, int]] = []
@@ -37,6 +39,20 @@ class Index:
         self.trigger_events = frozenset(e for e, found in self.triggers.items() if found)  # events anything triggers on
         # The last `Source` made for each card's effect (see `Context.source_of`): values, shared by clones.
         self.made: list[list[Source | None]] = [[None] * len(card.effects) for card in cards]
+        # Each effect's answer with no targets (`chain.options_for`), made once.
+        self.untargeted = [[Option(ci, ei) for ei in range(len(card.effects))] for ci, card in enumerate(cards)]
+
+    def is_current(self, cards: list[Card]) -> bool:
+        """Whether the cards have the effects this index was built from (a host may attach effects
+        to a card between calls, `turns.refresh_index`). Asked before every `advance`."""
+        built = self.built_from
+        if len(built) != len(cards):
+            return False
+        for i in range(len(cards)):
+            effects = cards[i].effects
+            if effects is not built[i] and effects != built[i]:
+                return False
+        return True
 
 
 class Context:
@@ -123,13 +139,13 @@ class Context:
                 continue
             if ling.card is not None:
                 c = self.state.cards[ling.card]
-                if c.instance != ling.instance or not c.location.on_field:
+                if c.instance != ling.instance or not is_on_field(c.location):
                     continue
             host = ling.card if ling.card is not None else -1
             found.append((Source(host, -1, ling.effect, ling.controller, host), handler_))
-        if len(found) > 1:
+        if len(found) > 1:  # the turn player's first, each player's in their order (a stable sort, written out)
             tp = self.state.turn_player
-            found.sort(key=lambda sh: sh[0].controller is not tp)
+            found = [sh for sh in found if sh[0].controller is tp] + [sh for sh in found if sh[0].controller is not tp]
         return found
 
     def ask(self, hook: Hook) -> Iterable[tuple[Source, Any]]:
@@ -166,5 +182,5 @@ class Context:
         if rel == "controller":
             return src.controller
         if rel == "opponent":
-            return src.controller.opponent
+            return opponent_of(src.controller)
         return Player[rel]  # "A" / "B"

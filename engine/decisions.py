@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Final, NamedTuple, Protocol, cast
+
+import attr
 
 from engine.enums import FastEnum
+from engine.frozen import Frozen
 from engine.state import Player, Window
 
 if TYPE_CHECKING:
@@ -37,7 +40,7 @@ class Option(NamedTuple):
         return self.card < 0
 
 
-PASS = Option()
+PASS: Final = Option()
 
 
 def malformed(option: object) -> str | None:
@@ -45,20 +48,29 @@ def malformed(option: object) -> str | None:
     hand over anything, and a bad value must be refused by name, never crash the engine."""
     if type(option) is not Option:
         return f"an answer must be an engine.Option, got {type(option).__name__} {option!r}"
-    for name in ("card", "effect"):
-        if type(getattr(option, name)) is not int:
-            return f"Option.{name} must be an int, got {getattr(option, name)!r}"
-    targets = getattr(option, "targets")  # noqa: B009 (compiled, `option.targets` would insist on a tuple)
+    # Its fields as they are (compiled, `option.card` would insist on an int and raise TypeError):
+    card, effect, targets = cast("tuple[object, object, object]", option)
+    if type(card) is not int:
+        return f"Option.card must be an int, got {card!r}"
+    if type(effect) is not int:
+        return f"Option.effect must be an int, got {effect!r}"
     if type(targets) is not tuple or any(type(t) is not int for t in targets):
         return f"Option.targets must be a tuple of card indexes, got {targets!r}"
     return None
 
 
-class Decision(NamedTuple):
+@attr.s(auto_attribs=True, init=False, unsafe_hash=True)
+class Decision(Frozen):
     player: Player
     kind: DecisionKind
     window: Window
     options: tuple[Option, ...]
+
+    def __init__(self, player: Player, kind: DecisionKind, window: Window, options: tuple[Option, ...]) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "window", window)
+        object.__setattr__(self, "options", options)
 
     def describe(self, card_names: Sequence[str]) -> list[str]:
         out = []
@@ -93,4 +105,13 @@ class RandomAgent:
         self.rng = random.Random(seed)
 
     def choose(self, decision: Decision, duel: Duel) -> Option:
-        return self.rng.choice(decision.options)
+        # `self.rng.choice(options)`, written out in compiled code (it is Python code in `random`,
+        # two calls per decision of a playout): the same draws from the generator, so the same game.
+        options = decision.options
+        n = len(options)
+        k = n.bit_length()
+        bits = self.rng.getrandbits  # (looked up once: a method call on a Python object is a lookup each time)
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return options[r]

@@ -13,7 +13,7 @@ A unit of work is: enter the next state (its `steps` callback), or one step of t
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from engine import chain, steps
 from engine.context import Context
@@ -21,7 +21,7 @@ from engine.events import EventType
 from engine.rules.battle import battle_problem
 from engine.state import Phase
 
-TERMINAL = frozenset({Phase.STEP_OVER, Phase.DUEL_OVER})
+TERMINAL: Final = frozenset({Phase.STEP_OVER, Phase.DUEL_OVER})
 
 Condition = Callable[[Context], bool]
 Table = dict[Phase, tuple[tuple[Phase, Condition | None], ...]]
@@ -83,7 +83,7 @@ def enter(ctx: Context, source: Phase, followers: Followers | None) -> None:
     if followers is not None and followers.transitions:
         for listener in list(followers.transitions):
             listener(followers.duel, source, s.phase)
-    ctx.emit(EventType.PHASE_ENTERED, "machine", detail=s.phase._value_)  # (.value is slow)
+    ctx.emit(EventType.PHASE_ENTERED, "machine", detail=s.phase._value_ if ctx.watched else "")
     entry = steps.ON_ENTER.get(s.phase)
     if entry is not None:
         entry(ctx)

@@ -19,17 +19,21 @@ the effect type only decides what they do. The scenario format's built-in kinds
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
+import attr
 import attrs
 
-# The effect API's vocabulary (enums), defined in a module of its own so the compiled build
-# compiles them (this module stays interpreted: docs/compiled-build.md); re-exported from here.
+# The effect API's vocabulary (enums) and its frozen parameters, re-exported from here.
 from engine.effect_kinds import DamageStage as DamageStage
 from engine.effect_kinds import DamageStepRule as DamageStepRule
 from engine.effect_kinds import EffectKind as EffectKind
 from engine.effect_kinds import Hook as Hook
 from engine.effect_kinds import TriggerEvent as TriggerEvent
+from engine.frozen import Frozen
+from engine.params import Params as Params
+from engine.params import as_params
+from engine.params import freeze as freeze
 from engine.state import Location, OriginalChange, Player, Window
 
 if TYPE_CHECKING:
@@ -37,68 +41,64 @@ if TYPE_CHECKING:
     from engine.state import ChainLink
 
 
-class Params(dict[str, Any]):
-    """An effect's parameters: a read-only dict whose nested values are frozen too (dicts become
-    `Params`, lists tuples), so an `Effect` is a value all the way down: it compares, hashes and
-    pickles by what it says, and nothing that shares it can change it."""
-
-    __slots__ = ()
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash(tuple(sorted(self.items())))
-
-    def _read_only(self, *args: object, **kwargs: object) -> NoReturn:
-        raise TypeError("effect parameters are read-only: build a new Effect instead")
-
-    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _read_only
-
-    def __reduce__(self) -> tuple[type[Params], tuple[dict[str, Any]]]:
-        return (Params, (dict(self),))
-
-
-def freeze(value: Any) -> Any:
-    """`value` with every mapping turned into `Params` and every list or set into a tuple."""
-    if isinstance(value, Params):
-        return value
-    if isinstance(value, Mapping):
-        return Params({str(k): freeze(v) for k, v in value.items()})
-    if isinstance(value, list | tuple):
-        return tuple(freeze(v) for v in value)
-    if isinstance(value, set | frozenset):
-        return frozenset(freeze(v) for v in value)
-    return value
-
-
-def _params(value: Mapping[str, Any]) -> Params:
-    frozen: Params = freeze(value)
-    return frozen
-
-
-@attrs.frozen(slots=True)
-class Effect:
+@attr.s(auto_attribs=True, init=False, unsafe_hash=True)
+class Effect(Frozen):
     """An effect as data, attached to a card (or living on as a lingering effect). `params` is
-    frozen on construction (any mapping may be given)."""
+    frozen on construction (any mapping may be given). Immutable (`engine.frozen`); the defaults
+    are those of `__init__`."""
 
     type: str
     kind: EffectKind
-    params: Params = attrs.field(factory=Params, converter=_params)
-    speed: int = 1
-    event: TriggerEvent | None = None
-    optional: bool = False
-    activate_from: Location = Location.MONSTER_ZONE  # where it activates from; MONSTER_ZONE = the field
-    damage_step: DamageStepRule = DamageStepRule.AUTO
+    params: Params
+    speed: int
+    event: TriggerEvent | None
+    optional: bool
+    activate_from: Location  # where it activates from; MONSTER_ZONE = the field
+    damage_step: DamageStepRule
     # The Damage Step windows the card's text names for its activation ("from the start of the
     # Damage Step until before damage calculation"): only those; None when the text names none.
-    windows: frozenset[Window] | None = None
-    during_damage_calculation: bool = False  # "during damage calculation" wording
-    changes_stats: bool = False  # directly changes ATK/DEF (legal only until damage calculation)
-    negates_activation: bool = False
-    negated: bool = False
-    label: str = ""
+    windows: frozenset[Window] | None
+    during_damage_calculation: bool  # "during damage calculation" wording
+    changes_stats: bool  # directly changes ATK/DEF (legal only until damage calculation)
+    negates_activation: bool
+    negated: bool
+    label: str
+
+    def __init__(
+        self,
+        type: str,
+        kind: EffectKind,
+        params: Mapping[str, Any] | None = None,
+        speed: int = 1,
+        event: TriggerEvent | None = None,
+        optional: bool = False,
+        activate_from: Location = Location.MONSTER_ZONE,
+        damage_step: DamageStepRule = DamageStepRule.AUTO,
+        windows: frozenset[Window] | None = None,
+        during_damage_calculation: bool = False,
+        changes_stats: bool = False,
+        negates_activation: bool = False,
+        negated: bool = False,
+        label: str = "",
+    ) -> None:
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "params", as_params(params if params is not None else {}))
+        object.__setattr__(self, "speed", speed)
+        object.__setattr__(self, "event", event)
+        object.__setattr__(self, "optional", optional)
+        object.__setattr__(self, "activate_from", activate_from)
+        object.__setattr__(self, "damage_step", damage_step)
+        object.__setattr__(self, "windows", windows)
+        object.__setattr__(self, "during_damage_calculation", during_damage_calculation)
+        object.__setattr__(self, "changes_stats", changes_stats)
+        object.__setattr__(self, "negates_activation", negates_activation)
+        object.__setattr__(self, "negated", negated)
+        object.__setattr__(self, "label", label)
 
 
-@attrs.frozen(slots=True)
-class Source:
+@attr.s(auto_attribs=True, init=False, unsafe_hash=True)
+class Source(Frozen):
     """An effect in play: which card carries it, which monster it applies to, who controls it."""
 
     card: int
@@ -106,6 +106,73 @@ class Source:
     effect: Effect
     controller: Player
     host: int  # the monster "this card" means: the card itself, or the monster it equips
+
+    def __init__(self, card: int, index: int, effect: Effect, controller: Player, host: int) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "effect", effect)
+        object.__setattr__(self, "controller", controller)
+        object.__setattr__(self, "host", host)
+
+
+@attr.s(auto_attribs=True, init=False, unsafe_hash=True)
+class Lingering(Frozen):
+    """A resolved effect that keeps applying (a stat change, "no battle damage this battle"...):
+    the effect value, who controls it, which card it applies to, and when it expires.
+
+    Stat parts (docs/stat-layers.md): `atk`/`def_` gain or lose; `set_atk`/`set_def` are a
+    *freezing* value, computed when the effect applied ("becomes X", halved, doubled, switched);
+    `original_atk`/`original_def` change the original values. `seq` is its order of application,
+    given by `actions.add_lingering`."""
+
+    effect: Effect
+    controller: Player
+    card: int | None
+    instance: int | None
+    until: str  # "damage_calculation" | "end_of_damage_step" | "end_of_turn"
+    atk: int
+    def_: int
+    set_atk: int | None
+    set_def: int | None
+    original_atk: OriginalChange | None
+    original_def: OriginalChange | None
+    seq: int
+
+    def __init__(
+        self,
+        effect: Effect,
+        controller: Player,
+        card: int | None,
+        instance: int | None,
+        until: str,
+        atk: int = 0,
+        def_: int = 0,
+        set_atk: int | None = None,
+        set_def: int | None = None,
+        original_atk: OriginalChange | None = None,
+        original_def: OriginalChange | None = None,
+        seq: int = 0,
+    ) -> None:
+        object.__setattr__(self, "effect", effect)
+        object.__setattr__(self, "controller", controller)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "instance", instance)
+        object.__setattr__(self, "until", until)
+        object.__setattr__(self, "atk", atk)
+        object.__setattr__(self, "def_", def_)
+        object.__setattr__(self, "set_atk", set_atk)
+        object.__setattr__(self, "set_def", set_def)
+        object.__setattr__(self, "original_atk", original_atk)
+        object.__setattr__(self, "original_def", original_def)
+        object.__setattr__(self, "seq", seq)
+
+    def in_order(self, seq: int) -> Lingering:
+        """This effect with its place in the order of application (`actions.add_lingering`): made by
+        one constructor call, where `attrs.evolve` (Python code) costs a playout tens of times more."""
+        return Lingering(
+            self.effect, self.controller, self.card, self.instance, self.until, self.atk, self.def_,
+            self.set_atk, self.set_def, self.original_atk, self.original_def, seq,
+        )  # fmt: skip
 
 
 # What continuous handlers answer -------------------------------------------------------------
@@ -176,8 +243,8 @@ class ActivationLock:
 Handler = Callable[["Context", Source], Any]
 
 
-@attrs.frozen(slots=True)
-class EffectType:
+@attr.s(auto_attribs=True, init=False, unsafe_hash=True)
+class EffectType(Frozen):
     """The behaviour behind an `Effect`, registered once by name.
 
     * ``hooks``: continuous effects -- hook point -> handler(ctx, source).
@@ -190,13 +257,34 @@ class EffectType:
     """
 
     name: str
-    hooks: Mapping[Hook, Handler] = attrs.field(factory=dict)
-    condition: Callable[[Context, Source], bool] | None = None
-    condition_problem: Callable[[Context, Source], str | None] | None = None
-    targets: Callable[[Context, Source], Sequence[tuple[int, ...]]] | None = None
-    cost_problem: Callable[[Context, Source], str | None] | None = None
-    pay_cost: Callable[[Context, Source], None] | None = None
-    operation: Callable[[Context, Source, ChainLink], None] | None = None
+    hooks: dict[Hook, Handler]  # (a dict of its own, whatever mapping was given: read in C when compiled)
+    # (quoted for the compiled build, which evaluates these: Context and ChainLink are TYPE_CHECKING imports)
+    condition: "Callable[[Context, Source], bool] | None"  # noqa: UP037
+    condition_problem: "Callable[[Context, Source], str | None] | None"  # noqa: UP037
+    targets: "Callable[[Context, Source], Sequence[tuple[int, ...]]] | None"  # noqa: UP037
+    cost_problem: "Callable[[Context, Source], str | None] | None"  # noqa: UP037
+    pay_cost: "Callable[[Context, Source], None] | None"  # noqa: UP037
+    operation: "Callable[[Context, Source, ChainLink], None] | None"  # noqa: UP037
+
+    def __init__(
+        self,
+        name: str,
+        hooks: Mapping[Hook, Handler] | None = None,
+        condition: Callable[[Context, Source], bool] | None = None,
+        condition_problem: Callable[[Context, Source], str | None] | None = None,
+        targets: Callable[[Context, Source], Sequence[tuple[int, ...]]] | None = None,
+        cost_problem: Callable[[Context, Source], str | None] | None = None,
+        pay_cost: Callable[[Context, Source], None] | None = None,
+        operation: Callable[[Context, Source, ChainLink], None] | None = None,
+    ) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "hooks", dict(hooks) if hooks is not None else {})
+        object.__setattr__(self, "condition", condition)
+        object.__setattr__(self, "condition_problem", condition_problem)
+        object.__setattr__(self, "targets", targets)
+        object.__setattr__(self, "cost_problem", cost_problem)
+        object.__setattr__(self, "pay_cost", pay_cost)
+        object.__setattr__(self, "operation", operation)
 
 
 class Registry(dict[str, EffectType]):

@@ -18,11 +18,11 @@ from typing import Any, Literal
 from engine import actions, chain, dispatch, steps, turns
 from engine.context import Context, Index
 from engine.decisions import Agent, Decision, IllegalChoice, Option
-from engine.effects import Effect, Registry
+from engine.effects import Effect, Lingering, Registry
 from engine.events import Event, EventType
 from engine.library import default_registry
 from engine.rules.stats import current_stats, watch_stats
-from engine.state import GameState, Lingering, Phase, Player
+from engine.state import GameState, Phase, Player
 
 STATES: list[Phase] = list(Phase)
 TERMINAL = dispatch.TERMINAL
@@ -97,7 +97,6 @@ class Duel:
             turns.check_unique_ids(state)
         registry = registry if registry is not None else default_registry()
         self._start(state, registry, executor, index if index is not None else Index(state.cards, registry), record)
-        self.indexed_effects = [c.effects for c in state.cards]  # what the index was built from (turns.refresh_index)
         watch_stats(self.ctx)
 
     def _start(self, state: GameState, registry: Registry, executor: Executor, index: Index, record: bool) -> None:
@@ -219,7 +218,9 @@ class Duel:
         """Answer the pending decision (as `player`, if given: a host answering for the wrong
         player is refused). An illegal answer raises IllegalChoice naming why, and leaves the
         state exactly as it was."""
-        d = self._pending_for(player)
+        d = self.state.pending
+        if d is None or player is not None:  # (the playout's case, answered without another call)
+            d = self._pending_for(player)
         chain.check_choice(self.ctx, d, option)
         if self._decision_listeners:
             for listener in list(self._decision_listeners):
@@ -297,7 +298,6 @@ class Duel:
         new = Duel.__new__(Duel)
         new._start(self.state.clone(), self.registry, "fast", self.index, self.ctx.record)
         new.ctx.on_change = self.ctx.on_change  # the same state, so the same watch (see watch_stats)
-        new.indexed_effects = self.indexed_effects  # the same index (never mutated: refresh_index replaces it)
         return new
 
     # -- turns and Battle Phases (engine.turns) --------------------------------------------------

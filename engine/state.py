@@ -14,16 +14,17 @@ import json
 from collections.abc import Callable, Mapping
 from enum import Enum, IntEnum
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import attr
 import attrs
 
 from engine.enums import FastEnum, fast_reads
+from engine.frozen import Frozen
 
 if TYPE_CHECKING:
     from engine.decisions import Decision
-    from engine.effects import Effect
+    from engine.effects import Effect, Lingering
     from engine.events import Event
 
 
@@ -35,7 +36,7 @@ class Player(IntEnum):
 
     @property
     def opponent(self) -> Player:
-        return _OPPONENT[self]
+        return opponent_of(self)
 
     def __str__(self) -> str:
         return self.name
@@ -44,8 +45,15 @@ class Player(IntEnum):
 fast_reads(Player)
 
 # Both players, turn order aside: a tuple, since iterating an Enum class is slow (hot path).
-PLAYERS = (Player.A, Player.B)
-_OPPONENT = (Player.B, Player.A)
+PLAYERS: Final = (Player.A, Player.B)
+
+
+# The engine calls these two functions rather than the properties `Player.opponent` and
+# `Location.on_field` (which call them, for hosts): compiled, a function call is C, whereas a
+# property of an enum member is a Python attribute lookup (docs/compiled-build.md).
+def opponent_of(player: Player) -> Player:
+    """The other player."""
+    return Player.B if player is Player.A else Player.A
 
 
 class Location(FastEnum):
@@ -59,7 +67,12 @@ class Location(FastEnum):
 
     @property
     def on_field(self) -> bool:
-        return self in (Location.MONSTER_ZONE, Location.SPELL_TRAP_ZONE)
+        return is_on_field(self)
+
+
+def is_on_field(location: Location) -> bool:
+    """Whether a card there is on the field (a Monster or Spell & Trap Zone)."""
+    return location is Location.MONSTER_ZONE or location is Location.SPELL_TRAP_ZONE
 
 
 class Attribute(FastEnum):
@@ -153,9 +166,9 @@ class Phase(FastEnum):
 
 
 # Phases during which "during the Damage Step" continuous effects apply.
-DAMAGE_STEP_PHASES = frozenset(Phase) - {Phase.BATTLE_STEP, Phase.STEP_OVER, Phase.DUEL_OVER}
+DAMAGE_STEP_PHASES: Final = frozenset(Phase) - {Phase.BATTLE_STEP, Phase.STEP_OVER, Phase.DUEL_OVER}
 # Phases during which "during damage calculation" continuous effects apply.
-DAMAGE_CALCULATION_PHASES = frozenset({Phase.DURING_DAMAGE_CALCULATION, Phase.PERFORM_DAMAGE_CALCULATION})
+DAMAGE_CALCULATION_PHASES: Final = frozenset({Phase.DURING_DAMAGE_CALCULATION, Phase.PERFORM_DAMAGE_CALCULATION})
 
 
 # The mutable state classes are `attr.s(auto_attribs=True)` classes, not `attrs.define`: the optional
@@ -299,48 +312,53 @@ class OriginalChange:
     value: int = 0  # for BECOMES
 
 
-# The immutable records the state holds (Lingering, ChainLink, PendingTrigger, ChainRecord, LpChange)
-# are named tuples, as `Event` is: made on the playout path, where a frozen attrs instance costs about
-# twice as much to make and, in the compiled build, to read (docs/compiled-build.md).
-class Lingering(NamedTuple):
-    """A resolved effect that keeps applying (a stat change, "no battle damage this battle"...):
-    the effect value, who controls it, which card it applies to, and when it expires.
-
-    Stat parts (docs/stat-layers.md): `atk`/`def_` gain or lose; `set_atk`/`set_def` are a
-    *freezing* value, computed when the effect applied ("becomes X", halved, doubled, switched);
-    `original_atk`/`original_def` change the original values. `seq` is its order of application,
-    given by `actions.add_lingering`."""
-
-    effect: "Effect"  # noqa: UP037 (quoted for mypyc: Effect is imported only when TYPE_CHECKING)
-    controller: Player
-    card: int | None
-    instance: int | None
-    until: str  # "damage_calculation" | "end_of_damage_step" | "end_of_turn"
-    atk: int = 0
-    def_: int = 0
-    set_atk: int | None = None
-    set_def: int | None = None
-    original_atk: OriginalChange | None = None
-    original_def: OriginalChange | None = None
-    seq: int = 0
-
-
-class ChainLink(NamedTuple):
+# The immutable records the state holds (ChainLink, PendingTrigger, ChainRecord, LpChange, and
+# `engine.effects.Lingering`) are `Frozen` attrs classes with their own __init__ (`engine.frozen`):
+# made on the playout path, and native in the compiled build, where such an instance is made and
+# read in C (docs/compiled-build.md).
+@attr.s(auto_attribs=True, init=False, unsafe_hash=True)
+class ChainLink(Frozen):
     card: int
     effect: int  # index into the card's effects
     player: Player
     speed: int
-    targets: tuple[int, ...] = ()
-    target_instances: tuple[int, ...] = ()
-    trigger: bool = False
+    targets: tuple[int, ...]
+    target_instances: tuple[int, ...]
+    trigger: bool
+
+    def __init__(
+        self,
+        card: int,
+        effect: int,
+        player: Player,
+        speed: int,
+        targets: tuple[int, ...] = (),
+        target_instances: tuple[int, ...] = (),
+        trigger: bool = False,
+    ) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "effect", effect)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "speed", speed)
+        object.__setattr__(self, "targets", targets)
+        object.__setattr__(self, "target_instances", target_instances)
+        object.__setattr__(self, "trigger", trigger)
 
 
-class PendingTrigger(NamedTuple):
+@attr.s(auto_attribs=True, init=False, unsafe_hash=True)
+class PendingTrigger(Frozen):
     card: int
     effect: int
     player: Player
     mandatory: bool
     instance: int
+
+    def __init__(self, card: int, effect: int, player: Player, mandatory: bool, instance: int) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "effect", effect)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "mandatory", mandatory)
+        object.__setattr__(self, "instance", instance)
 
 
 @attr.s(auto_attribs=True)
@@ -389,20 +407,36 @@ class WindowState:
         return n
 
 
-class ChainRecord(NamedTuple):
+@attr.s(auto_attribs=True, init=False, unsafe_hash=True)
+class ChainRecord(Frozen):
     """A finished chain, for the result and the debugger."""
 
     window: Window
     links: tuple[tuple[int, Player], ...]
     resolution_order: tuple[int, ...]
 
+    def __init__(
+        self, window: Window, links: tuple[tuple[int, Player], ...], resolution_order: tuple[int, ...]
+    ) -> None:
+        object.__setattr__(self, "window", window)
+        object.__setattr__(self, "links", links)
+        object.__setattr__(self, "resolution_order", resolution_order)
 
-class LpChange(NamedTuple):
+
+@attr.s(auto_attribs=True, init=False, unsafe_hash=True)
+class LpChange(Frozen):
     player: Player
     delta: int
     kind: str  # battle_damage | effect_damage | cost | gain
     window: Window | None
     amount: int  # the amount before LP was floored at 0
+
+    def __init__(self, player: Player, delta: int, kind: str, window: Window | None, amount: int) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "delta", delta)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "window", window)
+        object.__setattr__(self, "amount", amount)
 
 
 @attrs.frozen(slots=True)
@@ -543,7 +577,7 @@ def _json(v: Any) -> str:
     return json.dumps(v, separators=(",", ":"))
 
 
-SUB_TIMING = {
+SUB_TIMING: Final = {
     Phase.START_OF_DAMAGE_STEP: Window.START_OF_DAMAGE_STEP,
     Phase.FLIP: Window.BEFORE_DAMAGE_CALCULATION,
     Phase.BEFORE_DAMAGE_CALCULATION: Window.BEFORE_DAMAGE_CALCULATION,

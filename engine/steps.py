@@ -8,6 +8,7 @@ then run by `engine.chain` until the window closes). They hold no rules themselv
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from engine import actions, checks
 from engine.chain import open_window
@@ -22,11 +23,11 @@ from engine.rules.destruction import (
     replace_battle_destruction,
 )
 from engine.rules.modifiers import applicable, apply_battle_damage_modifiers
-from engine.state import PLAYERS, ChainRecord, Location, Phase, Position, Window
+from engine.state import PLAYERS, ChainRecord, Location, Phase, Position, Window, opponent_of
 
 # The trigger events each state raises: where triggered effects attach (rules spec §1.10 names
 # in brackets). One SEGOC chain per state holds all of a state's triggers.
-EVENTS_RAISED: dict[Phase, tuple[TriggerEvent, ...]] = {
+EVENTS_RAISED: Final[dict[Phase, tuple[TriggerEvent, ...]]] = {
     Phase.START_OF_DAMAGE_STEP: (TriggerEvent.START_OF_DAMAGE_STEP,),  # on_damage_step_start
     Phase.BEFORE_DAMAGE_CALCULATION: (TriggerEvent.BEFORE_DAMAGE_CALCULATION,),  # on_before_damage_calc
     Phase.DURING_DAMAGE_CALCULATION: (),  # on_damage_calc_window: fast effects only
@@ -121,7 +122,7 @@ def perform_damage_calculation(ctx: Context) -> None:
         actions.gain_lp(ctx, p, result.gain[p], "battle_damage_modifiers")
     b.battle_damage = result.battle
     b.inflicted_by = result.inflicted_by
-    order = (s.turn_player, s.turn_player.opponent)
+    order = (s.turn_player, opponent_of(s.turn_player))
     b.battle_damage_events = tuple(p for p in order if result.battle[p] > 0)
     if actions.check_zero_lp(ctx):
         return
@@ -192,7 +193,7 @@ def duel_over(ctx: Context) -> None:
     ctx.state.window = None
 
 
-ON_ENTER: dict[Phase, Callable[[Context], None]] = {
+ON_ENTER: Final[dict[Phase, Callable[[Context], None]]] = {  # (Final: a C static when compiled)
     Phase.START_OF_DAMAGE_STEP: start_of_damage_step,
     Phase.FLIP: flip,
     Phase.BEFORE_DAMAGE_CALCULATION: before_damage_calculation,

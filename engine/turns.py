@@ -19,7 +19,7 @@ misuses of `advance` into errors naming the mistake (issue 10, item 4).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -30,12 +30,12 @@ from engine.effects import Hook
 from engine.events import Event
 from engine.rules.attack import attack_problem
 from engine.rules.stats import watch_stats
-from engine.state import Battle, BattleRecord, ChainRecord, GameState, Location, LpChange, Phase, Player
+from engine.state import Battle, BattleRecord, ChainRecord, GameState, Location, LpChange, Phase, Player, opponent_of
 
 if TYPE_CHECKING:
     from engine.machine import Duel
 
-NO_ATTACK = -1  # `Battle.attacker` of a state in which no attack has been declared yet
+NO_ATTACK: Final = -1  # `Battle.attacker` of a state in which no attack has been declared yet
 
 
 class IllegalAttack(ValueError):
@@ -162,7 +162,7 @@ def end_turn(duel: Duel) -> None:
     s.indestructible_used = {}
     s.attacks_declared = ()
     s.turn += 1
-    s.turn_player = s.turn_player.opponent
+    s.turn_player = opponent_of(s.turn_player)
     s.battle = no_battle(s.turn_player)
 
 
@@ -262,14 +262,11 @@ def chain_json(ch: ChainRecord, card_ids: list[str]) -> dict[str, Any]:
 
 def refresh_index(duel: Duel) -> None:
     """Effects attached to cards after the duel was built are indexed again, so they apply."""
-    cards = duel.state.cards
-    seen = duel.indexed_effects
-    if seen == [c.effects for c in cards]:  # (list equality tries identity first: cheap when nothing changed)
+    ctx = duel.ctx
+    if ctx.index.is_current(ctx.state.cards):
         return
-    duel.index = Index(cards, duel.registry)
-    duel.ctx.index = duel.index
-    duel.indexed_effects = [c.effects for c in cards]
-    watch_stats(duel.ctx)  # a new continuous ATK/DEF change must be noted from now on
+    duel.index = ctx.index = Index(ctx.state.cards, ctx.registry)
+    watch_stats(ctx)  # a new continuous ATK/DEF change must be noted from now on
 
 
 def check_unique_ids(state: GameState) -> None:

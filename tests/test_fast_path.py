@@ -8,6 +8,7 @@ what the full battle-damage pipeline gives when no modifier changes anything.
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -16,10 +17,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import engine
+from engine.context import Index
 from engine.decisions import Decision, Option
-from engine.effects import DamageModifier, DamageStage
+from engine.effects import DamageModifier, DamageStage, Hook
+from engine.rules import legality
 from engine.rules.calculation import Packet
 from engine.rules.modifiers import apply_battle_damage_modifiers, unmodified
+from engine.state import Location, Player, Window, WindowState, is_on_field, opponent_of
 
 RECORDS = [r for f in sorted(RULES_DIR.glob("*.jsonl")) for r in load_jsonl(f)]
 # One Damage Step each: Battle Phase scenarios (`attacks`) are played unrecorded in test_battle_phase_cases.py.
@@ -131,3 +135,49 @@ def test_a_finished_playout_is_freed_at_once() -> None:
             assert gc.collect() == 0, "nothing of the playout was left in a reference cycle"
     finally:
         gc.enable()
+
+
+# -- the shortcuts the compiled build reads in C give the answers of the long forms ------------------
+
+
+def test_the_opponent_and_the_field_as_functions_are_the_properties() -> None:
+    # Two players (each the other's opponent); the field is the Monster Zones and the Spell & Trap Zones.
+    assert (opponent_of(Player.A), opponent_of(Player.B)) == (Player.B, Player.A)
+    assert all(opponent_of(p) is p.opponent for p in Player)
+    field = {Location.MONSTER_ZONE, Location.SPELL_TRAP_ZONE}
+    assert all(is_on_field(loc) is loc.on_field is (loc in field) for loc in Location)
+
+
+@pytest.mark.parametrize("window", list(Window))
+@pytest.mark.parametrize("chains_resolved", [0, 1])
+def test_whether_a_chain_can_start_is_what_its_reason_says(window: Window, chains_resolved: int) -> None:
+    # §1.2: fast effects start chains at the start of the step and before damage calculation; during damage
+    # calculation only one chain is built; after it (and at the end of the step) only triggers start chains.
+    w = WindowState(window, Player.A, chains_resolved=chains_resolved)
+    expected = window in (Window.START_OF_DAMAGE_STEP, Window.BEFORE_DAMAGE_CALCULATION) or (
+        window is Window.DURING_DAMAGE_CALCULATION and not chains_resolved
+    )
+    assert legality.chain_can_start(w) is expected
+    assert (legality.chain_start_problem(w) is None) is expected
+
+
+def test_the_index_knows_whether_the_cards_still_have_the_effects_it_indexed() -> None:
+    with_effects = next(sc for sc in SCENARIOS if sum(len(c.get("effects", ())) for c in sc["cards"]) > 1)
+    state = engine.state_from_scenario(engine.parse_scenario(with_effects))
+    index = Index(state.cards, engine.default_registry())
+    assert index.is_current(state.cards)
+    state.cards[0].effects = tuple(state.cards[0].effects)  # equal effects: nothing to index again
+    assert index.is_current(state.cards)
+    state.cards[0].effects = (*state.cards[0].effects, engine.Effect("nothing", engine.EffectKind.ACTIVATED))
+    assert not index.is_current(state.cards)
+    assert not index.is_current(state.cards[:-1])
+    # Its untargeted answers, made once, are the options a player would build.
+    indexed = [(ci, ei) for ci, card in enumerate(state.cards[1:], 1) for ei in range(len(card.effects))]
+    assert indexed and all(index.untargeted[ci][ei] == Option(ci, ei) for ci, ei in indexed)
+
+
+def test_an_effect_type_keeps_its_own_copy_of_its_hooks() -> None:
+    given_hooks = {Hook.STATS: lambda ctx, src: ()}
+    etype = engine.EffectType("pump", hooks=MappingProxyType(given_hooks))
+    given_hooks[Hook.PIERCING] = lambda ctx, src: None
+    assert type(etype.hooks) is dict and list(etype.hooks) == [Hook.STATS]

@@ -282,3 +282,127 @@ def test_a_clone_mid_chain_equals_its_original_and_shares_nothing_mutable() -> N
             assert getattr(new.window, field) is not getattr(state.window, field)
         return
     raise AssertionError("no rules case opens a window within two decisions")
+
+
+# -- the frozen values (`engine.frozen`): hand-written __init__, attrs for the rest ----------------------------
+
+FROZEN = ["Effect", "Source", "EffectType", "Lingering", "ChainLink", "PendingTrigger", "ChainRecord", "LpChange",
+          "Decision"]  # fmt: skip
+
+
+def _frozen_class(name: str) -> type:
+    from engine import decisions, effects, state
+
+    return next(getattr(m, name) for m in (effects, state, decisions) if hasattr(m, name))
+
+
+def test_every_frozen_value_class_is_listed_here() -> None:
+    """A new `Frozen` subclass gets the checks below too."""
+    import pkgutil
+    from importlib import import_module
+
+    from engine.frozen import Frozen
+
+    for info in pkgutil.walk_packages(engine.__path__, "engine."):
+        if info.name.split(".")[-1] in {"__main__", "openspiel", "pettingzoo"}:
+            continue
+        module = import_module(info.name)
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, Frozen) and value is not Frozen:
+                assert value.__name__ in FROZEN, f"{value.__name__} is a Frozen class missing from FROZEN"
+
+
+@pytest.mark.parametrize("name", FROZEN)
+def test_a_frozen_value_takes_each_field_from_its_own_parameter(name: str) -> None:
+    """The __init__ is written out (so the compiled build sets native slots): each field must come
+    from the parameter of the same name, in the attrs field order, or `attrs.evolve`, pickling
+    and positional construction would silently mix fields up. Read from the source, so the check
+    is the same in the compiled build."""
+    import ast
+
+    import attrs
+
+    cls = _frozen_class(name)
+    path = ROOT / "engine" / (cls.__module__.split(".")[-1] + ".py")
+    tree = ast.parse(path.read_text())
+    node = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name)
+    init = next(n for n in node.body if isinstance(n, ast.FunctionDef) and n.name == "__init__")
+    params = [a.arg for a in init.args.args[1:]]
+    fields = [f.name for f in attrs.fields(cls)]
+    assert params == fields
+    written = {}
+    for call in ast.walk(init):
+        if isinstance(call, ast.Call) and ast.unparse(call.func) == "object.__setattr__":
+            target, value = call.args[1], call.args[2]
+            assert isinstance(target, ast.Constant)
+            written[target.value] = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
+    assert list(written) == fields  # each field once, in order
+    for field, names in written.items():
+        assert field in names and not (names & (set(fields) - {field})), f"{name}.{field} is set from {names}"
+
+
+def _instances() -> list[object]:
+    """One value of each frozen class, from a real run (and the registry's types)."""
+    found: dict[str, object] = {}
+    for record in RECORDS:
+        duel = fresh(record, show=False)
+        agent = engine.RandomAgent(3)
+        while (d := duel.advance()) is not None:
+            found.setdefault("Decision", d)
+            w = duel.state.window
+            for value in [*(w.chain + w.triggers + w.placing if w else ()), *duel.state.lingering]:
+                found.setdefault(type(value).__name__, value)
+            duel.decide(agent.choose(d, duel))
+        s = duel.state
+        for value in [*s.chains, *s.lp_changes, *s.lingering, *(e for c in s.cards for e in c.effects)]:
+            found.setdefault(type(value).__name__, value)
+        with_effects = [i for i, c in enumerate(s.cards) if c.effects]
+        if with_effects:
+            found.setdefault("Source", duel.ctx.source_of(with_effects[0], 0))
+        found.setdefault("EffectType", next(iter(duel.registry.values())))
+    return list(found.values())
+
+
+def test_frozen_values_refuse_writes_and_round_trip() -> None:
+    import attrs
+    from attrs.exceptions import FrozenInstanceError
+
+    values = _instances()
+    assert {type(v).__name__ for v in values} == set(FROZEN)
+    for value in values:
+        first = attrs.fields(type(value))[0].name
+        with pytest.raises(FrozenInstanceError):
+            setattr(value, first, None)
+        with pytest.raises(FrozenInstanceError):
+            delattr(value, first)
+        assert attrs.evolve(value) == value
+        if type(value).__name__ != "EffectType":  # its handlers (a dict, functions) need not hash or pickle
+            assert hash(attrs.evolve(value)) == hash(value)
+            assert pickle.loads(pickle.dumps(value)) == value
+        assert repr(value).startswith(type(value).__name__ + "(")
+
+
+def test_a_lingering_effect_put_in_order_changes_only_its_place() -> None:
+    from engine.state import OriginalChange, OriginalOp
+
+    ling = engine.Lingering(engine.actions.STAT_CHANGE, engine.Player.B, 3, 4, "end_of_turn", 100, -200, 300, 400,
+                            OriginalChange(OriginalOp.HALVE), OriginalChange(OriginalOp.BECOMES, 5), 6)  # fmt: skip
+    import attrs
+
+    assert ling.in_order(9) == attrs.evolve(ling, seq=9)
+
+
+def test_the_random_agent_draws_what_random_choice_would() -> None:
+    """`RandomAgent.choose` writes `random.Random.choice` out for speed: the same seed must still
+    give the same choices, so seeded playouts stay what they were."""
+    import random
+
+    from engine.decisions import Decision, DecisionKind, Option
+
+    for seed in range(20):
+        agent, rng = engine.RandomAgent(seed), random.Random(seed)
+        for n in (1, 2, 3, 4, 5, 7, 8, 9, 17):
+            options = tuple(Option(i, 0) for i in range(n))
+            d = Decision(engine.Player.A, DecisionKind.PRIORITY, engine.Window.START_OF_DAMAGE_STEP, options)
+            for _ in range(5):
+                assert agent.choose(d, None) == rng.choice(options)  # type: ignore[arg-type]

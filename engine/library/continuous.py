@@ -17,7 +17,7 @@ from engine.effects import (
 )
 from engine.library import costs
 from engine.library.filters import matches
-from engine.state import DAMAGE_CALCULATION_PHASES, DAMAGE_STEP_PHASES, Location, Phase, Player, Position
+from engine.state import DAMAGE_CALCULATION_PHASES, DAMAGE_STEP_PHASES, Location, Phase, Player, Position, opponent_of
 
 
 def _players(ctx: Context, src: Source) -> list[Player]:
@@ -42,7 +42,7 @@ def _both(ctx: Context, src: Source) -> list[DamageModifier]:
 
 def _double(ctx: Context, src: Source) -> list[DamageModifier]:
     """Battle damage this card inflicts to the opponent is doubled."""
-    return [DamageModifier(DamageStage.DOUBLE, player=src.controller.opponent, source=src.host)]
+    return [DamageModifier(DamageStage.DOUBLE, player=opponent_of(src.controller), source=src.host)]
 
 
 def _halve(ctx: Context, src: Source) -> list[DamageModifier]:
@@ -100,8 +100,8 @@ def _stat_modifier(ctx: Context, src: Source) -> list[StatChange] | None:
         cards = [src.host]
     else:
         sides = {
-            "opponent_monsters": (src.controller.opponent,),
-            "all_monsters": (src.controller, src.controller.opponent),
+            "opponent_monsters": (opponent_of(src.controller),),
+            "all_monsters": (src.controller, opponent_of(src.controller)),
         }.get(applies, (src.controller,))
         cards = [
             i

@@ -4,7 +4,7 @@ monsters"): one predicate, so that conditions, stat modifiers and damage scopes 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from engine.context import Context
 from engine.state import Location, Position
@@ -54,4 +54,4 @@ def describe(flt: Mapping[str, Any]) -> str:
 
 
 # Keys read from what is printed on a monster, which a face-down monster does not show.
-_PRINTED = frozenset({"attribute", "monster_type", "level_at_most", "level_at_least"})
+_PRINTED: Final = frozenset({"attribute", "monster_type", "level_at_most", "level_at_least"})

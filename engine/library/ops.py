@@ -3,8 +3,8 @@ the operations of their `does` lists, plus the lingering effects those operation
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Final
 
 from engine import actions
 from engine.context import Context
@@ -16,6 +16,8 @@ from engine.effects import (
     EffectType,
     Hook,
     IndestructibleByBattle,
+    Lingering,
+    Params,
     Source,
 )
 from engine.events import EventType
@@ -23,7 +25,11 @@ from engine.library import costs
 from engine.library.filters import describe, matches
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats
-from engine.state import ChainLink, Lingering, Location, OriginalChange, OriginalOp, Player, Position
+from engine.state import ChainLink, Location, OriginalChange, OriginalOp, Player, Position, is_on_field, opponent_of
+
+# What resolves one entry of an effect's `does` list. The entry is typed `Params` (what `Effect`
+# freezes every mapping into), not `Mapping`: compiled, its `.get` is then a C dict lookup.
+OpHandler = Callable[[Context, Source, ChainLink, Params], None]
 
 
 def ref(ctx: Context, src: Source, name: str) -> int | None:
@@ -42,7 +48,7 @@ def ref(ctx: Context, src: Source, name: str) -> int | None:
     if name == "own_battler":
         return own_battler(ctx, src.controller)
     if name == "opponent_battler":
-        return own_battler(ctx, src.controller.opponent)
+        return own_battler(ctx, opponent_of(src.controller))
     for i, c in enumerate(ctx.state.cards):
         if c.id == name:
             return i
@@ -50,7 +56,7 @@ def ref(ctx: Context, src: Source, name: str) -> int | None:
 
 
 # Operations that directly change ATK/DEF (Damage Step legality §1.1; face-up targets only).
-STAT_OPS = frozenset(
+STAT_OPS: Final = frozenset(
     {
         "change_stats",
         "halve_stats",
@@ -94,7 +100,7 @@ def own_battler(ctx: Context, player: Player) -> int | None:
     return None
 
 
-def battle_problem(ctx: Context, src: Source, cond: Mapping[str, Any]) -> str | None:
+def battle_problem(ctx: Context, src: Source, cond: Params) -> str | None:
     """Why who battles whom is not as the `battle` parameter asks (None if it is): "if a LIGHT monster you
     control battles" (`own_monster`), "... battles an opponent's LIGHT monster" (`opponent_monster`), "if this
     card battles" (`self`). A monster battles from the start of the Damage Step; one attacking directly battles
@@ -188,7 +194,7 @@ def _card_for(ctx: Context, src: Source, link: ChainLink, name: str) -> int | No
     return index
 
 
-def _stat_target(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> int | None:
+def _stat_target(ctx: Context, src: Source, link: ChainLink, op: Params) -> int | None:
     """The monster a stat operation changes: only face-up monsters have ATK/DEF to change, and
     destroyed-by-battle ones cannot be changed (§1.6)."""
     index = _card_for(ctx, src, link, op["target"])
@@ -197,7 +203,7 @@ def _stat_target(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, An
     return index if actions.can_change_stats(ctx.card(index)) else None
 
 
-def _change_stats(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+def _change_stats(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     index = _stat_target(ctx, src, link, op)
     if index is None:
         return
@@ -220,18 +226,18 @@ def _change_stats(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, A
     actions.add_lingering(ctx, ling)
 
 
-def _stat_lingering(ctx: Context, src: Source, index: int, op: Mapping[str, Any], **values: Any) -> None:
+def _stat_lingering(ctx: Context, src: Source, index: int, op: Params, **values: Any) -> None:
     """A resolved stat op's change, lasting on `index` until the op's `until`."""
     until = op.get("until", "end_of_turn")
     ling = Lingering(actions.STAT_CHANGE, src.controller, index, ctx.card(index).instance, until, **values)
     actions.add_lingering(ctx, ling)
 
 
-def _relative_op(kind: str) -> Callable[[Context, Source, ChainLink, Mapping[str, Any]], None]:
+def _relative_op(kind: str) -> OpHandler:
     """Halve / double the current ATK and/or DEF, or switch them: a freezing value computed from
     the values now (§S.2), halving rounded up (§S.6)."""
 
-    def op_(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+    def op_(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
         index = _stat_target(ctx, src, link, op)
         if index is None:
             return
@@ -250,10 +256,10 @@ def _relative_op(kind: str) -> Callable[[Context, Source, ChainLink, Mapping[str
     return op_
 
 
-def _original_op(kind: OriginalOp) -> Callable[[Context, Source, ChainLink, Mapping[str, Any]], None]:
+def _original_op(kind: OriginalOp) -> OpHandler:
     """The original ATK and/or DEF becomes a value, is halved or is doubled (§S.1)."""
 
-    def op_(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+    def op_(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
         index = _stat_target(ctx, src, link, op)
         if index is None:
             return
@@ -269,22 +275,22 @@ def _original_op(kind: OriginalOp) -> Callable[[Context, Source, ChainLink, Mapp
     return op_
 
 
-def _no_battle_damage(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+def _no_battle_damage(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     player = ctx.player_of(op.get("player", "controller"), src)
     eff = Effect("no_battle_damage_this_battle", EffectKind.CONTINUOUS, params={"player": player.name})
     actions.add_lingering(ctx, Lingering(eff, src.controller, None, None, "end_of_damage_step"))
     ctx.emit(EventType.LINK_RESOLVED, "effect", player=player, detail="takes no battle damage this battle")
 
 
-def _indestructible(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+def _indestructible(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     index = _card_for(ctx, src, link, op["target"])
-    if index is None or not ctx.card(index).location.on_field:
+    if index is None or not is_on_field(ctx.card(index).location):
         return
     eff = Effect("indestructible_by_battle_this_turn", EffectKind.CONTINUOUS)
     actions.add_lingering(ctx, Lingering(eff, src.controller, index, ctx.card(index).instance, "end_of_turn"))
 
 
-def _negate_activation(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+def _negate_activation(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     w = ctx.state.window
     if w is None or w.resolving < 1 or link.trigger:
         return  # a trigger placed by SEGOC responds to no activation: there is nothing to negate
@@ -296,10 +302,10 @@ def _negate_activation(ctx: Context, src: Source, link: ChainLink, op: Mapping[s
         actions.destroy(ctx, negated.card, "effect", detail="destroyed by the negating effect")
 
 
-def _move_op(dest: Location) -> Callable[[Context, Source, ChainLink, Mapping[str, Any]], None]:
-    def op_(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+def _move_op(dest: Location) -> OpHandler:
+    def op_(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
         index = _card_for(ctx, src, link, op["target"])
-        if index is None or not ctx.card(index).location.on_field:
+        if index is None or not is_on_field(ctx.card(index).location):
             return
         if dest is Location.HAND and ctx.card(index).battle_destroyed:
             return  # monsters destroyed by battle cannot be returned to the hand (§1.6)
@@ -308,31 +314,31 @@ def _move_op(dest: Location) -> Callable[[Context, Source, ChainLink, Mapping[st
     return op_
 
 
-def _destroy(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+def _destroy(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     index = _card_for(ctx, src, link, op["target"])
     if index is not None:
         actions.destroy(ctx, index, "effect")
 
 
-def _send_to_graveyard(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+def _send_to_graveyard(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     index = _card_for(ctx, src, link, op["target"])
-    if index is not None and ctx.card(index).location.on_field:
+    if index is not None and is_on_field(ctx.card(index).location):
         actions.send_to_graveyard(ctx, index, "effect", detail="sent by an effect")
 
 
-def _change_position(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+def _change_position(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     index = _card_for(ctx, src, link, op["target"])
     if index is not None:
         actions.change_position(ctx, index, Position(op["to"]), "effect")
 
 
-def _take_control(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+def _take_control(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     index = _card_for(ctx, src, link, op["target"])
     if index is not None:
         actions.take_control(ctx, index, src.controller, "effect")
 
 
-def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     index = ref(ctx, src, op["card"])
     if index is None or ctx.card(index).location not in (Location.HAND, Location.DECK, Location.GRAVEYARD):
         return
@@ -342,23 +348,23 @@ def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Mapping[str,
     )
 
 
-def _damage(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+def _damage(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     for p in ctx.players_of(src, op.get("player", "opponent")):
         actions.lose_lp(ctx, p, int(op["amount"]), "effect_damage", "effect")
     actions.check_zero_lp(ctx)
 
 
-def _gain(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+def _gain(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     for p in ctx.players_of(src, op.get("player", "controller")):
         actions.gain_lp(ctx, p, int(op["amount"]), "effect")
 
 
-def _draw(ctx: Context, src: Source, link: ChainLink, op: Mapping[str, Any]) -> None:
+def _draw(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     for p in ctx.players_of(src, op.get("player", "controller")):
         actions.draw(ctx, p, int(op.get("count", 1)), "effect")
 
 
-OPS: dict[str, Callable[[Context, Source, ChainLink, Mapping[str, Any]], None]] = {
+OPS: Final[dict[str, OpHandler]] = {
     "change_stats": _change_stats,
     "halve_stats": _relative_op("halve"),
     "double_stats": _relative_op("double"),

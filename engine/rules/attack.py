@@ -14,7 +14,7 @@ from __future__ import annotations
 from engine.context import Context
 from engine.effects import Hook
 from engine.rules.battle import attack_from_defense_stat
-from engine.state import Location, Position
+from engine.state import Location, Position, opponent_of
 
 
 def attacks_allowed(ctx: Context, index: int) -> int:
@@ -48,7 +48,7 @@ def attack_problem(
     if done >= allowed:
         times = "once" if allowed == 1 else f"{allowed} times"
         return f"a monster can attack {times} per turn: {a.name} has already attacked this turn"
-    opponent = s.turn_player.opponent
+    opponent = opponent_of(s.turn_player)
     if target is None:
         if any(c.location is Location.MONSTER_ZONE and c.controller is opponent for c in s.cards):
             rule = "a direct attack is possible only when the opponent controls no monsters"

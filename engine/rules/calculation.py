@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.effects import Piercing
-from engine.state import Player
+from engine.state import Player, opponent_of
 
 
 class BattleInput(NamedTuple):
@@ -54,7 +54,7 @@ def compare_values(b: BattleInput) -> BaseOutcome:
     a = b.attacker_value
     if b.target is None:
         # A 0-ATK direct attack inflicts no battle damage at all, not "0 damage" (§2.3).
-        dmg = (Packet(b.attacker_controller.opponent, a, b.attacker),) if a > 0 else ()
+        dmg = (Packet(opponent_of(b.attacker_controller), a, b.attacker),) if a > 0 else ()
         return BaseOutcome(dmg, ())
     assert b.target_controller is not None and b.target_value is not None
     d = b.target_value
@@ -80,6 +80,6 @@ def piercing_damage(b: BattleInput, difference: int) -> tuple[Packet, ...]:
     player do not add up: that player's opponent takes the difference once."""
     doubled: dict[Player, bool] = {}
     for p in b.piercing:
-        taker = p.controller.opponent
+        taker = opponent_of(p.controller)
         doubled[taker] = doubled.get(taker, False) or p.double
     return tuple(Packet(taker, difference * 2 if d else difference, b.attacker) for taker, d in doubled.items())

@@ -7,13 +7,15 @@ reason it fails, so a refused activation always says why.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.context import Context
 from engine.effects import ActivationLock, DamageStepRule, Effect, EffectKind, Hook, Source
 from engine.events import EventType
-from engine.state import Card, CardType, Location, Player, Position, Window, WindowState
+from engine.state import Card, CardType, Location, Player, Position, Window, WindowState, is_on_field
 
-PROACTIVE_WINDOWS = frozenset({Window.START_OF_DAMAGE_STEP, Window.BEFORE_DAMAGE_CALCULATION})
-STAT_CHANGE_WINDOWS = PROACTIVE_WINDOWS
+PROACTIVE_WINDOWS: Final = frozenset({Window.START_OF_DAMAGE_STEP, Window.BEFORE_DAMAGE_CALCULATION})
+STAT_CHANGE_WINDOWS: Final = PROACTIVE_WINDOWS
 
 
 def damage_step_problem(eff: Effect, card: Card, window: Window) -> str | None:
@@ -86,7 +88,7 @@ def in_place_to_activate(player: Player, card: Card, eff: Effect) -> bool:
     if not players_card(player, card):
         return False
     where = eff.activate_from
-    if where is Location.MONSTER_ZONE and card.location.on_field:
+    if where is Location.MONSTER_ZONE and is_on_field(card.location):
         face_down = card.location is Location.MONSTER_ZONE and card.position is Position.SET
         return not face_down and not card.battle_destroyed
     return card.location is where
@@ -99,7 +101,7 @@ def location_problem(ctx: Context, player: Player, card: Card, eff: Effect) -> s
     if not players_card(player, card):
         return f"{card.name} is not {player.name}'s card"
     where = eff.activate_from
-    if where is Location.MONSTER_ZONE and card.location.on_field:
+    if where is Location.MONSTER_ZONE and is_on_field(card.location):
         if card.location is Location.MONSTER_ZONE and card.position is Position.SET:
             return f"{card.name} is face-down"
         return f"{card.name} has been destroyed by battle"
@@ -177,15 +179,23 @@ def chain_problem(ctx: Context, eff: Effect, ci: int, ei: int) -> str | None:
     return chain_start_problem(w)
 
 
-def chain_start_problem(w: WindowState) -> str | None:
+def chain_can_start(w: WindowState) -> bool:
     """§1.2: whether a fast effect may start a new chain in this window at all (whatever the
     effect): in the windows after damage calculation only triggers start chains, and only one
-    chain is built during damage calculation."""
-    if w.window not in PROACTIVE_WINDOWS and w.window is not Window.DURING_DAMAGE_CALCULATION:
-        return f"in {w.window.value} only triggered effects can start a chain"
-    if w.window is Window.DURING_DAMAGE_CALCULATION and w.chains_resolved:
+    chain is built during damage calculation. A plain yes/no, asked at every priority;
+    `chain_start_problem` says why not."""
+    if w.window is Window.DURING_DAMAGE_CALCULATION:
+        return not w.chains_resolved
+    return w.window in PROACTIVE_WINDOWS
+
+
+def chain_start_problem(w: WindowState) -> str | None:
+    """Why `chain_can_start` refuses (None when it does not)."""
+    if chain_can_start(w):
+        return None
+    if w.window is Window.DURING_DAMAGE_CALCULATION:
         return "only one chain can be built during damage calculation"
-    return None
+    return f"in {w.window.value} only triggered effects can start a chain"
 
 
 def activation_problem(ctx: Context, player: Player, ci: int, ei: int, targets: tuple[int, ...] | None) -> str | None:

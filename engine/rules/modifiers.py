@@ -9,14 +9,14 @@ function below, so each can be tested and explained on its own.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 import attrs
 
 from engine.effects import DamageModifier, DamageStage
 from engine.rules.calculation import Packet
 from engine.rules.rounding import halved
-from engine.state import PLAYERS, Player
+from engine.state import PLAYERS, Player, opponent_of
 
 
 @attrs.frozen(slots=True)
@@ -50,7 +50,7 @@ def both_players_take(flows: list[Flow], mods: Sequence[DamageModifier]) -> list
     """Stage 2: the battle damage is taken by both players (applied once)."""
     if not any(m.stage is DamageStage.BOTH for m in mods):
         return flows
-    return flows + [attrs.evolve(f, player=f.player.opponent) for f in flows]
+    return flows + [attrs.evolve(f, player=opponent_of(f.player)) for f in flows]
 
 
 def reflect_or_also(flows: list[Flow], mods: Sequence[DamageModifier]) -> list[Flow]:
@@ -70,7 +70,7 @@ def reflect_or_also(flows: list[Flow], mods: Sequence[DamageModifier]) -> list[F
             continue
         if m.stage is DamageStage.ALSO:
             out.append(f)
-        out.append(attrs.evolve(f, player=f.player.opponent))
+        out.append(attrs.evolve(f, player=opponent_of(f.player)))
     return out
 
 
@@ -159,7 +159,7 @@ def apply_battle_damage_modifiers(
     )
 
 
-_NO_DAMAGE = (0, 0)
+_NO_DAMAGE: Final = (0, 0)
 
 
 def unmodified(packets: Sequence[Packet]) -> DamageResult:

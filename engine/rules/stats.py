@@ -29,10 +29,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+import attrs
+
 from engine.context import Context
-from engine.effects import Hook, StatChange
+from engine.effects import Hook, Lingering, StatChange
 from engine.rules.rounding import halved
-from engine.state import GameState, Lingering, Location, OriginalChange, OriginalOp, Position
+from engine.state import GameState, Location, OriginalChange, OriginalOp, Position
 
 # A step of layer 3: (order of application, freezing?, value): a gain/loss adds `value`, a
 # freezing step makes the running value `value`.
@@ -52,6 +54,8 @@ def original_value(printed: int, changes: Iterable[tuple[int, OriginalChange]]) 
     """§S.1: the original value. "Becomes X" sets it; "is halved / doubled" halves or doubles the
     printed-or-set value (two Shrinks halve once, two Megamorphs double once); the one applied
     last wins (Megamorph / Pestilence ruling)."""
+    if not changes:
+        return printed  # (the common case, without a sort: these run at every read of ATK/DEF)
     base = value = printed
     for _seq, ch in sorted(changes, key=lambda sc: sc[0]):
         if ch.op is OriginalOp.BECOMES:
@@ -66,6 +70,8 @@ def original_value(printed: int, changes: Iterable[tuple[int, OriginalChange]]) 
 def starting_value(original: int, non_freezing: Iterable[tuple[int, int]]) -> int:
     """§S.3: the starting value of the current ATK: the latest non-freezing "becomes X", else the
     original. Gains and losses, before or after it, still apply on top of it."""
+    if not non_freezing:
+        return original
     latest = max(non_freezing, default=None, key=lambda sv: sv[0])
     return original if latest is None else latest[1]
 
@@ -74,6 +80,8 @@ def modified_value(start: int, steps: Iterable[Step], original_since: int = 0) -
     """§S.2, §S.4: gains, losses and freezing values in their order of application. A freezing
     value replaces everything applied before it; the running value may go below 0. A freezing
     value applied before the latest change of the original value is masked by it (§S.1)."""
+    if not steps:
+        return start
     value = start
     for seq, freezing, v in sorted(steps, key=lambda s: s[0]):
         if freezing:
@@ -196,7 +204,7 @@ def current_stats(ctx: Context, index: int) -> tuple[int, int]:
     out = []
     for printed, atk in ((card.base_atk, True), (card.base_def, False)):
         orig, sets, steps = _layers(lingering, continuous, atk)
-        since = max((seq for seq, _o in orig), default=0)
+        since = max(seq for seq, _o in orig) if orig else 0
         out.append(floored(modified_value(starting_value(original_value(printed, orig), sets), steps, since)))
     return out[0], out[1]
 
@@ -227,12 +235,12 @@ def erase_earlier(state: GameState, ling: Lingering) -> None:
     for old in state.lingering:
         if old.card == ling.card and old.instance == ling.instance and old.seq < ling.seq:
             if freezes[0]:
-                old = old._replace(atk=0, set_atk=None)
+                old = attrs.evolve(old, atk=0, set_atk=None)
             elif originals[0]:
-                old = old._replace(set_atk=None)
+                old = attrs.evolve(old, set_atk=None)
             if freezes[1]:
-                old = old._replace(def_=0, set_def=None)
+                old = attrs.evolve(old, def_=0, set_def=None)
             elif originals[1]:
-                old = old._replace(set_def=None)
+                old = attrs.evolve(old, set_def=None)
         out.append(old)
     state.lingering = out

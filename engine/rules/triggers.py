@@ -8,12 +8,14 @@ condition holds.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.context import Context
 from engine.effects import TriggerEvent
 from engine.state import Card, Location, PendingTrigger, Position
 
 # Events about the game as a whole: every card's trigger for them is concerned.
-GLOBAL_EVENTS = frozenset(
+GLOBAL_EVENTS: Final = frozenset(
     {
         TriggerEvent.START_OF_DAMAGE_STEP,
         TriggerEvent.BEFORE_DAMAGE_CALCULATION,
@@ -22,7 +24,7 @@ GLOBAL_EVENTS = frozenset(
     }
 )
 # Events of a card that has just left the field: its trigger activates from where it went.
-LEFT_FIELD_EVENTS = frozenset(
+LEFT_FIELD_EVENTS: Final = frozenset(
     {TriggerEvent.DESTROYED_BY_BATTLE, TriggerEvent.DESTROYED_BY_BATTLE_AND_SENT_TO_GRAVEYARD}
 )
 
