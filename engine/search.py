@@ -146,8 +146,21 @@ class ActionTable:
             self.length_offset.append(self.length_offset[-1] + int(n**k))
         self.block = self.length_offset[max_targets + 1]
         self.size = 1 + len(self.slots) * self.block
+        # The answers and ids met so far, each computed once: a playout encodes and decodes one of
+        # each per decision, and a battle offers the same few answers again and again.
+        self._ids: dict[Option, int] = {}
+        self._options: dict[int, Option] = {}
 
     def encode(self, option: Option) -> int:
+        try:
+            known = self._ids.get(option)
+        except TypeError:  # an unhashable (malformed) answer: encoded as it is, not kept
+            return self._encode(option)
+        if known is None:
+            known = self._ids[option] = self._encode(option)
+        return known
+
+    def _encode(self, option: Option) -> int:
         if option.is_pass:
             return 0
         slot = self.slot_of.get((option.card, option.effect))
@@ -169,6 +182,12 @@ class ActionTable:
             action = operator.index(action)  # numpy integers too (PettingZoo, OpenSpiel's numpy paths)
         except TypeError:
             raise IllegalChoice(f"an action is an integer id, got {action!r}") from None
+        known = self._options.get(action)
+        if known is None:
+            known = self._options[action] = self._decode(action)
+        return known
+
+    def _decode(self, action: int) -> Option:
         if not 0 <= action < self.size:
             raise IllegalChoice(f"action {action} is not an action of this game (ids 0..{self.size - 1})")
         if action == 0:

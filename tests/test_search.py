@@ -6,6 +6,7 @@ import copy
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -55,6 +56,21 @@ def test_two_targets_need_a_larger_table() -> None:
     assert t2.decode(t2.encode(engine.Option(0, 0, (2, 1)))) == engine.Option(0, 0, (2, 1))
     with pytest.raises(ValueError, match="max_targets"):
         ActionTable([1, 0, 0]).encode(engine.Option(0, 0, (2, 1)))
+
+
+def test_the_table_answers_the_same_once_it_remembers_an_answer() -> None:
+    # The table keeps each id and answer it has worked out; asking again gives the documented ones,
+    # and what has no id is refused every time, not remembered.
+    t = BattleGame(CONTESTED).actions
+    for _ in range(2):
+        assert [t.encode(t.decode(a)) for a in range(t.size)] == list(range(t.size))
+        assert t.decode(1 + 3 * 6 + 1 + 0) == engine.Option(3, 0, (0,))
+        with pytest.raises(engine.IllegalChoice, match="not an action of this game"):
+            t.decode(t.size)
+        with pytest.raises(ValueError, match="max_targets"):
+            t.encode(engine.Option(0, 0, (2, 1)))
+    bad: Any = engine.Option(3, 0, [0])  # a malformed answer (a list of targets) cannot be remembered
+    assert t.encode(bad) == 1 + 3 * 6 + 1 + 0
 
 
 def test_same_id_means_the_same_answer_in_every_state() -> None:
