@@ -152,7 +152,9 @@ def clone_bytes(duel: Duel, copies: int = 2000) -> float:
 
 
 def playout_rates(n: int) -> dict[str, float]:
-    """Playouts per second (wall time) with 1 and 2 worker processes, if `engine.playouts` exists."""
+    """Playouts per second (wall time) with 1 and 2 worker processes, if `engine.playouts` exists
+    (wall time includes starting the worker processes, a fraction of a second: enough playouts
+    that it does not decide the figure)."""
     try:
         from engine import playouts
     except ImportError:
@@ -230,7 +232,7 @@ def measure(quick: bool) -> dict[str, Any]:
         "decisions per second, random playouts of the 3-trigger battle (one core)": 1e6 / per_decision,
         "bytes per cloned state (tracemalloc)": clone_bytes(at),
         "deepcopy / Duel.clone": us["copy.deepcopy of the same state"] / us["Duel.clone() at a decision point"],
-        **playout_rates(50 if quick else 400),
+        **playout_rates(50 if quick else 20_000),
     }
     build = "compiled (mypyc)" if compiled() else "interpreted"
     return {"build": build, "us_per_op": us, "ratio_to_baseline": {k: v / base for k, v in us.items()}, "other": other}
