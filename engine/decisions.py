@@ -48,6 +48,9 @@ def malformed(option: object) -> str | None:
     hand over anything, and a bad value must be refused by name, never crash the engine."""
     if type(option) is not Option:
         return f"an answer must be an engine.Option, got {type(option).__name__} {option!r}"
+    fields = cast("tuple[object, ...]", option)
+    if len(fields) != 3:  # (only `tuple.__new__(Option, ...)` makes one)
+        return f"an Option has 3 fields (card, effect, targets), got {tuple(fields)!r}"  # (its repr would fail)
     # Its fields as they are (compiled, `option.card` would insist on an int and raise TypeError):
     card, effect, targets = cast("tuple[object, object, object]", option)
     if type(card) is not int:
@@ -109,6 +112,8 @@ class RandomAgent:
         # two calls per decision of a playout): the same draws from the generator, so the same game.
         options = decision.options
         n = len(options)
+        if not n:
+            raise IndexError("Cannot choose from an empty sequence")  # (what `choice` says)
         k = n.bit_length()
         bits = self.rng.getrandbits  # (looked up once: a method call on a Python object is a lookup each time)
         r = bits(k)

@@ -18,7 +18,7 @@ the effect type only decides what they do. The scenario format's built-in kinds
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attr
@@ -44,8 +44,8 @@ if TYPE_CHECKING:
 @attr.s(auto_attribs=True, init=False, unsafe_hash=True)
 class Effect(Frozen):
     """An effect as data, attached to a card (or living on as a lingering effect). `params` is
-    frozen on construction (any mapping may be given). Immutable (`engine.frozen`); the defaults
-    are those of `__init__`."""
+    frozen on construction (any mapping may be given), and `windows` made a frozenset (any
+    iterable may be given). Immutable (`engine.frozen`); the defaults are those of `__init__`."""
 
     type: str
     kind: EffectKind
@@ -74,7 +74,7 @@ class Effect(Frozen):
         optional: bool = False,
         activate_from: Location = Location.MONSTER_ZONE,
         damage_step: DamageStepRule = DamageStepRule.AUTO,
-        windows: frozenset[Window] | None = None,
+        windows: Iterable[Window] | None = None,
         during_damage_calculation: bool = False,
         changes_stats: bool = False,
         negates_activation: bool = False,
@@ -89,7 +89,7 @@ class Effect(Frozen):
         object.__setattr__(self, "optional", optional)
         object.__setattr__(self, "activate_from", activate_from)
         object.__setattr__(self, "damage_step", damage_step)
-        object.__setattr__(self, "windows", windows)
+        object.__setattr__(self, "windows", frozenset(windows) if windows is not None else None)
         object.__setattr__(self, "during_damage_calculation", during_damage_calculation)
         object.__setattr__(self, "changes_stats", changes_stats)
         object.__setattr__(self, "negates_activation", negates_activation)

@@ -77,7 +77,7 @@ from os import PathLike
 from typing import Any
 
 from engine.build import state_from_scenario
-from engine.decisions import PASS, DecisionKind, IllegalChoice, Option
+from engine.decisions import PASS, DecisionKind, IllegalChoice, Option, malformed
 from engine.effects import Registry
 from engine.machine import Duel
 from engine.rules.stats import current_stats
@@ -152,13 +152,15 @@ class ActionTable:
         self._options: dict[int, Option] = {}
 
     def encode(self, option: Option) -> int:
-        try:
-            known = self._ids.get(option)
-        except TypeError:  # an unhashable (malformed) answer: encoded as it is, not kept
-            return self._encode(option)
-        if known is None:
-            known = self._ids[option] = self._encode(option)
-        return known
+        # Only well-formed answers are kept and looked up: an equal one of other types (1.0 for 1)
+        # must neither stand for it nor be given its id.
+        kept = type(option) is Option and malformed(option) is None
+        if kept and (known := self._ids.get(option)) is not None:
+            return known
+        code = self._encode(option)
+        if kept:
+            self._ids[option] = code
+        return code
 
     def _encode(self, option: Option) -> int:
         if option.is_pass:

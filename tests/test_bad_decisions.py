@@ -49,8 +49,10 @@ def at_first_decision() -> engine.Duel:
         (engine.Option(card=-1, effect=3), ("not an option", "PASS")),
         (engine.Option(card=10**9, effect=0), ("no card",)),
         (engine.Option(card=0, effect=-5), ("no effect",)),
+        (tuple.__new__(engine.Option, (0, 0, (), 5)), ("3 fields",)),
+        (tuple.__new__(engine.Option, (0, 0)), ("3 fields",)),
     ],
-    ids=lambda v: repr(v)[:40],
+    ids=lambda v: (repr(v) if not isinstance(v, engine.Option) or len(v) == 3 else tuple.__repr__(v))[:40],
 )
 def test_a_malformed_answer_is_refused_by_name(answer: Any, words: tuple[str, ...]) -> None:
     duel = at_first_decision()
@@ -108,3 +110,11 @@ def test_answers_after_the_end_are_refused_naming_the_end() -> None:
 def test_an_answer_before_advance_is_refused() -> None:
     duel, _ = pull(rich(), show=True)
     refused(duel, engine.PASS, "advance()")
+
+
+def test_a_random_agent_refuses_a_decision_without_options() -> None:
+    # A decision always offers something (passing at least); one built by hand with nothing to choose
+    # from is refused as `random.choice` refuses an empty sequence, never waited on for ever.
+    empty = engine.Decision(engine.Player.A, engine.DecisionKind.PRIORITY, engine.Window.START_OF_DAMAGE_STEP, ())
+    with pytest.raises(IndexError, match="empty"):
+        engine.RandomAgent(0).choose(empty, at_first_decision())

@@ -181,3 +181,17 @@ def test_an_effect_type_keeps_its_own_copy_of_its_hooks() -> None:
     etype = engine.EffectType("pump", hooks=MappingProxyType(given_hooks))
     given_hooks[Hook.PIERCING] = lambda ctx, src: None
     assert type(etype.hooks) is dict and list(etype.hooks) == [Hook.STATS]
+
+
+def test_a_duel_given_an_index_of_other_cards_indexes_its_own() -> None:
+    # `Duel(state, index=...)` shares an index between duels of the same cards; one built from other
+    # cards (here, ones without effects) is noticed before the duel runs, and the state's own effects apply.
+    with_effects = next(sc for sc in SCENARIOS if sum(len(c.get("effects", ())) for c in sc["cards"]) > 1)
+    state = engine.state_from_scenario(engine.parse_scenario(with_effects))
+    bare = state.clone()
+    for card in bare.cards:
+        card.effects = ()
+    own = engine.Duel(state.clone()).run(engine.PassAgent())
+    given = engine.Duel(state.clone(), index=Index(bare.cards, engine.default_registry())).run(engine.PassAgent())
+    assert given.state.state_hash() == own.state.state_hash()
+    assert given.state.lp_changes == own.state.lp_changes

@@ -71,6 +71,11 @@ def test_the_table_answers_the_same_once_it_remembers_an_answer() -> None:
             t.encode(engine.Option(0, 0, (2, 1)))
     bad: Any = engine.Option(3, 0, [0])  # a malformed answer (a list of targets) cannot be remembered
     assert t.encode(bad) == 1 + 3 * 6 + 1 + 0
+    # An answer equal to a well-formed one but of other types is neither kept for it nor given its id.
+    fresh = BattleGame(CONTESTED).actions
+    assert type(fresh.encode(engine.Option(3, 0, (0.0,)))) is float  # type: ignore[arg-type]
+    assert type(fresh.encode(engine.Option(3, 0, (0,)))) is int
+    assert type(t.encode(engine.Option(3, 0, (0.0,)))) is float  # type: ignore[arg-type]
 
 
 def test_same_id_means_the_same_answer_in_every_state() -> None:

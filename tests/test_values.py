@@ -16,7 +16,7 @@ import pytest
 from conftest import load_records
 
 import engine
-from engine.effects import Params
+from engine.effects import Params, freeze
 
 RECORDS = load_records()
 ROOT = Path(__file__).resolve().parent.parent
@@ -380,6 +380,17 @@ def test_frozen_values_refuse_writes_and_round_trip() -> None:
             assert hash(attrs.evolve(value)) == hash(value)
             assert pickle.loads(pickle.dumps(value)) == value
         assert repr(value).startswith(type(value).__name__ + "(")
+
+
+def test_an_effect_freezes_its_windows_and_parameters_whatever_it_is_given() -> None:
+    # A value all the way down (README, "Values"): a set or list of windows becomes a frozenset, a
+    # dict of parameters `Params`, so the effect hashes and equals one built from frozen values.
+    w = [engine.Window.START_OF_DAMAGE_STEP, engine.Window.BEFORE_DAMAGE_CALCULATION]
+    given = engine.Effect("pump", engine.EffectKind.ACTIVATED, {"does": [{"op": "gain_lp"}]}, windows=set(w))
+    frozen = engine.Effect("pump", engine.EffectKind.ACTIVATED, freeze({"does": ({"op": "gain_lp"},)}), windows=w)
+    assert type(given.windows) is frozenset and given.windows == frozenset(w)
+    assert given == frozen and hash(given) == hash(frozen)
+    assert engine.Effect("x", engine.EffectKind.ACTIVATED).windows is None
 
 
 def test_a_lingering_effect_put_in_order_changes_only_its_place() -> None:
