@@ -48,11 +48,11 @@ def malformed(option: object) -> str | None:
     hand over anything, and a bad value must be refused by name, never crash the engine."""
     if type(option) is not Option:
         return f"an answer must be an engine.Option, got {type(option).__name__} {option!r}"
+    # Its fields as they are (compiled, `option.card` would insist on an int and raise TypeError):
     fields = cast("tuple[object, ...]", option)
     if len(fields) != 3:  # (only `tuple.__new__(Option, ...)` makes one)
         return f"an Option has 3 fields (card, effect, targets), got {tuple(fields)!r}"  # (its repr would fail)
-    # Its fields as they are (compiled, `option.card` would insist on an int and raise TypeError):
-    card, effect, targets = cast("tuple[object, object, object]", option)
+    card, effect, targets = fields
     if type(card) is not int:
         return f"Option.card must be an int, got {card!r}"
     if type(effect) is not int:

@@ -4,19 +4,29 @@ identically, in this process or another one. Two duels in one process never inte
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import pickle
+import pkgutil
+import random
 import subprocess
 import sys
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
+from attrs.exceptions import FrozenInstanceError
 from conftest import load_records
 
 import engine
+from engine import decisions, effects, state
+from engine.decisions import Decision, DecisionKind, Option
 from engine.effects import Params, freeze
+from engine.frozen import Frozen
+from engine.state import OriginalChange, OriginalOp
 
 RECORDS = load_records()
 ROOT = Path(__file__).resolve().parent.parent
@@ -233,10 +243,6 @@ def test_the_hand_written_copies_write_every_field(name: str, method_name: str) 
     """The copies are written out field by field (so the compiled build copies native slots): a
     field added to the class but not to its copy would silently take its default in every clone.
     Read from the source, so the check is the same in the compiled build."""
-    import ast
-
-    import attrs
-
     tree = ast.parse((ROOT / "engine" / "state.py").read_text())
     cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name)
     method = next(n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == method_name)
@@ -291,18 +297,11 @@ FROZEN = ["Effect", "Source", "EffectType", "Lingering", "ChainLink", "PendingTr
 
 
 def _frozen_class(name: str) -> type:
-    from engine import decisions, effects, state
-
     return next(getattr(m, name) for m in (effects, state, decisions) if hasattr(m, name))
 
 
 def test_every_frozen_value_class_is_listed_here() -> None:
     """A new `Frozen` subclass gets the checks below too."""
-    import pkgutil
-    from importlib import import_module
-
-    from engine.frozen import Frozen
-
     for info in pkgutil.walk_packages(engine.__path__, "engine."):
         if info.name.split(".")[-1] in {"__main__", "openspiel", "pettingzoo"}:
             continue
@@ -318,10 +317,6 @@ def test_a_frozen_value_takes_each_field_from_its_own_parameter(name: str) -> No
     from the parameter of the same name, in the attrs field order, or `attrs.evolve`, pickling
     and positional construction would silently mix fields up. Read from the source, so the check
     is the same in the compiled build."""
-    import ast
-
-    import attrs
-
     cls = _frozen_class(name)
     path = ROOT / "engine" / (cls.__module__.split(".")[-1] + ".py")
     tree = ast.parse(path.read_text())
@@ -364,9 +359,6 @@ def _instances() -> list[object]:
 
 
 def test_frozen_values_refuse_writes_and_round_trip() -> None:
-    import attrs
-    from attrs.exceptions import FrozenInstanceError
-
     values = _instances()
     assert {type(v).__name__ for v in values} == set(FROZEN)
     for value in values:
@@ -394,22 +386,14 @@ def test_an_effect_freezes_its_windows_and_parameters_whatever_it_is_given() -> 
 
 
 def test_a_lingering_effect_put_in_order_changes_only_its_place() -> None:
-    from engine.state import OriginalChange, OriginalOp
-
     ling = engine.Lingering(engine.actions.STAT_CHANGE, engine.Player.B, 3, 4, "end_of_turn", 100, -200, 300, 400,
                             OriginalChange(OriginalOp.HALVE), OriginalChange(OriginalOp.BECOMES, 5), 6)  # fmt: skip
-    import attrs
-
     assert ling.in_order(9) == attrs.evolve(ling, seq=9)
 
 
 def test_the_random_agent_draws_what_random_choice_would() -> None:
     """`RandomAgent.choose` writes `random.Random.choice` out for speed: the same seed must still
     give the same choices, so seeded playouts stay what they were."""
-    import random
-
-    from engine.decisions import Decision, DecisionKind, Option
-
     for seed in range(20):
         agent, rng = engine.RandomAgent(seed), random.Random(seed)
         for n in (1, 2, 3, 4, 5, 7, 8, 9, 17):
