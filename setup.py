@@ -17,26 +17,19 @@ import os
 
 from setuptools import setup
 
-# The core a playout runs through. Left interpreted, and why (docs/compiled-build.md):
-# machine.py (Duel must be a plain class for transitions, pickling and clone's Duel.__new__; the
-# fast executor's loop it runs is in dispatch.py, compiled),
-# effects.py (attrs' converter field of a dict subclass; its enums are in effect_kinds.py, compiled), and the
-# host-side modules (scenario, cli, ...).
+# The core a playout runs through, in layer order (docs/design.md). Left interpreted, and why
+# (docs/compiled-build.md): machine.py (Duel must be a plain class for transitions, pickling and clone's
+# Duel.__new__; the fast executor's loop it runs is in dispatch.py, compiled), values/params.py (a dict
+# subclass with method aliases), and the host-side modules (scenario, cli, ...).
 COMPILED = [
-    "engine/enums.py",
-    "engine/effect_kinds.py",
-    "engine/frozen.py",
-    "engine/effects.py",
+    "engine/values/enums.py",
+    "engine/values/game.py",
+    "engine/values/frozen.py",
+    "engine/values/effects.py",
+    "engine/values/events.py",
+    "engine/values/decisions.py",
     "engine/state.py",
-    "engine/context.py",
-    "engine/steps.py",
-    "engine/dispatch.py",
-    "engine/chain.py",
-    "engine/checks.py",
-    "engine/actions.py",
-    "engine/turns.py",
-    "engine/events.py",
-    "engine/decisions.py",
+    "engine/effects.py",
     "engine/rules/attack.py",
     "engine/rules/battle.py",
     "engine/rules/calculation.py",
@@ -46,11 +39,18 @@ COMPILED = [
     "engine/rules/rounding.py",
     "engine/rules/stats.py",
     "engine/rules/triggers.py",
+    "engine/actions.py",
+    "engine/checks.py",
+    "engine/chain.py",
     "engine/library/__init__.py",
     "engine/library/continuous.py",
     "engine/library/costs.py",
     "engine/library/filters.py",
     "engine/library/ops.py",
+    "engine/steps.py",
+    "engine/turns.py",
+    "engine/agents.py",
+    "engine/dispatch.py",
 ]
 
 ext_modules = []

@@ -33,10 +33,10 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import Duel, RandomAgent, compiled, parse_scenario, state_from_scenario
-from engine.decisions import PASS, Decision, Option
 from engine.rules.calculation import BattleInput, compare_values
 from engine.rules.modifiers import apply_battle_damage_modifiers
-from engine.state import Player
+from engine.values.decisions import PASS, Decision, Option
+from engine.values.game import Player
 
 _FORMAT = "damage-step-scenario/1"
 

@@ -20,7 +20,7 @@ from bench import ONE_LINK, THREE_TRIGGERS, VANILLA, FirstThenPass, first_decisi
 
 from engine.rules.calculation import BattleInput, compare_values
 from engine.rules.modifiers import apply_battle_damage_modifiers
-from engine.state import Player
+from engine.values.game import Player
 
 
 def main() -> None:

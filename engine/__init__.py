@@ -2,8 +2,8 @@
 calculation, chains and decisions, with effects as data attached through hooks."""
 
 from engine._mypyc import compiled
+from engine.agents import Agent, PassAgent, RandomAgent
 from engine.build import result, run_scenario, state_from_scenario
-from engine.decisions import PASS, Agent, Decision, DecisionKind, IllegalChoice, Option, PassAgent, RandomAgent
 from engine.effects import (
     ActivationLock,
     DamageModifier,
@@ -21,17 +21,19 @@ from engine.effects import (
     StatChange,
     TriggerEvent,
 )
-from engine.events import RULES, Event, EventType
 from engine.host import StateBuilder, effect_from_spec
 from engine.library import default_registry
 from engine.machine import Duel, declared_states, declared_transitions
 from engine.rules.stats import current_stats
 from engine.scenario import Scenario, ScenarioError, load_scenarios, parse_scenario
 from engine.scripted import ScenarioMismatch, ScriptedAgent
-from engine.state import (
+from engine.state import GameState
+from engine.turns import BattleResult, IllegalAttack, UsageError
+from engine.values.decisions import PASS, Decision, DecisionKind, IllegalChoice, Option
+from engine.values.events import RULES, Event, EventType
+from engine.values.game import (
     Attribute,
     CardType,
-    GameState,
     Location,
     MonsterType,
     OriginalChange,
@@ -41,7 +43,6 @@ from engine.state import (
     Position,
     Window,
 )
-from engine.turns import BattleResult, IllegalAttack, UsageError
 
 __all__ = [
     "PASS",

@@ -9,23 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from engine.context import Context
-from engine.effects import Effect, EffectKind, Hook, Lingering, TriggerEvent
-from engine.events import EventType
+from engine.effects import Context, Effect, EffectKind, Hook, Lingering, TriggerEvent
 from engine.rules.stats import current_stats, erase_earlier, next_seq, note_applying, watch_stats
 from engine.rules.triggers import triggered_effects
-from engine.state import (
-    PLAYERS,
-    Card,
-    Location,
-    LpChange,
-    OriginalOp,
-    Phase,
-    Player,
-    Position,
-    is_on_field,
-    opponent_of,
-)
+from engine.state import Card, LpChange
+from engine.values.events import EventType
+from engine.values.game import PLAYERS, Location, OriginalOp, Phase, Player, Position, is_on_field, opponent_of
 
 # From entering the Damage Step until damage calculation is complete, "flipped face-up"
 # triggers wait for after damage calculation (rules spec §1.4, §1.6; ygopro's flip_delayed).

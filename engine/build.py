@@ -9,77 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.effects import DamageStepRule, Effect, EffectKind, TriggerEvent
-from engine.library.ops import STAT_OPS
+from engine.host import to_effect
 from engine.machine import Duel, Executor
-from engine.scenario import CardSpec, EffectSpec, Scenario
+from engine.scenario import Scenario
 from engine.scripted import ScenarioMismatch, ScriptedAgent
-from engine.state import (
-    Attribute,
-    Battle,
-    Card,
-    CardType,
-    GameState,
-    Location,
-    MonsterType,
-    Player,
-    PlayerState,
-    Position,
-    Window,
-)
+from engine.state import Battle, Card, GameState, PlayerState
 from engine.turns import BattleResult, IllegalAttack, chain_json, lp_change_json
-
-FROM = {"field": Location.MONSTER_ZONE, "hand": Location.HAND, "graveyard": Location.GRAVEYARD}
-
-
-def effect_from_spec(spec: EffectSpec, card: CardSpec) -> Effect:
-    """The scenario's effect as engine data; its behaviour is the built-in type of its kind."""
-    p: dict[str, Any] = dict(spec.params)
-    kind = {"activated": EffectKind.ACTIVATED, "trigger": EffectKind.TRIGGER, "flip": EffectKind.FLIP}.get(
-        spec.kind, EffectKind.CONTINUOUS
-    )
-    if kind is EffectKind.CONTINUOUS:
-        return Effect(spec.kind, kind, params=p, negated=spec.negated, label=spec.kind)
-    does = tuple({"op": op.op, **op.params} for op in spec.does)
-    p["does"] = does
-    p["target"] = spec.target
-    p["cost"] = (
-        None
-        if spec.cost is None
-        else {
-            "lp": spec.cost.lp,
-            "discard_self": spec.cost.discard_self,
-            "send_self_to_graveyard": spec.cost.send_self_to_graveyard,
-            "discard": spec.cost.discard,
-            "tribute": spec.cost.tribute,
-            "pay_with": spec.cost.pay_with,
-        }
-    )
-    ops = {op["op"] for op in does}
-    speed = int(p.get("speed", 1))
-    if card.card_type == "counter_trap":
-        speed = 3
-    event = (
-        TriggerEvent.FLIPPED
-        if kind is EffectKind.FLIP
-        else (TriggerEvent(p["on"]) if kind is EffectKind.TRIGGER else None)
-    )
-    return Effect(
-        spec.kind,
-        kind,
-        params=p,
-        speed=speed,
-        event=event,
-        optional=bool(p.get("optional", kind is EffectKind.ACTIVATED)),
-        activate_from=FROM[p.get("from", "field")],
-        damage_step=DamageStepRule(p.get("damage_step", "auto")),
-        windows=frozenset(Window(w) for w in p["windows"]) if p.get("windows") else None,
-        during_damage_calculation=bool(p.get("during_damage_calculation", False)),
-        changes_stats=not STAT_OPS.isdisjoint(ops),
-        negates_activation="negate_activation" in ops,
-        negated=spec.negated,
-        label=f"{spec.kind}: {', '.join(op['op'] for op in does)}",
-    )
+from engine.values.game import Attribute, CardType, Location, MonsterType, Player, Position
 
 
 def state_from_scenario(sc: Scenario) -> GameState:
@@ -99,7 +35,7 @@ def state_from_scenario(sc: Scenario) -> GameState:
                 position=Position(c.position) if c.position else None,
                 face_down=c.face_down,
                 pendulum=c.pendulum,
-                effects=tuple(effect_from_spec(e, c) for e in c.effects),
+                effects=tuple(to_effect(e, c.card_type) for e in c.effects),
                 equipped_to=ids.index(c.equipped_to) if c.equipped_to else None,
                 attribute=Attribute(c.attribute) if c.attribute else None,
                 monster_type=MonsterType(c.monster_type) if c.monster_type else None,

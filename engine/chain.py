@@ -17,24 +17,13 @@ from __future__ import annotations
 from typing import Final
 
 from engine import actions, checks
-from engine.context import Context
-from engine.decisions import PASS, Decision, DecisionKind, IllegalChoice, Option, malformed
-from engine.effects import TriggerEvent
-from engine.events import EventType
+from engine.effects import Context, TriggerEvent
 from engine.rules import legality
 from engine.rules.battle import battle_problem
-from engine.state import (
-    Card,
-    CardType,
-    ChainLink,
-    ChainRecord,
-    Location,
-    PendingTrigger,
-    Player,
-    Window,
-    WindowState,
-    opponent_of,
-)
+from engine.state import Card, ChainLink, ChainRecord, PendingTrigger, WindowState
+from engine.values.decisions import PASS, Decision, DecisionKind, IllegalChoice, Option, malformed
+from engine.values.events import EventType
+from engine.values.game import CardType, Location, Player, Window, opponent_of
 
 PRE_CALCULATION_WINDOWS: Final = frozenset(
     {Window.START_OF_DAMAGE_STEP, Window.BEFORE_DAMAGE_CALCULATION, Window.DURING_DAMAGE_CALCULATION}

@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import Final
 
 from engine import actions
-from engine.context import Context
-from engine.effects import Hook
-from engine.state import Location, Phase, Position, is_on_field
+from engine.effects import Context, Hook
+from engine.values.game import Location, Phase, Position, is_on_field
 
 # From the flip of the attack target until damage calculation is complete.
 REFLIP_PHASES: Final = frozenset(

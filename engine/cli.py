@@ -34,9 +34,9 @@ from engine.demo import DEMO
 from engine.machine import Duel, Executor, declared_states, declared_transitions, hook_points
 from engine.scenario import SCHEMA_PATH, Scenario, ScenarioError, load_scenarios, parse_scenario, schema_text
 from engine.scripted import ScenarioMismatch
-from engine.text import printable
 from engine.trace import format_battle_phase, format_trace
 from engine.turns import BattleResult
+from engine.values.text import printable
 
 
 def _run(

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine.machine import declared_states, declared_transitions
-from engine.state import Phase
+from engine.values.game import Phase
 
 MARKDOWN = Path("diagrams") / "damage_step.md"  # relative to the working directory: the repository's root
 FORMATS = ("mermaid", "dot", "svg")

@@ -16,10 +16,10 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
 from engine import chain, steps
-from engine.context import Context
-from engine.events import EventType
+from engine.effects import Context
 from engine.rules.battle import battle_problem
-from engine.state import Phase
+from engine.values.events import EventType
+from engine.values.game import Phase
 
 TERMINAL: Final = frozenset({Phase.STEP_OVER, Phase.DUEL_OVER})
 

@@ -1,9 +1,11 @@
-"""The effect API for embedders: what an effect is, where it attaches, how it behaves.
+"""The effect API for embedders: how an effect behaves, where it attaches, and what its
+functions receive.
 
 An effect is split in two, so that game states never hold code:
 
-* `Effect` -- plain data on a card: its kind, spell speed, trigger event, optional or not,
-  and the parameters its behaviour reads. Cloning a state shares these values.
+* `Effect` -- plain data on a card (`engine.values.effects`, re-exported here): its kind, spell
+  speed, trigger event, optional or not, and the parameters its behaviour reads. Cloning a state
+  shares these values.
 * `EffectType` -- the behaviour, registered once in a `Registry` under a name: hook handlers
   for continuous effects, and condition / targets / cost / operation for effects that
   activate. `Effect.type` names it.
@@ -14,231 +16,67 @@ so on; each active effect registered for that hook answers with plain values. Ef
 activate (activated, trigger, FLIP) go on chains; the engine decides when they may (§1.1),
 the effect type only decides what they do. The scenario format's built-in kinds
 (`engine.library`) are written on exactly this API.
+
+Every function of an effect type receives the `Context`: the state, the registry, and the
+`Index` of where effects attach, built once when a duel is set up, so no event searches all
+cards' effects (the lesson of fast simulators). They live in this module with `EffectType`
+because each names the other: this is the layer the rules stand on (docs/design.md).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 import attr
-import attrs
 
-# The effect API's vocabulary (enums) and its frozen parameters, re-exported from here.
-from engine.effect_kinds import DamageStage as DamageStage
-from engine.effect_kinds import DamageStepRule as DamageStepRule
-from engine.effect_kinds import EffectKind as EffectKind
-from engine.effect_kinds import Hook as Hook
-from engine.effect_kinds import TriggerEvent as TriggerEvent
-from engine.frozen import Frozen
-from engine.params import Params as Params
-from engine.params import as_params
-from engine.params import freeze as freeze
-from engine.state import Location, OriginalChange, Player, Window
+from engine.state import Card, ChainLink, GameState
+from engine.values.decisions import Option
+from engine.values.effects import (
+    ActivationLock,
+    DamageModifier,
+    DamageStage,
+    DamageStepRule,
+    DestructionReplacement,
+    Effect,
+    EffectKind,
+    Hook,
+    IndestructibleByBattle,
+    Lingering,
+    Piercing,
+    Source,
+    StatChange,
+    TriggerEvent,
+)
+from engine.values.events import Event, EventType
+from engine.values.frozen import Frozen
+from engine.values.game import Location, Player, is_on_field, opponent_of
+from engine.values.params import Params, freeze
 
-if TYPE_CHECKING:
-    from engine.context import Context
-    from engine.state import ChainLink
-
-
-@attr.s(auto_attribs=True, init=False, unsafe_hash=True)
-class Effect(Frozen):
-    """An effect as data, attached to a card (or living on as a lingering effect). `params` is
-    frozen on construction (any mapping may be given), and `windows` made a frozenset (any
-    iterable may be given). Immutable (`engine.frozen`); the defaults are those of `__init__`."""
-
-    type: str
-    kind: EffectKind
-    params: Params
-    speed: int
-    event: TriggerEvent | None
-    optional: bool
-    activate_from: Location  # where it activates from; MONSTER_ZONE = the field
-    damage_step: DamageStepRule
-    # The Damage Step windows the card's text names for its activation ("from the start of the
-    # Damage Step until before damage calculation"): only those; None when the text names none.
-    windows: frozenset[Window] | None
-    during_damage_calculation: bool  # "during damage calculation" wording
-    changes_stats: bool  # directly changes ATK/DEF (legal only until damage calculation)
-    negates_activation: bool
-    negated: bool
-    label: str
-
-    def __init__(
-        self,
-        type: str,
-        kind: EffectKind,
-        params: Mapping[str, Any] | None = None,
-        speed: int = 1,
-        event: TriggerEvent | None = None,
-        optional: bool = False,
-        activate_from: Location = Location.MONSTER_ZONE,
-        damage_step: DamageStepRule = DamageStepRule.AUTO,
-        windows: Iterable[Window] | None = None,
-        during_damage_calculation: bool = False,
-        changes_stats: bool = False,
-        negates_activation: bool = False,
-        negated: bool = False,
-        label: str = "",
-    ) -> None:
-        object.__setattr__(self, "type", type)
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "params", as_params(params if params is not None else {}))
-        object.__setattr__(self, "speed", speed)
-        object.__setattr__(self, "event", event)
-        object.__setattr__(self, "optional", optional)
-        object.__setattr__(self, "activate_from", activate_from)
-        object.__setattr__(self, "damage_step", damage_step)
-        object.__setattr__(self, "windows", frozenset(windows) if windows is not None else None)
-        object.__setattr__(self, "during_damage_calculation", during_damage_calculation)
-        object.__setattr__(self, "changes_stats", changes_stats)
-        object.__setattr__(self, "negates_activation", negates_activation)
-        object.__setattr__(self, "negated", negated)
-        object.__setattr__(self, "label", label)
-
-
-@attr.s(auto_attribs=True, init=False, unsafe_hash=True)
-class Source(Frozen):
-    """An effect in play: which card carries it, which monster it applies to, who controls it."""
-
-    card: int
-    index: int  # index in the card's effects; -1 for a lingering effect
-    effect: Effect
-    controller: Player
-    host: int  # the monster "this card" means: the card itself, or the monster it equips
-
-    def __init__(self, card: int, index: int, effect: Effect, controller: Player, host: int) -> None:
-        object.__setattr__(self, "card", card)
-        object.__setattr__(self, "index", index)
-        object.__setattr__(self, "effect", effect)
-        object.__setattr__(self, "controller", controller)
-        object.__setattr__(self, "host", host)
-
-
-@attr.s(auto_attribs=True, init=False, unsafe_hash=True)
-class Lingering(Frozen):
-    """A resolved effect that keeps applying (a stat change, "no battle damage this battle"...):
-    the effect value, who controls it, which card it applies to, and when it expires.
-
-    Stat parts (docs/stat-layers.md): `atk`/`def_` gain or lose; `set_atk`/`set_def` are a
-    *freezing* value, computed when the effect applied ("becomes X", halved, doubled, switched);
-    `original_atk`/`original_def` change the original values. `seq` is its order of application,
-    given by `actions.add_lingering`."""
-
-    effect: Effect
-    controller: Player
-    card: int | None
-    instance: int | None
-    until: str  # "damage_calculation" | "end_of_damage_step" | "end_of_turn"
-    atk: int
-    def_: int
-    set_atk: int | None
-    set_def: int | None
-    original_atk: OriginalChange | None
-    original_def: OriginalChange | None
-    seq: int
-
-    def __init__(
-        self,
-        effect: Effect,
-        controller: Player,
-        card: int | None,
-        instance: int | None,
-        until: str,
-        atk: int = 0,
-        def_: int = 0,
-        set_atk: int | None = None,
-        set_def: int | None = None,
-        original_atk: OriginalChange | None = None,
-        original_def: OriginalChange | None = None,
-        seq: int = 0,
-    ) -> None:
-        object.__setattr__(self, "effect", effect)
-        object.__setattr__(self, "controller", controller)
-        object.__setattr__(self, "card", card)
-        object.__setattr__(self, "instance", instance)
-        object.__setattr__(self, "until", until)
-        object.__setattr__(self, "atk", atk)
-        object.__setattr__(self, "def_", def_)
-        object.__setattr__(self, "set_atk", set_atk)
-        object.__setattr__(self, "set_def", set_def)
-        object.__setattr__(self, "original_atk", original_atk)
-        object.__setattr__(self, "original_def", original_def)
-        object.__setattr__(self, "seq", seq)
-
-    def in_order(self, seq: int) -> Lingering:
-        """This effect with its place in the order of application (`actions.add_lingering`): made by
-        one constructor call, where `attrs.evolve` (Python code) costs a playout tens of times more."""
-        return Lingering(
-            self.effect, self.controller, self.card, self.instance, self.until, self.atk, self.def_,
-            self.set_atk, self.set_def, self.original_atk, self.original_def, seq,
-        )  # fmt: skip
-
-
-# What continuous handlers answer -------------------------------------------------------------
-
-
-@attrs.frozen(slots=True)
-class StatChange:
-    """A continuous ATK/DEF modification of one monster, re-evaluated whenever stats are read
-    (docs/stat-layers.md): `atk`/`def_` gain or lose; `set_atk`/`set_def` are a non-freezing
-    "ATK becomes X" (Arcana Force I); `original_atk`/`original_def` change the original values
-    (Megamorph). Its order of application is when it started applying (`rules.stats.note_applying`)."""
-
-    card: int
-    atk: int = 0
-    def_: int = 0
-    set_atk: int | None = None
-    set_def: int | None = None
-    original_atk: OriginalChange | None = None
-    original_def: OriginalChange | None = None
-
-
-@attrs.frozen(slots=True)
-class Piercing:
-    controller: Player  # the opponent of this player takes the piercing damage
-    double: bool = False
-
-
-@attrs.frozen(slots=True)
-class DamageModifier:
-    """One battle-damage modifier, as a value the pure pipeline reads.
-
-    Scope: ``player`` -- only damage that player takes; ``source`` -- only damage inflicted by
-    that card; ``involving`` -- only if that card is one of the battlers. None means any.
-    """
-
-    stage: DamageStage
-    player: Player | None = None
-    source: int | None = None
-    involving: int | None = None
-    value: int = 0
-
-
-@attrs.frozen(slots=True)
-class IndestructibleByBattle:
-    """The host cannot be destroyed by battle (at most ``times_per_turn`` times, if given)."""
-
-    times_per_turn: int | None = None
-
-
-@attrs.frozen(slots=True)
-class DestructionReplacement:
-    """"If one of `protects` would be destroyed by battle, you can do this instead" (§1.5(b)4, §2.5). `use`:
-    whether its controller chooses to apply it. What is done instead is the effect type's cost."""
-
-    protects: tuple[int, ...]
-    use: bool = True
-
-
-@attrs.frozen(slots=True)
-class ActivationLock:
-    """Cards of these types cannot be activated by that player (Jinzo, Imperial Order...)."""
-
-    traps: bool
-    spells: bool
-    player: Player | None  # None = both players
-
+# The effect values are re-exported: embedders write effects with this module alone.
+__all__ = [
+    "ActivationLock",
+    "Context",
+    "DamageModifier",
+    "DamageStage",
+    "DamageStepRule",
+    "DestructionReplacement",
+    "Effect",
+    "EffectKind",
+    "EffectType",
+    "Handler",
+    "Hook",
+    "IndestructibleByBattle",
+    "Index",
+    "Lingering",
+    "Params",
+    "Piercing",
+    "Registry",
+    "Source",
+    "StatChange",
+    "TriggerEvent",
+    "freeze",
+]
 
 Handler = Callable[["Context", Source], Any]
 
@@ -258,7 +96,7 @@ class EffectType(Frozen):
 
     name: str
     hooks: dict[Hook, Handler]  # (a dict of its own, whatever mapping was given: read in C when compiled)
-    # (quoted for the compiled build, which evaluates these: Context and ChainLink are TYPE_CHECKING imports)
+    # (quoted for the compiled build, which evaluates these when the class is made: Context is defined below)
     condition: "Callable[[Context, Source], bool] | None"  # noqa: UP037
     condition_problem: "Callable[[Context, Source], str | None] | None"  # noqa: UP037
     targets: "Callable[[Context, Source], Sequence[tuple[int, ...]]] | None"  # noqa: UP037
@@ -309,3 +147,173 @@ class Registry(dict[str, EffectType]):
 
     def names(self) -> list[str]:
         return sorted(self)
+
+
+class Index:
+    """Where effects attach: hook point -> continuous sources; event -> triggers; activated list."""
+
+    __slots__ = ("activated", "built_from", "hooks", "made", "trigger_events", "triggers", "untargeted")
+
+    def __init__(self, cards: list[Card], registry: Registry) -> None:
+        self.built_from = [c.effects for c in cards]  # each card's effects, as indexed (`is_current`)
+        self.hooks: dict[Hook, list[tuple[int, int, Handler]]] = {h: [] for h in Hook}
+        self.triggers: dict[TriggerEvent, list[tuple[int, int]]] = {e: [] for e in TriggerEvent}
+        self.activated: list[tuple[int, int]] = []
+        for ci, card in enumerate(cards):
+            for ei, eff in enumerate(card.effects):
+                etype = registry[eff.type]
+                if eff.kind is EffectKind.CONTINUOUS:
+                    for hook, handler in etype.hooks.items():
+                        self.hooks[hook].append((ci, ei, handler))
+                elif eff.kind is EffectKind.ACTIVATED:
+                    self.activated.append((ci, ei))
+                elif eff.event is not None:
+                    self.triggers[eff.event].append((ci, ei))
+        self.trigger_events = frozenset(e for e, found in self.triggers.items() if found)  # events anything triggers on
+        # The last `Source` made for each card's effect (see `Context.source_of`): values, shared by clones.
+        self.made: list[list[Source | None]] = [[None] * len(card.effects) for card in cards]
+        # Each effect's answer with no targets (`chain.options_for`), made once.
+        self.untargeted = [[Option(ci, ei) for ei in range(len(card.effects))] for ci, card in enumerate(cards)]
+
+    def is_current(self, cards: list[Card]) -> bool:
+        """Whether the cards have the effects this index was built from (a host may attach effects
+        to a card between calls, `turns.refresh_index`). Asked before every `advance`."""
+        built = self.built_from
+        if len(built) != len(cards):
+            return False
+        for i in range(len(cards)):
+            effects = cards[i].effects
+            if effects is not built[i] and effects != built[i]:
+                return False
+        return True
+
+
+class Context:
+    """What a handler may use: read the state, ask queries, and act through `engine.actions`."""
+
+    __slots__ = ("event_listeners", "index", "on_change", "record", "registry", "state")
+
+    def __init__(self, state: GameState, registry: Registry, index: Index, record: bool = True) -> None:
+        self.state = state
+        self.record = record  # keep the event log (playouts turn it off: see Duel)
+        self.registry = registry
+        self.index = index
+        self.event_listeners: list[Callable[[Event], None]] = []  # see Duel.on_event
+        # Bookkeeping the state owes after a change, before anyone sees the event (the Duel
+        # sets it to `rules.stats.note_applying`): kept out of reads, so reads stay pure.
+        self.on_change: Callable[[Context], None] | None = None
+
+    # -- events ---------------------------------------------------------------------------
+    @property
+    def watched(self) -> bool:
+        """Whether anyone reads events (the log is kept, or a listener is attached): what is only
+        built for an event's reader can be skipped otherwise."""
+        return self.record or bool(self.event_listeners)
+
+    def emit(
+        self,
+        type: EventType,
+        rule: str = "machine",
+        *,
+        player: Player | None = None,
+        card: int | None = None,
+        amount: int | None = None,
+        detail: str = "",
+        data: tuple[tuple[str, Any], ...] = (),
+    ) -> None:
+        """Log that something happened (the fields of `Event`); called at every state change."""
+        s = self.state
+        if self.on_change is not None:
+            self.on_change(self)
+        if not self.record and not self.event_listeners:  # (`watched`, written out: every event passes here)
+            return  # a playout: nobody reads the events, so none is built
+        event = Event(type, s.phase, s.current_window(), player, card, amount, rule, detail, data)
+        if self.record:
+            s.log.append(event)
+        if self.event_listeners:  # the only cost when nobody listens
+            for listener in self.event_listeners:
+                listener(event)
+
+    # -- continuous effects ---------------------------------------------------------------
+    def source_of(self, card_index: int, effect_index: int) -> Source:
+        """A card's effect as a `Source`. Rules ask for the same few sources at every priority, so
+        the last one made is kept (in the index) and given again while it still describes the card."""
+        card = self.state.cards[card_index]
+        host = card.equipped_to if card.equipped_to is not None else card_index
+        eff = card.effects[effect_index]
+        made = self.index.made
+        if card_index >= len(made) or effect_index >= len(made[card_index]):  # effects added since indexing
+            return Source(card_index, effect_index, eff, card.controller, host)
+        src = made[card_index][effect_index]
+        if src is None or src.controller is not card.controller or src.host != host or src.effect is not eff:
+            src = made[card_index][effect_index] = Source(card_index, effect_index, eff, card.controller, host)
+        return src
+
+    def is_active(self, card_index: int, eff: Effect) -> bool:
+        """A card's continuous effect applies while it is face-up on the field, not negated, and
+        not determined destroyed by battle (§1.6); an equip's, while it equips a monster."""
+        card = self.state.cards[card_index]
+        if eff.negated or not card.face_up_on_field or card.battle_destroyed:
+            return False
+        if card.equipped_to is not None:
+            return self.state.cards[card.equipped_to].location is Location.MONSTER_ZONE
+        return True
+
+    def sources(self, hook: Hook) -> list[tuple[Source, Handler]]:
+        """Every active effect registered on a hook point, turn player's first."""
+        found = []
+        for ci, ei, handler in self.index.hooks[hook]:
+            card = self.state.cards[ci]
+            if self.is_active(ci, card.effects[ei]):
+                found.append((self.source_of(ci, ei), handler))
+        for ling in self.state.lingering:
+            handler_ = self.registry[ling.effect.type].hooks.get(hook)
+            if handler_ is None:
+                continue
+            if ling.card is not None:
+                c = self.state.cards[ling.card]
+                if c.instance != ling.instance or not is_on_field(c.location):
+                    continue
+            host = ling.card if ling.card is not None else -1
+            found.append((Source(host, -1, ling.effect, ling.controller, host), handler_))
+        if len(found) > 1:  # the turn player's first, each player's in their order (a stable sort, written out)
+            tp = self.state.turn_player
+            found = [sh for sh in found if sh[0].controller is tp] + [sh for sh in found if sh[0].controller is not tp]
+        return found
+
+    def ask(self, hook: Hook) -> Iterable[tuple[Source, Any]]:
+        """Each active source's answer on a hook (None answers are left out), asked lazily."""
+        if not self.index.hooks[hook] and not self.state.lingering:
+            return ()  # nothing attached there: the common case, without building a generator
+        found = self.sources(hook)
+        return self._answers(found) if found else ()
+
+    def _answers(self, found: list[tuple[Source, Handler]]) -> Iterator[tuple[Source, Any]]:
+        for src, handler in found:
+            answer = handler(self, src)
+            if answer is not None:
+                yield src, answer
+
+    # -- handy lookups --------------------------------------------------------------------
+    def card(self, index: int) -> Card:
+        return self.state.cards[index]
+
+    def battling_opponent(self, index: int) -> int | None:
+        b = self.state.battle
+        if index == b.attacker:
+            return b.target
+        if index == b.target:
+            return b.attacker
+        return None
+
+    def players_of(self, src: Source, rel: str) -> list[Player]:
+        """A `player` parameter that may also be "both"."""
+        return list(Player) if rel == "both" else [self.player_of(rel, src)]
+
+    def player_of(self, rel: str, src: Source) -> Player:
+        """A `player` parameter relative to the effect's controller."""
+        if rel == "controller":
+            return src.controller
+        if rel == "opponent":
+            return opponent_of(src.controller)
+        return Player[rel]  # "A" / "B"

@@ -16,22 +16,16 @@ from typing import Any
 
 import attrs
 
-from engine.effects import Effect
-from engine.scenario import CardSpec, _Effect, _Invalid, _with_speed
-from engine.state import (
-    Attribute,
-    Card,
-    CardType,
-    GameState,
-    Location,
-    MonsterType,
-    Player,
-    PlayerState,
-    Position,
-)
+from engine.effects import DamageStepRule, Effect, EffectKind, TriggerEvent
+from engine.library.ops import STAT_OPS
+from engine.scenario import EffectSpec, _Effect, _Invalid, _with_speed
+from engine.state import Card, GameState, PlayerState
 from engine.turns import UsageError, no_battle
+from engine.values.game import Attribute, CardType, Location, MonsterType, Player, Position, Window
 
-__all__ = ["StateBuilder", "effect_from_spec", "tags"]
+__all__ = ["StateBuilder", "effect_from_spec", "tags", "to_effect"]
+
+_FROM = {"field": Location.MONSTER_ZONE, "hand": Location.HAND, "graveyard": Location.GRAVEYARD}
 
 
 def effect_from_spec(spec: Mapping[str, Any], *, card_type: CardType | str = CardType.MONSTER) -> Effect:
@@ -39,15 +33,63 @@ def effect_from_spec(spec: Mapping[str, Any], *, card_type: CardType | str = Car
     "speed": 2, "does": [{"op": "change_stats", "target": "attacker", "atk": 700}]}``), checked as the
     loader checks it (a mistake raises `ScenarioError` naming the key), as engine data. Card ids in
     it are the ids of the host's cards. `card_type` matters for a Counter Trap (Spell Speed 3)."""
-    from engine.build import effect_from_spec as from_scenario_spec
-
     ctype = CardType(card_type).value
     try:
         checked = _with_speed(_Effect().check(dict(spec)), 0, ctype)
     except _Invalid as e:
         raise e.error() from None
-    holder = CardSpec("host", None, "A", "A", "monster_zone", ctype, 0, 0, None, False, False, None, (checked,))
-    return from_scenario_spec(checked, holder)
+    return to_effect(checked, ctype)
+
+
+def to_effect(spec: EffectSpec, card_type: str) -> Effect:
+    """A validated scenario-format effect as engine data; its behaviour is the built-in type of its kind
+    (`engine.library`). `card_type` matters for a Counter Trap (Spell Speed 3)."""
+    p: dict[str, Any] = dict(spec.params)
+    kind = {"activated": EffectKind.ACTIVATED, "trigger": EffectKind.TRIGGER, "flip": EffectKind.FLIP}.get(
+        spec.kind, EffectKind.CONTINUOUS
+    )
+    if kind is EffectKind.CONTINUOUS:
+        return Effect(spec.kind, kind, params=p, negated=spec.negated, label=spec.kind)
+    does = tuple({"op": op.op, **op.params} for op in spec.does)
+    p["does"] = does
+    p["target"] = spec.target
+    p["cost"] = (
+        None
+        if spec.cost is None
+        else {
+            "lp": spec.cost.lp,
+            "discard_self": spec.cost.discard_self,
+            "send_self_to_graveyard": spec.cost.send_self_to_graveyard,
+            "discard": spec.cost.discard,
+            "tribute": spec.cost.tribute,
+            "pay_with": spec.cost.pay_with,
+        }
+    )
+    ops = {op["op"] for op in does}
+    speed = int(p.get("speed", 1))
+    if card_type == "counter_trap":
+        speed = 3
+    event = (
+        TriggerEvent.FLIPPED
+        if kind is EffectKind.FLIP
+        else (TriggerEvent(p["on"]) if kind is EffectKind.TRIGGER else None)
+    )
+    return Effect(
+        spec.kind,
+        kind,
+        params=p,
+        speed=speed,
+        event=event,
+        optional=bool(p.get("optional", kind is EffectKind.ACTIVATED)),
+        activate_from=_FROM[p.get("from", "field")],
+        damage_step=DamageStepRule(p.get("damage_step", "auto")),
+        windows=frozenset(Window(w) for w in p["windows"]) if p.get("windows") else None,
+        during_damage_calculation=bool(p.get("during_damage_calculation", False)),
+        changes_stats=not STAT_OPS.isdisjoint(ops),
+        negates_activation="negate_activation" in ops,
+        negated=spec.negated,
+        label=f"{spec.kind}: {', '.join(op['op'] for op in does)}",
+    )
 
 
 def tags(card: Card) -> dict[str, Any]:

@@ -16,13 +16,14 @@ from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 from engine import actions, chain, dispatch, steps, turns
-from engine.context import Context, Index
-from engine.decisions import Agent, Decision, IllegalChoice, Option
-from engine.effects import Effect, Lingering, Registry
-from engine.events import Event, EventType
+from engine.agents import Agent
+from engine.effects import Context, Effect, Index, Lingering, Registry
 from engine.library import default_registry
 from engine.rules.stats import current_stats, watch_stats
-from engine.state import GameState, Phase, Player
+from engine.state import GameState
+from engine.values.decisions import Decision, IllegalChoice, Option
+from engine.values.events import Event, EventType
+from engine.values.game import Phase, Player
 
 STATES: list[Phase] = list(Phase)
 TERMINAL = dispatch.TERMINAL
@@ -103,7 +104,6 @@ class Duel:
         """Set every attribute (shared by __init__ and the cheaper `clone`)."""
         self.state = state
         self.registry = registry
-        self.index = index
         self.ctx = Context(state, registry, index, record)
         self.executor: Executor = executor
         self._machine = build_transitions_machine(self, state.phase) if executor == "transitions" else None
@@ -112,6 +112,11 @@ class Duel:
         self._followers: dispatch.Followers | None = None
         self._decision_listeners: list[DecisionListener] = []
         self._source = state.phase  # the state a transition leaves (transitions executor)
+
+    @property
+    def index(self) -> Index:
+        """Where the cards' effects attach (rebuilt when a host attaches effects between calls)."""
+        return self.ctx.index
 
     # -- the model side of the machine ---------------------------------------------------
     @property
@@ -185,7 +190,7 @@ class Duel:
     def advance(self) -> Decision | None:
         """Run until a player must decide (returned) or the step is over (None). Raises
         `UsageError` when there is nothing it could run (no attack declared; see `turns.check_ready`)."""
-        turns.check_ready(self)
+        turns.check_ready(self.ctx)
         if self._machine is None:
             dispatch.run(self.ctx, _TABLE, self._followers)
         else:
@@ -196,7 +201,7 @@ class Duel:
     def step(self) -> list[Event]:
         """Run until the machine enters its next state or a decision is pending; return what
         happened. For people stepping through a battle one sub-timing at a time."""
-        turns.check_ready(self)
+        turns.check_ready(self.ctx)
         start, phase = len(self.state.log), self.state.phase
         while self.state.phase is phase and self.work():
             pass
@@ -242,7 +247,7 @@ class Duel:
             raise IllegalChoice(f"it is {s.pending.player}'s decision, not {player}'s")
         return s.pending
 
-    def run(self, agents: Agent | Mapping[Player, Agent]) -> Duel:
+    def run(self, agents: Agent[Duel] | Mapping[Player, Agent[Duel]]) -> Duel:
         """Run to the end, asking the agents (one for both players, or one per player)."""
         while (d := self.advance()) is not None:
             agent = agents if not isinstance(agents, Mapping) else agents[d.player]
@@ -305,17 +310,17 @@ class Duel:
         """Declare an attack (cards by index or id; no target = a direct attack) once the previous
         Damage Step is over; `advance`/`run` then play its Damage Step. The rules' checks refuse
         it with `IllegalAttack` naming the rule, changing nothing."""
-        turns.declare_attack(self, attacker, target)
+        turns.declare_attack(self.ctx, attacker, target)
 
     def end_turn(self) -> None:
         """End the turn: "until the end of the turn" effects expire, per-turn counters reset, and
         the other player's turn begins, in its Battle Step."""
-        turns.end_turn(self)
+        turns.end_turn(self.ctx)
 
     @property
     def battles(self) -> list[turns.BattleResult]:
         """Each attack declared in this duel, in order, with its own result and range of the log."""
-        return turns.battles(self)
+        return turns.battles(self.state)
 
     def current_stats(self, card: int | str) -> tuple[int, int]:
         """A monster's current (ATK, DEF), by index or id (reading never changes the state)."""

@@ -33,7 +33,7 @@ from typing import Any, Literal
 
 import attrs
 
-from engine.decisions import RandomAgent
+from engine.agents import RandomAgent
 from engine.search import TERMINAL, BattleGame, BattleState, ScenarioLike
 
 AgentName = Literal["random", "mcts"]

@@ -76,7 +76,7 @@ from typing import IO, Any, NoReturn, cast
 
 import attrs
 
-from engine.text import printable
+from engine.values.text import printable
 
 __all__ = [
     "ACTIVATABLE_KINDS",

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from engine.decisions import PASS, Decision, DecisionKind, Option
-from engine.events import EventType
 from engine.rules import legality
-from engine.state import Player, Window
+from engine.values.decisions import PASS, Decision, DecisionKind, Option
+from engine.values.events import EventType
+from engine.values.game import Player, Window
 
 if TYPE_CHECKING:
     from engine.machine import Duel

@@ -77,12 +77,13 @@ from os import PathLike
 from typing import Any
 
 from engine.build import state_from_scenario
-from engine.decisions import PASS, DecisionKind, IllegalChoice, Option, malformed
 from engine.effects import Registry
 from engine.machine import Duel
 from engine.rules.stats import current_stats
 from engine.scenario import Scenario, load_scenarios, parse_scenario
-from engine.state import GameState, Location, Phase, Player, Position, Window
+from engine.state import GameState
+from engine.values.decisions import PASS, DecisionKind, IllegalChoice, Option, malformed
+from engine.values.game import Location, Phase, Player, Position, Window
 
 TERMINAL = -4  # pyspiel.PlayerId.TERMINAL
 STAT_SCALE = 5000.0

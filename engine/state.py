@@ -12,163 +12,18 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping
-from enum import Enum, IntEnum
+from enum import Enum
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import Any, cast
 
 import attr
 import attrs
 
-from engine.enums import FastEnum, fast_reads
-from engine.frozen import Frozen
-
-if TYPE_CHECKING:
-    from engine.decisions import Decision
-    from engine.effects import Effect, Lingering
-    from engine.events import Event
-
-
-class Player(IntEnum):
-    """A player as a small int, so it indexes tuples directly."""
-
-    A = 0
-    B = 1
-
-    @property
-    def opponent(self) -> Player:
-        return opponent_of(self)
-
-    def __str__(self) -> str:
-        return self.name
-
-
-fast_reads(Player)
-
-# Both players, turn order aside: a tuple, since iterating an Enum class is slow (hot path).
-PLAYERS: Final = (Player.A, Player.B)
-
-
-# The engine calls these two functions rather than the properties `Player.opponent` and
-# `Location.on_field` (which call them, for hosts): compiled, a function call is C, whereas a
-# property of an enum member is a Python attribute lookup (docs/compiled-build.md).
-def opponent_of(player: Player) -> Player:
-    """The other player."""
-    return Player.B if player is Player.A else Player.A
-
-
-class Location(FastEnum):
-    MONSTER_ZONE = "monster_zone"
-    SPELL_TRAP_ZONE = "spell_trap_zone"
-    HAND = "hand"
-    GRAVEYARD = "graveyard"
-    BANISHED = "banished"
-    DECK = "deck"
-    EXTRA_DECK = "extra_deck"
-
-    @property
-    def on_field(self) -> bool:
-        return is_on_field(self)
-
-
-def is_on_field(location: Location) -> bool:
-    """Whether a card there is on the field (a Monster or Spell & Trap Zone)."""
-    return location is Location.MONSTER_ZONE or location is Location.SPELL_TRAP_ZONE
-
-
-class Attribute(FastEnum):
-    """A monster's Attribute, as printed ("if this card battles a LIGHT monster")."""
-
-    LIGHT = "light"
-    DARK = "dark"
-    WATER = "water"
-    FIRE = "fire"
-    EARTH = "earth"
-    WIND = "wind"
-    DIVINE = "divine"
-
-
-class MonsterType(FastEnum):
-    """A monster's Type (the official list, as printed: "Winged Beast", "Sea Serpent")."""
-
-    AQUA = "aqua"
-    BEAST = "beast"
-    BEAST_WARRIOR = "beast_warrior"
-    CREATOR_GOD = "creator_god"
-    CYBERSE = "cyberse"
-    DINOSAUR = "dinosaur"
-    DIVINE_BEAST = "divine_beast"
-    DRAGON = "dragon"
-    FAIRY = "fairy"
-    FIEND = "fiend"
-    FISH = "fish"
-    ILLUSION = "illusion"
-    INSECT = "insect"
-    MACHINE = "machine"
-    PLANT = "plant"
-    PSYCHIC = "psychic"
-    PYRO = "pyro"
-    REPTILE = "reptile"
-    ROCK = "rock"
-    SEA_SERPENT = "sea_serpent"
-    SPELLCASTER = "spellcaster"
-    THUNDER = "thunder"
-    WARRIOR = "warrior"
-    WINGED_BEAST = "winged_beast"
-    WYRM = "wyrm"
-    ZOMBIE = "zombie"
-
-
-class Position(FastEnum):
-    ATTACK = "attack"
-    DEFENSE = "defense"  # face-up Defense Position
-    SET = "set"  # face-down Defense Position
-
-    @property
-    def is_defense(self) -> bool:
-        return self is not Position.ATTACK
-
-
-class CardType(FastEnum):
-    MONSTER = "monster"
-    SPELL = "spell"
-    TRAP = "trap"
-    COUNTER_TRAP = "counter_trap"
-
-    @property
-    def is_trap(self) -> bool:
-        return self in (CardType.TRAP, CardType.COUNTER_TRAP)
-
-
-class Window(FastEnum):
-    """The five sub-timings in which players may act, in rulebook order."""
-
-    START_OF_DAMAGE_STEP = "start_of_damage_step"
-    BEFORE_DAMAGE_CALCULATION = "before_damage_calculation"
-    DURING_DAMAGE_CALCULATION = "during_damage_calculation"
-    AFTER_DAMAGE_CALCULATION = "after_damage_calculation"
-    END_OF_DAMAGE_STEP = "end_of_damage_step"
-
-
-class Phase(FastEnum):
-    """The states of the Damage Step machine, in rulebook order (declared in `engine.machine`)."""
-
-    BATTLE_STEP = "battle_step"
-    START_OF_DAMAGE_STEP = "start_of_damage_step"
-    FLIP = "flip"
-    BEFORE_DAMAGE_CALCULATION = "before_damage_calculation"
-    DURING_DAMAGE_CALCULATION = "during_damage_calculation"
-    PERFORM_DAMAGE_CALCULATION = "perform_damage_calculation"
-    AFTER_DAMAGE_CALCULATION = "after_damage_calculation"
-    SEND_DESTROYED_BY_BATTLE = "send_destroyed_by_battle"
-    END_OF_DAMAGE_STEP = "end_of_damage_step"
-    STEP_OVER = "step_over"
-    DUEL_OVER = "duel_over"
-
-
-# Phases during which "during the Damage Step" continuous effects apply.
-DAMAGE_STEP_PHASES: Final = frozenset(Phase) - {Phase.BATTLE_STEP, Phase.STEP_OVER, Phase.DUEL_OVER}
-# Phases during which "during damage calculation" continuous effects apply.
-DAMAGE_CALCULATION_PHASES: Final = frozenset({Phase.DURING_DAMAGE_CALCULATION, Phase.PERFORM_DAMAGE_CALCULATION})
+from engine.values.decisions import Decision
+from engine.values.effects import Effect, Lingering
+from engine.values.events import Event
+from engine.values.frozen import Frozen
+from engine.values.game import SUB_TIMING, Attribute, CardType, Location, MonsterType, Phase, Player, Position, Window
 
 
 # The mutable state classes are `attr.s(auto_attribs=True)` classes, not `attrs.define`: the optional
@@ -296,24 +151,9 @@ class Battle:
         return n
 
 
-class OriginalOp(FastEnum):
-    """How an effect changes a monster's original ATK/DEF (stat layer 1, docs/stat-layers.md)."""
-
-    BECOMES = "becomes"
-    HALVE = "halve"
-    DOUBLE = "double"
-
-
-@attrs.frozen(slots=True)
-class OriginalChange:
-    """ "The original ATK (or DEF) becomes X / is halved / is doubled" (Shrink, Megamorph)."""
-
-    op: OriginalOp
-    value: int = 0  # for BECOMES
-
-
+# read in C (docs/compiled-build.md).
 # The immutable records the state holds (ChainLink, PendingTrigger, ChainRecord, LpChange, and
-# `engine.effects.Lingering`) are `Frozen` attrs classes with their own __init__ (`engine.frozen`):
+# `engine.values.effects.Lingering`) are `Frozen` attrs classes with their own __init__ (`engine.values.frozen`):
 # made on the playout path, and native in the compiled build, where such an instance is made and
 # read in C (docs/compiled-build.md).
 @attr.s(auto_attribs=True, init=False, unsafe_hash=True)
@@ -577,17 +417,6 @@ def _json(v: Any) -> str:
     return json.dumps(v, separators=(",", ":"))
 
 
-SUB_TIMING: Final = {
-    Phase.START_OF_DAMAGE_STEP: Window.START_OF_DAMAGE_STEP,
-    Phase.FLIP: Window.BEFORE_DAMAGE_CALCULATION,
-    Phase.BEFORE_DAMAGE_CALCULATION: Window.BEFORE_DAMAGE_CALCULATION,
-    Phase.DURING_DAMAGE_CALCULATION: Window.DURING_DAMAGE_CALCULATION,
-    Phase.PERFORM_DAMAGE_CALCULATION: Window.DURING_DAMAGE_CALCULATION,
-    Phase.AFTER_DAMAGE_CALCULATION: Window.AFTER_DAMAGE_CALCULATION,
-    Phase.SEND_DESTROYED_BY_BATTLE: Window.END_OF_DAMAGE_STEP,
-    Phase.END_OF_DAMAGE_STEP: Window.END_OF_DAMAGE_STEP,
-    Phase.STEP_OVER: Window.END_OF_DAMAGE_STEP,  # effects expire as the Battle Step is re-entered
-}
 _GETTERS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
 
 

@@ -12,9 +12,7 @@ from typing import Final
 
 from engine import actions, checks
 from engine.chain import open_window
-from engine.context import Context
-from engine.effects import Hook, TriggerEvent
-from engine.events import EventType
+from engine.effects import Context, Hook, TriggerEvent
 from engine.rules.battle import battle_damage_modifiers, battle_input, battle_problem
 from engine.rules.calculation import compare_values
 from engine.rules.destruction import (
@@ -23,7 +21,9 @@ from engine.rules.destruction import (
     replace_battle_destruction,
 )
 from engine.rules.modifiers import applicable, apply_battle_damage_modifiers
-from engine.state import PLAYERS, ChainRecord, Location, Phase, Position, Window, opponent_of
+from engine.state import ChainRecord
+from engine.values.events import EventType
+from engine.values.game import PLAYERS, Location, Phase, Position, Window, opponent_of
 
 # The trigger events each state raises: where triggered effects attach (rules spec §1.10 names
 # in brackets). One SEGOC chain per state holds all of a state's triggers.

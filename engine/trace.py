@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.events import Event, EventType
-from engine.state import GameState, Player
-from engine.text import printable
+from engine.state import GameState
 from engine.turns import BattleResult
+from engine.values.events import Event, EventType
+from engine.values.game import Player
+from engine.values.text import printable
 
 TITLES = {
     "battle_step": "Battle Step",

@@ -19,21 +19,18 @@ misuses of `advance` into errors naming the mistake (issue 10, item 4).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import attrs
 
 from engine import actions
 from engine._mypyc import mypyc_attr
-from engine.context import Index
-from engine.effects import Hook
-from engine.events import Event
+from engine.effects import Context, Hook, Index
 from engine.rules.attack import attack_problem
 from engine.rules.stats import watch_stats
-from engine.state import Battle, BattleRecord, ChainRecord, GameState, Location, LpChange, Phase, Player, opponent_of
-
-if TYPE_CHECKING:
-    from engine.machine import Duel
+from engine.state import Battle, BattleRecord, ChainRecord, GameState, LpChange
+from engine.values.events import Event
+from engine.values.game import Location, Phase, Player, opponent_of
 
 NO_ATTACK: Final = -1  # `Battle.attacker` of a state in which no attack has been declared yet
 
@@ -113,17 +110,17 @@ def _step_under_way(s: GameState) -> str | None:
 # -- declaring attacks, ending turns ------------------------------------------------------------
 
 
-def declare_attack(duel: Duel, attacker: int | str, target: int | str | None = None) -> None:
-    s = duel.state
+def declare_attack(ctx: Context, attacker: int | str, target: int | str | None = None) -> None:
+    s = ctx.state
     if s.duel_over:
         raise IllegalAttack("the Duel is over: no more attacks can be declared")
     busy = _step_under_way(s)
     if busy:
         raise IllegalAttack(busy)
-    refresh_index(duel)
+    refresh_index(ctx)
     a = card_index(s, attacker)
     t = None if target is None else card_index(s, target)
-    problem = attack_problem(duel.ctx, a, t, _declared_this_turn(s))
+    problem = attack_problem(ctx, a, t, _declared_this_turn(s))
     if problem is not None:
         raise IllegalAttack(problem)
     _close(s)
@@ -142,8 +139,8 @@ def declare_attack(duel: Duel, attacker: int | str, target: int | str | None = N
     s.phase = Phase.BATTLE_STEP
 
 
-def end_turn(duel: Duel) -> None:
-    s = duel.state
+def end_turn(ctx: Context) -> None:
+    s = ctx.state
     if s.duel_over:
         raise UsageError("the Duel is over: there is no turn to end")
     busy = _step_under_way(s)
@@ -153,12 +150,12 @@ def end_turn(duel: Duel) -> None:
     s.battle = no_battle(s.turn_player)
     s.phase = Phase.BATTLE_STEP
     s.window = None
-    for src, handler in list(duel.ctx.sources(Hook.END_OF_TURN)):  # "during the End Phase of this turn"
-        handler(duel.ctx, src)
-    if actions.check_zero_lp(duel.ctx):
+    for src, handler in list(ctx.sources(Hook.END_OF_TURN)):  # "during the End Phase of this turn"
+        handler(ctx, src)
+    if actions.check_zero_lp(ctx):
         s.phase = Phase.DUEL_OVER  # the Duel ended in this turn's End Phase
         return
-    actions.expire_lingering(duel.ctx, "end_of_turn")
+    actions.expire_lingering(ctx, "end_of_turn")
     s.indestructible_used = {}
     s.attacks_declared = ()
     s.turn += 1
@@ -209,8 +206,8 @@ class BattleResult:
         }
 
 
-def battles(duel: Duel) -> list[BattleResult]:
-    s = duel.state
+def battles(state: GameState) -> list[BattleResult]:
+    s = state
     out = []
     for i, r in enumerate(_records(s)):
         closed = r.log_end is not None
@@ -260,12 +257,11 @@ def chain_json(ch: ChainRecord, card_ids: list[str]) -> dict[str, Any]:
 # -- misuse that used to do nothing ------------------------------------------------------------------
 
 
-def refresh_index(duel: Duel) -> None:
+def refresh_index(ctx: Context) -> None:
     """Effects attached to cards after the duel was built are indexed again, so they apply."""
-    ctx = duel.ctx
     if ctx.index.is_current(ctx.state.cards):
         return
-    duel.index = ctx.index = Index(ctx.state.cards, ctx.registry)
+    ctx.index = Index(ctx.state.cards, ctx.registry)
     watch_stats(ctx)  # a new continuous ATK/DEF change must be noted from now on
 
 
@@ -277,12 +273,12 @@ def check_unique_ids(state: GameState) -> None:
         seen[c.id] = i
 
 
-def check_ready(duel: Duel) -> None:
+def check_ready(ctx: Context) -> None:
     """Before `advance`/`step` runs: refuse the states it cannot run (no attack declared; a new
     battle set by hand after a Damage Step ended; a battle naming a card as it was before it
     moved, or a target off the field), and pick up effects attached since the duel was built."""
-    refresh_index(duel)
-    s = duel.state
+    refresh_index(ctx)
+    s = ctx.state
     b = s.battle
     if s.phase is Phase.STEP_OVER and not b.attacked:
         raise UsageError(

@@ -17,10 +17,10 @@ from typing import Any
 
 from engine.build import state_from_scenario
 from engine.debug import Session
-from engine.decisions import Decision, Option
 from engine.machine import Duel, Executor
 from engine.scenario import Scenario, parse_scenario
 from engine.scripted import ScriptedAgent
+from engine.values.decisions import Decision, Option
 
 PIERCE_FLIP: dict[str, Any] = {
     "format": "damage-step-scenario/1",

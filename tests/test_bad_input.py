@@ -28,8 +28,8 @@ from engine.scenario import (
     parse_scenario,
     scenario_json_schema,
 )
-from engine.text import printable
 from engine.trace import format_trace
+from engine.values.text import printable
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -8,7 +8,7 @@ from conftest import monster, run, scenario, spell
 
 from engine.effects import Piercing
 from engine.rules.calculation import BaseOutcome, BattleInput, attacker_value, compare_values, target_value
-from engine.state import Player
+from engine.values.game import Player
 
 ATT, TGT = 0, 1
 A, B = Player.A, Player.B

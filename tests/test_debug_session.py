@@ -13,11 +13,11 @@ from debug_fixtures import ATT, RUSH, TGT, activating, finish, new_duel, new_ses
 
 from engine.build import run_scenario
 from engine.debug import Breakpoint, Session
-from engine.decisions import Decision, DecisionKind, Option
-from engine.events import Event, EventType
 from engine.machine import declared_transitions
 from engine.scenario import parse_scenario
-from engine.state import Location, Phase, Player, Window
+from engine.values.decisions import Decision, DecisionKind, Option
+from engine.values.events import Event, EventType
+from engine.values.game import Location, Phase, Player, Window
 
 TRANSITIONS = {(src, dest) for src, dest, _cond in declared_transitions()}
 
@@ -416,7 +416,7 @@ def test_why_illegal_says_in_one_sentence_why_an_option_cannot_be_taken() -> Non
 
 def test_a_state_reached_through_a_session_is_the_one_a_plain_run_reaches() -> None:
     plain, _sc = new_duel()
-    from engine.decisions import PassAgent
+    from engine.agents import PassAgent
 
     plain.run(PassAgent())
     s, _agent = new_session()

@@ -45,4 +45,4 @@ def test_engine_holds_no_randomness_besides_the_random_agent() -> None:
     """The claim the docs make: only RandomAgent, seeded by its caller, draws random numbers."""
     users = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "engine").rglob("*.py")
                    if "import random" in p.read_text(encoding="utf-8"))  # fmt: skip
-    assert users == ["engine/decisions.py"]
+    assert users == ["engine/agents.py"]

@@ -15,8 +15,9 @@ from debug_fixtures import RUSH, TGT, activating, finish, new_duel, new_session,
 
 import engine
 from engine.debug import WHY, explain, reason, what, why
-from engine.events import RULES, Event, EventType
-from engine.state import GameState, Phase, Player, Window
+from engine.state import GameState
+from engine.values.events import RULES, Event, EventType
+from engine.values.game import Phase, Player, Window
 
 RECORDS = load_records()
 SECTION = re.compile(r"\(§\d+(\.\d+)?(, §\d+(\.\d+)?)*\)$")

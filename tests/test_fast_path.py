@@ -17,13 +17,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import engine
-from engine.context import Index
-from engine.decisions import Decision, Option
-from engine.effects import DamageModifier, DamageStage, Hook
+from engine.effects import DamageModifier, DamageStage, Hook, Index
 from engine.rules import legality
 from engine.rules.calculation import Packet
 from engine.rules.modifiers import apply_battle_damage_modifiers, unmodified
-from engine.state import Location, Player, Window, WindowState, is_on_field, opponent_of
+from engine.state import WindowState
+from engine.values.decisions import Decision, Option
+from engine.values.game import Location, Player, Window, is_on_field, opponent_of
 
 RECORDS = [r for f in sorted(RULES_DIR.glob("*.jsonl")) for r in load_jsonl(f)]
 # One Damage Step each: Battle Phase scenarios (`attacks`) are played unrecorded in test_battle_phase_cases.py.

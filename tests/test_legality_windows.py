@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import engine
-from engine.decisions import PASS, DecisionKind, Option
+from engine.values.decisions import PASS, DecisionKind, Option
 
 ALL_WINDOWS = [w.value for w in engine.Window]
 

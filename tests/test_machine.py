@@ -6,7 +6,7 @@ import pickle
 from pathlib import Path
 
 from engine import Duel, PassAgent, Phase, declared_states, declared_transitions, parse_scenario, state_from_scenario
-from engine.events import RULES, EventType
+from engine.values.events import RULES, EventType
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -13,7 +13,7 @@ from engine.effects import DamageStage as S
 from engine.effects import Piercing
 from engine.rules.calculation import BattleInput, Packet, compare_values
 from engine.rules.modifiers import DamageResult, apply_battle_damage_modifiers
-from engine.state import Player
+from engine.values.game import Player
 
 A, B = Player.A, Player.B
 ATT, TGT = 0, 1

@@ -19,7 +19,7 @@ from debug_fixtures import PIERCE_FLIP
 
 import engine
 from engine.debug.record import TRACE_FORMAT, read_traces, replay, trace_scenario, write_trace
-from engine.events import RULES, EventType
+from engine.values.events import RULES, EventType
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = load_records()

@@ -22,11 +22,13 @@ from attrs.exceptions import FrozenInstanceError
 from conftest import load_records
 
 import engine
-from engine import decisions, effects, state
-from engine.decisions import Decision, DecisionKind, Option
+from engine import effects, state
+from engine.values import decisions
+from engine.values import effects as effect_values
 from engine.effects import Params, freeze
-from engine.frozen import Frozen
-from engine.state import OriginalChange, OriginalOp
+from engine.values.decisions import Decision, DecisionKind, Option
+from engine.values.frozen import Frozen
+from engine.values.game import OriginalChange, OriginalOp
 
 RECORDS = load_records()
 ROOT = Path(__file__).resolve().parent.parent
@@ -259,7 +261,8 @@ def test_the_hand_written_copies_write_every_field(name: str, method_name: str) 
 
 def test_an_opened_window_is_what_the_class_defaults_give() -> None:
     """`WindowState.opened` writes the start values out (the fast path): they are the class's own."""
-    from engine.state import Window, WindowState
+    from engine.state import WindowState
+    from engine.values.game import Window
 
     for window in Window:
         for player in engine.Player:
@@ -290,14 +293,14 @@ def test_a_clone_mid_chain_equals_its_original_and_shares_nothing_mutable() -> N
     raise AssertionError("no rules case opens a window within two decisions")
 
 
-# -- the frozen values (`engine.frozen`): hand-written __init__, attrs for the rest ----------------------------
+# -- the frozen values (`engine.values.frozen`): hand-written __init__, attrs for the rest ----------------------------
 
 FROZEN = ["Effect", "Source", "EffectType", "Lingering", "ChainLink", "PendingTrigger", "ChainRecord", "LpChange",
           "Decision"]  # fmt: skip
 
 
 def _frozen_class(name: str) -> type:
-    return next(getattr(m, name) for m in (effects, state, decisions) if hasattr(m, name))
+    return next(getattr(m, name) for m in (effect_values, effects, state, decisions) if hasattr(m, name))
 
 
 def test_every_frozen_value_class_is_listed_here() -> None:
@@ -318,7 +321,7 @@ def test_a_frozen_value_takes_each_field_from_its_own_parameter(name: str) -> No
     and positional construction would silently mix fields up. Read from the source, so the check
     is the same in the compiled build."""
     cls = _frozen_class(name)
-    path = ROOT / "engine" / (cls.__module__.split(".")[-1] + ".py")
+    path = ROOT / (cls.__module__.replace(".", "/") + ".py")
     tree = ast.parse(path.read_text())
     node = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name)
     init = next(n for n in node.body if isinstance(n, ast.FunctionDef) and n.name == "__init__")

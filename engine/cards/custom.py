@@ -3,27 +3,11 @@ on the public API (`engine.EffectType`, `engine.actions`). Register them with `e
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from engine import (
-    Attribute,
-    Effect,
-    EffectKind,
-    EffectType,
-    Hook,
-    Lingering,
-    Location,
-    MonsterType,
-    Position,
-    Source,
-    TriggerEvent,
-    actions,
-)
+from engine import actions
 from engine.cards.card import CardDef
-
-if TYPE_CHECKING:  # the types of what an effect type's functions receive
-    from engine.context import Context
-    from engine.state import ChainLink
+from engine.effects import Context, Effect, EffectKind, EffectType, Hook, Lingering, Source, TriggerEvent
+from engine.state import ChainLink
+from engine.values.game import Attribute, Location, MonsterType, Position
 
 
 def _own_battler(ctx: Context, src: Source) -> int | None:

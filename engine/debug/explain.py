@@ -14,10 +14,11 @@ from typing import Any
 import attrs
 
 from engine.effects import EffectKind
-from engine.events import RULES, Event, EventType
-from engine.state import GameState, Location, Player, Position
-from engine.text import printable
+from engine.state import GameState
 from engine.trace import TITLES, describe
+from engine.values.events import RULES, Event, EventType
+from engine.values.game import Location, Player, Position
+from engine.values.text import printable
 
 
 @attrs.frozen(slots=True)

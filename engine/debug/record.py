@@ -22,11 +22,11 @@ import attrs
 
 from engine.build import run_scenario
 from engine.debug.explain import reason
-from engine.decisions import PASS, Decision, IllegalChoice, Option
-from engine.events import Event, EventType
 from engine.machine import Duel, Executor
 from engine.scenario import Scenario, parse_scenario, scenario_to_json
-from engine.state import Player
+from engine.values.decisions import PASS, Decision, IllegalChoice, Option
+from engine.values.events import Event, EventType
+from engine.values.game import Player
 
 TRACE_FORMAT = "damage-step-trace/1"
 

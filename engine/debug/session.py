@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING
 import attrs
 
 from engine.debug.explain import explain, why
-from engine.decisions import Decision, IllegalChoice, Option
-from engine.events import Event, EventType
-from engine.state import GameState, Phase, Window
-from engine.text import printable
+from engine.state import GameState
+from engine.values.decisions import Decision, IllegalChoice, Option
+from engine.values.events import Event, EventType
+from engine.values.game import Phase, Window
+from engine.values.text import printable
 
 if TYPE_CHECKING:
     from engine.machine import Duel

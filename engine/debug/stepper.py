@@ -15,13 +15,13 @@ from typing import IO
 
 from engine.build import state_from_scenario
 from engine.debug.session import Breakpoint, Session
-from engine.decisions import Decision, IllegalChoice, Option
 from engine.machine import Duel, Executor
 from engine.scenario import Scenario
 from engine.scripted import ScriptedAgent
-from engine.state import Location, Phase, Player, Position, Window
-from engine.text import printable
 from engine.trace import TITLES, describe
+from engine.values.decisions import Decision, IllegalChoice, Option
+from engine.values.game import Location, Phase, Player, Position, Window
+from engine.values.text import printable
 
 HELP = """commands (one-letter forms in brackets):
   step [s]             run to the next machine state

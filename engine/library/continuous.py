@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.context import Context
 from engine.effects import (
     ActivationLock,
+    Context,
     DamageModifier,
     DamageStage,
     DestructionReplacement,
@@ -17,7 +17,15 @@ from engine.effects import (
 )
 from engine.library import costs
 from engine.library.filters import matches
-from engine.state import DAMAGE_CALCULATION_PHASES, DAMAGE_STEP_PHASES, Location, Phase, Player, Position, opponent_of
+from engine.values.game import (
+    DAMAGE_CALCULATION_PHASES,
+    DAMAGE_STEP_PHASES,
+    Location,
+    Phase,
+    Player,
+    Position,
+    opponent_of,
+)
 
 
 def _players(ctx: Context, src: Source) -> list[Player]:

@@ -24,11 +24,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import actions
-from engine.context import Context
-from engine.effects import Source
-from engine.events import EventType
+from engine.effects import Context, Source
 from engine.library.filters import matches
-from engine.state import Location, Position
+from engine.values.events import EventType
+from engine.values.game import Location, Position
 
 
 def _by_id(ctx: Context, ids: Any) -> list[int]:

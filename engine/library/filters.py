@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from engine.context import Context
-from engine.state import Location, Position
+from engine.effects import Context
+from engine.values.game import Location, Position
 
 
 def matches(ctx: Context, index: int, flt: Mapping[str, Any]) -> bool:

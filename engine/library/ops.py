@@ -7,8 +7,8 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from engine import actions
-from engine.context import Context
 from engine.effects import (
+    Context,
     DamageModifier,
     DamageStage,
     Effect,
@@ -20,12 +20,13 @@ from engine.effects import (
     Params,
     Source,
 )
-from engine.events import EventType
 from engine.library import costs
 from engine.library.filters import describe, matches
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats
-from engine.state import ChainLink, Location, OriginalChange, OriginalOp, Player, Position, is_on_field, opponent_of
+from engine.state import ChainLink
+from engine.values.events import EventType
+from engine.values.game import Location, OriginalChange, OriginalOp, Player, Position, is_on_field, opponent_of
 
 # What resolves one entry of an effect's `does` list. The entry is typed `Params` (what `Effect`
 # freezes every mapping into), not `Mapping`: compiled, its `.get` is then a C dict lookup.

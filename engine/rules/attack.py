@@ -11,10 +11,9 @@ states the same checks. `engine.turns` asks this before it starts a Damage Step.
 
 from __future__ import annotations
 
-from engine.context import Context
-from engine.effects import Hook
+from engine.effects import Context, Hook
 from engine.rules.battle import attack_from_defense_stat
-from engine.state import Location, Position, opponent_of
+from engine.values.game import Location, Position, opponent_of
 
 
 def attacks_allowed(ctx: Context, index: int) -> int:

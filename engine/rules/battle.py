@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from engine.context import Context
-from engine.effects import DamageModifier, Hook, Piercing
+from engine.effects import Context, DamageModifier, Hook, Piercing
 from engine.rules.calculation import BattleInput, attacker_value, target_value
 from engine.rules.stats import current_stats
-from engine.state import Location, Position
+from engine.values.game import Location, Position
 
 
 def attack_from_defense_stat(ctx: Context, index: int) -> str | None:

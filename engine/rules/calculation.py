@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.effects import Piercing
-from engine.state import Player, opponent_of
+from engine.values.game import Player, opponent_of
 
 
 class BattleInput(NamedTuple):

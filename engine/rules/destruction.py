@@ -8,9 +8,8 @@ destroyed-by-battle or destroys-by-battle trigger, §2.5)."""
 
 from __future__ import annotations
 
-from engine.context import Context
-from engine.effects import DestructionReplacement, Hook, IndestructibleByBattle, Source
-from engine.events import EventType
+from engine.effects import Context, DestructionReplacement, Hook, IndestructibleByBattle, Source
+from engine.values.events import EventType
 
 
 def battle_indestructibility(ctx: Context, index: int) -> tuple[int, int] | None:

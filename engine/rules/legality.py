@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.context import Context
-from engine.effects import ActivationLock, DamageStepRule, Effect, EffectKind, Hook, Source
-from engine.events import EventType
-from engine.state import Card, CardType, Location, Player, Position, Window, WindowState, is_on_field
+from engine.effects import ActivationLock, Context, DamageStepRule, Effect, EffectKind, Hook, Source
+from engine.state import Card, WindowState
+from engine.values.events import EventType
+from engine.values.game import CardType, Location, Player, Position, Window, is_on_field
 
 PROACTIVE_WINDOWS: Final = frozenset({Window.START_OF_DAMAGE_STEP, Window.BEFORE_DAMAGE_CALCULATION})
 STAT_CHANGE_WINDOWS: Final = PROACTIVE_WINDOWS

@@ -16,7 +16,7 @@ import attrs
 from engine.effects import DamageModifier, DamageStage
 from engine.rules.calculation import Packet
 from engine.rules.rounding import halved
-from engine.state import PLAYERS, Player, opponent_of
+from engine.values.game import PLAYERS, Player, opponent_of
 
 
 @attrs.frozen(slots=True)

@@ -31,10 +31,10 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from engine.context import Context
-from engine.effects import Hook, Lingering, StatChange
+from engine.effects import Context, Hook, Lingering, StatChange
 from engine.rules.rounding import halved
-from engine.state import GameState, Location, OriginalChange, OriginalOp, Position
+from engine.state import GameState
+from engine.values.game import Location, OriginalChange, OriginalOp, Position
 
 # A step of layer 3: (order of application, freezing?, value): a gain/loss adds `value`, a
 # freezing step makes the running value `value`.

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.context import Context
-from engine.effects import TriggerEvent
-from engine.state import Card, Location, PendingTrigger, Position
+from engine.effects import Context, TriggerEvent
+from engine.state import Card, PendingTrigger
+from engine.values.game import Location, Position
 
 # Events about the game as a whole: every card's trigger for them is concerned.
 GLOBAL_EVENTS: Final = frozenset(

@@ -29,12 +29,13 @@ from typing import Any
 
 from engine.debug.explain import reason, what
 from engine.debug.record import read_traces, replay
-from engine.decisions import Decision, Option
-from engine.events import RULES, Event, EventType
 from engine.machine import Duel, declared_states
-from engine.state import GameState, Location, Player, Position
-from engine.text import printable
+from engine.state import GameState
 from engine.trace import TITLES
+from engine.values.decisions import Decision, Option
+from engine.values.events import RULES, Event, EventType
+from engine.values.game import Location, Player, Position
+from engine.values.text import printable
 
 __all__ = ["NotReproduced", "frames", "page", "page_of_file"]
 

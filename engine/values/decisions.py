@@ -1,25 +1,21 @@
-"""Decisions: the only places where the engine waits, and the agents that answer them.
+"""Decisions: the only places where the engine waits, as values.
 
 The engine never reads input. When a player must decide it exposes a `Decision` (who, what
 kind, every legal option) and waits; a driver answers with `Duel.decide(option)`, or hands the
-duel an agent (`choose(decision, duel) -> option`). Options are plain values, so search code
-can enumerate, hash and replay them.
+duel an agent (`engine.agents`). Options are plain values, so search code can enumerate, hash
+and replay them.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, NamedTuple, Protocol, cast
+from typing import Final, NamedTuple, cast
 
 import attr
 
-from engine.enums import FastEnum
-from engine.frozen import Frozen
-from engine.state import Player, Window
-
-if TYPE_CHECKING:
-    from engine.machine import Duel
+from engine.values.enums import FastEnum
+from engine.values.frozen import Frozen
+from engine.values.game import Player, Window
 
 
 class DecisionKind(FastEnum):
@@ -88,35 +84,3 @@ class Decision(Frozen):
 
 class IllegalChoice(ValueError):
     """An answer the rules do not allow. The state is exactly as it was before the answer."""
-
-
-class Agent(Protocol):
-    def choose(self, decision: Decision, duel: Duel) -> Option: ...
-
-
-class PassAgent:
-    """Passes at every priority and declines every optional trigger (places mandatory ones)."""
-
-    def choose(self, decision: Decision, duel: Duel) -> Option:
-        return PASS if PASS in decision.options else decision.options[0]
-
-
-class RandomAgent:
-    """Picks uniformly among the legal options; the same seed gives the same game."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, decision: Decision, duel: Duel) -> Option:
-        # `self.rng.choice(options)`, written out in compiled code (it is Python code in `random`,
-        # two calls per decision of a playout): the same draws from the generator, so the same game.
-        options = decision.options
-        n = len(options)
-        if not n:
-            raise IndexError("Cannot choose from an empty sequence")  # (what `choice` says)
-        k = n.bit_length()
-        bits = self.rng.getrandbits  # (looked up once: a method call on a Python object is a lookup each time)
-        r = bits(k)
-        while r >= n:
-            r = bits(k)
-        return options[r]

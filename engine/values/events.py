@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from engine.enums import FastEnum
-from engine.state import Phase, Player, Window
+from engine.values.enums import FastEnum
+from engine.values.game import Phase, Player, Window
 
 
 class EventType(FastEnum):

@@ -1,0 +1,292 @@
+"""What an effect is, as data: its kind, the events that trigger effects, the hook points continuous
+effects answer at, the Damage Step legality override, the stages of battle-damage modifiers, the
+`Effect` a card carries, the `Source` of an effect in play, a `Lingering` resolved effect, and the
+plain values continuous handlers answer with. Values only: the behaviour behind an effect
+(`EffectType`, `Registry`) and the `Context` its functions receive are in `engine.effects`, which
+re-exports all of these for embedders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attr
+import attrs
+
+from engine.values.enums import FastEnum
+from engine.values.frozen import Frozen
+from engine.values.game import Location, OriginalChange, Player, Window
+from engine.values.params import Params, as_params
+
+
+class EffectKind(FastEnum):
+    CONTINUOUS = "continuous"
+    ACTIVATED = "activated"
+    TRIGGER = "trigger"
+    FLIP = "flip"
+
+    is_triggered: bool  # TRIGGER and FLIP (a plain attribute of each member: read on every legality check)
+
+
+for _kind in EffectKind:
+    _kind.is_triggered = _kind in (EffectKind.TRIGGER, EffectKind.FLIP)
+
+
+class TriggerEvent(FastEnum):
+    """Game events that trigger effects. Each Damage Step state raises its own."""
+
+    START_OF_DAMAGE_STEP = "start_of_damage_step"
+    BEFORE_DAMAGE_CALCULATION = "before_damage_calculation"
+    BATTLE_DAMAGE_INFLICTED = "battle_damage_inflicted"  # this card inflicted battle damage
+    BATTLE_DAMAGE_TAKEN = "battle_damage_taken"  # this card's controller took battle damage
+    AFTER_DAMAGE_CALCULATION = "after_damage_calculation"
+    FLIPPED = "flipped"  # FLIP effects: this card was flipped face-up
+    DESTROYED_BY_BATTLE = "destroyed_by_battle"
+    DESTROYED_BY_BATTLE_AND_SENT_TO_GRAVEYARD = "destroyed_by_battle_and_sent_to_graveyard"
+    DESTROYS_BY_BATTLE = "destroys_by_battle"
+    END_OF_DAMAGE_STEP = "end_of_damage_step"
+
+
+class DamageStepRule(FastEnum):
+    """Per-effect override of the Damage Step legality rule, for card-specific rulings."""
+
+    AUTO = "auto"
+    ALLOWED = "allowed"
+    FORBIDDEN = "forbidden"
+
+
+class Hook(FastEnum):
+    """Hook points where continuous effects answer the engine's queries.
+
+    Handler signature: ``handler(ctx, source) -> answer``; the answers are listed per hook.
+    """
+
+    STATS = "stats"  # -> Iterable[StatChange]: ATK/DEF changes to any monsters
+    PIERCING = "piercing"  # -> Piercing | None (asked of effects on the attacker)
+    BATTLE_DAMAGE = "battle_damage"  # -> Iterable[DamageModifier] (§2.6)
+    INDESTRUCTIBLE_BY_BATTLE = "indestructible_by_battle"  # -> IndestructibleByBattle
+    ATTACK_FROM_DEFENSE = "attack_from_defense"  # -> "atk" | "def" (the stat applied)
+    ACTIVATION_LOCK = "activation_lock"  # -> Callable-free data: ActivationLock
+    GRAVEYARD_REDIRECT = "graveyard_redirect"  # -> Location: where cards sent to the GY go instead
+    SELF_DESTROY = "self_destroy"  # -> bool: this monster destroys itself now
+    # -> DestructionReplacement: "if <monster> would be destroyed by battle, you can <do X> instead"; what is
+    # done instead is the effect type's cost (cost_problem / pay_cost), so it is paid like an activation's cost
+    BATTLE_DESTRUCTION_REPLACEMENT = "battle_destruction_replacement"
+    ATTACKS = "attacks"  # -> int: how many attacks the host may declare each Battle Phase (engine.turns)
+    # -> None: called once as the turn ends (`Duel.end_turn`), before "until the end of the turn" effects
+    # expire; it acts through `engine.actions` ("during the End Phase of this turn, destroy it")
+    END_OF_TURN = "end_of_turn"
+
+
+class DamageStage(FastEnum):
+    """The official order of battle-damage modifiers (§2.6); the value is the stage number."""
+
+    BOTH = 2  # both players take the battle damage
+    REFLECT = 3  # the opponent takes it instead
+    ALSO = 31  # it is also inflicted to the opponent (same stage as REFLECT)
+    TO_EFFECT = 4  # treated as effect damage
+    GAIN = 5  # gain LP instead
+    ZERO = 6  # becomes 0
+    HALVE = 7
+    DOUBLE = 8
+    BECOMES = 9  # becomes a fixed value
+
+
+@attr.s(auto_attribs=True, init=False, unsafe_hash=True)
+class Effect(Frozen):
+    """An effect as data, attached to a card (or living on as a lingering effect). `params` is
+    frozen on construction (any mapping may be given), and `windows` made a frozenset (any
+    iterable may be given). Immutable (`engine.values.frozen`); the defaults are those of `__init__`."""
+
+    type: str
+    kind: EffectKind
+    params: Params
+    speed: int
+    event: TriggerEvent | None
+    optional: bool
+    activate_from: Location  # where it activates from; MONSTER_ZONE = the field
+    damage_step: DamageStepRule
+    # The Damage Step windows the card's text names for its activation ("from the start of the
+    # Damage Step until before damage calculation"): only those; None when the text names none.
+    windows: frozenset[Window] | None
+    during_damage_calculation: bool  # "during damage calculation" wording
+    changes_stats: bool  # directly changes ATK/DEF (legal only until damage calculation)
+    negates_activation: bool
+    negated: bool
+    label: str
+
+    def __init__(
+        self,
+        type: str,
+        kind: EffectKind,
+        params: Mapping[str, Any] | None = None,
+        speed: int = 1,
+        event: TriggerEvent | None = None,
+        optional: bool = False,
+        activate_from: Location = Location.MONSTER_ZONE,
+        damage_step: DamageStepRule = DamageStepRule.AUTO,
+        windows: Iterable[Window] | None = None,
+        during_damage_calculation: bool = False,
+        changes_stats: bool = False,
+        negates_activation: bool = False,
+        negated: bool = False,
+        label: str = "",
+    ) -> None:
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "params", as_params(params if params is not None else {}))
+        object.__setattr__(self, "speed", speed)
+        object.__setattr__(self, "event", event)
+        object.__setattr__(self, "optional", optional)
+        object.__setattr__(self, "activate_from", activate_from)
+        object.__setattr__(self, "damage_step", damage_step)
+        object.__setattr__(self, "windows", frozenset(windows) if windows is not None else None)
+        object.__setattr__(self, "during_damage_calculation", during_damage_calculation)
+        object.__setattr__(self, "changes_stats", changes_stats)
+        object.__setattr__(self, "negates_activation", negates_activation)
+        object.__setattr__(self, "negated", negated)
+        object.__setattr__(self, "label", label)
+
+
+@attr.s(auto_attribs=True, init=False, unsafe_hash=True)
+class Source(Frozen):
+    """An effect in play: which card carries it, which monster it applies to, who controls it."""
+
+    card: int
+    index: int  # index in the card's effects; -1 for a lingering effect
+    effect: Effect
+    controller: Player
+    host: int  # the monster "this card" means: the card itself, or the monster it equips
+
+    def __init__(self, card: int, index: int, effect: Effect, controller: Player, host: int) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "effect", effect)
+        object.__setattr__(self, "controller", controller)
+        object.__setattr__(self, "host", host)
+
+
+@attr.s(auto_attribs=True, init=False, unsafe_hash=True)
+class Lingering(Frozen):
+    """A resolved effect that keeps applying (a stat change, "no battle damage this battle"...):
+    the effect value, who controls it, which card it applies to, and when it expires.
+
+    Stat parts (docs/stat-layers.md): `atk`/`def_` gain or lose; `set_atk`/`set_def` are a
+    *freezing* value, computed when the effect applied ("becomes X", halved, doubled, switched);
+    `original_atk`/`original_def` change the original values. `seq` is its order of application,
+    given by `actions.add_lingering`."""
+
+    effect: Effect
+    controller: Player
+    card: int | None
+    instance: int | None
+    until: str  # "damage_calculation" | "end_of_damage_step" | "end_of_turn"
+    atk: int
+    def_: int
+    set_atk: int | None
+    set_def: int | None
+    original_atk: OriginalChange | None
+    original_def: OriginalChange | None
+    seq: int
+
+    def __init__(
+        self,
+        effect: Effect,
+        controller: Player,
+        card: int | None,
+        instance: int | None,
+        until: str,
+        atk: int = 0,
+        def_: int = 0,
+        set_atk: int | None = None,
+        set_def: int | None = None,
+        original_atk: OriginalChange | None = None,
+        original_def: OriginalChange | None = None,
+        seq: int = 0,
+    ) -> None:
+        object.__setattr__(self, "effect", effect)
+        object.__setattr__(self, "controller", controller)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "instance", instance)
+        object.__setattr__(self, "until", until)
+        object.__setattr__(self, "atk", atk)
+        object.__setattr__(self, "def_", def_)
+        object.__setattr__(self, "set_atk", set_atk)
+        object.__setattr__(self, "set_def", set_def)
+        object.__setattr__(self, "original_atk", original_atk)
+        object.__setattr__(self, "original_def", original_def)
+        object.__setattr__(self, "seq", seq)
+
+    def in_order(self, seq: int) -> Lingering:
+        """This effect with its place in the order of application (`actions.add_lingering`): made by
+        one constructor call, where `attrs.evolve` (Python code) costs a playout tens of times more."""
+        return Lingering(
+            self.effect, self.controller, self.card, self.instance, self.until, self.atk, self.def_,
+            self.set_atk, self.set_def, self.original_atk, self.original_def, seq,
+        )  # fmt: skip
+
+
+# What continuous handlers answer -------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class StatChange:
+    """A continuous ATK/DEF modification of one monster, re-evaluated whenever stats are read
+    (docs/stat-layers.md): `atk`/`def_` gain or lose; `set_atk`/`set_def` are a non-freezing
+    "ATK becomes X" (Arcana Force I); `original_atk`/`original_def` change the original values
+    (Megamorph). Its order of application is when it started applying (`rules.stats.note_applying`)."""
+
+    card: int
+    atk: int = 0
+    def_: int = 0
+    set_atk: int | None = None
+    set_def: int | None = None
+    original_atk: OriginalChange | None = None
+    original_def: OriginalChange | None = None
+
+
+@attrs.frozen(slots=True)
+class Piercing:
+    controller: Player  # the opponent of this player takes the piercing damage
+    double: bool = False
+
+
+@attrs.frozen(slots=True)
+class DamageModifier:
+    """One battle-damage modifier, as a value the pure pipeline reads.
+
+    Scope: ``player`` -- only damage that player takes; ``source`` -- only damage inflicted by
+    that card; ``involving`` -- only if that card is one of the battlers. None means any.
+    """
+
+    stage: DamageStage
+    player: Player | None = None
+    source: int | None = None
+    involving: int | None = None
+    value: int = 0
+
+
+@attrs.frozen(slots=True)
+class IndestructibleByBattle:
+    """The host cannot be destroyed by battle (at most ``times_per_turn`` times, if given)."""
+
+    times_per_turn: int | None = None
+
+
+@attrs.frozen(slots=True)
+class DestructionReplacement:
+    """"If one of `protects` would be destroyed by battle, you can do this instead" (§1.5(b)4, §2.5). `use`:
+    whether its controller chooses to apply it. What is done instead is the effect type's cost."""
+
+    protects: tuple[int, ...]
+    use: bool = True
+
+
+@attrs.frozen(slots=True)
+class ActivationLock:
+    """Cards of these types cannot be activated by that player (Jinzo, Imperial Order...)."""
+
+    traps: bool
+    spells: bool
+    player: Player | None  # None = both players
