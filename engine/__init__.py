@@ -28,7 +28,7 @@ from engine.rules.stats import current_stats
 from engine.scenario import Scenario, ScenarioError, load_scenarios, parse_scenario
 from engine.scripted import ScenarioMismatch, ScriptedAgent
 from engine.state import GameState
-from engine.turns import BattleResult, IllegalAttack, UsageError
+from engine.turns import BattleResult, IllegalAttack, UnknownCard, UsageError
 from engine.values.decisions import PASS, Decision, DecisionKind, IllegalChoice, Option
 from engine.values.events import RULES, Event, EventType
 from engine.values.game import (
@@ -89,6 +89,7 @@ __all__ = [
     "StatChange",
     "StateBuilder",
     "TriggerEvent",
+    "UnknownCard",
     "UsageError",
     "Window",
     "compiled",

@@ -130,7 +130,7 @@ def _offer_trigger(ctx: Context, w: WindowState) -> None:
         _place_trigger(ctx, w, head.player, options[0])
         return
     opts = tuple(options) if head.mandatory else (*options, PASS)
-    ctx.state.pending = Decision(head.player, DecisionKind.TRIGGER, w.window, opts)
+    ctx.state.pending = Decision(head.player, DecisionKind.TRIGGER, w.window, opts, ctx.index.ids)
 
 
 def _drop_group(w: WindowState, group: list[PendingTrigger]) -> None:
@@ -175,7 +175,7 @@ def _offer_priority(ctx: Context, w: WindowState) -> None:
     player = w.priority
     options = fast_options(ctx, player)
     if options or ctx.state.show_every_priority:
-        ctx.state.pending = Decision(player, DecisionKind.PRIORITY, w.window, (*options, PASS))
+        ctx.state.pending = Decision(player, DecisionKind.PRIORITY, w.window, (*options, PASS), ctx.index.ids)
         return
     pass_priority(ctx, w, player, auto=True)
 

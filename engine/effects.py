@@ -152,7 +152,7 @@ class Registry(dict[str, EffectType]):
 class Index:
     """Where effects attach: hook point -> continuous sources; event -> triggers; activated list."""
 
-    __slots__ = ("activated", "built_from", "hooks", "made", "trigger_events", "triggers", "untargeted")
+    __slots__ = ("activated", "built_from", "hooks", "ids", "made", "trigger_events", "triggers", "untargeted")
 
     def __init__(self, cards: list[Card], registry: Registry) -> None:
         self.built_from = [c.effects for c in cards]  # each card's effects, as indexed (`is_current`)
@@ -174,6 +174,8 @@ class Index:
         self.made: list[list[Source | None]] = [[None] * len(card.effects) for card in cards]
         # Each effect's answer with no targets (`chain.options_for`), made once.
         self.untargeted = [[Option(ci, ei) for ei in range(len(card.effects))] for ci, card in enumerate(cards)]
+        # The cards' ids, by index (a card's id never changes): what a `Decision` names its options' cards by.
+        self.ids = tuple(c.id for c in cards)
 
     def is_current(self, cards: list[Card]) -> bool:
         """Whether the cards have the effects this index was built from (a host may attach effects

@@ -12,16 +12,17 @@ constructors below, which write such specs.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from enum import Enum
+from typing import Any, TypeVar
 
 import attrs
 
 from engine.effects import DamageStepRule, Effect, EffectKind, TriggerEvent
 from engine.library.ops import STAT_OPS
-from engine.scenario import EffectSpec, _Effect, _Invalid, _with_speed
+from engine.scenario import EffectSpec, ScenarioError, _Effect, _Invalid, _with_speed
 from engine.state import Card, GameState, PlayerState
 from engine.turns import UsageError, no_battle
-from engine.values.game import Attribute, CardType, Location, MonsterType, Player, Position, Window
+from engine.values.game import Attribute, CardType, Location, MonsterType, Player, Position, Window, is_on_field
 
 __all__ = ["StateBuilder", "effect_from_spec", "tags", "to_effect"]
 
@@ -33,7 +34,7 @@ def effect_from_spec(spec: Mapping[str, Any], *, card_type: CardType | str = Car
     "speed": 2, "does": [{"op": "change_stats", "target": "attacker", "atk": 700}]}``), checked as the
     loader checks it (a mistake raises `ScenarioError` naming the key), as engine data. Card ids in
     it are the ids of the host's cards. `card_type` matters for a Counter Trap (Spell Speed 3)."""
-    ctype = CardType(card_type).value
+    ctype = _member(CardType, card_type, "card_type").value
     try:
         checked = _with_speed(_Effect().check(dict(spec)), 0, ctype)
     except _Invalid as e:
@@ -97,12 +98,57 @@ def tags(card: Card) -> dict[str, Any]:
     return dict(card.tags)
 
 
-def _player(p: Player | str) -> Player:
-    return p if isinstance(p, Player) else Player[p]
+_E = TypeVar("_E", bound=Enum)
 
 
-def _effects(effects: Iterable[Effect | Mapping[str, Any]], card_type: CardType) -> tuple[Effect, ...]:
-    return tuple(e if isinstance(e, Effect) else effect_from_spec(e, card_type=card_type) for e in effects)
+def _member(cls: type[_E], value: object, arg: str, where: str = "") -> _E:
+    """`value` as a member of `cls` (the member itself or its value: "attack", "dark"), or a
+    `UsageError` naming the argument and what it may be."""
+    if isinstance(value, cls):
+        return value
+    for m in cls:
+        if m.value == value and type(value) is str:
+            return m
+    allowed = ", ".join(str(m.value) for m in cls)
+    raise UsageError(f"{where}{arg} must be one of {allowed}, got {value!r}")
+
+
+def _player(value: object, arg: str, where: str = "") -> Player:
+    """A player given as `Player.A` or "A"."""
+    if isinstance(value, Player):
+        return value
+    if value in ("A", "B") and type(value) is str:
+        return Player[value]
+    raise UsageError(f"{where}{arg} must be Player.A, Player.B, \"A\" or \"B\", got {value!r}")
+
+
+def _pair(value: object, arg: str, least: int, what: str) -> list[int]:
+    """A per-player pair of integers, given as {"A": x, "B": y} or (x, y)."""
+    if isinstance(value, Mapping) and set(value) == {"A", "B"}:
+        values = [value["A"], value["B"]]
+    elif isinstance(value, Sequence) and not isinstance(value, str):
+        values = list(value)
+    else:
+        values = []
+    if len(values) != 2 or any(type(v) is not int or v < least for v in values):
+        raise UsageError(f"{arg} must be two {what}, integers >= {least} (A, B), got {value!r}")
+    return values
+
+
+def _effects(effects: Iterable[Effect | Mapping[str, Any]], card_type: CardType, where: str) -> tuple[Effect, ...]:
+    out = []
+    for j, e in enumerate(effects):
+        if isinstance(e, Effect):
+            out.append(e)
+        elif isinstance(e, Mapping):
+            try:
+                out.append(effect_from_spec(e, card_type=card_type))
+            except ScenarioError as err:
+                path = f"effects[{j}]" + ("" if err.path == "$" else f".{err.path}")
+                raise ScenarioError(f"{where}{path}", err.message) from None
+        else:
+            raise UsageError(f"{where}effects[{j}] must be an engine.Effect or a scenario-format spec, got {e!r}")
+    return tuple(out)
 
 
 class StateBuilder:
@@ -125,12 +171,16 @@ class StateBuilder:
         turn_player: Player | str = Player.A,
         *,
         zero_atk_mutual_destruction: bool = False,
+        hand_filler: Mapping[str, int] | Sequence[int] = (0, 0),
     ) -> None:
-        values = [lp["A"], lp["B"]] if isinstance(lp, Mapping) else list(lp)
-        if len(values) != 2 or any(type(v) is not int or v < 1 for v in values):
-            raise UsageError(f"life points are two integers >= 1 (A, B), got {lp!r}")
-        self.lp = values
-        self.turn_player = _player(turn_player)
+        """`lp`: each player's life points (>= 1); `hand_filler`: how many cards each player holds in hand
+        beyond the cards added to the builder (the host's own, unnamed to the engine: they can be
+        discarded as a cost, and `Duel.hand_size` counts them)."""
+        self.lp = _pair(lp, "lp", 1, "life points")
+        self.hand_filler = _pair(hand_filler, "hand_filler", 0, "counts of cards")
+        self.turn_player = _player(turn_player, "turn_player")
+        if type(zero_atk_mutual_destruction) is not bool:
+            raise UsageError(f"zero_atk_mutual_destruction must be True or False, got {zero_atk_mutual_destruction!r}")
         self.zero_atk_mutual_destruction = zero_atk_mutual_destruction
         self.cards: list[Card] = []
         self._equips: list[tuple[int, str]] = []
@@ -156,33 +206,50 @@ class StateBuilder:
         effects: Iterable[Effect | Mapping[str, Any]] = (),
         tags: Mapping[str, Any] | None = None,
     ) -> StateBuilder:
-        """Add any card; `effects` are `Effect` values or scenario-format specs. Returns the builder."""
+        """Add any card; `effects` are `Effect` values or scenario-format specs. Returns the builder.
+        A bad argument raises `UsageError` naming it (an effect spec's mistake, `ScenarioError` naming
+        the key), and adds nothing."""
         if not isinstance(id, str) or not id:
-            raise UsageError(f"a card id is a non-empty string, got {id!r}")
+            raise UsageError(f"id must be a non-empty string, got {id!r}")
+        where = f"card {id!r}: "
         if any(c.id == id for c in self.cards):
-            raise UsageError(f"card id {id!r} is used twice: ids must be unique")
-        ctype, loc = CardType(card_type), Location(location)
-        pos = None if position is None else Position(position)
-        where = f"card {id!r}"
-        if (loc is Location.MONSTER_ZONE) != (ctype is CardType.MONSTER) and loc.on_field:
-            raise UsageError(f"{where}: a {ctype.value} cannot be in the {loc.value}")
-        if loc is Location.MONSTER_ZONE and pos is None:
-            raise UsageError(f"{where}: a monster in the Monster Zone needs a position (attack, defense or set)")
-        if pos is not None and loc is not Location.MONSTER_ZONE:
-            raise UsageError(f"{where}: only a monster in the Monster Zone has a position, not one in the {loc.value}")
+            raise UsageError(f"{where}id {id!r} is used twice: ids must be unique")
+        ctrl = _player(controller, "controller", where)
+        own = ctrl if owner is None else _player(owner, "owner", where)
+        ctype = _member(CardType, card_type, "card_type", where)
+        loc = _member(Location, location, "location", where)
+        pos = None if position is None else _member(Position, position, "position", where)
+        attr_ = None if attribute is None else _member(Attribute, attribute, "attribute", where)
+        mtype = None if monster_type is None else _member(MonsterType, monster_type, "monster_type", where)
+        if name is not None and not isinstance(name, str):
+            raise UsageError(f"{where}name must be a string, got {name!r}")
         for label, v in (("atk", atk), ("def_", def_), ("level", level)):
             if type(v) is not int or v < 0:
-                raise UsageError(f"{where}: {label} is an integer >= 0, got {v!r}")
+                raise UsageError(f"{where}{label} must be an integer >= 0, got {v!r}")
+        for label, flag in (("face_down", face_down), ("pendulum", pendulum)):
+            if type(flag) is not bool:
+                raise UsageError(f"{where}{label} must be True or False, got {flag!r}")
+        if tags is not None and not isinstance(tags, Mapping):
+            raise UsageError(f"{where}tags must be a mapping, got {tags!r}")
+        if (loc is Location.MONSTER_ZONE) != (ctype is CardType.MONSTER) and is_on_field(loc):
+            raise UsageError(f"{where}a {ctype.value} cannot be in the {loc.value}")
+        if loc is Location.MONSTER_ZONE and pos is None:
+            raise UsageError(f"{where}a monster in the Monster Zone needs a position (attack, defense or set)")
+        if pos is not None and loc is not Location.MONSTER_ZONE:
+            raise UsageError(f"{where}only a monster in the Monster Zone has a position, not one in the {loc.value}")
         if equipped_to is not None:
+            if not isinstance(equipped_to, str):
+                raise UsageError(f"{where}equipped_to must be the id of a monster, got {equipped_to!r}")
             if loc is not Location.SPELL_TRAP_ZONE or face_down:
-                raise UsageError(f"{where}: only a face-up card in the Spell & Trap Zone can equip a monster")
+                raise UsageError(f"{where}only a face-up card in the Spell & Trap Zone can equip a monster")
+        made = _effects(effects, ctype, where)
+        if equipped_to is not None:
             self._equips.append((len(self.cards), equipped_to))
-        ctrl = _player(controller)
         self.cards.append(
             Card(
                 id=id,
                 name=name or id,
-                owner=_player(owner) if owner is not None else ctrl,
+                owner=own,
                 controller=ctrl,
                 location=loc,
                 card_type=ctype,
@@ -191,9 +258,9 @@ class StateBuilder:
                 position=pos,
                 face_down=face_down,
                 pendulum=pendulum,
-                effects=_effects(effects, ctype),
-                attribute=None if attribute is None else Attribute(attribute),
-                monster_type=None if monster_type is None else MonsterType(monster_type),
+                effects=made,
+                attribute=attr_,
+                monster_type=mtype,
                 level=level,
                 tags=tuple((tags or {}).items()),
             )
@@ -211,7 +278,7 @@ class StateBuilder:
         **kw: Any,
     ) -> StateBuilder:
         """A monster, in a Monster Zone in Attack Position unless `location`/`position` say otherwise."""
-        loc = Location(kw.get("location", Location.MONSTER_ZONE))
+        loc = _member(Location, kw.get("location", Location.MONSTER_ZONE), "location", f"card {id!r}: ")
         pos = position if loc is Location.MONSTER_ZONE else None
         return self.card(id, controller, card_type=CardType.MONSTER, atk=atk, def_=def_, position=pos, **kw)
 
@@ -223,7 +290,8 @@ class StateBuilder:
     def trap(self, id: str, controller: Player | str, *, counter: bool = False, **kw: Any) -> StateBuilder:
         """A Trap (a Counter Trap if `counter`), Set in the Spell & Trap Zone unless told otherwise."""
         kw.setdefault("location", Location.SPELL_TRAP_ZONE)
-        kw.setdefault("face_down", Location(kw["location"]) is Location.SPELL_TRAP_ZONE)
+        where = _member(Location, kw["location"], "location", f"card {id!r}: ")
+        kw.setdefault("face_down", where is Location.SPELL_TRAP_ZONE)
         ctype = CardType.COUNTER_TRAP if counter else CardType.TRAP
         return self.card(id, controller, card_type=ctype, **kw)
 
@@ -239,7 +307,7 @@ class StateBuilder:
                 raise UsageError(f"card {ids[i]!r} equips {host!r}, which is not a monster in a Monster Zone")
             cards[i].equipped_to = j
         return GameState(
-            players=[PlayerState(self.lp[0]), PlayerState(self.lp[1])],
+            players=[PlayerState(self.lp[0], self.hand_filler[0]), PlayerState(self.lp[1], self.hand_filler[1])],
             cards=cards,
             battle=no_battle(self.turn_player),
             turn_player=self.turn_player,

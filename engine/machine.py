@@ -20,10 +20,10 @@ from engine.agents import Agent
 from engine.effects import Context, Effect, Index, Lingering, Registry
 from engine.library import default_registry
 from engine.rules.stats import current_stats, watch_stats
-from engine.state import GameState
+from engine.state import Card, GameState
 from engine.values.decisions import Decision, IllegalChoice, Option
 from engine.values.events import Event, EventType
-from engine.values.game import Phase, Player
+from engine.values.game import Location, Phase, Player
 
 STATES: list[Phase] = list(Phase)
 TERMINAL = dispatch.TERMINAL
@@ -322,9 +322,45 @@ class Duel:
         """Each attack declared in this duel, in order, with its own result and range of the log."""
         return turns.battles(self.state)
 
+    # -- what a host reads (reading never changes the state) -------------------------------------------
+    def card(self, card: int | str) -> Card:
+        """A card by index or id (`UnknownCard` if there is none). It is the live card: read it, and change
+        the game through `engine.actions` or the builder, never by writing to it mid-step."""
+        return self.state.cards[turns.card_index(self.state, card)]
+
+    def index_of(self, card: int | str) -> int:
+        """A card's index (what options, events and the state's lists use), by index or id."""
+        return turns.card_index(self.state, card)
+
     def current_stats(self, card: int | str) -> tuple[int, int]:
-        """A monster's current (ATK, DEF), by index or id (reading never changes the state)."""
+        """A monster's current (ATK, DEF), by index or id."""
         return current_stats(self.ctx, turns.card_index(self.state, card))
+
+    def lp(self, player: Player | str) -> int:
+        """A player's life points."""
+        return self.state.players[turns.player_arg(player)].lp
+
+    def cards_in(self, location: Location | str, player: Player | str | None = None) -> list[int]:
+        """The indexes of the cards in `location` (controlled there, or owned for cards off the field),
+        in card order; of one player's only, if `player` is given."""
+        who = None if player is None else turns.player_arg(player)
+        return turns.cards_in(self.state, turns.location_arg(location), who)
+
+    def hand_size(self, player: Player | str) -> int:
+        """How many cards a player holds: the listed cards in their hand and the host's unnamed ones
+        (`StateBuilder(hand_filler=...)`; discarded first as costs, added to by draws beyond the Deck)."""
+        p = turns.player_arg(player)
+        return len(turns.cards_in(self.state, Location.HAND, p)) + self.state.players[p].hand_filler
+
+    def deck_size(self, player: Player | str) -> int:
+        """How many listed cards are in a player's Deck (draws beyond them draw the host's unnamed cards)."""
+        return len(turns.cards_in(self.state, Location.DECK, turns.player_arg(player)))
+
+    @property
+    def current_battle(self) -> turns.BattleResult | None:
+        """The attack under way (declared, its Damage Step not over yet), or None."""
+        played = turns.battles(self.state)
+        return played[-1] if played and not played[-1].over else None
 
 
 TransitionListener = Callable[["Duel", Phase, Phase], None]

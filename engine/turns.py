@@ -19,6 +19,7 @@ misuses of `advance` into errors naming the mistake (issue 10, item 4).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 import attrs
@@ -30,7 +31,7 @@ from engine.rules.attack import attack_problem
 from engine.rules.stats import watch_stats
 from engine.state import Battle, BattleRecord, ChainRecord, GameState, LpChange
 from engine.values.events import Event
-from engine.values.game import Location, Phase, Player, opponent_of
+from engine.values.game import Location, Phase, Player, is_on_field, opponent_of
 
 NO_ATTACK: Final = -1  # `Battle.attacker` of a state in which no attack has been declared yet
 
@@ -50,18 +51,52 @@ def no_battle(turn_player: Player) -> Battle:
     return Battle(NO_ATTACK, None, -1, None, turn_player, None)
 
 
+@mypyc_attr(native_class=False)
+class UnknownCard(LookupError):
+    """A card given by an index or id that no card of this duel has (the message names it)."""
+
+
 def card_index(state: GameState, card: int | str) -> int:
-    """A card given by its index or its id."""
+    """A card given by its index or its id: `UnknownCard` if there is none, `UsageError` if `card` is
+    neither an int nor a str."""
     if isinstance(card, int) and not isinstance(card, bool):
         if 0 <= card < len(state.cards):
             return card
-        raise IllegalAttack(f"there is no card {card} (this duel has {len(state.cards)} cards)")
+        raise UnknownCard(f"there is no card {card} (this duel has {len(state.cards)} cards)")
     if isinstance(card, str):
         for i, c in enumerate(state.cards):
             if c.id == card:
                 return i
-        raise IllegalAttack(f"there is no card with id {card!r} in this duel")
-    raise IllegalAttack(f"a card is given by its index or its id, got {card!r}")
+        raise UnknownCard(f"there is no card with id {card!r} in this duel")
+    raise UsageError(f"a card is given by its index or its id, got {card!r}")
+
+
+def player_arg(player: object) -> Player:
+    """A player given as `Player.A` or "A" (`UsageError` otherwise)."""
+    if isinstance(player, Player):
+        return player
+    if type(player) is str and player in ("A", "B"):
+        return Player[player]
+    raise UsageError(f'a player is Player.A, Player.B, "A" or "B", got {player!r}')
+
+
+def location_arg(location: object) -> Location:
+    """A location given as `Location.HAND` or "hand" (`UsageError` otherwise)."""
+    if isinstance(location, Location):
+        return location
+    for loc in Location:
+        if type(location) is str and loc.value == location:
+            return loc
+    raise UsageError(f"a location is one of {', '.join(loc.value for loc in Location)}, got {location!r}")
+
+
+def cards_in(state: GameState, location: Location, player: Player | None) -> list[int]:
+    """Card indexes in `location`, in card order: of `player` (its controller on the field, its owner
+    elsewhere) if given."""
+    return [
+        i for i, c in enumerate(state.cards)
+        if c.location is location and (player is None or (c.controller if is_on_field(location) else c.owner) is player)
+    ]  # fmt: skip
 
 
 # -- the records ----------------------------------------------------------------------------
@@ -118,8 +153,11 @@ def declare_attack(ctx: Context, attacker: int | str, target: int | str | None =
     if busy:
         raise IllegalAttack(busy)
     refresh_index(ctx)
-    a = card_index(s, attacker)
-    t = None if target is None else card_index(s, target)
+    try:
+        a = card_index(s, attacker)
+        t = None if target is None else card_index(s, target)
+    except (UnknownCard, UsageError) as e:  # every refusal of a declaration is an IllegalAttack
+        raise IllegalAttack(str(e)) from e
     problem = attack_problem(ctx, a, t, _declared_this_turn(s))
     if problem is not None:
         raise IllegalAttack(problem)
@@ -185,9 +223,13 @@ class BattleResult:
     over: bool  # its Damage Step has ended
     chains_range: tuple[int, int] = (0, 0)  # its slice of `state.chains`
     lp_changes_range: tuple[int, int] = (0, 0)  # its slice of `state.lp_changes`
+    card_ids: tuple[str, ...] = ()  # the duel's card ids, by index (what `as_dict` names cards by)
 
-    def as_dict(self, card_ids: list[str]) -> dict[str, Any]:
-        """The per-attack keys of the result format (scenario-format.md, "Battle Phases")."""
+    def as_dict(self, card_ids: Sequence[str] | None = None) -> dict[str, Any]:
+        """The per-attack keys of the result format (scenario-format.md, "Battle Phases"), cards named
+        by their ids (or by `card_ids`, if given)."""
+        if card_ids is None:
+            card_ids = self.card_ids
         b = self.battle
         return {
             "attack": self.index,
@@ -208,6 +250,7 @@ class BattleResult:
 
 def battles(state: GameState) -> list[BattleResult]:
     s = state
+    ids = tuple(c.id for c in s.cards)
     out = []
     for i, r in enumerate(_records(s)):
         closed = r.log_end is not None
@@ -231,6 +274,7 @@ def battles(state: GameState) -> list[BattleResult]:
                 over=closed or s.phase in (Phase.STEP_OVER, Phase.DUEL_OVER),
                 chains_range=(r.chains_start, chains_end),
                 lp_changes_range=(r.lp_changes_start, lp_end),
+                card_ids=ids,
             )
         )
     return out
@@ -246,7 +290,7 @@ def lp_change_json(c: LpChange) -> dict[str, Any]:
     }
 
 
-def chain_json(ch: ChainRecord, card_ids: list[str]) -> dict[str, Any]:
+def chain_json(ch: ChainRecord, card_ids: Sequence[str]) -> dict[str, Any]:
     return {
         "window": ch.window.value,
         "links": [{"card": card_ids[c], "player": p.name} for c, p in ch.links],

@@ -60,26 +60,45 @@ def malformed(option: object) -> str | None:
 
 @attr.s(auto_attribs=True, init=False, unsafe_hash=True)
 class Decision(Frozen):
+    """A player must decide: `options` are every legal answer. `cards` names each card of the duel
+    (its id, by index: what options refer to), so a decision can say what its options mean alone."""
+
     player: Player
     kind: DecisionKind
     window: Window
     options: tuple[Option, ...]
+    cards: tuple[str, ...]
 
-    def __init__(self, player: Player, kind: DecisionKind, window: Window, options: tuple[Option, ...]) -> None:
+    def __init__(
+        self,
+        player: Player,
+        kind: DecisionKind,
+        window: Window,
+        options: tuple[Option, ...],
+        cards: tuple[str, ...] = (),
+    ) -> None:
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "window", window)
         object.__setattr__(self, "options", options)
+        object.__setattr__(self, "cards", cards)
 
-    def describe(self, card_names: Sequence[str]) -> list[str]:
+    def describe(self, card_names: Sequence[str] | None = None) -> list[str]:
+        """Each option in words ("activate rush effect 0 targeting att", "pass"), naming cards by
+        `card_names` if given (a UI's own labels), else by their ids."""
+        names = self.cards if card_names is None else card_names
         out = []
         for o in self.options:
             if o.is_pass:
                 out.append("pass")
             else:
-                t = f" targeting {', '.join(card_names[i] for i in o.targets)}" if o.targets else ""
-                out.append(f"activate {card_names[o.card]} effect {o.effect}{t}")
+                t = f" targeting {', '.join(_name(names, i) for i in o.targets)}" if o.targets else ""
+                out.append(f"activate {_name(names, o.card)} effect {o.effect}{t}")
         return out
+
+
+def _name(names: Sequence[str], index: int) -> str:
+    return names[index] if 0 <= index < len(names) else f"card {index}"
 
 
 class IllegalChoice(ValueError):
