@@ -24,13 +24,16 @@ def field() -> StateBuilder:
 @pytest.mark.parametrize(
     ("call", "named"),
     [
-        (lambda b: b.monster("a", "C", atk=1, def_=1), 'card \'a\': controller must be Player.A, Player.B, "A" or "B", got \'C\''),
+        (lambda b: b.monster("a", "C", atk=1, def_=1),
+         'card \'a\': controller must be Player.A, Player.B, "A" or "B", got \'C\''),
         (lambda b: b.monster("a", "A", atk=1, def_=1, position="atk"),
          "card 'a': position must be one of attack, defense, set, got 'atk'"),
         (lambda b: b.card("a", "A", card_type="fusion"), "card 'a': card_type must be one of monster, spell, trap"),
-        (lambda b: b.monster("a", "A", atk=1, def_=1, location="field"), "card 'a': location must be one of monster_zone"),
+        (lambda b: b.monster("a", "A", atk=1, def_=1, location="field"),
+         "card 'a': location must be one of monster_zone"),
         (lambda b: b.monster("a", "A", atk=1, def_=1, attribute="shiny"), "card 'a': attribute must be one of light"),
-        (lambda b: b.monster("a", "A", atk=1, def_=1, monster_type="elf"), "card 'a': monster_type must be one of aqua"),
+        (lambda b: b.monster("a", "A", atk=1, def_=1, monster_type="elf"),
+         "card 'a': monster_type must be one of aqua"),
         (lambda b: b.monster("a", "A", atk=-5, def_=1), "card 'a': atk must be an integer >= 0, got -5"),
         (lambda b: b.monster("a", "A", atk=1.5, def_=1), "card 'a': atk must be an integer >= 0, got 1.5"),
         (lambda b: b.monster("a", "A", atk=1, def_=1, owner=2), "card 'a': owner must be Player.A"),
@@ -103,7 +106,7 @@ def test_an_unknown_card_is_a_lookup_error_naming_it(read: str) -> None:
         getattr(duel, read)("zzz")
     with pytest.raises(LookupError, match="there is no card 9"):
         getattr(duel, read)(9)
-    with pytest.raises(UsageError, match="a card is given by its index or its id, got 1.5"):
+    with pytest.raises(UsageError, match=r"a card is given by its index or its id, got 1\.5"):
         getattr(duel, read)(1.5)
     assert duel.state.state_hash() == h
 
@@ -111,7 +114,7 @@ def test_an_unknown_card_is_a_lookup_error_naming_it(read: str) -> None:
 @pytest.mark.parametrize(("read", "arg"), [("lp", "C"), ("hand_size", 0), ("deck_size", None), ("cards_in", "field")])
 def test_a_bad_player_or_location_is_a_usage_error(read: str, arg: object) -> None:
     duel = engine.Duel(field().build())
-    with pytest.raises(UsageError, match="a (player|location) is"):
+    with pytest.raises(UsageError, match=r"a (player|location) is"):
         getattr(duel, read)(arg)
 
 

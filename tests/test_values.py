@@ -23,9 +23,9 @@ from conftest import load_records
 
 import engine
 from engine import effects, state
+from engine.effects import Params, freeze
 from engine.values import decisions
 from engine.values import effects as effect_values
-from engine.effects import Params, freeze
 from engine.values.decisions import Decision, DecisionKind, Option
 from engine.values.frozen import Frozen
 from engine.values.game import OriginalChange, OriginalOp
