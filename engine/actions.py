@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+import attrs
+
 from engine.effects import Context, Effect, EffectKind, Hook, Lingering, TriggerEvent
+from engine.rules.attack import position_problem
 from engine.rules.stats import current_stats, erase_earlier, next_seq, note_applying, watch_stats
 from engine.rules.triggers import triggered_effects
-from engine.state import Card, LpChange
+from engine.state import NO_ATTACK, Battle, BattleRecord, Card, GameState, LpChange
 from engine.values.events import EventType
 from engine.values.game import PLAYERS, Location, OriginalOp, Phase, Player, Position, is_on_field, opponent_of
 
@@ -123,6 +126,9 @@ def flip_face_up(ctx: Context, index: int, rule: str) -> None:
 
 
 def change_position(ctx: Context, index: int, to: Position, rule: str) -> None:
+    """Change a monster's battle position. The attacking monster that can no longer attack in its new
+    position stops attacking at that moment, in the Battle Step (§BP.6); in the Damage Step the battle
+    is checked after the chain (§1.8)."""
     card = ctx.card(index)
     if card.location is not Location.MONSTER_ZONE or card.position is to or card.battle_destroyed:
         return
@@ -133,6 +139,11 @@ def change_position(ctx: Context, index: int, to: Position, rule: str) -> None:
         flipped_face_up(ctx, index)
     elif to is Position.SET:
         face_down_reset(ctx, index)
+    b = ctx.state.battle
+    if index == b.attacker and b.under_way and b.opponent_field is not None and ctx.state.phase in BATTLE_STEP_PHASES:
+        problem = position_problem(ctx, index)
+        if problem is not None:
+            stop_attack(ctx, problem)
 
 
 def face_down_reset(ctx: Context, index: int) -> None:
@@ -256,6 +267,115 @@ def _keep_lingering(ctx: Context, keep: list[Lingering], rule: str, **event: Any
         ctx.emit(EventType.EXPIRED, rule, **event)
 
 
+# -- attacks (rules spec §BP) ----------------------------------------------------------------------------
+
+# The Battle Step of an attack: declared, before its Damage Step (a position change stops it at once there).
+BATTLE_STEP_PHASES: Final = frozenset({Phase.ATTACK_DECLARED, Phase.REPLAY})
+
+
+def battle_records(s: GameState) -> tuple[BattleRecord, ...]:
+    """The attacks declared so far. A state built with its attack already set (a scenario) has a
+    first attack that was never declared here: it is attack 0, from the start of the log."""
+    if s.battles or s.battle.attacker == NO_ATTACK:
+        return s.battles
+    return (BattleRecord(s.turn, s.battle.attacker, s.battle.target, 0, 0, 0),)
+
+
+def declared_this_turn(s: GameState) -> tuple[tuple[int, int], ...]:
+    """(card, instance) of every attack declared this turn (a scenario's own attack included)."""
+    if s.battles or s.battle.attacker == NO_ATTACK:
+        return s.attacks_declared
+    return ((s.battle.attacker, s.battle.attacker_instance),)
+
+
+def close_battle_record(s: GameState) -> None:
+    """The open record (the last attack's) ends here: keep its battle and where its history ends."""
+    records = battle_records(s)
+    s.attacks_declared = declared_this_turn(s)
+    if records and records[-1].log_end is None:
+        last = attrs.evolve(
+            records[-1],
+            log_end=len(s.log),
+            chains_end=len(s.chains),
+            lp_changes_end=len(s.lp_changes),
+            battle=s.battle,
+            lp_after=(s.players[0].lp, s.players[1].lp),
+        )
+        records = (*records[:-1], last)
+    s.battles = records
+
+
+def declare_attack(ctx: Context, attacker: int, target: int | None, by_host: bool) -> None:
+    """The turn player declares an attack (already checked legal, `rules.attack`): it becomes the battle,
+    the monster has declared an attack this turn (§BP.3), and it gets a record of its own history."""
+    s = ctx.state
+    close_battle_record(s)
+    att = s.cards[attacker]
+    s.battles = (*s.battles, BattleRecord(s.turn, attacker, target, len(s.log), len(s.chains), len(s.lp_changes)))
+    s.attacks_declared = (*s.attacks_declared, (attacker, att.instance))
+    s.battle = Battle(
+        attacker=attacker,
+        target=target,
+        attacker_instance=att.instance,
+        target_instance=None if target is None else s.cards[target].instance,
+        attacker_controller=att.controller,
+        target_controller=None if target is None else s.cards[target].controller,
+        host_declared=by_host,
+    )
+    ctx.emit(EventType.ATTACK_DECLARED, "attack_declaration", card=attacker, player=att.controller,
+             data=(("targets", () if target is None else (target,)),))  # fmt: skip
+
+
+def retarget_attack(ctx: Context, target: int | None) -> None:
+    """After a replay the attack goes on against `target` (None: directly): not a new declaration (§BP.5)."""
+    b = ctx.state.battle
+    b.target = target
+    b.target_instance = None if target is None else ctx.card(target).instance
+    b.target_controller = None if target is None else ctx.card(target).controller
+    b.replays += 1
+    ctx.emit(EventType.REPLAY, "replay", card=b.attacker, player=b.attacker_controller,
+             detail="attacks directly" if target is None else "attacks again",
+             data=(("targets", () if target is None else (target,)),))  # fmt: skip
+
+
+def stop_attack(ctx: Context, reason: str) -> None:
+    """The attack stops in the Battle Step: no Damage Step; the monster has declared an attack (§BP.6)."""
+    b = ctx.state.battle
+    if not b.under_way:
+        return
+    b.stopped = reason
+    ctx.emit(EventType.BATTLE_STOPPED, "attack_stopped", card=b.attacker, detail=reason)
+
+
+def negate_attack(ctx: Context, rule: str = "effect") -> bool:
+    """Negate the attack: no Damage Step (or, in one, no damage calculation); the monster has still
+    declared an attack. Nothing happens if the attacker is no longer attacking or the attack is already
+    negated (OCG rule: an attack-negating effect applies only to a live attack, §BP.6)."""
+    b = ctx.state.battle
+    if not b.under_way or b.negated or b.battled:
+        return False
+    card = ctx.card(b.attacker)
+    if card.location is not Location.MONSTER_ZONE or card.instance != b.attacker_instance:
+        return False
+    if position_problem(ctx, b.attacker) is not None:
+        return False
+    b.negated = True
+    ctx.emit(EventType.ATTACK_NEGATED, rule, card=b.attacker)
+    return True
+
+
+def end_battle_phase(ctx: Context, rule: str = "effect") -> None:
+    """End the Battle Phase (§BP.7): the game goes to the End Step. In the Battle Step an attack under way
+    ends at once; in a Damage Step the battle stops and the End Step follows that Damage Step."""
+    s = ctx.state
+    if s.battle_phase_ending:
+        return
+    s.battle_phase_ending = True
+    ctx.emit(EventType.BATTLE_PHASE_ENDED, "end_battle_phase", detail="the game goes to the End Step")
+    if s.phase in BATTLE_STEP_PHASES and s.battle.opponent_field is not None:
+        stop_attack(ctx, "the Battle Phase was ended")
+
+
 # -- for hosts' own effect operations (docs/embedding.md) -----------------------------------------
 
 __all__ = [
@@ -267,8 +387,10 @@ __all__ = [
     "damage",
     "destroy",
     "draw",
+    "end_battle_phase",
     "gain_lp",
     "move_card",
+    "negate_attack",
     "send_to_graveyard",
     "take_control",
 ]

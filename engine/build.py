@@ -15,7 +15,7 @@ from engine.scenario import Scenario
 from engine.scripted import ScenarioMismatch, ScriptedAgent
 from engine.state import Battle, Card, GameState, PlayerState
 from engine.turns import BattleResult, IllegalAttack, chain_json, lp_change_json
-from engine.values.game import Attribute, CardType, Location, MonsterType, Player, Position
+from engine.values.game import Attribute, CardType, Location, MonsterType, Phase, Player, Position
 
 
 def state_from_scenario(sc: Scenario) -> GameState:
@@ -58,6 +58,7 @@ def state_from_scenario(sc: Scenario) -> GameState:
         battle=battle,
         turn_player=Player[sc.turn_player],
         zero_atk_mutual_destruction=sc.rules.zero_atk_mutual_destruction,
+        phase=Phase.ATTACK_DECLARED,  # the attack is declared and its Battle Step is over: its Damage Step comes
     )
 
 

@@ -18,7 +18,7 @@ from typing import Final
 
 from engine import actions, checks
 from engine.effects import Context, TriggerEvent
-from engine.rules import legality
+from engine.rules import attack, legality
 from engine.rules.battle import battle_problem
 from engine.state import Card, ChainLink, ChainRecord, PendingTrigger, WindowState
 from engine.values.decisions import PASS, Decision, DecisionKind, IllegalChoice, Option, malformed
@@ -28,18 +28,23 @@ from engine.values.game import CardType, Location, Player, Window, opponent_of
 PRE_CALCULATION_WINDOWS: Final = frozenset(
     {Window.START_OF_DAMAGE_STEP, Window.BEFORE_DAMAGE_CALCULATION, Window.DURING_DAMAGE_CALCULATION}
 )
+# The windows whose phase triggers are activated one at a time (§BP.2).
+PHASE_STEP_WINDOWS: Final = frozenset({Window.START_STEP, Window.END_STEP})
 
 
 def open_window(ctx: Context, window: Window, events: tuple[TriggerEvent, ...]) -> None:
-    """Open a sub-timing's window; its events' triggers wait to be placed on one chain."""
+    """Open a sub-timing's window; its events' triggers wait to be placed on one chain (in the Start and
+    End Steps, to be activated one at a time: §BP.2)."""
     s = ctx.state
-    if quiet_window(ctx, events):
+    if quiet_window(ctx, window, events):
         return  # a playout: nothing can happen here and nobody watches, so no window is built
-    w = s.window = WindowState.opened(window, s.turn_player)
+    w = s.window = WindowState.opened(window, s.turn_player, events)
     ctx.emit(EventType.WINDOW_OPENED, "window")
     for event in events:
         actions.raise_event(ctx, event)
-    if not w.triggers and not s.show_every_priority and not s.duel_over and nobody_can_act(ctx):
+    if window in PHASE_STEP_WINDOWS and w.triggers:
+        w.waiting, w.triggers = w.triggers, []
+    if not w.triggers and not w.waiting and not s.show_every_priority and not s.duel_over and nobody_can_act(ctx):
         # Both players pass in turn and the window closes, as `step_window` would do one unit
         # at a time, with the same events: playouts do not build windows nobody can act in.
         if not ctx.watched:
@@ -49,22 +54,27 @@ def open_window(ctx: Context, window: Window, events: tuple[TriggerEvent, ...]) 
         pass_priority(ctx, w, w.priority, auto=True)
 
 
-def quiet_window(ctx: Context, events: tuple[TriggerEvent, ...]) -> bool:
+def quiet_window(ctx: Context, window: Window, events: tuple[TriggerEvent, ...]) -> bool:
     """A window that can be skipped whole: no event log is kept and nobody listens, no effect
-    at all could trigger on its events or be activated in the duel, and the driver does not ask
-    to see every priority. (The window would open, both players would pass, and it would close,
-    leaving the state as it was.)"""
+    at all could trigger on its events or be activated in the duel, the driver does not ask
+    to see every priority, and (in the Battle Step) no attack can be declared. (The window would
+    open, both players would pass, and it would close, leaving the state as it was.)"""
     return (
         not ctx.watched
         and not ctx.index.activated
         and not ctx.state.show_every_priority
         and ctx.index.trigger_events.isdisjoint(events)
+        and (window is not Window.BATTLE_STEP or not attack.declarations(ctx, actions.declared_this_turn(ctx.state)))
     )
 
 
 def nobody_can_act(ctx: Context) -> bool:
-    """Neither player has a fast effect to activate in the open window (nor will, since
-    passing changes nothing that activation depends on)."""
+    """Neither player has a fast effect to activate in the open window, nor the turn player an attack
+    to declare (nor will, since passing changes nothing that activation depends on)."""
+    w = ctx.state.window
+    assert w is not None
+    if w.window is Window.BATTLE_STEP and attack.declarations(ctx, actions.declared_this_turn(ctx.state)):
+        return False
     return not ctx.index.activated or not (
         fast_options(ctx, ctx.state.turn_player) or fast_options(ctx, opponent_of(ctx.state.turn_player))
     )
@@ -174,10 +184,35 @@ def fast_options(ctx: Context, player: Player) -> list[Option]:
 def _offer_priority(ctx: Context, w: WindowState) -> None:
     player = w.priority
     options = fast_options(ctx, player)
+    may_pass = True
+    if not w.chain:
+        if w.waiting:  # §BP.2: a phase trigger of this player's starts a chain of its own
+            mine = waiting_options(ctx, w, player)
+            if not mine:  # none of theirs can be activated now
+                _drop_waiting(w, player, mandatory_too=True)
+            options = mine + options
+            may_pass = not any(t.player is player and t.mandatory for t in w.waiting)
+        if w.window is Window.BATTLE_STEP and player is ctx.state.turn_player:  # §BP.3
+            declared = attack.declarations(ctx, actions.declared_this_turn(ctx.state))
+            options = declared + options
+            may_pass = may_pass and not attack.must_attack(ctx, declared)
     if options or ctx.state.show_every_priority:
-        ctx.state.pending = Decision(player, DecisionKind.PRIORITY, w.window, (*options, PASS), ctx.index.ids)
+        answers = (*options, PASS) if may_pass else tuple(options)
+        ctx.state.pending = Decision(player, DecisionKind.PRIORITY, w.window, answers, ctx.index.ids)
         return
     pass_priority(ctx, w, player, auto=True)
+
+
+def waiting_options(ctx: Context, w: WindowState, player: Player) -> list[Option]:
+    """This player's phase triggers that can still be activated (§BP.2), once per legal target choice."""
+    return trigger_options(ctx, [t for t in w.waiting if t.player is player])
+
+
+def _drop_waiting(w: WindowState, player: Player, mandatory_too: bool) -> None:
+    """A player who passes with an empty chain declines their optional phase triggers; a mandatory one
+    that can no longer be activated is dropped too (`mandatory_too`)."""
+    if any(t.player is player and (mandatory_too or not t.mandatory) for t in w.waiting):
+        w.waiting = [t for t in w.waiting if t.player is not player or (t.mandatory and not mandatory_too)]
 
 
 def pass_priority(ctx: Context, w: WindowState, player: Player, auto: bool = False) -> None:
@@ -236,7 +271,12 @@ def apply_choice(ctx: Context, decision: Decision, option: Option) -> None:
         else:
             _place_trigger(ctx, w, decision.player, option)
     elif passes:
+        if not w.chain and w.waiting:
+            _drop_waiting(w, decision.player, mandatory_too=False)
         pass_priority(ctx, w, decision.player)
+    elif w.waiting and any(t.card == option.card and t.effect == option.effect for t in w.waiting):
+        w.waiting = [t for t in w.waiting if not (t.card == option.card and t.effect == option.effect)]
+        activate(ctx, decision.player, option, trigger=True)
     else:
         activate(ctx, decision.player, option)
 
@@ -322,6 +362,22 @@ def resolve_chain(ctx: Context, w: WindowState) -> None:
     elif w.window in PRE_CALCULATION_WINDOWS and (problem := battle_problem(ctx)):
         ctx.emit(EventType.BATTLE_STOPPED, "battle_valid", detail=problem)
         close_window(ctx, "battle_valid")
+    elif w.window is Window.ATTACK_DECLARATION:
+        after_attack_chain(ctx)
+    elif s.battle_phase_ending and w.window in (Window.START_STEP, Window.BATTLE_STEP):
+        close_window(ctx, "end_battle_phase")
+
+
+def after_attack_chain(ctx: Context) -> None:
+    """§BP.5, §BP.6: once a chain after an attack declaration has resolved, an attack that can no longer
+    go on stops (its window closes, and the Battle Step goes on without it), and a change among the
+    opponent's monsters is a replay (its window closes, and the turn player chooses again)."""
+    problem = attack.stop_problem(ctx)
+    if problem is not None:
+        actions.stop_attack(ctx, problem)
+        close_window(ctx, "attack_stopped")
+    elif attack.replay_problem(ctx, ctx.state.battle) is not None:
+        close_window(ctx, "replay")
 
 
 def is_spent_spell_trap(card: Card, link: ChainLink) -> bool:

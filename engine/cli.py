@@ -15,7 +15,7 @@
 
 Exit status: 0 ok; 2 a scenario or scenario file is invalid (nothing runs), said in one line on stderr;
 1 a scenario's choices did not play out as written (e.g. a choice refused without `expect: illegal`).
-Every text that comes from a scenario or a path is printed through `engine.text.printable`, so control
+Every text that comes from a scenario or a path is printed through `engine.values.text.printable`, so control
 characters in it are shown escaped, never sent to the terminal.
 """
 

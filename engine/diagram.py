@@ -116,7 +116,7 @@ def _replace_once(text: str, old: str, new: str) -> str:
 def markdown() -> str:
     """The committed `diagrams/damage_step.md`: the Mermaid diagram with a word on reading it."""
     return (
-        "# The Damage Step state machine\n\n"
+        "# The Battle Phase state machine, with the Damage Step inside it\n\n"
         "Generated from `engine/machine.py` by `python -m engine diagram`; do not edit by hand.\n"
         "`proceed` is taken when the state's window has closed; the first transition whose\n"
         "condition holds wins (`duel_is_over` is checked first everywhere).\n\n"
@@ -129,11 +129,11 @@ def dot(highlight: str | Phase | None = None) -> str:
     mark = _state(highlight)
     font = 'fontname="Helvetica"'
     lines = [
-        "// The Damage Step state machine. Generated from engine/machine.py by `python -m engine diagram`;",
-        "// do not edit by hand. `proceed` is taken when the state's window has closed; the first",
-        "// transition whose condition holds wins (duel_is_over is checked first everywhere).",
+        "// The Battle Phase state machine, with the Damage Step inside it. Generated from engine/machine.py",
+        "// by `python -m engine diagram`; do not edit by hand. `proceed` is taken when the state's window has",
+        "// closed; the first transition whose condition holds wins (duel_is_over is checked first everywhere).",
         "digraph damage_step {",
-        f'  graph [label="Damage Step", labelloc=t, rankdir=LR, {font}];',
+        f'  graph [label="Battle Phase", labelloc=t, rankdir=LR, {font}];',
         f'  node [shape=box, style="rounded,filled", fillcolor=white, color=black, {font}];',
         f"  edge [fontsize=10, {font}];",
         '  __start__ [shape=point, width=0.15, label=""];',

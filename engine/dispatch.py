@@ -17,11 +17,13 @@ from typing import Any, Final
 
 from engine import chain, steps
 from engine.effects import Context
+from engine.rules.attack import replay_problem
 from engine.rules.battle import battle_problem
+from engine.state import NO_ATTACK, GameState
 from engine.values.events import EventType
 from engine.values.game import Phase
 
-TERMINAL: Final = frozenset({Phase.STEP_OVER, Phase.DUEL_OVER})
+TERMINAL: Final = frozenset({Phase.MAIN_PHASE_2, Phase.DUEL_OVER})
 
 Condition = Callable[[Context], bool]
 Table = dict[Phase, tuple[tuple[Phase, Condition | None], ...]]
@@ -40,7 +42,34 @@ def battle_is_valid(ctx: Context) -> bool:
     return battle_problem(ctx) is None
 
 
-CONDITIONS: dict[str, Condition] = {"duel_is_over": duel_is_over, "battle_is_valid": battle_is_valid}
+def attack_is_declared(ctx: Context) -> bool:
+    """The turn player declared an attack in the Battle Step (§BP.3)."""
+    return ctx.state.battle.attacker != NO_ATTACK
+
+
+def attack_is_stopped(ctx: Context) -> bool:
+    """The attack declared stopped in the Battle Step: no Damage Step (§BP.6)."""
+    return ctx.state.battle.stopped != ""
+
+
+def replay_is_due(ctx: Context) -> bool:
+    """The opponent's monsters changed, or a direct attack became impossible, before the Damage Step (§BP.5)."""
+    return replay_problem(ctx, ctx.state.battle) is not None
+
+
+CONDITIONS: dict[str, Condition] = {
+    "duel_is_over": duel_is_over,
+    "battle_is_valid": battle_is_valid,
+    "attack_is_declared": attack_is_declared,
+    "attack_is_stopped": attack_is_stopped,
+    "replay_is_due": replay_is_due,
+}
+
+
+def paused(s: GameState) -> bool:
+    """The Damage Step of an attack the host declared is over: the duel waits for the host's next move
+    (another declaration, the end of the Battle Phase or of the turn)."""
+    return s.phase is Phase.STEP_OVER and s.battle.host_declared
 
 
 def by_source(transitions: Iterable[Mapping[str, Any]]) -> dict[Phase, list[tuple[Phase, str | None]]]:
@@ -110,7 +139,7 @@ def work(
     """One unit of work; False when the duel must wait (a decision) or the step is over. A
     transition is taken through the table, or by `proceed` (the `transitions` executor's)."""
     s = ctx.state
-    if s.pending is not None or s.phase in TERMINAL:
+    if s.pending is not None or s.phase in TERMINAL or paused(s):
         return False
     if s.window is not None and not s.duel_over:
         chain.step_window(ctx)
@@ -128,5 +157,7 @@ def run(ctx: Context, table: Table, followers: Followers | None) -> None:
     while s.pending is None and s.phase not in TERMINAL:
         if s.window is not None and not s.duel_over:
             chain.step_window(ctx)
+        elif s.phase is Phase.STEP_OVER and s.battle.host_declared:  # (`paused`, written out)
+            return
         else:
             fire(ctx, table, followers)

@@ -20,8 +20,8 @@ import attrs
 from engine.effects import DamageStepRule, Effect, EffectKind, TriggerEvent
 from engine.library.ops import STAT_OPS
 from engine.scenario import EffectSpec, ScenarioError, _Effect, _Invalid, _with_speed
-from engine.state import Card, GameState, PlayerState
-from engine.turns import UsageError, no_battle
+from engine.state import Card, GameState, PlayerState, no_battle
+from engine.turns import UsageError
 from engine.values.game import Attribute, CardType, Location, MonsterType, Player, Position, Window, is_on_field
 
 __all__ = ["StateBuilder", "effect_from_spec", "tags", "to_effect"]

@@ -1,4 +1,5 @@
-"""The Damage Step state machine: declared once, run by either of two executors.
+"""The Battle Phase state machine, with the Damage Step inside it: declared once, run by either of two
+executors.
 
 `STATES` and `TRANSITIONS` are the single declaration (they also draw `diagrams/`). A `Duel`
 runs it with `transitions` itself (``executor="transitions"``: what the debugger and the
@@ -15,45 +16,56 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
-from engine import actions, chain, dispatch, steps, turns
+from engine import actions, battle_step, chain, dispatch, steps, turns
 from engine.agents import Agent
 from engine.effects import Context, Effect, Index, Lingering, Registry
 from engine.library import default_registry
 from engine.rules.stats import current_stats, watch_stats
 from engine.state import Card, GameState
-from engine.values.decisions import Decision, IllegalChoice, Option
+from engine.values.decisions import PASS, Decision, IllegalChoice, Option
 from engine.values.events import Event, EventType
 from engine.values.game import Location, Phase, Player
 
 STATES: list[Phase] = list(Phase)
 TERMINAL = dispatch.TERMINAL
-_LIVE = [p for p in Phase if p not in TERMINAL and p is not Phase.BATTLE_STEP]
+_LIVE: list[Phase] = [p for p in Phase if p not in TERMINAL and p is not Phase.MAIN_PHASE_1]
 
-# Order matters: for one source, the first transition whose conditions hold is taken.
+def _t(source: Phase | list[Phase], dest: Phase, conditions: str | None = None) -> dict[str, Any]:
+    """One transition, on the machine's single trigger `proceed`."""
+    out: dict[str, Any] = {"trigger": "proceed", "source": source, "dest": dest}
+    if conditions is not None:
+        out["conditions"] = conditions
+    return out
+
+
+# In rulebook order. For one source, the first transition whose condition holds is taken.
 TRANSITIONS: list[dict[str, Any]] = [
-    {"trigger": "proceed", "source": _LIVE, "dest": Phase.DUEL_OVER, "conditions": "duel_is_over"},
-    {"trigger": "proceed", "source": Phase.BATTLE_STEP, "dest": Phase.START_OF_DAMAGE_STEP},
-    {"trigger": "proceed", "source": Phase.START_OF_DAMAGE_STEP, "dest": Phase.FLIP, "conditions": "battle_is_valid"},
-    {"trigger": "proceed", "source": Phase.START_OF_DAMAGE_STEP, "dest": Phase.SEND_DESTROYED_BY_BATTLE},
-    {"trigger": "proceed", "source": Phase.FLIP, "dest": Phase.BEFORE_DAMAGE_CALCULATION},
-    {
-        "trigger": "proceed",
-        "source": Phase.BEFORE_DAMAGE_CALCULATION,
-        "dest": Phase.DURING_DAMAGE_CALCULATION,
-        "conditions": "battle_is_valid",
-    },
-    {"trigger": "proceed", "source": Phase.BEFORE_DAMAGE_CALCULATION, "dest": Phase.SEND_DESTROYED_BY_BATTLE},
-    {
-        "trigger": "proceed",
-        "source": Phase.DURING_DAMAGE_CALCULATION,
-        "dest": Phase.PERFORM_DAMAGE_CALCULATION,
-        "conditions": "battle_is_valid",
-    },
-    {"trigger": "proceed", "source": Phase.DURING_DAMAGE_CALCULATION, "dest": Phase.SEND_DESTROYED_BY_BATTLE},
-    {"trigger": "proceed", "source": Phase.PERFORM_DAMAGE_CALCULATION, "dest": Phase.AFTER_DAMAGE_CALCULATION},
-    {"trigger": "proceed", "source": Phase.AFTER_DAMAGE_CALCULATION, "dest": Phase.SEND_DESTROYED_BY_BATTLE},
-    {"trigger": "proceed", "source": Phase.SEND_DESTROYED_BY_BATTLE, "dest": Phase.END_OF_DAMAGE_STEP},
-    {"trigger": "proceed", "source": Phase.END_OF_DAMAGE_STEP, "dest": Phase.STEP_OVER},
+    _t(_LIVE, Phase.DUEL_OVER, "duel_is_over"),
+    # The Battle Phase (§BP.1): its Start Step, then the Battle Step for each attack, then its End Step.
+    _t(Phase.MAIN_PHASE_1, Phase.START_STEP),
+    _t(Phase.START_STEP, Phase.BATTLE_STEP),
+    _t(Phase.BATTLE_STEP, Phase.ATTACK_DECLARED, "attack_is_declared"),
+    _t(Phase.BATTLE_STEP, Phase.END_STEP),
+    _t(Phase.ATTACK_DECLARED, Phase.BATTLE_STEP, "attack_is_stopped"),
+    _t(Phase.ATTACK_DECLARED, Phase.REPLAY, "replay_is_due"),
+    _t(Phase.ATTACK_DECLARED, Phase.START_OF_DAMAGE_STEP),
+    _t(Phase.REPLAY, Phase.BATTLE_STEP, "attack_is_stopped"),
+    _t(Phase.REPLAY, Phase.ATTACK_DECLARED),
+    # The Damage Step (§1): a battle no longer valid skips to sending the monsters destroyed by battle.
+    _t(Phase.START_OF_DAMAGE_STEP, Phase.FLIP, "battle_is_valid"),
+    _t(Phase.START_OF_DAMAGE_STEP, Phase.SEND_DESTROYED_BY_BATTLE),
+    _t(Phase.FLIP, Phase.BEFORE_DAMAGE_CALCULATION),
+    _t(Phase.BEFORE_DAMAGE_CALCULATION, Phase.DURING_DAMAGE_CALCULATION, "battle_is_valid"),
+    _t(Phase.BEFORE_DAMAGE_CALCULATION, Phase.SEND_DESTROYED_BY_BATTLE),
+    _t(Phase.DURING_DAMAGE_CALCULATION, Phase.PERFORM_DAMAGE_CALCULATION, "battle_is_valid"),
+    _t(Phase.DURING_DAMAGE_CALCULATION, Phase.SEND_DESTROYED_BY_BATTLE),
+    _t(Phase.PERFORM_DAMAGE_CALCULATION, Phase.AFTER_DAMAGE_CALCULATION),
+    _t(Phase.AFTER_DAMAGE_CALCULATION, Phase.SEND_DESTROYED_BY_BATTLE),
+    _t(Phase.SEND_DESTROYED_BY_BATTLE, Phase.END_OF_DAMAGE_STEP),
+    _t(Phase.END_OF_DAMAGE_STEP, Phase.STEP_OVER),
+    # Back to the Battle Step for the next declaration; the End Step ends the Battle Phase.
+    _t(Phase.STEP_OVER, Phase.BATTLE_STEP),
+    _t(Phase.END_STEP, Phase.MAIN_PHASE_2),
 ]
 
 Executor = Literal["fast", "transitions"]
@@ -135,6 +147,15 @@ class Duel:
     def battle_is_valid(self) -> bool:
         return dispatch.battle_is_valid(self.ctx)
 
+    def attack_is_declared(self) -> bool:
+        return dispatch.attack_is_declared(self.ctx)
+
+    def attack_is_stopped(self) -> bool:
+        return dispatch.attack_is_stopped(self.ctx)
+
+    def replay_is_due(self) -> bool:
+        return dispatch.replay_is_due(self.ctx)
+
     def _entered(self) -> None:
         dispatch.enter(self.ctx, self._source, self._followers)
 
@@ -175,7 +196,10 @@ class Duel:
     # -- running ---------------------------------------------------------------------------
     @property
     def is_over(self) -> bool:
-        return self.state.phase in TERMINAL
+        """Nothing more runs without the host: the Duel is over, the Battle Phase is over (Main Phase 2),
+        or the Damage Step of an attack the host declared is over (the host declares the next attack,
+        ends the Battle Phase or the turn)."""
+        return self.state.phase in TERMINAL or dispatch.paused(self.state)
 
     @property
     def pending_decision(self) -> Decision | None:
@@ -188,8 +212,11 @@ class Duel:
         return dispatch.work(self.ctx, _TABLE, self._followers, None if self._machine is None else self._proceed)
 
     def advance(self) -> Decision | None:
-        """Run until a player must decide (returned) or the step is over (None). Raises
-        `UsageError` when there is nothing it could run (no attack declared; see `turns.check_ready`)."""
+        """Run until a player must decide (returned), or until the duel stops (None): the Battle Phase
+        is over, the Duel is over, or the Damage Step of an attack the host declared is over (then the
+        host declares the next attack, ends the Battle Phase or the turn). From a state in Main Phase 1
+        it plays the Battle Phase from its Start Step, the turn player's attack declarations being
+        decisions. Raises `UsageError` for a state it cannot run (see `turns.check_ready`)."""
         turns.check_ready(self.ctx)
         if self._machine is None:
             dispatch.run(self.ctx, _TABLE, self._followers)
@@ -214,7 +241,7 @@ class Duel:
         """Why `option` is not a legal answer to the pending decision (None if it is legal)."""
         try:
             d = self._pending_for(None)
-            chain.check_choice(self.ctx, d, option)
+            _check_choice(self.ctx, d, option)
         except IllegalChoice as e:
             return str(e)
         return None
@@ -223,14 +250,20 @@ class Duel:
         """Answer the pending decision (as `player`, if given: a host answering for the wrong
         player is refused). An illegal answer raises IllegalChoice naming why, and leaves the
         state exactly as it was."""
+        self._answer(option, player, by_host=False)
+
+    def _answer(self, option: Option, player: Player | None, by_host: bool) -> None:
         d = self.state.pending
         if d is None or player is not None:  # (the playout's case, answered without another call)
             d = self._pending_for(player)
-        chain.check_choice(self.ctx, d, option)
+        _check_choice(self.ctx, d, option)
         if self._decision_listeners:
             for listener in list(self._decision_listeners):
                 listener(self, d, option)
-        chain.apply_choice(self.ctx, d, option)
+        if battle_step.is_battle_step_choice(d, option):
+            battle_step.apply_choice(self.ctx, d, option, by_host)
+        else:
+            chain.apply_choice(self.ctx, d, option)
 
     def _pending_for(self, player: Player | None) -> Decision:
         s = self.state
@@ -238,8 +271,11 @@ class Duel:
             if s.duel_over:
                 outcome = "a draw" if s.draw else f"{s.winner} won"
                 raise IllegalChoice(f"the Duel is over ({outcome}): nothing to decide")
+            if dispatch.paused(s):
+                raise IllegalChoice("the Damage Step is over: nothing to decide (declare the next attack, or end "
+                                    "the Battle Phase or the turn)")  # fmt: skip
             if self.is_over:
-                raise IllegalChoice("the Damage Step is over: nothing to decide")
+                raise IllegalChoice("the Battle Phase is over: nothing to decide")
             raise IllegalChoice("no decision is pending: call advance() first")
         if player is not None and not isinstance(player, Player):
             raise IllegalChoice(f"player must be an engine.Player, got {player!r}")
@@ -307,14 +343,34 @@ class Duel:
 
     # -- turns and Battle Phases (engine.turns) --------------------------------------------------
     def declare_attack(self, attacker: int | str, target: int | str | None = None) -> None:
-        """Declare an attack (cards by index or id; no target = a direct attack) once the previous
-        Damage Step is over; `advance`/`run` then play its Damage Step. The rules' checks refuse
-        it with `IllegalAttack` naming the rule, changing nothing."""
-        turns.declare_attack(self.ctx, attacker, target)
+        """Declare an attack for the turn player (cards by index or id; no target = a direct attack):
+        the answer to their priority in the Battle Step, or to a replay, if one is pending; otherwise,
+        from Main Phase 1 or once the previous attack's Damage Step is over, a declaration the host
+        makes itself. `advance`/`run` then play its Battle Step responses and Damage Step, and stop when
+        that Damage Step is over. The rules' checks refuse it with `IllegalAttack` naming the rule,
+        changing nothing."""
+        option = turns.declaration(self.ctx, attacker, target)
+        if self.state.pending is not None:
+            self._answer(option, None, by_host=True)
+        else:
+            turns.declare_now(self.ctx, option)
+
+    def legal_attacks(self) -> list[Option]:
+        """Every attack the turn player could declare now (`Option`s with `is_attack`; `Option.card` the
+        attacker, `Option.targets` the target or () for a direct attack)."""
+        return turns.legal_attacks(self.ctx)
+
+    def end_battle_phase(self) -> None:
+        """The turn player ends the Battle Phase: passes at their priority in the Battle Step (the
+        opponent may still act there) or, at a stop, moves on to the End Step; `advance`/`run` then play
+        it. `UsageError` if the turn player cannot end it now (a chain or an attack under way)."""
+        if turns.end_battle_phase(self.ctx):
+            self._answer(PASS, None, by_host=True)
 
     def end_turn(self) -> None:
-        """End the turn: "until the end of the turn" effects expire, per-turn counters reset, and
-        the other player's turn begins, in its Battle Step."""
+        """End the turn (and what is left of the Battle Phase, without its End Step): "until the end
+        of the turn" effects expire, per-turn counters reset, and the other player's turn begins, in
+        its Main Phase 1."""
         turns.end_turn(self.ctx)
 
     @property
@@ -361,6 +417,14 @@ class Duel:
         """The attack under way (declared, its Damage Step not over yet), or None."""
         played = turns.battles(self.state)
         return played[-1] if played and not played[-1].over else None
+
+
+def _check_choice(ctx: Context, decision: Decision, option: Option) -> None:
+    """IllegalChoice naming why, unless `option` answers `decision` (the Battle Step's or a chain's rules)."""
+    if battle_step.is_battle_step_choice(decision, option):
+        battle_step.check_choice(ctx, decision, option)
+    else:
+        chain.check_choice(ctx, decision, option)
 
 
 TransitionListener = Callable[["Duel", Phase, Phase], None]

@@ -48,8 +48,8 @@ end far sooner): a truncated game is terminal and its returns are the LP swing.
 ====================  ====  ==================================================================
 field                 size  value
 ====================  ====  ==================================================================
-phase                   11  one-hot over `engine.state.Phase` in declaration order
-window                   6  one-hot over `engine.state.Window`, then "no window open"
+phase                   17  one-hot over `engine.Phase` in declaration order
+window                  10  one-hot over `engine.Window`, then "no window open"
 life points              2  own LP, opp LP, each / LP_SCALE, clipped to [0, 1]
 turn player              1  1 if `player` is the turn player
 decision                 4  one-hot: priority, trigger, none pending; then 1 if it is own
@@ -65,7 +65,7 @@ cards                n x 11 for every card of the scenario: location one-hot (7,
 ====================  ====  ==================================================================
 
 `OBSERVATION_FIELDS` lists the same (name, size) pairs; `BattleGame.observation_size()` is the
-total, ``47 + 11 * n``.
+total, ``57 + 11 * n``.
 """
 
 from __future__ import annotations

@@ -14,13 +14,13 @@ import json
 from collections.abc import Callable, Mapping
 from enum import Enum
 from operator import attrgetter
-from typing import Any, cast
+from typing import Any, Final, cast
 
 import attr
 import attrs
 
 from engine.values.decisions import Decision
-from engine.values.effects import Effect, Lingering
+from engine.values.effects import Effect, Lingering, TriggerEvent
 from engine.values.events import Event
 from engine.values.frozen import Frozen
 from engine.values.game import SUB_TIMING, Attribute, CardType, Location, MonsterType, Phase, Player, Position, Window
@@ -106,6 +106,9 @@ class Card:
         return n
 
 
+NO_ATTACK: Final = -1  # `Battle.attacker` of a state in which no attack has been declared yet
+
+
 @attr.s(auto_attribs=True)
 class Battle:
     """The record of the attack being resolved."""
@@ -127,6 +130,21 @@ class Battle:
     destroyed: tuple[int, ...] = ()  # determined destroyed by battle, attacker first
     sent: tuple[int, ...] = ()  # destroyed-by-battle monsters actually sent at the end of the step
     parked_flips: tuple[tuple[int, int], ...] = ()  # (card, instance) flipped, FLIP not yet raised
+    # The Battle Step of this attack (rules spec §BP): who declared it (a host's attack pauses the duel when
+    # its Damage Step is over), whether it was negated, how many replays it had, the opponent's monsters
+    # when it was last (re)targeted (a change there is a replay), and why it stopped before the Damage
+    # Step ("" while it goes on).
+    host_declared: bool = True
+    negated: bool = False
+    replays: int = 0
+    opponent_field: tuple[tuple[int, int], ...] | None = None  # None: a scenario's attack, past its Battle Step
+    stopped: str = ""
+
+    @property
+    def under_way(self) -> bool:
+        """An attack has been declared and has not stopped in the Battle Step: its attacker is "the
+        attacking monster"."""
+        return self.attacker != NO_ATTACK and not self.stopped
 
     def copy(self) -> Battle:
         """A copy for `GameState.clone` (fields written out: see there)."""
@@ -148,10 +166,20 @@ class Battle:
         n.destroyed = self.destroyed
         n.sent = self.sent
         n.parked_flips = self.parked_flips
+        n.host_declared = self.host_declared
+        n.negated = self.negated
+        n.replays = self.replays
+        n.opponent_field = self.opponent_field
+        n.stopped = self.stopped
         return n
 
 
 # read in C (docs/compiled-build.md).
+def no_battle(turn_player: Player) -> Battle:
+    """The battle record of a state in which no attack has been declared."""
+    return Battle(NO_ATTACK, None, -1, None, turn_player, None)
+
+
 # The immutable records the state holds (ChainLink, PendingTrigger, ChainRecord, LpChange, and
 # `engine.values.effects.Lingering`) are `Frozen` attrs classes with their own __init__ (`engine.values.frozen`):
 # made on the playout path, and native in the compiled build, where such an instance is made and
@@ -214,9 +242,15 @@ class WindowState:
     chains_resolved: int = 0
     negated_links: list[int] = attrs.Factory(list)
     resolving: int = -1  # index of the chain link resolving now
+    # The events that opened it: an effect whose activation timing is one of them ("when an attack is
+    # declared") may be activated until its first chain has resolved (rules.legality.timing_problem).
+    events: tuple[TriggerEvent, ...] = ()
+    # Triggers "at the start / end of the Battle Phase", activated one at a time at their controllers'
+    # priority, each as the first link of its own chain (rules spec §BP.2), not placed by SEGOC.
+    waiting: list[PendingTrigger] = attrs.Factory(list)
 
     @staticmethod
-    def opened(window: Window, priority: Player) -> WindowState:
+    def opened(window: Window, priority: Player, events: tuple[TriggerEvent, ...] = ()) -> WindowState:
         """`WindowState(window, priority)`, a window just opened, built without attrs' generated
         __init__ (Python code even in the compiled build): a battle opens five. Its start values
         are checked against the class's defaults by tests/test_values.py."""
@@ -230,6 +264,8 @@ class WindowState:
         n.chains_resolved = 0
         n.negated_links = []
         n.resolving = -1
+        n.events = events
+        n.waiting = []
         return n
 
     def copy(self) -> WindowState:
@@ -244,6 +280,8 @@ class WindowState:
         n.chains_resolved = self.chains_resolved
         n.negated_links = list(self.negated_links)
         n.resolving = self.resolving
+        n.events = self.events
+        n.waiting = list(self.waiting)
         return n
 
 
@@ -305,7 +343,8 @@ class GameState:
     battle: Battle
     turn_player: Player
     zero_atk_mutual_destruction: bool = False
-    phase: Phase = Phase.BATTLE_STEP
+    phase: Phase = Phase.MAIN_PHASE_1
+    battle_phase_ending: bool = False  # an effect ended the Battle Phase: it ends when this attack is over
     window: WindowState | None = None
     pending: Decision | None = None
     winner: Player | None = None
@@ -350,6 +389,7 @@ class GameState:
         n.turn_player = self.turn_player
         n.zero_atk_mutual_destruction = self.zero_atk_mutual_destruction
         n.phase = self.phase
+        n.battle_phase_ending = self.battle_phase_ending
         w = self.window
         n.window = None if w is None else w.copy()
         n.pending = self.pending

@@ -1,4 +1,5 @@
-"""What each state of the Damage Step does when it is entered, in rulebook order (§1.3-§1.7).
+"""What each state of the Battle Phase does when it is entered, in rulebook order (§BP.1-§BP.7, and the
+Damage Step's §1.3-§1.7).
 
 Each function is the "on enter" callback of one machine state. They do the automatic work of
 their sub-timing by calling rules and actions, and open the sub-timing's window (chains are
@@ -11,8 +12,10 @@ from collections.abc import Callable
 from typing import Final
 
 from engine import actions, checks
+from engine.battle_step import replay_decision
 from engine.chain import open_window
 from engine.effects import Context, Hook, TriggerEvent
+from engine.rules import attack
 from engine.rules.battle import battle_damage_modifiers, battle_input, battle_problem
 from engine.rules.calculation import compare_values
 from engine.rules.destruction import (
@@ -21,13 +24,15 @@ from engine.rules.destruction import (
     replace_battle_destruction,
 )
 from engine.rules.modifiers import applicable, apply_battle_damage_modifiers
-from engine.state import ChainRecord
+from engine.state import NO_ATTACK, ChainRecord, no_battle
 from engine.values.events import EventType
 from engine.values.game import PLAYERS, Location, Phase, Position, Window, opponent_of
 
 # The trigger events each state raises: where triggered effects attach (rules spec §1.10 names
 # in brackets). One SEGOC chain per state holds all of a state's triggers.
 EVENTS_RAISED: Final[dict[Phase, tuple[TriggerEvent, ...]]] = {
+    Phase.START_STEP: (TriggerEvent.START_OF_BATTLE_PHASE,),  # on_battle_phase_start (one at a time, §BP.2)
+    Phase.ATTACK_DECLARED: (TriggerEvent.ATTACK_DECLARED, TriggerEvent.TARGETED_FOR_ATTACK),  # on_attack_declared
     Phase.START_OF_DAMAGE_STEP: (TriggerEvent.START_OF_DAMAGE_STEP,),  # on_damage_step_start
     Phase.BEFORE_DAMAGE_CALCULATION: (TriggerEvent.BEFORE_DAMAGE_CALCULATION,),  # on_before_damage_calc
     Phase.DURING_DAMAGE_CALCULATION: (),  # on_damage_calc_window: fast effects only
@@ -44,10 +49,25 @@ EVENTS_RAISED: Final[dict[Phase, tuple[TriggerEvent, ...]]] = {
         TriggerEvent.DESTROYS_BY_BATTLE,  # on_destroying
         TriggerEvent.END_OF_DAMAGE_STEP,  # on_damage_step_end
     ),
+    Phase.END_STEP: (TriggerEvent.END_OF_BATTLE_PHASE,),  # on_battle_phase_end (one at a time, §BP.2)
 }
+# A direct attack targets no monster; after a replay the target is chosen again: not a declaration,
+# but the new target is targeted (§BP.5).
+DIRECT_ATTACK_EVENTS: Final = (TriggerEvent.ATTACK_DECLARED,)
+RETARGET_EVENTS: Final = (TriggerEvent.TARGETED_FOR_ATTACK,)
 # The continuous hook points each state queries (besides STATS and ACTIVATION_LOCK, read
 # whenever ATK/DEF are read or an activation is checked).
 HOOKS_QUERIED: dict[Phase, tuple[Hook, ...]] = {
+    Phase.BATTLE_STEP: (
+        Hook.CANNOT_ATTACK,
+        Hook.CANNOT_DECLARE_ATTACK,
+        Hook.CANNOT_BE_ATTACKED,
+        Hook.DIRECT_ATTACK,
+        Hook.MUST_ATTACK,
+        Hook.ATTACKS,
+        Hook.ATTACK_FROM_DEFENSE,
+    ),
+    Phase.ATTACK_DECLARED: (Hook.CANNOT_ATTACK, Hook.DIRECT_ATTACK),  # the attack stops, or a replay (§BP.5-6)
     Phase.FLIP: (Hook.SELF_DESTROY,),
     Phase.PERFORM_DAMAGE_CALCULATION: (
         Hook.ATTACK_FROM_DEFENSE,
@@ -59,6 +79,51 @@ HOOKS_QUERIED: dict[Phase, tuple[Hook, ...]] = {
     Phase.AFTER_DAMAGE_CALCULATION: (Hook.SELF_DESTROY,),
     Phase.SEND_DESTROYED_BY_BATTLE: (Hook.GRAVEYARD_REDIRECT, Hook.SELF_DESTROY),
 }
+
+
+def start_step(ctx: Context) -> None:
+    """§BP.1, §BP.2: the Battle Phase begins; "at the start of the Battle Phase" triggers are activated one
+    at a time, each its own chain, the turn player's priority first."""
+    open_window(ctx, Window.START_STEP, EVENTS_RAISED[Phase.START_STEP])
+
+
+def battle_step(ctx: Context) -> None:
+    """§BP.3: the Battle Step, entered after the Start Step and after each attack: the previous attack's
+    record closes; the turn player declares an attack (an option of their priority), activates a fast
+    effect, or passes, which moves on to the End Step unless the opponent then acts. An effect that ended
+    the Battle Phase goes straight on to the End Step."""
+    s = ctx.state
+    if s.battle.attacker != NO_ATTACK:
+        actions.close_battle_record(s)
+        s.battle = no_battle(s.turn_player)
+    if not s.battle_phase_ending:
+        open_window(ctx, Window.BATTLE_STEP, ())
+
+
+def attack_declared(ctx: Context) -> None:
+    """§BP.4, §BP.5: the attack has been declared (or its target chosen again after a replay): "when an
+    attack is declared" and "when targeted for an attack" triggers, then the window in which the turn player
+    responds first; the opponent's monsters are noted, as a change among them before the Damage Step is a
+    replay."""
+    b = ctx.state.battle
+    b.opponent_field = attack.opponent_field(ctx)
+    events: tuple[TriggerEvent, ...]
+    if b.replays:
+        events = RETARGET_EVENTS if b.target is not None else ()
+    else:
+        events = EVENTS_RAISED[Phase.ATTACK_DECLARED] if b.target is not None else DIRECT_ATTACK_EVENTS
+    open_window(ctx, Window.ATTACK_DECLARATION, events)
+
+
+def replay(ctx: Context) -> None:
+    """§BP.5: a replay: the turn player chooses the target again, attacks directly, or stops the attack.
+    With no monster to attack and no direct attack possible, the attack stops."""
+    s = ctx.state
+    decision = replay_decision(ctx)
+    if decision is None:
+        actions.stop_attack(ctx, "after the replay there is nothing it can attack")
+    else:
+        s.pending = decision
 
 
 def start_of_damage_step(ctx: Context) -> None:
@@ -185,6 +250,22 @@ def step_over(ctx: Context) -> None:
     actions.expire_lingering(ctx, "end_of_damage_step")
 
 
+def end_step(ctx: Context) -> None:
+    """§BP.1, §BP.2: the end of the Battle Phase: its triggers, one at a time, the turn player's first."""
+    open_window(ctx, Window.END_STEP, EVENTS_RAISED[Phase.END_STEP])
+
+
+def main_phase_2(ctx: Context) -> None:
+    """§BP.1: the Battle Phase is over: "until the end of the Battle Phase" effects expire; the host
+    takes over (Main Phase 2, the End Phase: `Duel.end_turn`)."""
+    s = ctx.state
+    if s.battle.attacker != NO_ATTACK:
+        actions.close_battle_record(s)
+        s.battle = no_battle(s.turn_player)
+    s.battle_phase_ending = False
+    actions.expire_lingering(ctx, "end_of_battle_phase")
+
+
 def duel_over(ctx: Context) -> None:
     """A player reached 0 LP: nothing more happens. A chain left unresolved is still recorded."""
     w = ctx.state.window
@@ -194,6 +275,10 @@ def duel_over(ctx: Context) -> None:
 
 
 ON_ENTER: Final[dict[Phase, Callable[[Context], None]]] = {  # (Final: a C static when compiled)
+    Phase.START_STEP: start_step,
+    Phase.BATTLE_STEP: battle_step,
+    Phase.ATTACK_DECLARED: attack_declared,
+    Phase.REPLAY: replay,
     Phase.START_OF_DAMAGE_STEP: start_of_damage_step,
     Phase.FLIP: flip,
     Phase.BEFORE_DAMAGE_CALCULATION: before_damage_calculation,
@@ -203,5 +288,7 @@ ON_ENTER: Final[dict[Phase, Callable[[Context], None]]] = {  # (Final: a C stati
     Phase.SEND_DESTROYED_BY_BATTLE: send_destroyed_by_battle,
     Phase.END_OF_DAMAGE_STEP: end_of_damage_step,
     Phase.STEP_OVER: step_over,
+    Phase.END_STEP: end_step,
+    Phase.MAIN_PHASE_2: main_phase_2,
     Phase.DUEL_OVER: duel_over,
 }

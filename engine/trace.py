@@ -1,7 +1,7 @@
 """A readable, window-by-window trace of a run, for people stepping through a battle.
 
 Each line is one event, said in words, with the rule that made it happen in brackets. Card ids, the title
-and event details can hold scenario text, so every line is passed through :func:`engine.text.printable`:
+and event details can hold scenario text, so every line is passed through :func:`engine.values.text.printable`:
 a scenario cannot send control characters to the terminal that shows its trace.
 """
 
@@ -16,7 +16,11 @@ from engine.values.game import Player
 from engine.values.text import printable
 
 TITLES = {
+    "main_phase_1": "Main Phase 1",
+    "start_step": "Start Step",
     "battle_step": "Battle Step",
+    "attack_declared": "Attack declared",
+    "replay": "Replay",
     "start_of_damage_step": "Start of the Damage Step",
     "flip": "Flip of the attack target",
     "before_damage_calculation": "Before damage calculation",
@@ -26,6 +30,8 @@ TITLES = {
     "send_destroyed_by_battle": "Sending monsters destroyed by battle",
     "end_of_damage_step": "End of the Damage Step",
     "step_over": "The Damage Step is over",
+    "end_step": "End Step",
+    "main_phase_2": "Main Phase 2: the Battle Phase is over",
     "duel_over": "The Duel is over",
 }
 
@@ -67,6 +73,12 @@ def describe(e: Event, names: Sequence[str]) -> str | None:
         EventType.DREW: f"{who} draws {e.amount}",
         EventType.BATTLE_STOPPED: f"the battle stops: {e.detail}",
         EventType.DUEL_ENDED: f"the Duel ends: {e.detail}" + (f"; {who} wins" if who else ""),
+        EventType.ATTACK_DECLARED: f"{who} declares an attack with {card}"
+        + (f" on {names[data['targets'][0]]}" if data.get("targets") else " directly"),
+        EventType.ATTACK_NEGATED: f"{card}'s attack is negated",
+        EventType.REPLAY: f"replay: {card} {e.detail}"
+        + (f" on {names[data['targets'][0]]}" if data.get("targets") else ""),
+        EventType.BATTLE_PHASE_ENDED: f"the Battle Phase is ended: {e.detail}",
     }
     return texts.get(t, str(t.value))
 

@@ -20,20 +20,20 @@ misuses of `advance` into errors naming the mistake (issue 10, item 4).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any
 
 import attrs
 
 from engine import actions
 from engine._mypyc import mypyc_attr
+from engine.battle_step import replay_problem
 from engine.effects import Context, Hook, Index
-from engine.rules.attack import attack_problem
+from engine.rules.attack import attack_problem, declarations
 from engine.rules.stats import watch_stats
-from engine.state import Battle, BattleRecord, ChainRecord, GameState, LpChange
+from engine.state import NO_ATTACK, Battle, ChainRecord, GameState, LpChange, no_battle
+from engine.values.decisions import PASS, DecisionKind, Option, attack_option
 from engine.values.events import Event
-from engine.values.game import Location, Phase, Player, is_on_field, opponent_of
-
-NO_ATTACK: Final = -1  # `Battle.attacker` of a state in which no attack has been declared yet
+from engine.values.game import DAMAGE_STEP_PHASES, Location, Phase, Player, is_on_field, opponent_of
 
 
 class IllegalAttack(ValueError):
@@ -44,11 +44,6 @@ class IllegalAttack(ValueError):
 @mypyc_attr(native_class=False)
 class UsageError(RuntimeError):
     """The engine was driven in a way that cannot work (the message names the mistake)."""
-
-
-def no_battle(turn_player: Player) -> Battle:
-    """The battle record of a state in which no attack has been declared."""
-    return Battle(NO_ATTACK, None, -1, None, turn_player, None)
 
 
 @mypyc_attr(native_class=False)
@@ -99,100 +94,121 @@ def cards_in(state: GameState, location: Location, player: Player | None) -> lis
     ]  # fmt: skip
 
 
-# -- the records ----------------------------------------------------------------------------
+# -- declaring attacks, ending the Battle Phase and turns -------------------------------------------
 
 
-def _records(s: GameState) -> tuple[BattleRecord, ...]:
-    """The attacks declared so far. A state built with its attack already set (a scenario) has a
-    first attack that `declare_attack` never saw: it is attack 0, from the start of the log."""
-    if s.battles or s.battle.attacker == NO_ATTACK:
-        return s.battles
-    return (BattleRecord(s.turn, s.battle.attacker, s.battle.target, 0, 0, 0),)
-
-
-def _declared_this_turn(s: GameState) -> tuple[tuple[int, int], ...]:
-    if s.battles or s.battle.attacker == NO_ATTACK:
-        return s.attacks_declared
-    return ((s.battle.attacker, s.battle.attacker_instance),)
-
-
-def _close(s: GameState) -> None:
-    """The open record (the last attack's) ends here: keep its battle and where its history ends."""
-    records = _records(s)
-    s.attacks_declared = _declared_this_turn(s)
-    if records and records[-1].log_end is None:
-        last = attrs.evolve(
-            records[-1],
-            log_end=len(s.log),
-            chains_end=len(s.chains),
-            lp_changes_end=len(s.lp_changes),
-            battle=s.battle,
-            lp_after=(s.players[0].lp, s.players[1].lp),
-        )
-        records = (*records[:-1], last)
-    s.battles = records
-
-
-def _step_under_way(s: GameState) -> str | None:
-    """Why no attack can be declared and no turn end now because a Damage Step is under way."""
-    if s.pending is not None or s.phase not in (Phase.BATTLE_STEP, Phase.STEP_OVER):
-        return f"a Damage Step is under way ({s.phase.value}): play it to its end (advance/run) first"
-    if s.phase is Phase.BATTLE_STEP and s.battle.attacker != NO_ATTACK:
+def _busy(s: GameState) -> str | None:
+    """Why the host cannot act between attacks now, or None: it can in Main Phase 1, at a stop after the
+    Damage Step of its own attack, and at the turn player's priority in the Battle Step with no chain."""
+    w = s.window
+    if s.phase is Phase.MAIN_PHASE_1 or (s.phase is Phase.STEP_OVER and s.pending is None):
+        return None
+    if s.phase is Phase.BATTLE_STEP and s.pending is not None and w is not None and not w.chain:
+        return None if s.pending.player is s.turn_player else f"it is {s.pending.player}'s priority in the Battle Step"
+    if s.phase is Phase.MAIN_PHASE_2:
+        return "the Battle Phase is over"
+    b = s.battle
+    if s.phase in (Phase.BATTLE_STEP, Phase.ATTACK_DECLARED) and w is None and b.under_way and not b.attacked:
         return "an attack has been declared and its Damage Step has not been played: call advance() or run() first"
-    return None
+    if s.phase in DAMAGE_STEP_PHASES:
+        return f"a Damage Step is under way ({s.phase.value}): play it to its end (advance/run) first"
+    waiting = f", a {s.pending.kind.value} decision pending" if s.pending is not None else ""
+    return f"the Battle Phase is under way ({s.phase.value}{waiting}): play on (advance/run) first"
 
 
-# -- declaring attacks, ending turns ------------------------------------------------------------
+def _cards(ctx: Context, attacker: int | str, target: int | str | None) -> tuple[int, int | None]:
+    try:
+        return card_index(ctx.state, attacker), None if target is None else card_index(ctx.state, target)
+    except (UnknownCard, UsageError) as e:  # every refusal of a declaration is an IllegalAttack
+        raise IllegalAttack(str(e)) from e
 
 
-def declare_attack(ctx: Context, attacker: int | str, target: int | str | None = None) -> None:
+def declaration(ctx: Context, attacker: int | str, target: int | str | None) -> Option:
+    """The option that declares this attack now, checked as the rules check it (`IllegalAttack` naming
+    the rule otherwise): at the turn player's priority in the Battle Step, after a replay (the attacking
+    monster attacks again), or, with nothing pending, from Main Phase 1 or a stop."""
     s = ctx.state
     if s.duel_over:
         raise IllegalAttack("the Duel is over: no more attacks can be declared")
-    busy = _step_under_way(s)
+    refresh_index(ctx)
+    a, t = _cards(ctx, attacker, target)
+    option = attack_option(a, t)
+    d = s.pending
+    if d is not None and d.kind is DecisionKind.REPLAY:
+        if option not in d.options:
+            raise IllegalAttack(replay_problem(ctx, option) or "that is not one of the attacks it may make now")
+        return option
+    busy = _busy(s)
     if busy:
         raise IllegalAttack(busy)
-    refresh_index(ctx)
-    try:
-        a = card_index(s, attacker)
-        t = None if target is None else card_index(s, target)
-    except (UnknownCard, UsageError) as e:  # every refusal of a declaration is an IllegalAttack
-        raise IllegalAttack(str(e)) from e
-    problem = attack_problem(ctx, a, t, _declared_this_turn(s))
+    problem = attack_problem(ctx, a, t, actions.declared_this_turn(s))
     if problem is not None:
         raise IllegalAttack(problem)
-    _close(s)
-    att = s.cards[a]
-    s.battles = (*s.battles, BattleRecord(s.turn, a, t, len(s.log), len(s.chains), len(s.lp_changes)))
-    s.attacks_declared = (*s.attacks_declared, (a, att.instance))
-    s.battle = Battle(
-        attacker=a,
-        target=t,
-        attacker_instance=att.instance,
-        target_instance=None if t is None else s.cards[t].instance,
-        attacker_controller=att.controller,
-        target_controller=None if t is None else s.cards[t].controller,
-    )
+    if d is not None and option not in d.options:
+        raise IllegalAttack("that attack is not one of the turn player's options now")
+    return option
+
+
+def declare_now(ctx: Context, option: Option) -> None:
+    """The host declares the attack itself (nothing pending): the machine goes on from the Battle Step,
+    without its window, straight to the attack declaration."""
+    s = ctx.state
+    actions.declare_attack(ctx, option.card, option.targets[0] if option.targets else None, True)
     s.window = None
     s.phase = Phase.BATTLE_STEP
+
+
+def legal_attacks(ctx: Context) -> list[Option]:
+    """Every attack the turn player could declare now (none while something else is under way)."""
+    refresh_index(ctx)
+    s = ctx.state
+    if s.duel_over or _busy(s):
+        return []
+    return declarations(ctx, actions.declared_this_turn(s))
+
+
+def end_battle_phase(ctx: Context) -> bool:
+    """The host ends the Battle Phase for the turn player. True: pass at their priority in the Battle
+    Step (the caller answers it); False: done here (the machine goes to the End Step from a stop or
+    from Main Phase 1). `UsageError` when it cannot be ended now."""
+    s = ctx.state
+    if s.duel_over:
+        raise UsageError("the Duel is over: there is no Battle Phase to end")
+    busy = _busy(s)
+    if busy:
+        raise UsageError(busy)
+    if s.pending is not None:
+        if PASS not in s.pending.options:
+            raise UsageError("the turn player cannot end the Battle Phase now: a monster must attack first")
+        return True
+    if s.battle.attacker != NO_ATTACK:
+        actions.close_battle_record(s)
+        s.battle = no_battle(s.turn_player)
+    s.window = None
+    s.phase = Phase.BATTLE_STEP
+    s.battle_phase_ending = True  # (not by an effect: no event; the Battle Step goes on to the End Step)
+    return False
 
 
 def end_turn(ctx: Context) -> None:
     s = ctx.state
     if s.duel_over:
         raise UsageError("the Duel is over: there is no turn to end")
-    busy = _step_under_way(s)
+    busy = _busy(s) if s.phase is not Phase.MAIN_PHASE_2 else None
     if busy:
         raise UsageError(busy)
-    _close(s)
+    actions.close_battle_record(s)
     s.battle = no_battle(s.turn_player)
-    s.phase = Phase.BATTLE_STEP
+    s.phase = Phase.MAIN_PHASE_1
+    s.pending = None
     s.window = None
+    s.battle_phase_ending = False
     for src, handler in list(ctx.sources(Hook.END_OF_TURN)):  # "during the End Phase of this turn"
         handler(ctx, src)
     if actions.check_zero_lp(ctx):
         s.phase = Phase.DUEL_OVER  # the Duel ended in this turn's End Phase
         return
+    actions.expire_lingering(ctx, "end_of_battle_phase")  # (a Battle Phase left without its End Step)
     actions.expire_lingering(ctx, "end_of_turn")
     s.indestructible_used = {}
     s.attacks_declared = ()
@@ -252,7 +268,7 @@ def battles(state: GameState) -> list[BattleResult]:
     s = state
     ids = tuple(c.id for c in s.cards)
     out = []
-    for i, r in enumerate(_records(s)):
+    for i, r in enumerate(actions.battle_records(s)):
         closed = r.log_end is not None
         log_end = r.log_end if r.log_end is not None else len(s.log)
         chains_end = r.chains_end if r.chains_end is not None else len(s.chains)
@@ -318,21 +334,20 @@ def check_unique_ids(state: GameState) -> None:
 
 
 def check_ready(ctx: Context) -> None:
-    """Before `advance`/`step` runs: refuse the states it cannot run (no attack declared; a new
-    battle set by hand after a Damage Step ended; a battle naming a card as it was before it
-    moved, or a target off the field), and pick up effects attached since the duel was built."""
+    """Before `advance`/`step` runs: refuse the states it cannot run (a new battle set by hand after a
+    Damage Step ended; a battle naming a card as it was before it moved, or a target off the field),
+    and pick up effects attached since the duel was built."""
     refresh_index(ctx)
     s = ctx.state
     b = s.battle
-    if s.phase is Phase.STEP_OVER and not b.attacked:
+    if s.phase is Phase.STEP_OVER and not b.attacked and b.attacker != NO_ATTACK:
         raise UsageError(
             "state.battle holds an attack that was never played, but the Damage Step is over (phase step_over): "
             "declare the next attack with Duel.declare_attack(attacker, target)"
         )
-    if s.phase is not Phase.BATTLE_STEP:
+    about_to_run = s.phase in (Phase.BATTLE_STEP, Phase.ATTACK_DECLARED) and s.window is None and s.pending is None
+    if not about_to_run or b.attacker == NO_ATTACK or b.attacked:
         return
-    if b.attacker == NO_ATTACK:
-        raise UsageError("no attack has been declared: call Duel.declare_attack(attacker, target) first")
     roles = (("attacker", b.attacker, b.attacker_instance), ("target", b.target, b.target_instance))
     for role, index, instance in roles:
         if index is None:

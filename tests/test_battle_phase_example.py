@@ -31,7 +31,8 @@ def test_example_runs_and_prints_the_rules_results() -> None:
         "turn 1: amazoness -> reaper: values [1500, 300], battle damage A 0 B 1200, destroyed nothing; "
         "LP A 7000 B 6800",
         "turn 1: lily -> reaper: values [3400, 300], battle damage A 0 B 0, destroyed nothing; LP A 5000 B 6800",
-        "refused: a monster can attack once per turn: Gearfried the Iron Knight has already attacked this turn",
+        "refused: a monster can attack once per turn: Gearfried the Iron Knight has already declared an attack "
+        "this turn",
         "gearfried before the end of the turn: ATK 2500",
         "gearfried after the end of the turn: ATK 1800",
         "turn 2: beast -> gearfried: values [1500, 1800], battle damage A 0 B 300, destroyed beast; LP A 5000 B 6500",

@@ -165,12 +165,16 @@ def test_waboku_cannot_be_activated_in_the_damage_step() -> None:
     duel = engine.Duel(b.build())
     duel.state.show_every_priority = True
     duel.declare_attack("m", "x")
-    seen = []
+    seen = {}
     while (d := duel.advance()) is not None:
-        seen += [o for o in d.options if not o.is_pass]
-        assert duel.why_illegal(engine.Option(2, 0, ())) is not None
+        seen[d.window] = seen.get(d.window, []) + [o for o in d.options if not o.is_pass]
+        if d.window is not engine.Window.ATTACK_DECLARATION:
+            assert duel.why_illegal(engine.Option(2, 0, ())) is not None
         duel.decide(engine.PASS)
-    assert seen == [] and duel.state.players[Player.B].lp == 7000  # §1.1: never offered; the damage applies
+    # It is used in the Battle Step, after the declaration (§BP.4); in the Damage Step it is never offered (§1.1),
+    # so when B passes there the damage applies.
+    assert seen.pop(engine.Window.ATTACK_DECLARATION) == [engine.Option(2, 0, ())]
+    assert all(options == [] for options in seen.values()) and duel.state.players[Player.B].lp == 7000
 
 
 def test_prideful_roar_pays_the_difference_and_wins_by_300() -> None:

@@ -57,7 +57,7 @@ def test_step_enters_exactly_the_next_machine_state(executor: str) -> None:
             assert s.step() == []  # and stepping again does not move past the decision
             s.decide(agent.choose(s.duel.pending_decision, s.duel))
     entered = [e.phase for e in reference_log() if e.type is EventType.PHASE_ENTERED]
-    assert visited == [Phase.BATTLE_STEP, *entered]
+    assert visited == [Phase.ATTACK_DECLARED, *entered]  # a scenario starts with its attack declared
 
 
 def test_step_event_returns_every_event_once_in_log_order_across_decisions() -> None:
@@ -246,7 +246,7 @@ def test_history_points_describe_the_run() -> None:
         s.decide(agent.choose(d, s.duel))
     h = s.history
     assert [p.index for p in h] == list(range(len(h)))
-    assert h[0].phase is Phase.BATTLE_STEP and h[0].last_event is None and h[0].log_length == 0
+    assert h[0].phase is Phase.ATTACK_DECLARED and h[0].last_event is None and h[0].log_length == 0
     assert h[-1].phase is Phase.STEP_OVER and h[-1].log_length == len(s.state.log)
     for p in h:
         assert p.state_hash == p.snapshot.state_hash()
@@ -411,7 +411,8 @@ def test_why_illegal_says_in_one_sentence_why_an_option_cannot_be_taken() -> Non
     assert again and "\n" not in again and Option(RUSH, 0) not in s.legal_options()
     finish(s)
     over = s.why_illegal(Option(RUSH, 0))
-    assert over == "the Damage Step is over: nothing to decide"
+    assert over == ("the Damage Step is over: nothing to decide (declare the next attack, or end the Battle Phase "
+                    "or the turn)")
 
 
 def test_a_state_reached_through_a_session_is_the_one_a_plain_run_reaches() -> None:

@@ -1,5 +1,5 @@
 """Determinism (issue 8 part 2): the engine holds no randomness of its own (a grep of engine/ finds
-`random` only in `engine.decisions.RandomAgent`, whose seed is given by the caller), so the same
+`random` only in `engine.agents.RandomAgent`, whose seed is given by the caller), so the same
 scenario, agent seed and decisions must give the same event log in any process, whatever
 `PYTHONHASHSEED` salts `hash()` with."""
 

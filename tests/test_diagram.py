@@ -39,7 +39,7 @@ def read_mermaid(src: str) -> tuple[dict[str, str], list[Transition], set[str]]:
     edges = [(m[1], m[2], _cond(m[3])) for m in re.finditer(r"^\s*(\w+) --> (\w+): (.*)$", src, re.M)]
     marked = {m[1] for m in re.finditer(r"^\s*Class (\w+) s_highlight$", src, re.M)}
     assert re.search(r"^\s*classDef s_highlight .*fill:gold.*stroke-width", src, re.M) or not marked
-    assert re.search(r"^\s*\[\*\] --> battle_step$", src, re.M)
+    assert re.search(r"^\s*\[\*\] --> main_phase_1$", src, re.M)
     return labels, edges, marked
 
 
@@ -52,7 +52,7 @@ def read_dot(src: str) -> tuple[dict[str, str], list[Transition], set[str]]:
     labels = {n: re.search(r'label="(.*?)"', a).group(1) for n, a in nodes.items()}  # type: ignore[union-attr]
     edges = [(m[1], m[2], _cond(m[3])) for m in re.finditer(r'^\s*(\w+) -> (\w+) \[label="(.*)"\];$', src, re.M)]
     marked = {n for n, a in nodes.items() if "fillcolor=gold" in a and "penwidth=4" in a and "bold" in a}
-    assert re.search(r"^\s*__start__ -> battle_step;$", src, re.M)
+    assert re.search(r"^\s*__start__ -> main_phase_1;$", src, re.M)
     return labels, edges, marked
 
 

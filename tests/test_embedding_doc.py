@@ -35,8 +35,8 @@ def test_the_blocks_run_and_print_what_the_rules_give() -> None:
                 exec(compile(code, f"embedding-{i}", "exec"), ns)
         outputs.append(out.getvalue().splitlines())
     assert outputs[0] == ["(2000, 1700) {'passcode': 38033121}"]
-    assert outputs[1] == ["refused: a monster can attack once per turn: Dark Magician Girl has already attacked "
-                          "this turn", "6500 (2700, 1700)"]
+    assert outputs[1] == ["refused: a monster can attack once per turn: Dark Magician Girl has already declared an "
+                          "attack this turn", "6500 (2700, 1700)"]
     assert outputs[2] == ["2 B (2000, 1700)"]
     assert outputs[3][0].endswith("{'A': 0, 'B': 1500} {'A': 8000, 'B': 6500}")
     assert outputs[4] == ["(2800, 2500) 7700"]

@@ -26,9 +26,15 @@ def duel(executor: str = "fast") -> Duel:
 
 
 def test_states_are_declared_in_rulebook_order() -> None:
-    # rules spec §1.10 / issue: start, flip, before DC, during DC, perform DC, after DC, send, end.
+    # rules spec §BP.1: Main Phase 1 (the host's), Start Step, Battle Step (declaration, its window, a replay),
+    # the Damage Step (§1.10: start, flip, before DC, during DC, perform DC, after DC, send, end), back to the
+    # Battle Step, End Step, Main Phase 2 (the host's again).
     assert declared_states() == [
+        "main_phase_1",
+        "start_step",
         "battle_step",
+        "attack_declared",
+        "replay",
         "start_of_damage_step",
         "flip",
         "before_damage_calculation",
@@ -38,9 +44,18 @@ def test_states_are_declared_in_rulebook_order() -> None:
         "send_destroyed_by_battle",
         "end_of_damage_step",
         "step_over",
+        "end_step",
+        "main_phase_2",
         "duel_over",
     ]
     pairs = {(s, d) for s, d, _ in declared_transitions()}
+    # The Damage Step is entered only after an attack declaration, and always goes back to the Battle Step.
+    assert {s for s, d in pairs if d == "start_of_damage_step"} == {"attack_declared"}
+    assert {d for s, d in pairs if s == "step_over"} == {"battle_step", "duel_over"}
+    # An attack stopped in the Battle Step (negated, or not continued after a replay) has no Damage Step.
+    assert ("attack_declared", "battle_step") in pairs and ("replay", "battle_step") in pairs
+    # The End Step is reached only from the Battle Step (§BP.1: no shortcut from the Start Step).
+    assert {s for s, d in pairs if d == "end_step"} == {"battle_step"}
     # An invalid battle skips damage calculation and goes to the end of the step (§1.8).
     assert ("before_damage_calculation", "send_destroyed_by_battle") in pairs
     # A player reaching 0 LP ends the duel from any live state (§2.7).
@@ -55,7 +70,7 @@ def test_step_goes_one_state_at_a_time() -> None:
         d.step()
         seen.append(d.state.phase)
     assert seen == [
-        Phase.BATTLE_STEP,
+        Phase.ATTACK_DECLARED,  # a scenario's attack: declared, its Battle Step over
         Phase.START_OF_DAMAGE_STEP,
         Phase.FLIP,
         Phase.BEFORE_DAMAGE_CALCULATION,

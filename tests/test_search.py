@@ -203,7 +203,7 @@ def test_same_actions_same_game() -> None:
 def test_observation_fixed_length_and_layout() -> None:
     g = BattleGame(CONTESTED)
     n = g.observation_size()
-    assert n == sum(k for _, k in OBSERVATION_FIELDS) + 11 * 5 == 47 + 55
+    assert n == sum(k for _, k in OBSERVATION_FIELDS) + 11 * 5 == 57 + 55
     rng = random.Random(3)
     for _ in range(20):
         s = g.new_initial_state()
@@ -211,18 +211,23 @@ def test_observation_fixed_length_and_layout() -> None:
             for p in (0, 1):
                 obs = s.observation(p)
                 assert len(obs) == n and all(0.0 <= v <= 2.0 for v in obs)
-                assert sum(obs[:11]) == 1.0 and sum(obs[11:17]) == 1.0  # one phase, one window slot
+                phases = len(engine.Phase)
+                assert sum(obs[:phases]) == 1.0 and sum(obs[phases:phases + len(engine.Window) + 1]) == 1.0
             if s.is_terminal():
                 break
             s.apply_action(rng.choice(s.legal_actions()))
     s = g.new_initial_state()  # start: A to act in the start-of-damage-step window
     a, b = s.observation(0), s.observation(1)
+    phases, windows = len(engine.Phase), len(engine.Window) + 1
     phase_start = list(engine.Phase).index(engine.Phase.START_OF_DAMAGE_STEP)
-    assert a[phase_start] == 1.0 and a[11 + 0] == 1.0  # START_OF_DAMAGE_STEP window
-    assert a[17:19] == [4000 / 7000, 3000 / 7000] and b[17:19] == [3000 / 7000, 4000 / 7000]  # own, opp LP
-    assert a[19] == 1.0 and b[19] == 0.0  # A is the turn player
-    assert a[20] == 1.0 and a[23] == 1.0 and b[23] == 0.0  # a priority decision, A's
-    attacker = 20 + 4 + 1 + 1 + 3
+    window_start = list(engine.Window).index(engine.Window.START_OF_DAMAGE_STEP)
+    assert a[phase_start] == 1.0 and a[phases + window_start] == 1.0  # START_OF_DAMAGE_STEP window
+    lp = phases + windows
+    assert a[lp:lp + 2] == [4000 / 7000, 3000 / 7000] and b[lp:lp + 2] == [3000 / 7000, 4000 / 7000]  # own, opp
+    assert a[lp + 2] == 1.0 and b[lp + 2] == 0.0  # A is the turn player
+    decision = lp + 3
+    assert a[decision] == 1.0 and a[decision + 3] == 1.0 and b[decision + 3] == 0.0  # a priority decision, A's
+    attacker = decision + 4 + 1 + 1 + 3
     assert a[attacker:attacker + 4] == [1.0, 1.0, 1800 / 5000, 1000 / 5000]
     assert b[attacker + 1] == 0.0  # B does not control the attacker
 

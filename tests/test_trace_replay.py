@@ -112,7 +112,7 @@ def test_listeners_are_called_in_order_and_detach() -> None:
     duel.on_decision(lambda d, dec, o: seen.append("decision"))
     decision = duel.advance()
     assert decision is not None
-    assert seen[0] == "transition battle_step->start_of_damage_step"
+    assert seen[0] == "transition attack_declared->start_of_damage_step"
     assert seen[1] == "event phase_entered"  # a state's entry event follows its transition
     assert len([s for s in seen if s.startswith("event")]) == len(duel.state.log)
     detach_event()

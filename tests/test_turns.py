@@ -95,7 +95,7 @@ def test_a_monster_is_refused_a_second_attack_and_nothing_changes() -> None:
     duel.declare_attack("m1", "x")
     duel.run(engine.PassAgent())
     h, log = duel.state.state_hash(), len(duel.state.log)
-    with pytest.raises(IllegalAttack, match="once per turn: m1 has already attacked this turn"):
+    with pytest.raises(IllegalAttack, match="once per turn: m1 has already declared an attack this turn"):
         duel.declare_attack("m1", None)
     assert duel.state.state_hash() == h and len(duel.state.log) == log
     # x was destroyed: B controls no monster, so m2 may attack directly [ATK]
@@ -158,7 +158,13 @@ def test_no_attack_during_a_damage_step_and_no_turn_end_either() -> None:
     duel.declare_attack("m1", "x")
     with pytest.raises(IllegalAttack, match="has not been played"):
         duel.declare_attack("m2", "x")
-    assert duel.advance() is not None  # a priority decision in the Start of the Damage Step
+    d = duel.advance()  # the turn player's priority after the declaration, in the Battle Step (§BP.4)
+    assert d is not None and d.window is engine.Window.ATTACK_DECLARATION
+    with pytest.raises(IllegalAttack, match="the Battle Phase is under way"):
+        duel.declare_attack("m2", "x")
+    while (d := duel.advance()) is not None and d.window is not engine.Window.START_OF_DAMAGE_STEP:
+        duel.decide(engine.PASS)
+    assert d is not None  # a priority decision in the Start of the Damage Step
     with pytest.raises(IllegalAttack, match="a Damage Step is under way"):
         duel.declare_attack("m2", "x")
     with pytest.raises(UsageError, match="a Damage Step is under way"):
@@ -228,12 +234,18 @@ def test_change_stats_for_the_turn_from_the_host_and_the_face_down_refusal() -> 
 # -- item 4: misuses that did nothing now raise ----------------------------------------------------------------
 
 
-def test_advance_with_no_attack_declared_raises() -> None:
+def test_advance_with_no_attack_declared_plays_the_battle_phase_from_its_start_step() -> None:
+    # §BP.1, §BP.3: from Main Phase 1 the Battle Phase starts; in the Battle Step the turn player's priority
+    # offers every legal declaration (each monster, each target; no direct attack while B controls a monster)
+    # and passing, which ends the Battle Phase.
     duel = engine.Duel(field().build())
-    with pytest.raises(UsageError, match="no attack has been declared"):
-        duel.advance()
-    with pytest.raises(UsageError, match="no attack has been declared"):
-        duel.step()
+    d = duel.advance()
+    assert d is not None and d.player is Player.A and d.window is engine.Window.BATTLE_STEP
+    assert d.describe() == ["attack x with m1", "attack x with m2", "pass"]
+    entered = [e.detail for e in duel.state.log if e.type is engine.EventType.PHASE_ENTERED]
+    assert entered == ["start_step", "battle_step"]
+    duel.decide(engine.PASS)  # A passes: the opponent has nothing to do, the End Step follows
+    assert duel.advance() is None and duel.state.phase is Phase.MAIN_PHASE_2 and duel.is_over
 
 
 def test_a_new_battle_set_by_hand_without_resetting_the_phase_raises() -> None:
@@ -302,7 +314,7 @@ def test_builder_keeps_the_hosts_card_data() -> None:
 def test_an_end_of_turn_effect_that_ends_the_duel_keeps_the_turn() -> None:
     reg = engine.default_registry()
 
-    def burn(ctx: engine.context.Context, src: engine.Source) -> None:
+    def burn(ctx: engine.effects.Context, src: engine.Source) -> None:
         actions.damage(ctx, src.controller.opponent, 1000)
 
     reg.register(engine.EffectType("burn_at_end", hooks={engine.Hook.END_OF_TURN: burn}))

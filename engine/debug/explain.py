@@ -17,7 +17,7 @@ from engine.effects import EffectKind
 from engine.state import GameState
 from engine.trace import TITLES, describe
 from engine.values.events import RULES, Event, EventType
-from engine.values.game import Location, Player, Position
+from engine.values.game import DAMAGE_STEP_PHASES, Location, Player, Position
 from engine.values.text import printable
 
 
@@ -119,7 +119,9 @@ def _floor(at: At) -> str:
 def _machine(at: At) -> str:
     e = at.event
     title = TITLES.get(e.detail, e.detail)
-    return f"the Damage Step proceeds through its sub-timings in rulebook order, and {title} comes next (§1)"
+    if e.phase in DAMAGE_STEP_PHASES:
+        return f"the Damage Step proceeds through its sub-timings in rulebook order, and {title} comes next (§1)"
+    return f"the Battle Phase proceeds through its steps in rulebook order, and {title} comes next (§BP.1)"
 
 
 def _window(at: At) -> str:
@@ -322,6 +324,49 @@ def _agent(at: At) -> str:
     return f"{at.player()} decided so"
 
 
+def _battle_phase(at: At) -> str:
+    return "the Battle Phase goes Start Step, Battle Step (and a Damage Step for each attack), End Step (§BP.1)"
+
+
+def _phase_triggers(at: At) -> str:
+    return (f"{at.card()} is a trigger at the start or end of the Battle Phase: such triggers are activated one at "
+            "a time, each the first link of its own chain, mandatory ones before the step ends (§BP.2)")
+
+
+def _attack_declaration(at: At) -> str:
+    e = at.event
+    if e.type is EventType.ATTACK_DECLARED:
+        targets = at.data("targets") or ()
+        on = at.names[targets[0]] if targets else "directly"
+        return (f"{at.player()} declared an attack with {at.card()} ({on}): in the Battle Step the turn player "
+                "declares attacks, one per monster per turn unless an effect allows more (§BP.3)")
+    return "the turn player declared an attack, which closes the Battle Step's window (§BP.3)"
+
+
+def _attack_timing(at: At) -> str:
+    return (f"{at.card()} is activated when an attack is declared: it responds only in the chain right after the "
+            "declaration (§BP.4)")
+
+
+def _replay(at: At) -> str:
+    e = at.event
+    if e.type is EventType.REPLAY:
+        return (f"after a replay {at.card()} {e.detail}: choosing the target again is not a new declaration, so "
+                "'when an attack is declared' cards cannot respond (§BP.5)")
+    return ("the monsters the attacker's opponent controls changed before the Damage Step (or a direct attack "
+            "became impossible): a replay, the turn player chooses again (§BP.5)")
+
+
+def _attack_stopped(at: At) -> str:
+    return (f"{at.event.detail}: the attack ends in the Battle Step with no Damage Step, and the monster has still "
+            "declared its attack this turn (§BP.6)")
+
+
+def _end_battle_phase(at: At) -> str:
+    return ("an effect ended the Battle Phase: the game goes to the End Step, after the Damage Step if one is "
+            "under way (§BP.7)")
+
+
 WHY: dict[str, Callable[[At], str]] = {
     "machine": _machine,
     "window": _window,
@@ -352,6 +397,13 @@ WHY: dict[str, Callable[[At], str]] = {
     "expire": _expire,
     "face_down_reset": _face_down_reset,
     "agent": _agent,
+    "battle_phase": _battle_phase,
+    "phase_triggers": _phase_triggers,
+    "attack_declaration": _attack_declaration,
+    "attack_timing": _attack_timing,
+    "replay": _replay,
+    "attack_stopped": _attack_stopped,
+    "end_battle_phase": _end_battle_phase,
 }
 assert WHY.keys() == RULES.keys(), "every rule id has exactly one sentence"
 

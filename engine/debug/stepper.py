@@ -47,7 +47,10 @@ ALIASES = {"s": "step", "e": "event", "n": "next", "c": "continue", "b": "break"
            "k": "back", "g": "goto", "h": "history", "f": "field", "l": "log", "x": "explain", "w": "why",
            "o": "choose", "m": "diagram", "?": "help", "q": "quit"}  # fmt: skip
 
-SEQUENCE = [p for p in Phase if p is not Phase.DUEL_OVER]
+# The states one attack of a scenario goes through, from its declaration (its Battle Step over) to the
+# end of its Damage Step (the stepper plays one attack).
+_ONE_ATTACK = list(Phase)[list(Phase).index(Phase.ATTACK_DECLARED) : list(Phase).index(Phase.STEP_OVER) + 1]
+SEQUENCE = [p for p in _ONE_ATTACK if p is not Phase.REPLAY]
 
 
 class Stepper:

@@ -1,19 +1,26 @@
-"""May this attack be declared? The Battle Step's rule for an attack declaration.
+"""The Battle Step's rules for an attack: which declarations are legal, why an attack declared stops
+before the Damage Step, and when a replay is due (rules spec §BP.3, §BP.5, §BP.6, §BP.8).
 
-Yugipedia, "Attack" (https://yugipedia.com/wiki/Attack): "the turn player can declare an attack with
-a face-up Attack Position monster that has not already declared an attack this turn, choosing a
-monster the opponent controls as attack target or making a direct attack"; "Some cards and effects
-can allow monsters to attack while in Defense Position". The official rulebook (Battle Step): a
-direct attack is possible only when the opponent controls no monsters; each monster attacks once
-per turn unless an effect lets it attack more times. The scenario format's "Battle Phases" section
-states the same checks. `engine.turns` asks this before it starts a Damage Step.
+Official rulebook (Battle Step, pp.38-39): "Each face-up Attack Position monster you control is allowed
+1 attack per turn"; "If the opponent controls monsters, choose a monster as an Attack Target. If the
+opponent does not control any monsters, declare a direct attack". Continuous effects restrict or allow
+attacks through hooks (`Hook.CANNOT_ATTACK`, `CANNOT_DECLARE_ATTACK`, `CANNOT_BE_ATTACKED`,
+`DIRECT_ATTACK`, `MUST_ATTACK`, `ATTACKS`, `ATTACK_FROM_DEFENSE`), each answered with the monsters it
+applies to. These functions read the state and never change it.
 """
 
 from __future__ import annotations
 
 from engine.effects import Context, Hook
 from engine.rules.battle import attack_from_defense_stat
+from engine.state import Battle
+from engine.values.decisions import Option, attack_option
 from engine.values.game import Location, Position, opponent_of
+
+
+def applies(ctx: Context, hook: Hook, index: int) -> bool:
+    """Whether a restriction or permission answered at `hook` names this monster."""
+    return any(index in monsters for _src, monsters in ctx.ask(hook))
 
 
 def attacks_allowed(ctx: Context, index: int) -> int:
@@ -26,37 +33,145 @@ def attacks_allowed(ctx: Context, index: int) -> int:
     return allowed
 
 
-def attack_problem(
-    ctx: Context, attacker: int, target: int | None, declared: tuple[tuple[int, int], ...]
-) -> str | None:
-    """Why this attack cannot be declared now (the rule it breaks, in words), or None. `declared`
-    holds the (card, instance) of every attack declared this turn: a monster that left the field
-    and came back is a new card, which has not attacked."""
+def position_problem(ctx: Context, index: int) -> str | None:
+    """Only a face-up Attack Position monster attacks, or a Defense Position one an effect lets attack."""
+    card = ctx.card(index)
+    if card.position is Position.SET:
+        return f"a face-down monster cannot attack: {card.name} is face-down"
+    if card.position is Position.DEFENSE and attack_from_defense_stat(ctx, index) is None:
+        return f"only a face-up Attack Position monster can attack: {card.name} is in Defense Position"
+    return None
+
+
+def attacker_problem(ctx: Context, attacker: int, declared: tuple[tuple[int, int], ...]) -> str | None:
+    """Why this monster cannot declare an attack now (§BP.3, §BP.8), or None. `declared` holds the (card,
+    instance) of every attack declared this turn: a monster that left the field and came back is a new
+    card, which has not attacked; a negated or stopped attack was declared all the same."""
     s = ctx.state
     a = ctx.card(attacker)
     if not a.is_monster or a.location is not Location.MONSTER_ZONE:
         return f"only a monster in the Monster Zone can attack: {a.name} is in the {a.location.value}"
     if a.controller is not s.turn_player:
         return f"only the turn player's monsters can attack: {a.name} is controlled by {a.controller.name}"
-    if a.position is Position.SET:
-        return f"a face-down monster cannot attack: {a.name} is face-down"
-    if a.position is Position.DEFENSE and attack_from_defense_stat(ctx, attacker) is None:
-        return f"only a face-up Attack Position monster can attack: {a.name} is in Defense Position"
+    problem = position_problem(ctx, attacker)
+    if problem is not None:
+        return problem
+    if applies(ctx, Hook.CANNOT_ATTACK, attacker):
+        return f"an effect says {a.name} cannot attack"
+    if applies(ctx, Hook.CANNOT_DECLARE_ATTACK, attacker):
+        return f"an effect says {a.name} cannot declare an attack"
     done = sum(1 for card, instance in declared if card == attacker and instance == a.instance)
     allowed = attacks_allowed(ctx, attacker)
     if done >= allowed:
         times = "once" if allowed == 1 else f"{allowed} times"
-        return f"a monster can attack {times} per turn: {a.name} has already attacked this turn"
-    opponent = opponent_of(s.turn_player)
-    if target is None:
-        if any(c.location is Location.MONSTER_ZONE and c.controller is opponent for c in s.cards):
-            rule = "a direct attack is possible only when the opponent controls no monsters"
-            return f"{rule}: {opponent.name} controls at least one monster"
-        return None
+        return f"a monster can attack {times} per turn: {a.name} has already declared an attack this turn"
+    return None
+
+
+def opponent_monsters(ctx: Context) -> list[int]:
+    """The monsters the turn player's opponent controls (face-up or face-down)."""
+    opponent = opponent_of(ctx.state.turn_player)
+    cards = ctx.state.cards
+    return [i for i, c in enumerate(cards) if c.location is Location.MONSTER_ZONE and c.controller is opponent]
+
+
+def target_problem(ctx: Context, target: int) -> str | None:
+    """Why this card cannot be chosen as an attack target now, or None: a monster the opponent controls
+    (face-up or face-down) that no effect keeps from being targeted for attacks."""
     t = ctx.card(target)
     if not t.is_monster or t.location is not Location.MONSTER_ZONE:
         return f"the attack target must be a monster on the field: {t.name} is in the {t.location.value}"
-    if t.controller is not opponent:
+    if t.controller is not opponent_of(ctx.state.turn_player):
         rule = "the attack target must be a monster the opponent controls"
         return f"{rule}: {t.name} is controlled by {t.controller.name}"
+    if applies(ctx, Hook.CANNOT_BE_ATTACKED, target):
+        return f"an effect says {t.name} cannot be targeted for attacks"
+    return None
+
+
+def direct_attack_problem(ctx: Context, attacker: int) -> str | None:
+    """A direct attack needs the opponent to control no monster (one that cannot be targeted for attacks
+    still counts), unless an effect lets this monster attack directly (§BP.8)."""
+    if not opponent_monsters(ctx) or applies(ctx, Hook.DIRECT_ATTACK, attacker):
+        return None
+    rule = "a direct attack is possible only when the opponent controls no monsters"
+    return f"{rule}: {opponent_of(ctx.state.turn_player).name} controls at least one monster"
+
+
+def attack_problem(
+    ctx: Context, attacker: int, target: int | None, declared: tuple[tuple[int, int], ...]
+) -> str | None:
+    """Why this attack cannot be declared now (the rule it breaks, in words), or None."""
+    problem = attacker_problem(ctx, attacker, declared)
+    if problem is not None:
+        return problem
+    return direct_attack_problem(ctx, attacker) if target is None else target_problem(ctx, target)
+
+
+def choices_of(ctx: Context, attacker: int) -> list[Option]:
+    """Every attack this monster could make now: each monster it may target, then directly."""
+    out = [attack_option(attacker, t) for t in opponent_monsters(ctx) if target_problem(ctx, t) is None]
+    if direct_attack_problem(ctx, attacker) is None:
+        out.append(attack_option(attacker, None))
+    return out
+
+
+def declarations(ctx: Context, declared: tuple[tuple[int, int], ...]) -> list[Option]:
+    """Every legal attack declaration of the turn player, attacker by attacker in card order."""
+    out: list[Option] = []
+    tp = ctx.state.turn_player
+    for i, c in enumerate(ctx.state.cards):
+        if c.location is Location.MONSTER_ZONE and c.controller is tp and attacker_problem(ctx, i, declared) is None:
+            out += choices_of(ctx, i)
+    return out
+
+
+def must_attack(ctx: Context, options: list[Option]) -> bool:
+    """Whether a monster that must attack if able (`Hook.MUST_ATTACK`) is among those that can: then the
+    turn player cannot end the Battle Phase yet (§BP.8)."""
+    return any(applies(ctx, Hook.MUST_ATTACK, o.card) for o in options)
+
+
+def stop_problem(ctx: Context) -> str | None:
+    """Why the attack declared stops in the Battle Step, with no Damage Step (§BP.6), or None: it was
+    negated, the Battle Phase was ended, the attacker left the field, changed control, can no longer
+    attack in its position, or an effect now says it cannot attack. (A stop already decided, by a
+    position change or the end of the Battle Phase, is `Battle.stopped`.)"""
+    b = ctx.state.battle
+    if b.stopped:
+        return b.stopped
+    if b.negated:
+        return "the attack was negated"
+    if ctx.state.battle_phase_ending:
+        return "the Battle Phase was ended"
+    a = ctx.card(b.attacker)
+    if a.location is not Location.MONSTER_ZONE or a.instance != b.attacker_instance:
+        return "the attacker left the field"
+    if a.controller is not b.attacker_controller:
+        return "control of the attacker changed"
+    problem = position_problem(ctx, b.attacker)
+    if problem is not None:
+        return problem
+    if applies(ctx, Hook.CANNOT_ATTACK, b.attacker):
+        return f"an effect says {a.name} cannot attack"
+    return None
+
+
+def opponent_field(ctx: Context) -> tuple[tuple[int, int], ...]:
+    """The opponent's monsters as (card, instance): what a replay compares (§BP.5)."""
+    return tuple((i, ctx.card(i).instance) for i in opponent_monsters(ctx))
+
+
+def replay_problem(ctx: Context, b: Battle) -> str | None:
+    """Why a replay is due (§BP.5), or None: the monsters the opponent controls are not those there when
+    the target was chosen (one left or was placed, however briefly: a card that came back is a new
+    card), or this monster can no longer attack directly. A restriction on being targeted for attacks
+    that starts applying to the monster already chosen is no replay (OCG FAQ 20160). A scenario's attack,
+    whose Battle Step is already over (`opponent_field` None), has none."""
+    if b.opponent_field is None:
+        return None
+    if opponent_field(ctx) != b.opponent_field:
+        return "the monsters the opponent controls changed"
+    if b.target is None and direct_attack_problem(ctx, b.attacker) is not None:
+        return "the attacker can no longer attack directly"
     return None

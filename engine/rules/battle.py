@@ -17,10 +17,14 @@ def attack_from_defense_stat(ctx: Context, index: int) -> str | None:
 
 
 def battle_problem(ctx: Context) -> str | None:
-    """Why the battle is no longer valid, or None (§1.8): attacker and target must be the same
-    cards, still in the Monster Zone, under the same controllers, and the attacker able to
-    attack in its current position."""
+    """Why the battle is no longer valid, or None (§1.8): the attack must not have been negated nor the
+    Battle Phase ended (§BP.6, §BP.7), attacker and target must be the same cards, still in the Monster
+    Zone, under the same controllers, and the attacker able to attack in its current position."""
     b = ctx.state.battle
+    if b.negated:
+        return "the attack was negated"
+    if ctx.state.battle_phase_ending:
+        return "the Battle Phase was ended"
     att = ctx.card(b.attacker)
     if att.location is not Location.MONSTER_ZONE or att.instance != b.attacker_instance:
         return "the attacker left the field"

@@ -1,4 +1,4 @@
-"""Which effects may be activated, and why not (§1.1, §1.2).
+"""Which effects may be activated, and why not (§1.1, §1.2, §BP.4).
 
 The engine enforces Damage Step legality once, here, instead of leaving it to each card's
 script (the source of most ygopro bug reports, rules spec §3.8). Every check returns the
@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Final
 
 from engine.effects import ActivationLock, Context, DamageStepRule, Effect, EffectKind, Hook, Source
+from engine.rules.triggers import concerns
 from engine.state import Card, WindowState
 from engine.values.events import EventType
-from engine.values.game import CardType, Location, Player, Position, Window, is_on_field
+from engine.values.game import DAMAGE_STEP_WINDOWS, CardType, Location, Player, Position, Window, is_on_field
 
 PROACTIVE_WINDOWS: Final = frozenset({Window.START_OF_DAMAGE_STEP, Window.BEFORE_DAMAGE_CALCULATION})
 STAT_CHANGE_WINDOWS: Final = PROACTIVE_WINDOWS
@@ -61,6 +62,25 @@ def damage_step_problem(eff: Effect, card: Card, window: Window) -> str | None:
         f"in {window.value} only Counter Traps, activation negators, mandatory effects and the Damage "
         "Step's triggers can be activated"
     )
+
+
+def window_problem(eff: Effect, card: Card, window: Window) -> str | None:
+    """Whether this effect may be activated in this window at all: the Damage Step's rule in its windows
+    (§1.1), the effect's own named timing elsewhere."""
+    if window in DAMAGE_STEP_WINDOWS:
+        return damage_step_problem(eff, card, window)
+    return named_timing_problem(eff, window)
+
+
+def named_timing_problem(eff: Effect, window: Window) -> str | None:
+    """Outside the Damage Step: an effect whose text names when it is activated (`Effect.windows`, "during
+    damage calculation") is activated then and only then (the same rule as in the Damage Step, §1.1)."""
+    if eff.windows is not None and window not in eff.windows:
+        allowed = ", ".join(w.value for w in Window if w in eff.windows)
+        return f"its text names when it is activated: only in {allowed}, not in {window.value}"
+    if eff.during_damage_calculation:
+        return "a 'during damage calculation' effect can only be activated during damage calculation"
+    return None
 
 
 def activation_lock_problem(ctx: Context, player: Player, card: Card) -> str | None:
@@ -166,7 +186,7 @@ def chain_problem(ctx: Context, eff: Effect, ci: int, ei: int) -> str | None:
     assert w is not None
     speed = spell_speed(ctx.card(ci), eff)
     if speed < 2:
-        return "Spell Speed 1 effects cannot be activated in the Damage Step outside a trigger chain"
+        return "Spell Speed 1 effects are activated in a Main Phase, not in the Battle Phase (only triggers are)"
     if w.chain:
         last = w.chain[-1]
         if speed < last.speed:
@@ -182,11 +202,11 @@ def chain_problem(ctx: Context, eff: Effect, ci: int, ei: int) -> str | None:
 def chain_can_start(w: WindowState) -> bool:
     """§1.2: whether a fast effect may start a new chain in this window at all (whatever the
     effect): in the windows after damage calculation only triggers start chains, and only one
-    chain is built during damage calculation. A plain yes/no, asked at every priority;
-    `chain_start_problem` says why not."""
+    chain is built during damage calculation; in the Battle Phase's own windows any fast effect may
+    (§BP.1). A plain yes/no, asked at every priority; `chain_start_problem` says why not."""
     if w.window is Window.DURING_DAMAGE_CALCULATION:
         return not w.chains_resolved
-    return w.window in PROACTIVE_WINDOWS
+    return w.window in PROACTIVE_WINDOWS or w.window not in DAMAGE_STEP_WINDOWS
 
 
 def chain_start_problem(w: WindowState) -> str | None:
@@ -223,13 +243,31 @@ def fast_effect_problem(ctx: Context, player: Player, ci: int, ei: int, targets:
     eff = card.effects[ei]
     if eff.negated:
         return f"{card.name}'s effect is negated"
+    window = s.window.window
     return (
         location_problem(ctx, player, card, eff)
         or activation_lock_problem(ctx, player, card)
-        or damage_step_problem(eff, card, s.window.window)
+        or window_problem(eff, card, window)
         or chain_problem(ctx, eff, ci, ei)
+        or timing_problem(ctx, ci, eff)
         or effect_problem(ctx, ctx.source_of(ci, ei), targets)
     )
+
+
+def timing_problem(ctx: Context, ci: int, eff: Effect) -> str | None:
+    """§BP.4: a card whose activation timing is an event ("When an opponent's monster declares an attack",
+    `Effect.event` on an activated effect) is activated only in the chain that responds to that event: in
+    the window the event opened, concerning that card, before the first chain there has resolved."""
+    event = eff.event
+    if event is None or eff.kind is not EffectKind.ACTIVATED:
+        return None
+    w = ctx.state.window
+    assert w is not None
+    if event not in w.events or not concerns(ctx, event, ci):
+        return f"it is activated when {event.value.replace('_', ' ')} happens, and that is not what just happened"
+    if w.chains_resolved:
+        return f"its timing has passed: the chain that responded to {event.value.replace('_', ' ')} has resolved"
+    return None
 
 
 def trigger_problem(ctx: Context, ci: int, ei: int, window: Window | None = None) -> str | None:
@@ -237,7 +275,9 @@ def trigger_problem(ctx: Context, ci: int, ei: int, window: Window | None = None
     w = ctx.state.window
     if window is None and w is not None:
         window = w.window
-    if w is not None and w.window is window and any(t.card == ci and t.effect == ei for t in w.placing + w.triggers):
+    if w is not None and w.window is window and any(
+        t.card == ci and t.effect == ei for t in w.placing + w.triggers + w.waiting
+    ):
         return None
     card = ctx.card(ci)
     if any(e.type is EventType.TRIGGERED and e.card == ci and e.window is window for e in ctx.state.log):

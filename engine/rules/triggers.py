@@ -1,4 +1,4 @@
-"""Which triggered effects an event triggers (§1.3-§1.7).
+"""Which triggered effects an event triggers (§1.3-§1.7, §BP.9).
 
 Each Damage Step event concerns some cards: "battle damage was inflicted" the card that
 inflicted it, "destroyed by battle" the monsters sent, FLIP the monster the attack flipped...
@@ -17,6 +17,9 @@ from engine.values.game import Location, Position
 # Events about the game as a whole: every card's trigger for them is concerned.
 GLOBAL_EVENTS: Final = frozenset(
     {
+        TriggerEvent.START_OF_BATTLE_PHASE,
+        TriggerEvent.ATTACK_DECLARED,  # whose monster declared it is a condition ("an opponent's monster")
+        TriggerEvent.END_OF_BATTLE_PHASE,
         TriggerEvent.START_OF_DAMAGE_STEP,
         TriggerEvent.BEFORE_DAMAGE_CALCULATION,
         TriggerEvent.AFTER_DAMAGE_CALCULATION,
@@ -36,6 +39,8 @@ def concerns(ctx: Context, event: TriggerEvent, index: int) -> bool:
     b = ctx.state.battle
     card = ctx.card(index)
     host = card.equipped_to if card.equipped_to is not None else index  # "this card" of an Equip
+    if event is TriggerEvent.TARGETED_FOR_ATTACK:
+        return index == b.target  # "when this card is targeted for an attack" (§BP.9)
     if event is TriggerEvent.BATTLE_DAMAGE_INFLICTED:
         # "When this card inflicts battle damage to your opponent": damage reflected back to
         # its own controller does not count.

@@ -19,13 +19,22 @@ from engine.values.game import Player, Window
 
 
 class DecisionKind(FastEnum):
-    PRIORITY = "priority"  # activate a fast effect, or pass
+    # activate a fast effect, or pass; in the Battle Step the turn player may also declare an attack
+    # (passing there ends the Battle Phase, unless the opponent then acts)
+    PRIORITY = "priority"
     TRIGGER = "trigger"  # which of your simultaneous triggered effects goes on the chain next
+    REPLAY = "replay"  # after a replay: attack a monster, attack directly, or stop the attack (pass)
+
+
+# `Option.effect` of an attack declaration: its card attacks; `targets` is the attack target, or () directly.
+ATTACK: Final = -2
 
 
 class Option(NamedTuple):
-    """Pass (``card == -1``) or activate effect ``effect`` of card ``card`` with ``targets``. A named
-    tuple, as `Decision` is (every priority makes some): immutable, hashable, compared by value."""
+    """Pass (``card == -1``), activate effect ``effect`` of card ``card`` with ``targets``, or declare
+    an attack with card ``card`` (``effect == ATTACK``) on ``targets`` (one monster, or none: a direct
+    attack). A named tuple, as `Decision` is (every priority makes some): immutable, hashable,
+    compared by value."""
 
     card: int = -1
     effect: int = -1
@@ -35,8 +44,17 @@ class Option(NamedTuple):
     def is_pass(self) -> bool:
         return self.card < 0
 
+    @property
+    def is_attack(self) -> bool:
+        return self.effect == ATTACK
+
 
 PASS: Final = Option()
+
+
+def attack_option(attacker: int, target: int | None) -> Option:
+    """The option that declares this attack (`target` None: a direct attack)."""
+    return Option(attacker, ATTACK, () if target is None else (target,))
 
 
 def malformed(option: object) -> str | None:
@@ -90,7 +108,10 @@ class Decision(Frozen):
         out = []
         for o in self.options:
             if o.is_pass:
-                out.append("pass")
+                out.append("do not attack" if self.kind is DecisionKind.REPLAY else "pass")
+            elif o.effect == ATTACK:
+                on = f"{_name(names, o.targets[0])}" if o.targets else "directly"
+                out.append(f"attack {on} with {_name(names, o.card)}")
             else:
                 t = f" targeting {', '.join(_name(names, i) for i in o.targets)}" if o.targets else ""
                 out.append(f"activate {_name(names, o.card)} effect {o.effect}{t}")

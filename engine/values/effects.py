@@ -34,8 +34,12 @@ for _kind in EffectKind:
 
 
 class TriggerEvent(FastEnum):
-    """Game events that trigger effects. Each Damage Step state raises its own."""
+    """Game events that trigger effects (and that some activated effects respond to: `Effect.event`).
+    Each state of the Battle Phase raises its own, in rulebook order."""
 
+    START_OF_BATTLE_PHASE = "start_of_battle_phase"  # the Start Step
+    ATTACK_DECLARED = "attack_declared"  # a monster declared an attack (a condition says whose)
+    TARGETED_FOR_ATTACK = "targeted_for_attack"  # this card became the attack target (a declaration or a replay)
     START_OF_DAMAGE_STEP = "start_of_damage_step"
     BEFORE_DAMAGE_CALCULATION = "before_damage_calculation"
     BATTLE_DAMAGE_INFLICTED = "battle_damage_inflicted"  # this card inflicted battle damage
@@ -46,6 +50,7 @@ class TriggerEvent(FastEnum):
     DESTROYED_BY_BATTLE_AND_SENT_TO_GRAVEYARD = "destroyed_by_battle_and_sent_to_graveyard"
     DESTROYS_BY_BATTLE = "destroys_by_battle"
     END_OF_DAMAGE_STEP = "end_of_damage_step"
+    END_OF_BATTLE_PHASE = "end_of_battle_phase"  # the End Step
 
 
 class DamageStepRule(FastEnum):
@@ -77,6 +82,12 @@ class Hook(FastEnum):
     # -> None: called once as the turn ends (`Duel.end_turn`), before "until the end of the turn" effects
     # expire; it acts through `engine.actions` ("during the End Phase of this turn, destroy it")
     END_OF_TURN = "end_of_turn"
+    # Attack restrictions (`engine.rules.attack`), each answered with the monsters (card indexes) it applies to:
+    CANNOT_ATTACK = "cannot_attack"  # -> Iterable[int]: they cannot attack (nor go on with one declared, §BP.6)
+    CANNOT_DECLARE_ATTACK = "cannot_declare_attack"  # -> Iterable[int]: they cannot declare an attack (§BP.8)
+    CANNOT_BE_ATTACKED = "cannot_be_attacked"  # -> Iterable[int]: they cannot be targeted for attacks
+    DIRECT_ATTACK = "direct_attack"  # -> Iterable[int]: they can attack directly though the opponent has monsters
+    MUST_ATTACK = "must_attack"  # -> Iterable[int]: they must attack if able (the Battle Phase cannot end first)
 
 
 class DamageStage(FastEnum):

@@ -41,11 +41,15 @@ class EventType(FastEnum):
     DREW = "drew"
     BATTLE_STOPPED = "battle_stopped"
     DUEL_ENDED = "duel_ended"
+    ATTACK_DECLARED = "attack_declared"
+    ATTACK_NEGATED = "attack_negated"
+    REPLAY = "replay"  # the attack target is chosen again (or the attack stopped) after a replay
+    BATTLE_PHASE_ENDED = "battle_phase_ended"  # an effect ended the Battle Phase
 
 
 # Rule ids -> the rule in one line (rules spec section in brackets).
 RULES: dict[str, str] = {
-    "machine": "the Damage Step proceeds through its sub-timings in rulebook order (§1)",
+    "machine": "the Battle Phase and its Damage Steps proceed through their sub-timings in rulebook order (§1, §BP.1)",
     "window": "each sub-timing opens a window: triggers first, then the turn player has priority (§1.2)",
     "segoc": "simultaneous triggers go on one chain: turn player's mandatory, opponent's mandatory, "
     "turn player's optional, opponent's optional (§1.2)",
@@ -78,6 +82,20 @@ RULES: dict[str, str] = {
     "expire": "lingering effects expire at their stated time (§1.5, §1.7)",
     "face_down_reset": "a monster turned face-down loses the lingering effects applied to it (Book of Moon rulings)",
     "agent": "a player's decision",
+    # The Battle Phase around the Damage Step (rules spec §BP, this project's section):
+    "battle_phase": "the Battle Phase goes Start Step, Battle Step (and a Damage Step per attack), End Step (§BP.1)",
+    "phase_triggers": "triggers at the start or end of the Battle Phase are activated one at a time, each its "
+    "own chain, in any order; mandatory ones before the step ends (§BP.2)",
+    "attack_declaration": "in the Battle Step the turn player declares an attack or passes to end the Battle "
+    "Phase; a monster declares one attack per turn unless an effect allows more (§BP.3)",
+    "attack_timing": "a card activated 'when an attack is declared' responds only in the chain right after "
+    "the declaration (§BP.4)",
+    "replay": "a change in the monsters the attacker's opponent controls before the Damage Step is a replay: "
+    "the turn player chooses the target again, attacks directly, or stops (§BP.5)",
+    "attack_stopped": "an attack that is negated, whose attacker left, changed position or can no longer attack, "
+    "ends in the Battle Step: no Damage Step, but the monster has declared an attack (§BP.6)",
+    "end_battle_phase": "an effect that ends the Battle Phase sends the game to the End Step; during a Damage "
+    "Step, once that Damage Step is over (§BP.7)",
 }
 
 

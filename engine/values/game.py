@@ -124,19 +124,29 @@ class CardType(FastEnum):
 
 
 class Window(FastEnum):
-    """The five sub-timings in which players may act, in rulebook order."""
+    """The sub-timings in which players may act, in rulebook order: the Battle Step's (its Start Step,
+    the attack declaration, the window after it, its End Step) and the Damage Step's five."""
 
+    START_STEP = "start_step"
+    BATTLE_STEP = "battle_step"  # the turn player declares an attack or ends the Battle Phase (a decision)
+    ATTACK_DECLARATION = "attack_declaration"  # after an attack is declared (or a replay): its responses
     START_OF_DAMAGE_STEP = "start_of_damage_step"
     BEFORE_DAMAGE_CALCULATION = "before_damage_calculation"
     DURING_DAMAGE_CALCULATION = "during_damage_calculation"
     AFTER_DAMAGE_CALCULATION = "after_damage_calculation"
     END_OF_DAMAGE_STEP = "end_of_damage_step"
+    END_STEP = "end_step"
 
 
 class Phase(FastEnum):
-    """The states of the Damage Step machine, in rulebook order (declared in `engine.machine`)."""
+    """The states of the Battle Phase machine, in rulebook order (declared in `engine.machine`). The Main
+    Phases on either side are the host's: the machine starts in Main Phase 1 and stops in Main Phase 2."""
 
+    MAIN_PHASE_1 = "main_phase_1"
+    START_STEP = "start_step"
     BATTLE_STEP = "battle_step"
+    ATTACK_DECLARED = "attack_declared"
+    REPLAY = "replay"
     START_OF_DAMAGE_STEP = "start_of_damage_step"
     FLIP = "flip"
     BEFORE_DAMAGE_CALCULATION = "before_damage_calculation"
@@ -146,16 +156,43 @@ class Phase(FastEnum):
     SEND_DESTROYED_BY_BATTLE = "send_destroyed_by_battle"
     END_OF_DAMAGE_STEP = "end_of_damage_step"
     STEP_OVER = "step_over"
+    END_STEP = "end_step"
+    MAIN_PHASE_2 = "main_phase_2"
     DUEL_OVER = "duel_over"
 
 
 # Phases during which "during the Damage Step" continuous effects apply.
-DAMAGE_STEP_PHASES: Final = frozenset(Phase) - {Phase.BATTLE_STEP, Phase.STEP_OVER, Phase.DUEL_OVER}
+DAMAGE_STEP_PHASES: Final = frozenset(
+    {
+        Phase.START_OF_DAMAGE_STEP,
+        Phase.FLIP,
+        Phase.BEFORE_DAMAGE_CALCULATION,
+        Phase.DURING_DAMAGE_CALCULATION,
+        Phase.PERFORM_DAMAGE_CALCULATION,
+        Phase.AFTER_DAMAGE_CALCULATION,
+        Phase.SEND_DESTROYED_BY_BATTLE,
+        Phase.END_OF_DAMAGE_STEP,
+    }
+)
 # Phases during which "during damage calculation" continuous effects apply.
 DAMAGE_CALCULATION_PHASES: Final = frozenset({Phase.DURING_DAMAGE_CALCULATION, Phase.PERFORM_DAMAGE_CALCULATION})
+# The Damage Step's windows.
+DAMAGE_STEP_WINDOWS: Final = frozenset(
+    {
+        Window.START_OF_DAMAGE_STEP,
+        Window.BEFORE_DAMAGE_CALCULATION,
+        Window.DURING_DAMAGE_CALCULATION,
+        Window.AFTER_DAMAGE_CALCULATION,
+        Window.END_OF_DAMAGE_STEP,
+    }
+)
 
 
 SUB_TIMING: Final = {
+    Phase.START_STEP: Window.START_STEP,
+    Phase.BATTLE_STEP: Window.BATTLE_STEP,
+    Phase.ATTACK_DECLARED: Window.ATTACK_DECLARATION,
+    Phase.REPLAY: Window.ATTACK_DECLARATION,
     Phase.START_OF_DAMAGE_STEP: Window.START_OF_DAMAGE_STEP,
     Phase.FLIP: Window.BEFORE_DAMAGE_CALCULATION,
     Phase.BEFORE_DAMAGE_CALCULATION: Window.BEFORE_DAMAGE_CALCULATION,
@@ -165,6 +202,7 @@ SUB_TIMING: Final = {
     Phase.SEND_DESTROYED_BY_BATTLE: Window.END_OF_DAMAGE_STEP,
     Phase.END_OF_DAMAGE_STEP: Window.END_OF_DAMAGE_STEP,
     Phase.STEP_OVER: Window.END_OF_DAMAGE_STEP,  # effects expire as the Battle Step is re-entered
+    Phase.END_STEP: Window.END_STEP,
 }
 
 

@@ -1,0 +1,74 @@
+"""The Battle Step's own decisions (rules spec §BP.3, §BP.5): declaring an attack, and choosing again
+after a replay.
+
+An attack declaration is an option of the turn player's priority in the Battle Step's window (beside
+fast effects, and passing, which moves on to the End Step); after a replay the turn player gets a
+decision of its own: attack a monster, attack directly, or stop the attack. The rules that decide which
+options are legal are in `engine.rules.attack`; the changes they make, in `engine.actions`.
+"""
+
+from __future__ import annotations
+
+from engine import actions
+from engine.chain import close_window
+from engine.effects import Context
+from engine.rules.attack import attack_problem, choices_of, direct_attack_problem, target_problem
+from engine.values.decisions import PASS, Decision, DecisionKind, IllegalChoice, Option
+from engine.values.game import Window
+
+
+def is_battle_step_choice(decision: Decision, option: Option) -> bool:
+    """Whether answering `decision` with `option` is the Battle Step's business (not a chain's)."""
+    return decision.kind is DecisionKind.REPLAY or (type(option) is Option and option.is_attack)
+
+
+def check_choice(ctx: Context, decision: Decision, option: Option) -> None:
+    """Raise IllegalChoice naming why, changing nothing, unless `option` is a legal answer."""
+    if option in decision.options:
+        return
+    if decision.kind is DecisionKind.REPLAY:
+        raise IllegalChoice(replay_problem(ctx, option) or "that option is not one of the legal options")
+    if decision.window is not Window.BATTLE_STEP or decision.player is not ctx.state.turn_player:
+        raise IllegalChoice("an attack is declared by the turn player at their priority in the Battle Step")
+    w = ctx.state.window
+    if w is not None and w.chain:
+        raise IllegalChoice("an attack cannot be declared while a chain is being built")
+    target = option.targets[0] if option.targets else None
+    problem = attack_problem(ctx, option.card, target, actions.declared_this_turn(ctx.state))
+    raise IllegalChoice(problem or "that attack is not one of the legal options")
+
+
+def replay_problem(ctx: Context, option: Option) -> str | None:
+    """Why `option` does not answer the replay: only the attacking monster goes on attacking."""
+    b = ctx.state.battle
+    if option.card != b.attacker or not option.is_attack:
+        return "after a replay only the attacking monster may attack again (or the attack stops: pass)"
+    if option.targets:
+        return target_problem(ctx, option.targets[0])
+    return direct_attack_problem(ctx, b.attacker)
+
+
+def apply_choice(ctx: Context, decision: Decision, option: Option, by_host: bool = False) -> None:
+    """Apply a legal answer: declare the attack (the Battle Step's window closes, the machine goes on to
+    the attack declaration's window), or choose again after a replay."""
+    s = ctx.state
+    s.pending = None
+    target = option.targets[0] if option.targets else None
+    if decision.kind is DecisionKind.REPLAY:
+        if option.is_pass:
+            actions.stop_attack(ctx, "after the replay the turn player chose not to attack")
+        else:
+            actions.retarget_attack(ctx, target)
+        return
+    close_window(ctx, "attack_declaration")
+    actions.declare_attack(ctx, option.card, target, by_host)
+
+
+def replay_decision(ctx: Context) -> Decision | None:
+    """The turn player's choice after a replay (§BP.5): each monster the attacker may now target, a direct
+    attack where it may make one, or stopping the attack. None when stopping is all there is."""
+    options = choices_of(ctx, ctx.state.battle.attacker)
+    if not options and not ctx.state.show_every_priority:
+        return None
+    return Decision(ctx.state.turn_player, DecisionKind.REPLAY, Window.ATTACK_DECLARATION, (*options, PASS),
+                    ctx.index.ids)  # fmt: skip
