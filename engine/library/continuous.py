@@ -95,14 +95,10 @@ def _is_battling(ctx: Context, index: int, when: str) -> bool:
     return {"attacking": attacking, "attacked": attacked, "battling": attacking or attacked}[when]
 
 
-def _stat_modifier(ctx: Context, src: Source) -> list[StatChange] | None:
+def monsters_it_applies_to(ctx: Context, src: Source, face_up: bool) -> list[int]:
+    """The monsters a continuous effect's `applies_to` (self, own, other own, the opponent's or all monsters)
+    and `filter` name: those on the field (only face-up ones if `face_up`, as for ATK/DEF)."""
     p = src.effect.params
-    during = p.get("while", "always")
-    phase = ctx.state.rules_phase
-    if during == "damage_step" and phase not in DAMAGE_STEP_PHASES:
-        return None
-    if during == "damage_calculation" and phase not in DAMAGE_CALCULATION_PHASES:
-        return None
     applies = p.get("applies_to", "self")
     if applies == "self":
         cards = [src.host]
@@ -115,17 +111,34 @@ def _stat_modifier(ctx: Context, src: Source) -> list[StatChange] | None:
             i
             for i, c in enumerate(ctx.state.cards)
             if c.location is Location.MONSTER_ZONE
-            and c.position is not Position.SET
+            and not (face_up and c.position is Position.SET)
             and c.controller in sides
             and not (applies == "other_own_monsters" and i == src.host)
         ]
     flt = p.get("filter")
     if flt is not None:
         cards = [i for i in cards if matches(ctx, i, flt)]
+    return cards
+
+
+def _stat_modifier(ctx: Context, src: Source) -> list[StatChange] | None:
+    p = src.effect.params
+    during = p.get("while", "always")
+    phase = ctx.state.rules_phase
+    if during == "damage_step" and phase not in DAMAGE_STEP_PHASES:
+        return None
+    if during == "damage_calculation" and phase not in DAMAGE_CALCULATION_PHASES:
+        return None
+    cards = monsters_it_applies_to(ctx, src, face_up=True)
     when = p.get("when")
     if when is not None:
         cards = [i for i in cards if _is_battling(ctx, i, when)]
     return [StatChange(i, int(p.get("atk", 0)), int(p.get("def", 0))) for i in cards]
+
+
+def _restricted(ctx: Context, src: Source) -> list[int]:
+    """The monsters an attack restriction or permission applies to (§BP.8)."""
+    return monsters_it_applies_to(ctx, src, face_up=False)
 
 
 def _activation_lock(ctx: Context, src: Source) -> ActivationLock:
@@ -136,6 +149,16 @@ def _activation_lock(ctx: Context, src: Source) -> ActivationLock:
         spells=p["card_type"] == "spell",
         player=None if rel == "both" else ctx.player_of(rel, src),
     )
+
+
+# The format's attack restrictions and permissions (kind -> the hook it answers).
+ATTACK_RULES = {
+    "cannot_attack": Hook.CANNOT_ATTACK,
+    "cannot_declare_attack": Hook.CANNOT_DECLARE_ATTACK,
+    "cannot_be_attacked": Hook.CANNOT_BE_ATTACKED,
+    "can_attack_directly": Hook.DIRECT_ATTACK,
+    "must_attack": Hook.MUST_ATTACK,
+}
 
 
 # Handlers are named module functions, never lambdas: a registry (and so a whole Duel) pickles.
@@ -206,6 +229,8 @@ CONTINUOUS_TYPES = [
     EffectType("attack_from_defense", hooks={Hook.ATTACK_FROM_DEFENSE: _attack_from_defense}),
     EffectType("stat_modifier", hooks={Hook.STATS: _stat_modifier}),
     EffectType("activation_lock", hooks={Hook.ACTIVATION_LOCK: _activation_lock}),
+    # Attack restrictions and permissions (§BP.8), each a kind of its own answering its own hook.
+    *(EffectType(kind, hooks={hook: _restricted}) for kind, hook in ATTACK_RULES.items()),
     EffectType("banish_instead_of_graveyard", hooks={Hook.GRAVEYARD_REDIRECT: _banish}),
     EffectType(
         "battle_destruction_replacement",

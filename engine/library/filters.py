@@ -23,6 +23,8 @@ def matches(ctx: Context, index: int, flt: Mapping[str, Any]) -> bool:
     face_down = card.location is Location.MONSTER_ZONE and card.position is Position.SET
     if flt.get("face_up") and face_down:
         return False
+    if "position" in flt and (card.position is None or _POSITION_OF[card.position] != flt["position"]):
+        return False  # "an Attack Position monster", "a Defense Position monster" (face-up or face-down)
     if not flt.keys() & _PRINTED:
         return True
     if face_down:
@@ -43,7 +45,8 @@ def describe(flt: Mapping[str, Any]) -> str:
         words.append(str(flt["monster_type"]).replace("_", " ").title().replace("Beast Warrior", "Beast-Warrior"))
     if "archetype" in flt:
         words.append(f'"{flt["archetype"]}"')
-    out = " ".join(["face-up"] * bool(flt.keys() & _PRINTED or flt.get("face_up")) + words + ["monster"])
+    position = [f"{str(flt['position']).title()} Position"] if "position" in flt else []
+    out = " ".join(["face-up"] * bool(flt.keys() & _PRINTED or flt.get("face_up")) + position + words + ["monster"])
     if "level_at_most" in flt:
         out += f" of Level {flt['level_at_most']} or lower"
     if "level_at_least" in flt:
@@ -53,5 +56,6 @@ def describe(flt: Mapping[str, Any]) -> str:
     return ("an " if out[0] in "aeiouAEIOU" else "a ") + out
 
 
+_POSITION_OF: Final = {Position.ATTACK: "attack", Position.DEFENSE: "defense", Position.SET: "defense"}
 # Keys read from what is printed on a monster, which a face-down monster does not show.
 _PRINTED: Final = frozenset({"attribute", "monster_type", "level_at_most", "level_at_least"})

@@ -38,8 +38,8 @@ def ref(ctx: Context, src: Source, name: str) -> int | None:
     monster the effect's controller controls), opponent_battler (the one their opponent controls) or
     a card id."""
     b = ctx.state.battle
-    if name == "attacker":
-        return b.attacker if b.attacker >= 0 else None  # no attack declared yet: no attacker
+    if name == "attacker":  # "the attacking monster": none before a declaration, nor once the attack stopped
+        return b.attacker if b.under_way else None
     if name == "target":
         return b.target
     if name == "self":
@@ -147,6 +147,15 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
     if name == "was_face_down_at_start":
         start = b.attacker_position_at_start if me == b.attacker else b.target_position_at_start
         return me in (b.attacker, b.target) and start is Position.SET
+    # Who declared the attack, and how (§BP.9): "when an opponent's monster declares an attack", "... a direct attack"
+    if name == "opponent_attacks":
+        return b.under_way and b.attacker_controller is opponent_of(src.controller)
+    if name == "own_monster_attacks":
+        return b.under_way and b.attacker_controller is src.controller
+    if name == "direct_attack":
+        return b.under_way and b.target is None
+    if name == "this_card_declares_attack":
+        return b.under_way and me == b.attacker
     raise ValueError(f"unknown condition {name!r}")
 
 
@@ -349,10 +358,43 @@ def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Params) -> N
     )
 
 
+def amount_of(ctx: Context, src: Source, op: Params) -> int:
+    """An operation's amount: the number it gives, or `equal_to` a monster's current ATK or DEF ("damage
+    equal to the attacking monster's ATK", Magic Cylinder), 0 if there is no such monster."""
+    source = op.get("equal_to")
+    if source is None:
+        return int(op["amount"])
+    index = ref(ctx, src, str(source["of"]))
+    if index is None or ctx.card(index).location is not Location.MONSTER_ZONE:
+        return 0
+    atk, def_ = current_stats(ctx, index)
+    return atk if source.get("stat", "atk") == "atk" else def_
+
+
 def _damage(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    amount = amount_of(ctx, src, op)
     for p in ctx.players_of(src, op.get("player", "opponent")):
-        actions.lose_lp(ctx, p, int(op["amount"]), "effect_damage", "effect")
+        actions.lose_lp(ctx, p, amount, "effect_damage", "effect")
     actions.check_zero_lp(ctx)
+
+
+def _negate_attack(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    actions.negate_attack(ctx)
+
+
+def _end_battle_phase(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    actions.end_battle_phase(ctx)
+
+
+def _destroy_all(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """Destroy every monster of those players that matches the filter, at once ("destroy all Attack
+    Position monsters your opponent controls", Mirror Force)."""
+    players = ctx.players_of(src, op.get("player", "opponent"))
+    flt = op.get("filter") or {}
+    doomed = [i for i, c in enumerate(ctx.state.cards)
+              if c.location is Location.MONSTER_ZONE and c.controller in players and matches(ctx, i, flt)]  # fmt: skip
+    for i in doomed:
+        actions.destroy(ctx, i, "effect")
 
 
 def _gain(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
@@ -386,6 +428,9 @@ OPS: Final[dict[str, OpHandler]] = {
     "damage": _damage,
     "gain_lp": _gain,
     "draw": _draw,
+    "negate_attack": _negate_attack,
+    "end_battle_phase": _end_battle_phase,
+    "destroy_all": _destroy_all,
 }
 
 
