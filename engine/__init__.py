@@ -2,7 +2,7 @@
 calculation, chains and decisions, with effects as data attached through hooks."""
 
 from engine._mypyc import compiled
-from engine.build import result, run_scenario, state_from_scenario
+from engine.build import load_scenarios, parse_scenario, result, run_scenario, state_from_scenario
 from engine.decisions import PASS, Agent, Decision, DecisionKind, IllegalChoice, Option, PassAgent, RandomAgent
 from engine.effects import (
     ActivationLock,
@@ -26,7 +26,7 @@ from engine.host import StateBuilder, effect_from_spec
 from engine.library import default_registry
 from engine.machine import Duel, declared_states, declared_transitions
 from engine.rules.stats import current_stats
-from engine.scenario import Scenario, ScenarioError, load_scenarios, parse_scenario
+from engine.scenario import Scenario, ScenarioError
 from engine.scripted import ScenarioMismatch, ScriptedAgent
 from engine.state import (
     Attribute,

@@ -6,9 +6,14 @@ engine's data (card indexes, `Player`); the engine itself never sees a string id
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+import os
+from collections.abc import Callable, Iterator
+from types import MappingProxyType
 from typing import Any
 
+from engine import scenario as loader
+from engine.cards import library as card_library
 from engine.effects import DamageStepRule, Effect, EffectKind, TriggerEvent
 from engine.library.ops import STAT_OPS
 from engine.machine import Duel, Executor
@@ -30,6 +35,29 @@ from engine.state import (
 from engine.turns import BattleResult, IllegalAttack, chain_json, lp_change_json
 
 FROM = {"field": Location.MONSTER_ZONE, "hand": Location.HAND, "graveyard": Location.GRAVEYARD}
+
+
+# --- loading scenarios, with the library cards of engine.cards nameable ("card": key) ------------------------
+
+
+@functools.cache
+def _library() -> loader.Library:
+    return MappingProxyType(card_library())
+
+
+def parse_scenario(data: object) -> Scenario:
+    """`engine.scenario.parse_scenario` with `engine.cards`'s library (what `engine.parse_scenario` is)."""
+    return loader.parse_scenario(data, library=_library())
+
+
+def load_scenarios(path: str | os.PathLike[str]) -> list[Scenario]:
+    """`engine.scenario.load_scenarios` with `engine.cards`'s library."""
+    return loader.load_scenarios(path, library=_library())
+
+
+def iter_jsonl(path: str | os.PathLike[str]) -> Iterator[Scenario]:
+    """`engine.scenario.iter_jsonl` with `engine.cards`'s library."""
+    return loader.iter_jsonl(path, library=_library())
 
 
 def effect_from_spec(spec: EffectSpec, card: CardSpec) -> Effect:

@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 
 from engine.effects import Effect
-from engine.scenario import CardSpec, _Effect, _Invalid, _with_speed
+from engine.scenario import CardSpec, parse_effect_spec
 from engine.state import (
     Attribute,
     Card,
@@ -42,10 +42,7 @@ def effect_from_spec(spec: Mapping[str, Any], *, card_type: CardType | str = Car
     from engine.build import effect_from_spec as from_scenario_spec
 
     ctype = CardType(card_type).value
-    try:
-        checked = _with_speed(_Effect().check(dict(spec)), 0, ctype)
-    except _Invalid as e:
-        raise e.error() from None
+    checked = parse_effect_spec(spec, card_type=ctype)
     holder = CardSpec("host", None, "A", "A", "monster_zone", ctype, 0, 0, None, False, False, None, (checked,))
     return from_scenario_spec(checked, holder)
 

@@ -20,12 +20,12 @@ from typing import IO, Any
 
 import attrs
 
-from engine.build import run_scenario
+from engine.build import parse_scenario, run_scenario
 from engine.debug.explain import reason
 from engine.decisions import PASS, Decision, IllegalChoice, Option
 from engine.events import Event, EventType
 from engine.machine import Duel, Executor
-from engine.scenario import Scenario, parse_scenario, scenario_to_json
+from engine.scenario import Scenario, scenario_to_json
 from engine.state import Player
 
 TRACE_FORMAT = "damage-step-trace/1"
