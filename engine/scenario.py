@@ -1330,7 +1330,7 @@ def _quick_json(raw: bytes) -> object:
     ``\`` followed by ``u003a``, which only costs the slower path)."""
     try:
         data = _QUICK.decode(raw)
-    except (msgspec.DecodeError, RecursionError):
+    except (msgspec.DecodeError, ValueError, RecursionError):  # ValueError: older msgspec on invalid UTF-8
         return _EXACT
     colons = raw.count(b":") + raw.count(b"\\u003a") + raw.count(b"\\u003A")
     if colons != _ENCODE.encode(data).count(b":") or _TOO_LONG in raw.translate(_DIGITS):
