@@ -366,6 +366,49 @@ def show_schema(lib: Any, model: Any) -> None:
           f"refuses {refused}/{len(MISTAKES)} of the mistakes above")  # fmt: skip
 
 
+def hooked_decoder() -> json.JSONDecoder:
+    """json with hooks that refuse what msgspec's decoder also refuses or does not see: as the loader's exact
+    decoder (engine/scenario.py, _Refusals), less the bookkeeping that names the place."""
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        d = dict(items)
+        if len(d) < len(items):
+            raise ValueError("duplicate key")
+        return d
+
+    def integer(s: str) -> int:
+        if len(s.lstrip("-")) > 20:
+            raise ValueError("too long")
+        return int(s)
+
+    return json.JSONDecoder(object_pairs_hook=pairs, parse_int=integer, parse_float=float, parse_constant=float)
+
+
+def quick(raw: bytes) -> Any:
+    """msgspec's decoder and the loader's check that it gave what the exact decoder gives (_quick_json)."""
+    data = msgspec.json.decode(raw)
+    colons = raw.count(b":") + raw.count(b"\\u003a") + raw.count(b"\\u003A")
+    if colons != msgspec.json.encode(data).count(b":") or b"0" * 21 in raw.translate(DIGITS):
+        raise ValueError("to the exact decoder")
+    return data
+
+
+DIGITS = bytes.maketrans(b"0123456789", b"0" * 10)
+
+
+def timings(fns: dict[str, Callable[[], object]], passes: int) -> dict[str, float]:
+    best = dict.fromkeys(fns, float("inf"))
+    for _ in range(passes):  # taking turns, so that a busy moment hits all of them
+        for name, fn in fns.items():
+            gc.collect()
+            gc.disable()
+            t = time.perf_counter()
+            fn()
+            best[name] = min(best[name], time.perf_counter() - t)
+            gc.enable()
+    return best
+
+
 def import_ms(module: str, runs: int) -> float:
     code = f"import time; t = time.perf_counter(); import {module}; print(time.perf_counter() - t)"
     times = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
@@ -394,21 +437,24 @@ def main() -> None:
         for s in SCENARIOS:
             convert(s)  # every corpus scenario passes each prototype
     lines = [json.dumps(r) for r in RECORDS]
+    raw = [x.encode() for x in lines]
     fns: dict[str, Callable[[], object]] = {"json.loads": lambda: [json.loads(x) for x in lines]}
     fns |= {name: lambda c=c: [c(s) for s in SCENARIOS] for name, c in converts.items()}
-    best = dict.fromkeys(fns, float("inf"))
-    for _ in range(passes):
-        for name, fn in fns.items():
-            gc.collect()
-            gc.disable()
-            t = time.perf_counter()
-            fn()
-            best[name] = min(best[name], time.perf_counter() - t)
-            gc.enable()
+    best = timings(fns, passes)
     print(f"\nstructural pass over the {len(SCENARIOS)} corpus scenarios, best of {passes} passes")
-    base = best["json.loads"]
     for name, t in best.items():
-        print(f"  {name:14} {t / len(SCENARIOS) * 1e6:7.1f} µs/scenario  {t / base:5.2f} × json.loads of the records")
+        print(f"  {name:14} {t / len(SCENARIOS) * 1e6:7.1f} µs/scenario  {t / best['json.loads']:5.2f} × json.loads")
+    hooked = hooked_decoder()
+    decoders: dict[str, Callable[[], object]] = {
+        "json.loads": lambda: [json.loads(x) for x in lines],
+        "json + hooks": lambda: [hooked.decode(x.decode()) for x in raw],
+        "msgspec": lambda: [msgspec.json.decode(x) for x in raw],
+        "msgspec+check": lambda: [quick(x) for x in raw],
+    }
+    best = timings(decoders, passes)
+    print(f"\ndecoding the {len(RECORDS)} corpus records (whole lines), best of {passes} passes")
+    for name, t in best.items():
+        print(f"  {name:14} {t / len(RECORDS) * 1e6:7.1f} µs/record    {t / best['json.loads']:5.2f} × json.loads")
     print("\nimport time (best of 5 fresh processes)")
     for module in ("json", "msgspec", "pydantic", "cattrs"):
         try:
