@@ -3,7 +3,7 @@ calculation, chains and decisions, with effects as data attached through hooks."
 
 from engine._mypyc import compiled
 from engine.agents import Agent, PassAgent, RandomAgent
-from engine.build import result, run_scenario, state_from_scenario
+from engine.build import load_scenarios, parse_scenario, result, run_scenario, state_from_scenario
 from engine.effects import (
     ActivationLock,
     DamageModifier,
@@ -25,7 +25,7 @@ from engine.host import StateBuilder, effect_from_spec
 from engine.library import default_registry
 from engine.machine import Duel, declared_states, declared_transitions
 from engine.rules.stats import current_stats
-from engine.scenario import Scenario, ScenarioError, load_scenarios, parse_scenario
+from engine.scenario import Scenario, ScenarioError
 from engine.scripted import ScenarioMismatch, ScriptedAgent
 from engine.state import GameState
 from engine.turns import BattleResult, IllegalAttack, UnknownCard, UsageError

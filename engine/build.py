@@ -6,9 +6,14 @@ engine's data (card indexes, `Player`); the engine itself never sees a string id
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+import os
+from collections.abc import Callable, Iterator
+from types import MappingProxyType
 from typing import Any
 
+from engine import scenario as loader
+from engine.cards import library as card_library
 from engine.host import to_effect
 from engine.machine import Duel, Executor
 from engine.scenario import Scenario
@@ -16,6 +21,28 @@ from engine.scripted import ScenarioMismatch, ScriptedAgent
 from engine.state import Battle, Card, GameState, PlayerState
 from engine.turns import BattleResult, IllegalAttack, chain_json, lp_change_json
 from engine.values.game import Attribute, CardType, Location, MonsterType, Phase, Player, Position
+
+# --- loading scenarios, with the library cards of engine.cards nameable ("card": key) ------------------------
+
+
+@functools.cache
+def _library() -> loader.Library:
+    return MappingProxyType(card_library())
+
+
+def parse_scenario(data: object) -> Scenario:
+    """`engine.scenario.parse_scenario` with `engine.cards`'s library (what `engine.parse_scenario` is)."""
+    return loader.parse_scenario(data, library=_library())
+
+
+def load_scenarios(path: str | os.PathLike[str]) -> list[Scenario]:
+    """`engine.scenario.load_scenarios` with `engine.cards`'s library."""
+    return loader.load_scenarios(path, library=_library())
+
+
+def iter_jsonl(path: str | os.PathLike[str]) -> Iterator[Scenario]:
+    """`engine.scenario.iter_jsonl` with `engine.cards`'s library."""
+    return loader.iter_jsonl(path, library=_library())
 
 
 def state_from_scenario(sc: Scenario) -> GameState:

@@ -29,10 +29,10 @@ from pathlib import Path
 from typing import TextIO
 
 from engine import diagram
-from engine.build import BattlePhaseScript, result, run_scenario
+from engine.build import BattlePhaseScript, load_scenarios, parse_scenario, result, run_scenario
 from engine.demo import DEMO
 from engine.machine import Duel, Executor, declared_states, declared_transitions, hook_points
-from engine.scenario import SCHEMA_PATH, Scenario, ScenarioError, load_scenarios, parse_scenario, schema_text
+from engine.scenario import SCHEMA_PATH, Scenario, ScenarioError, schema_text
 from engine.scripted import ScenarioMismatch
 from engine.trace import format_battle_phase, format_trace
 from engine.turns import BattleResult

@@ -19,7 +19,7 @@ import attrs
 
 from engine.effects import DamageStepRule, Effect, EffectKind, TriggerEvent
 from engine.library.ops import STAT_OPS
-from engine.scenario import EffectSpec, ScenarioError, _Effect, _Invalid, _with_speed
+from engine.scenario import EffectSpec, ScenarioError, parse_effect_spec
 from engine.state import Card, GameState, PlayerState, no_battle
 from engine.turns import UsageError
 from engine.values.game import Attribute, CardType, Location, MonsterType, Player, Position, Window, is_on_field
@@ -35,11 +35,7 @@ def effect_from_spec(spec: Mapping[str, Any], *, card_type: CardType | str = Car
     loader checks it (a mistake raises `ScenarioError` naming the key), as engine data. Card ids in
     it are the ids of the host's cards. `card_type` matters for a Counter Trap (Spell Speed 3)."""
     ctype = _member(CardType, card_type, "card_type").value
-    try:
-        checked = _with_speed(_Effect().check(dict(spec)), 0, ctype)
-    except _Invalid as e:
-        raise e.error() from None
-    return to_effect(checked, ctype)
+    return to_effect(parse_effect_spec(spec, card_type=ctype), ctype)
 
 
 def to_effect(spec: EffectSpec, card_type: str) -> Effect:

@@ -5,22 +5,35 @@ validated completely, and the first problem raises :class:`ScenarioError` with a
 (``cards[1].position``, ``line 3: attack.target``), before any engine code sees it. The engine then works on
 frozen, typed objects whose optional keys are all filled in, and never re-checks the input.
 
-Why it is built this way:
+Why it is built this way (``docs/loader-evaluation.md`` has the measurements):
 
-* One source of truth. The accepted keys, types, enums and defaults live in declarative tables (``_Field``
-  specs per object, :data:`EFFECT_KINDS`, :data:`OPS`). The validator walks them, and
-  :func:`scenario_json_schema` renders them as JSON Schema (committed as ``schemas/scenario.schema.json``;
-  ``python -m engine schema`` rewrites it), so the schema cannot drift from the loader.
-  What a schema cannot say (card-id references, zone/position rules, the attack's legality, choice
-  indices, the Counter Trap speed) is checked in code after the structural pass.
-* Speed. Corpora have thousands of scenarios, so there is no ``jsonschema`` at runtime: checks are plain
-  ``type(v) is ...`` tests, and error paths are built only when an error is raised (as the exception
-  unwinds), never for values that are fine.
-* Strict types. ``bool`` is not an integer and ``1.0`` is not an integer (JSON Schema's ``integer`` does
-  accept ``1.0``; the loader is the stricter of the two). ``null`` is accepted only for ``attack.target``.
+* One source of truth, kept by a library. The format is declared once, as ``msgspec`` structs: ``_Card``,
+  ``_Scenario``... and one struct per effect kind and per operation (tables :data:`EFFECT_KINDS`,
+  :data:`OPS`), tagged by ``kind``/``op``; bounds and descriptions are ``msgspec.Meta``. ``msgspec.convert``
+  checks a decoded document against them (types, bounds, enums, unknown and missing keys, ``null``), and
+  :func:`scenario_json_schema` is ``msgspec.json.schema`` of the same structs (committed as
+  ``schemas/scenario.schema.json``; ``python -m engine schema`` rewrites it), so the two cannot drift.
+* Exact errors. msgspec stops at the first problem but does not say what was expected and given
+  (``Invalid enum value 'atk' - at `$.cards[1].position```), and refuses a key it cannot encode with no
+  path at all. So a refused document is walked again, as msgspec walks it, to the first refused value, and
+  its declared type says the rest (``cards[1].position: expected one of attack, defense, set, got "atk"``).
+  Only refused documents pay for this (:func:`_convert`).
+* What a schema cannot say is plain code after the structural pass (:func:`_card_spec`,
+  :func:`_check_scenario`): card-id references, which keys each kind of card may have, the attack's legality,
+  choice indices, the Counter Trap speed; and "at least one of" (:data:`_ANY_OF`, a ``__post_init__``).
+* Strict types (msgspec's own): ``bool`` is not an integer and ``1.0`` is not an integer (JSON Schema's
+  ``integer`` does accept ``1.0``; the loader is the stricter of the two). ``null`` is accepted only for
+  ``attack.target``: a key that may be left out is ``UNSET`` when it is, never ``null``.
 * Defaults the format leaves unstated: a key is required if the corpus always gives it (trigger
   ``optional``, ``negate_activation.destroy``, a monster's ``atk``/``def``), otherwise it gets the sensible
   default, which is written into the schema's ``default`` (a card's ``effects`` defaults to ``[]``).
+* Speed. Corpora have thousands of scenarios: decoding (:func:`_quick_json`) and the structural pass are
+  msgspec's C code; the Python left is the rules above and building the frozen result (the library's frozen
+  structs; ``Rules`` stays an attrs class, as ``engine.debug.record`` reads it with ``attrs.asdict``). About
+  half the time of the hand-written loader this replaces (``benchmarks/loader.py``).
+* Library cards are data handed in (``library=``): this module imports nothing of the engine but
+  ``engine.values.text``. ``engine.parse_scenario``/``engine.load_scenarios`` (``engine.build``) hand it the cards of
+  ``engine.cards``.
 
 Files (:func:`load_scenarios`): ``.json`` holds one scenario or a list of them; ``.jsonl`` one per non-blank
 line (error paths start ``line N: ``); ``.toml`` one scenario. Any scenario may also be wrapped as a corpus
@@ -39,11 +52,13 @@ Limits. Anything a user or a corpus hands the loader ends in a correct scenario 
   trailing CR is whitespace); in ``.jsonl`` blank lines (only spaces, tabs, CR) are skipped.
 * JSON: an object may not repeat a key; ``NaN``, ``Infinity`` and ``-Infinity`` (which Python's ``json``
   accepts) and numbers that overflow to infinity (``1e400``) are refused; an integer literal may have at
-  most :data:`MAX_DIGITS` (20) digits. These three are reported with the path of the value.
+  most :data:`MAX_DIGITS` (20) digits. These three are reported with the path of the value. (msgspec's
+  decoder keeps the last of two equal keys without a word and takes long integers, so it decodes only what
+  it is sure to decode as Python's ``json`` does; the rest goes to ``json`` with hooks, :class:`_Refusals`.)
 * Nesting: a document nested deeper than its parser can follow (Python's recursion limit: about 1,000
   levels of ``[``/``{`` in JSON, a few hundred in TOML) is refused as "nested too deeply" with the line and
-  column of its deepest point; a valid scenario nests fewer than 10 levels, and the validator only ever
-  descends as deep as the format does, so nothing else in the loader depends on the depth.
+  column of its deepest point; a valid scenario nests fewer than 10 levels, and msgspec descends only as
+  deep as the format does, so nothing else in the loader depends on the depth.
 * Numbers (in the schema as ``minimum``/``maximum``): ATK/DEF and ``set_atk``/``set_def`` 0..1,000,000
   (:data:`MAX_STAT`; the format has no "?" ATK); ATK/DEF changes (``change_stats`` and ``stat_modifier``
   ``atk``/``def``) -1,000,000..1,000,000; life points 1..2,147,483,647 (:data:`MAX_LP`; 0 LP would be a duel
@@ -57,24 +72,28 @@ Limits. Anything a user or a corpus hands the loader ends in a correct scenario 
 * TOML: duplicate keys are already a TOML error; ``nan``/``inf`` are refused as in JSON, and so is a
   decimal integer of more than :data:`MAX_DIGITS` digits.
 
-Error messages quote scenario text through :func:`engine.text.printable`, so an id or key holding control
+Error messages quote scenario text through :func:`engine.values.text.printable`, so an id or key holding control
 characters cannot rewrite the terminal that shows the error.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
 import re
 import stat
 import tomllib
+import types
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import IO, Any, NoReturn, cast
+from typing import IO, TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_origin
 
 import attrs
+import msgspec
+from msgspec import UNSET, Meta, UnsetType, field
 
 from engine.values.text import printable
 
@@ -105,12 +124,14 @@ __all__ = [
     "Choice",
     "Cost",
     "EffectSpec",
+    "Library",
     "Op",
     "Rules",
     "Scenario",
     "ScenarioError",
     "iter_jsonl",
     "load_scenarios",
+    "parse_effect_spec",
     "parse_scenario",
     "scenario_json_schema",
     "scenario_to_json",
@@ -120,6 +141,8 @@ __all__ = [
 FORMAT = "damage-step-scenario/1"
 SCHEMA_PATH = Path(__file__).with_name("schemas") / "scenario.schema.json"
 
+Library = Mapping[str, Mapping[str, Any]]  # library cards: key -> the keys a card naming it gets by default
+
 # --- limits (see the module docstring) ----------------------------------------------------------------
 
 MAX_FILE_BYTES = 64 * 1024 * 1024  # about 45,000 corpus records; checked before a file is read
@@ -128,24 +151,24 @@ MAX_STAT = 1_000_000  # ATK/DEF, and the size of an ATK/DEF change
 MAX_LP = 2_147_483_647  # life points (a signed 32-bit integer, for tools in other languages)
 MAX_AMOUNT = 2_147_483_647  # damage, LP gained, LP costs
 MAX_COUNT = 1_000  # draws, times per turn, effect indices
+MAX_LEVEL = 12
 
-# --- enums -------------------------------------------------------------------------------------------
+# --- enums: each a Literal (what msgspec checks) and its values in order (what messages list) ---------------
 
-PLAYERS = ("A", "B")
-LOCATIONS = ("monster_zone", "spell_trap_zone", "hand", "graveyard", "banished", "deck", "extra_deck")
-CARD_TYPES = ("monster", "spell", "trap", "counter_trap")
-POSITIONS = ("attack", "defense", "set")
-WINDOWS = (
+_Player = Literal["A", "B"]
+_Location = Literal["monster_zone", "spell_trap_zone", "hand", "graveyard", "banished", "deck", "extra_deck"]
+_CardType = Literal["monster", "spell", "trap", "counter_trap"]
+_Position = Literal["attack", "defense", "set"]
+_Window = Literal[
     "start_of_damage_step",
     "before_damage_calculation",
     "during_damage_calculation",
     "after_damage_calculation",
     "end_of_damage_step",
-)
-RELATIVE_PLAYERS = ("controller", "opponent", "both")
-ANY_PLAYERS = (*RELATIVE_PLAYERS, *PLAYERS)  # damage / gain_lp / draw may also name a player
-TARGET_KEYWORDS = ("attacker", "target", "self", "battling_opponent", "own_battler", "opponent_battler")
-TRIGGER_EVENTS = (
+]
+_Relative = Literal["controller", "opponent", "both"]
+_AnyPlayer = Literal[_Relative, _Player]  # damage / gain_lp / draw may also name a player
+_TriggerEvent = Literal[
     "start_of_damage_step",
     "before_damage_calculation",
     "battle_damage_inflicted",
@@ -155,24 +178,436 @@ TRIGGER_EVENTS = (
     "destroyed_by_battle_and_sent_to_graveyard",
     "destroys_by_battle",
     "end_of_damage_step",
-)
-TRIGGER_CONDITIONS = (
+]
+_TriggerCondition = Literal[
     "this_card_battled",
     "this_card_attacked",
     "this_card_was_attacked",
     "attacking_defense_position",
     "attacking_face_down",
     "was_face_down_at_start",
-)
-ACTIVATABLE_KINDS = frozenset({"activated", "trigger", "flip"})
-SUMMON_FROM = frozenset({"hand", "deck", "graveyard"})
-ATTRIBUTES = ("light", "dark", "water", "fire", "earth", "wind", "divine")
-MONSTER_TYPES = (
+]
+_Attribute = Literal["light", "dark", "water", "fire", "earth", "wind", "divine"]
+_MonsterType = Literal[
     "aqua", "beast", "beast_warrior", "creator_god", "cyberse", "dinosaur", "divine_beast", "dragon", "fairy",
     "fiend", "fish", "illusion", "insect", "machine", "plant", "psychic", "pyro", "reptile", "rock", "sea_serpent",
     "spellcaster", "thunder", "warrior", "winged_beast", "wyrm", "zombie",
-)  # fmt: skip
-MAX_LEVEL = 12
+]  # fmt: skip
+_Until = Literal["end_of_turn", "end_of_damage_step", "damage_calculation"]
+
+PLAYERS: tuple[str, ...] = get_args(_Player)
+LOCATIONS: tuple[str, ...] = get_args(_Location)
+CARD_TYPES: tuple[str, ...] = get_args(_CardType)
+POSITIONS: tuple[str, ...] = get_args(_Position)
+WINDOWS: tuple[str, ...] = get_args(_Window)
+TRIGGER_EVENTS: tuple[str, ...] = get_args(_TriggerEvent)
+TRIGGER_CONDITIONS: tuple[str, ...] = get_args(_TriggerCondition)
+ATTRIBUTES: tuple[str, ...] = get_args(_Attribute)
+MONSTER_TYPES: tuple[str, ...] = get_args(_MonsterType)
+TARGET_KEYWORDS = ("attacker", "target", "self", "battling_opponent", "own_battler", "opponent_battler")
+SUMMON_FROM = frozenset({"hand", "deck", "graveyard"})
+
+# --- values ----------------------------------------------------------------------------------------------
+
+# Card references: the structural pass checks their shape; that the id exists is checked once all cards are
+# known. The title makes each a definition of the schema (``#/$defs/card_ref``).
+_REFS = {"card_ref": "a card id", "target_ref": f"{', '.join(TARGET_KEYWORDS)} or a card id"}
+_CardRef = Annotated[str, Meta(min_length=1, title="card_ref")]
+_TargetRef = Annotated[str, Meta(min_length=1, title="target_ref")]
+_Text = Annotated[str, Meta(min_length=1)]
+# Every integer has both bounds: no unbounded arithmetic on what a file says, and the schema publishes them.
+_Stat = Annotated[int, Meta(ge=0, le=MAX_STAT)]
+_StatChange = Annotated[int, Meta(ge=-MAX_STAT, le=MAX_STAT)]
+_Amount = Annotated[int, Meta(ge=0, le=MAX_AMOUNT)]
+_Count = Annotated[int, Meta(ge=0, le=MAX_COUNT)]
+_Level = Annotated[int, Meta(ge=1, le=MAX_LEVEL)]
+_LP = Annotated[int, Meta(ge=1, le=MAX_LP)]
+
+
+def _doc(text: str, **schema: Any) -> Meta:
+    """A key's description in the schema (and other keywords: the ``default`` of a key whose absence counts)."""
+    return Meta(description=text, extra_json_schema=schema or None)
+
+
+def _optional(tp: Any, doc: str | None = None, **schema: Any) -> tuple[Any, Any]:
+    """A table's key that may be left out: UNSET if it is (the engine gets None, or the schema's default)."""
+    return (Annotated[tp | UnsetType, _doc(doc, **schema)] if doc else tp | UnsetType), UNSET
+
+
+def _default(tp: Any, value: Any, doc: str | None = None) -> tuple[Any, Any]:
+    """A table's key with a default value."""
+    return (Annotated[tp, _doc(doc)] if doc else tp), value
+
+
+# --- the format, as msgspec structs ----------------------------------------------------------------------
+
+
+class _Wire(msgspec.Struct, forbid_unknown_fields=True):
+    """A JSON object of the format: only read, to build the frozen types of the next section."""
+
+
+class _Filter(_Wire):
+    """Which monsters: every key given must hold (an empty filter matches every monster). An archetype is
+    matched by name, as the official rule does: a "Ghostrick" monster has "Ghostrick" in its name (its name,
+    else its id)."""
+
+    archetype: Annotated[_Text | UnsetType, _doc("its name contains this text")] = UNSET
+    not_archetype: Annotated[_Text | UnsetType, _doc("its name does not contain this text")] = UNSET
+    attribute: Annotated[_Attribute | UnsetType, _doc("it has this Attribute")] = UNSET
+    monster_type: Annotated[_MonsterType | UnsetType, _doc("it is of this Type")] = UNSET
+    level_at_most: Annotated[_Level | UnsetType, _doc("its Level is at most this")] = UNSET
+    level_at_least: Annotated[_Level | UnsetType, _doc("its Level is at least this")] = UNSET
+    face_up: Annotated[bool | UnsetType, _doc("true: it is face-up (a face-down monster shows no ATK to refer to)")] = (
+        UNSET
+    )
+
+
+class _Battle(_Wire):
+    """Who battles whom, as an activation condition ("if a LIGHT monster you control battles"): every key
+    given must hold."""
+
+    own_monster: Annotated[
+        _Filter | UnsetType, _doc("a monster the effect's controller controls battles, and matches this filter")
+    ] = UNSET
+    opponent_monster: Annotated[
+        _Filter | UnsetType, _doc("it battles an opponent's monster that matches this filter")
+    ] = UNSET
+    self_: Annotated[bool, _doc("this card (the equipped monster, on an equip) is one of the battling monsters")] = (
+        field(default=False, name="self")
+    )
+
+
+class _Payment(_Wire):
+    lp: _Amount = 0
+    send_self_to_graveyard: bool = False
+    discard: Annotated[_Count, _doc("discard this many other cards from the hand")] = 0
+    tribute: Annotated[_Count, _doc("Tribute this many monsters you control, other than this card")] = 0
+    pay_with: Annotated[
+        tuple[_CardRef, ...], _doc("the cards the player picks first for discard/tribute, in this order")
+    ] = ()
+
+
+class _Cost(_Payment):
+    """Paid on activation; the keys combine."""
+
+    discard_self: bool = False
+
+
+class _Instead(_Payment):
+    """What a destruction replacement does instead ("you can <do this> instead"): the cost keys, or the
+    destruction of another face-up monster its controller controls (The Six Samurai)."""
+
+    destroy_other: Annotated[
+        _Filter | UnsetType, _doc("destroy another face-up monster you control that matches this filter")
+    ] = UNSET
+
+
+# Effect kinds and operations: a struct each, tagged by "kind" / "op", declared as tables (its keys; each a
+# type, required, or (type, default)).
+
+_UNIONS = {"kind": "effect", "op": "op"}  # tag key -> the name of the tagged union in the schema
+_ANY_OF = {  # operations that need at least one of these keys
+    "change_stats": ("atk", "def", "set_atk", "set_def", "atk_gain_equal_to"),
+    "set_original_stats": ("set_atk", "set_def"),
+}
+
+
+def _needs_one_of(self: msgspec.Struct) -> None:
+    tag = str(self.__struct_config__.tag)
+    if all(getattr(self, k) is UNSET for k in _ANY_OF[tag]):
+        raise ValueError(f"{tag} needs at least one of {', '.join(_ANY_OF[tag])}")
+
+
+def _tagged(base: type[msgspec.Struct], table: Mapping[str, Mapping[str, Any]]) -> dict[str, type[msgspec.Struct]]:
+    """A struct for each entry, named as its schema definition (``effect.piercing``, ``op.draw``)."""
+    prefix = _UNIONS[str(base.__struct_config__.tag_field)]
+    return {
+        tag: msgspec.defstruct(
+            f"{prefix}.{tag}", [(k, *(f if type(f) is tuple else (f,))) for k, f in fields.items()],
+            bases=(base,), tag=tag, kw_only=True, module=__name__,
+            namespace={"__post_init__": _needs_one_of} if tag in _ANY_OF else None,
+        )
+        for tag, fields in table.items()
+    }  # fmt: skip
+
+
+class _Op(_Wire, tag_field="op"):
+    pass
+
+
+_UNTIL = _default(_Until, "end_of_turn")
+_STATS = {
+    "target": _TargetRef,
+    "stats": _default(Literal["atk", "def", "both"], "atk", "which values"),
+    "until": _UNTIL,
+}
+OPS: Mapping[str, type[msgspec.Struct]] = _tagged(_Op, {
+    "change_stats": {
+        "target": _TargetRef,
+        "atk": _optional(_StatChange, "ATK delta", default=0),
+        "def": _optional(_StatChange, "DEF delta", default=0),
+        "set_atk": _optional(_Stat),
+        "set_def": _optional(_Stat),
+        "atk_gain_equal_to": _optional(Literal["battling_opponent_atk"]),
+        "until": _UNTIL,
+    },
+    # Relative stat ops (rules spec §S): a freezing current value, or a change of the original value.
+    "halve_stats": _STATS,
+    "double_stats": _STATS,
+    "halve_original_stats": _STATS,
+    "double_original_stats": _STATS,
+    "switch_atk_def": {"target": _TargetRef, "until": _UNTIL},
+    "set_original_stats": {"target": _TargetRef, "set_atk": _optional(_Stat), "set_def": _optional(_Stat),
+                           "until": _UNTIL},
+    "no_battle_damage_this_battle": {"player": Literal["controller", "opponent"]},
+    "indestructible_by_battle_this_turn": {"target": _TargetRef},
+    "negate_activation": {"destroy": bool},
+    "destroy": {"target": _TargetRef},
+    "banish": {"target": _TargetRef},
+    "return_to_hand": {"target": _TargetRef},
+    "send_to_graveyard": {"target": _TargetRef},
+    "change_position": {"target": _TargetRef, "to": _Position},
+    "take_control": {"target": _TargetRef},
+    "special_summon": {"card": Annotated[_CardRef, _doc("a monster in hand, deck or graveyard")],
+                       "position": _Position},
+    "damage": {"player": _AnyPlayer, "amount": _Amount},
+    "gain_lp": {"player": _AnyPlayer, "amount": _Amount},
+    "draw": {"player": _AnyPlayer, "count": _Count},
+})  # fmt: skip
+
+if TYPE_CHECKING:  # for msgspec, the union of the tagged structs (by their tag); for mypy, their base
+    _AnyOp = _Op
+else:
+    _AnyOp = Union[tuple(OPS.values())]  # noqa: UP007
+
+
+class _Effect(_Wire, tag_field="kind"):
+    negated: bool = False
+
+
+class _Activatable(_Effect, kw_only=True):
+    does: Annotated[tuple[_AnyOp, ...], Meta(min_length=1)]
+    cost: _Cost | UnsetType = UNSET
+    target: Annotated[_TargetRef | UnsetType, _doc("chosen on activation")] = UNSET
+
+
+_SCOPE = _default(Literal["involving", "all"], "involving")
+_BATTLE = _optional(_Battle, "who battles whom: an activation condition")
+EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
+    "piercing": {"double": _default(bool, False)},
+    "indestructible_by_battle": {"times_per_turn": _optional(Annotated[int, Meta(ge=1, le=MAX_COUNT)],
+                                                             "unlimited if absent")},
+    "avoid_battle_damage": {"player": _Relative, "scope": _SCOPE},
+    "reflect_battle_damage": {
+        "scope": _default(Literal["involving", "all"], "involving", "all: every battle (Dimension Wall)"),
+    },
+    "also_inflict_battle_damage": {},
+    "both_take_battle_damage": {},
+    "double_battle_damage": {},
+    "halve_battle_damage": {"player": _Relative,
+                            "inflicted_by": _optional(_Filter, "only battle damage monsters like this inflict")},
+    "battle_damage_becomes": {"player": _Relative, "value": _Amount},
+    "battle_damage_is_effect_damage": {},
+    "gain_lp_instead": {"player": _Relative},
+    "attack_from_defense": {"apply": Literal["atk", "def"]},
+    "stat_modifier": {
+        "atk": _default(_StatChange, 0),
+        "def": _default(_StatChange, 0),
+        "applies_to": _default(
+            Literal["self", "other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters"], "self"),
+        "filter": _optional(_Filter, "only the monsters of applies_to that match this filter"),
+        "while": _default(Literal["always", "damage_step", "damage_calculation"], "always"),
+        "when": _optional(Literal["attacking", "attacked", "battling"], "any time if absent"),
+    },
+    "activation_lock": {"card_type": Literal["spell", "trap"], "player": _Relative},
+    "banish_instead_of_graveyard": {},
+    "battle_destruction_replacement": {
+        "protects": _default(Literal["self", "own_monsters"], "self", "self: this card (on an equip: the monster)"),
+        "filter": _optional(_Filter, "with own_monsters: only the monsters that match"),
+        "instead": Annotated[_Instead, _doc("what its controller does instead of the destruction")],
+        "use": _default(bool, True, "whether its controller chooses to apply it (the format has no decision for it)"),
+    },
+    "self_destroy_unless": {"condition": _Text},
+}) | _tagged(_Activatable, {
+    "activated": {
+        "speed": _optional(Annotated[int, Meta(ge=1, le=3)], "required, except on a counter_trap card (always 3)"),
+        "during_damage_calculation": _default(bool, False),
+        "from": _default(Literal["field", "hand"], "field"),
+        "damage_step": _default(Literal["auto", "allowed", "forbidden"], "auto"),
+        "windows": _optional(Annotated[tuple[_Window, ...], Meta(min_length=1)],
+                             "the Damage Step windows its text names for its activation (Honest: "
+                             "start_of_damage_step, before_damage_calculation): activated in those only"),
+        "battle": _BATTLE,
+    },
+    "trigger": {
+        "on": _TriggerEvent,
+        "optional": bool,
+        "condition": _default(_TriggerCondition | Annotated[tuple[_TriggerCondition, ...], Meta(min_length=1)], (),
+                              "all must hold"),
+        "from": _default(Literal["field", "hand", "graveyard"], "field"),
+        "battle": _BATTLE,
+    },
+    "flip": {"optional": _default(bool, False)},
+})  # fmt: skip
+ACTIVATABLE_KINDS = frozenset(k for k, c in EFFECT_KINDS.items() if issubclass(c, _Activatable))
+
+if TYPE_CHECKING:
+    _AnyEffect = _Effect
+else:
+    _AnyEffect = Union[tuple(EFFECT_KINDS.values())]  # noqa: UP007
+
+
+class _Card(_Wire, kw_only=True):
+    """A card: who has it, where it is, what it is, and its effects."""
+
+    id: _Text
+    name: str | UnsetType = UNSET
+    controller: _Player
+    owner: Annotated[_Player | UnsetType, _doc("defaults to controller")] = UNSET
+    location: _Location = "monster_zone"
+    card_type: _CardType = "monster"
+    atk: Annotated[_Stat | UnsetType, _doc("monsters only, and required for them")] = UNSET
+    def_: Annotated[_Stat | UnsetType, _doc("monsters only, and required for them")] = field(default=UNSET, name="def")
+    position: Annotated[_Position | UnsetType, _doc("monsters in a monster_zone only, and required for them")] = UNSET
+    face_down: Annotated[bool | UnsetType, _doc("spells/traps in a spell_trap_zone only", default=False)] = UNSET
+    pendulum: Annotated[bool | UnsetType, _doc("monsters only", default=False)] = UNSET
+    equipped_to: Annotated[_CardRef | UnsetType, _doc("spells/traps in a spell_trap_zone only; names a monster")] = (
+        UNSET
+    )
+    effects: tuple[_AnyEffect, ...] = ()
+    attribute: Annotated[_Attribute | UnsetType, _doc("monsters only")] = UNSET
+    monster_type: Annotated[_MonsterType | UnsetType, _doc("monsters only (its Type)")] = UNSET
+    level: Annotated[_Level | UnsetType, _doc("monsters only")] = UNSET
+    card: Annotated[
+        _Text | UnsetType,
+        _doc(
+            "a card of engine/cards (e.g. rush_recklessly): its name, card_type, printed atk/def and effects, "
+            "unless given here"
+        ),
+    ] = UNSET
+
+
+class _Attack(_Wire):
+    attacker: _CardRef
+    target: Annotated[_CardRef | None, _doc("null: a direct attack (in TOML: leave it out)")]
+
+
+class _Choice(_Wire):
+    window: _Window
+    player: _Player
+    activate: _CardRef
+    effect: Annotated[_Count, _doc("index into the card's effects")] = 0
+    targets: tuple[_CardRef, ...] | UnsetType = UNSET
+    new_chain: bool = False
+    expect: Literal["legal", "illegal"] = "legal"
+    attack: Annotated[_Count, _doc("with attacks: the index (from 0) of the attack the choice belongs to")] = 0
+
+
+class _Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):  # frozen: it is a default value
+    zero_atk_mutual_destruction: bool = False
+
+
+class _LifePoints(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    A: _LP = 8000
+    B: _LP = 8000
+
+
+class _Scenario(_Wire, kw_only=True):
+    format: Literal["damage-step-scenario/1"]
+    id: str | UnsetType = UNSET
+    title: str | UnsetType = UNSET
+    notes: str | UnsetType = UNSET
+    rules: _Rules = _Rules()
+    turn_player: _Player = "A"
+    life_points: _LifePoints = _LifePoints()
+    cards: Annotated[tuple[_Card, ...], Meta(min_length=1)]
+    attack: Annotated[_Attack | UnsetType, _doc("one attack (or give attacks)")] = UNSET
+    attacks: Annotated[
+        Annotated[tuple[_Attack, ...], Meta(min_length=1)] | UnsetType,
+        _doc("a Battle Phase: attacks declared one after the other on the same state (instead of attack)"),
+    ] = UNSET
+    choices: tuple[_Choice, ...] = ()
+
+
+# --- the validated scenario --------------------------------------------------------------------------
+
+
+class Op(msgspec.Struct, frozen=True):
+    op: str
+    params: Mapping[str, Any]  # every key but "op", defaults filled in
+
+
+class Cost(msgspec.Struct, frozen=True):
+    lp: int = 0
+    discard_self: bool = False
+    send_self_to_graveyard: bool = False
+    discard: int = 0  # other cards from the hand
+    tribute: int = 0  # monsters the player controls, other than this card
+    pay_with: tuple[str, ...] = ()  # the cards the player picks first for discard / tribute
+
+
+class EffectSpec(msgspec.Struct, frozen=True):
+    kind: str
+    params: Mapping[str, Any]  # the kind's own parameters, defaults filled in
+    does: tuple[Op, ...] = ()
+    cost: Cost | None = None
+    target: str | None = None
+    negated: bool = False
+
+
+class CardSpec(msgspec.Struct, frozen=True):
+    id: str
+    name: str | None
+    controller: str
+    owner: str
+    location: str
+    card_type: str
+    atk: int | None
+    def_: int | None
+    position: str | None
+    face_down: bool
+    pendulum: bool
+    equipped_to: str | None
+    effects: tuple[EffectSpec, ...]
+    attribute: str | None = None
+    monster_type: str | None = None
+    level: int | None = None
+
+
+class Attack(msgspec.Struct, frozen=True):
+    attacker: str
+    target: str | None
+
+
+class Choice(msgspec.Struct, frozen=True):
+    window: str
+    player: str
+    activate: str
+    effect: int = 0
+    targets: tuple[str, ...] | None = None
+    new_chain: bool = False
+    expect: str = "legal"
+    attack: int = 0  # with `attacks`: the index of the attack the choice belongs to
+
+
+@attrs.frozen
+class Rules:
+    zero_atk_mutual_destruction: bool = False
+
+
+class Scenario(msgspec.Struct, frozen=True):
+    format: str
+    id: str | None
+    title: str | None
+    notes: str | None
+    rules: Rules
+    turn_player: str
+    life_points: Mapping[str, int]
+    cards: tuple[CardSpec, ...]
+    attack: Attack  # with `attacks`: the first of them
+    choices: tuple[Choice, ...]
+    attacks: tuple[Attack, ...] | None = None  # a Battle Phase: several attacks, one after the other
+
 
 # --- errors ------------------------------------------------------------------------------------------
 
@@ -187,15 +622,17 @@ class ScenarioError(ValueError):
 
 
 class _Invalid(Exception):
-    """Internal: raised deep in the walk; each level prepends its key/index as the error unwinds."""
+    """Internal: a problem and where it is (keys and indices); each caller prefixes where it was looking."""
 
-    def __init__(self, message: str, *parts: str | int) -> None:
+    def __init__(self, message: str, *parts: object) -> None:
         super().__init__(message)
         self.message = message
         self.parts = list(parts)
 
     def error(self, line: int | None = None) -> ScenarioError:
-        path = "".join(f"[{p}]" if isinstance(p, int) else f".{printable(p)}" for p in self.parts).lstrip(".")
+        path = "".join(
+            f"[{p}]" if type(p) is int else f".{printable(p)}" if type(p) is str else f".{_show(p)}" for p in self.parts
+        ).lstrip(".")
         if line is not None:
             return ScenarioError(f"line {line}: {path}" if path else f"line {line}", self.message)
         return ScenarioError(path or "$", self.message)
@@ -217,618 +654,216 @@ def _show(v: object) -> str:
     return s if len(s) <= 60 else s[:57] + "..."
 
 
-def _one_of(values: tuple[str, ...], v: object) -> NoReturn:
-    raise _Invalid(f"expected one of {', '.join(values)}, got {_show(v)}")
+def _one_of(values: tuple[str, ...], v: object) -> str:
+    return f"expected one of {', '.join(values)}, got {_show(v)}"
 
 
-# --- value types: each checks a value (returning it normalised) and renders its JSON Schema -------------
+# --- msgspec's refusal, said exactly ---------------------------------------------------------------------
 
-Json = dict[str, Any]
-_REQUIRED: Any = object()  # marker: the key has no default
-_MISSING: Any = object()
-
-
-class _Type:
-    __slots__ = ()
-
-    def check(self, v: object) -> Any:
-        raise NotImplementedError
-
-    def schema(self) -> Json:
-        raise NotImplementedError
-
-
-@attrs.frozen
-class _Str(_Type):
-    nonempty: bool = False
-
-    def check(self, v: object) -> Any:
-        if type(v) is not str:
-            raise _Invalid(f"expected a string, got {_show(v)}")
-        if self.nonempty and not v:
-            raise _Invalid('expected a non-empty string, got ""')
-        return v
-
-    def schema(self) -> Json:
-        return {"type": "string", "minLength": 1} if self.nonempty else {"type": "string"}
-
-
-@attrs.frozen
-class _Int(_Type):
-    """An integer from ``lo`` to ``hi``: every integer of the format has both bounds (no unbounded arithmetic
-    on what a file says, and the bounds are published in the schema)."""
-
-    lo: int
-    hi: int
-
-    def check(self, v: object) -> Any:
-        if type(v) is not int:
-            raise _Invalid(f"expected an integer, got {_show(v)}")
-        if v < self.lo or v > self.hi:
-            raise _Invalid(f"expected an integer from {self.lo} to {self.hi}, got {_show(v)}")
-        return v
-
-    def schema(self) -> Json:
-        return {"type": "integer", "minimum": self.lo, "maximum": self.hi}
-
-
-@attrs.frozen
-class _Bool(_Type):
-    def check(self, v: object) -> Any:
-        if type(v) is not bool:
-            raise _Invalid(f"expected true or false, got {_show(v)}")
-        return v
-
-    def schema(self) -> Json:
-        return {"type": "boolean"}
-
-
-@attrs.frozen
-class _Enum(_Type):
-    values: tuple[str, ...]
-    _set: frozenset[str] = attrs.field(init=False)
-
-    @_set.default
-    def _values_set(self) -> frozenset[str]:
-        return frozenset(self.values)
-
-    def check(self, v: object) -> Any:
-        if type(v) is not str or v not in self._set:
-            if len(self.values) == 1:
-                raise _Invalid(f"expected {_show(self.values[0])}, got {_show(v)}")
-            _one_of(self.values, v)
-        return v
-
-    def schema(self) -> Json:
-        if len(self.values) == 1:
-            return {"const": self.values[0]}
-        return {"type": "string", "enum": list(self.values)}
-
-
-@attrs.frozen
-class _Ref(_Type):
-    """A card id (``card``) or a target reference (``target``: a keyword or a card id).
-
-    Only the shape is checked here; that the id exists is checked once all cards are known."""
-
-    what: str
-
-    def check(self, v: object) -> Any:
-        if type(v) is not str or not v:
-            expected = "a card id" if self.what == "card" else f"{', '.join(TARGET_KEYWORDS)} or a card id"
-            raise _Invalid(f"expected {expected}, got {_show(v)}")
-        return v
-
-    def schema(self) -> Json:
-        return {"$ref": f"#/$defs/{self.what}_ref"}
-
-
-@attrs.frozen
-class _Nullable(_Type):
-    inner: _Type
-
-    def check(self, v: object) -> Any:
-        return None if v is None else self.inner.check(v)
-
-    def schema(self) -> Json:
-        return {"anyOf": [self.inner.schema(), {"type": "null"}]}
-
-
-@attrs.frozen
-class _List(_Type):
-    item: _Type
-    min_items: int = 0
-
-    def check(self, v: object) -> Any:
-        if type(v) is not list:
-            raise _Invalid(f"expected a list, got {_show(v)}")
-        if len(v) < self.min_items:
-            raise _Invalid(f"expected at least {self.min_items} item(s), got an empty list")
-        check = self.item.check
-        out = []
-        for i, x in enumerate(v):
-            try:
-                out.append(check(x))
-            except _Invalid as e:
-                e.parts.insert(0, i)
-                raise
-        return tuple(out)
-
-    def schema(self) -> Json:
-        s: Json = {"type": "array", "items": self.item.schema()}
-        if self.min_items:
-            s["minItems"] = self.min_items
-        return s
-
-
-@attrs.frozen
-class _OneOrList(_Type):
-    """One enum value or a non-empty list of them; normalised to a tuple."""
-
-    item: _Enum
-
-    def check(self, v: object) -> Any:
-        if type(v) is list:
-            return _List(self.item, 1).check(v)
-        return (self.item.check(v),)
-
-    def schema(self) -> Json:
-        return {"anyOf": [self.item.schema(), {"type": "array", "items": self.item.schema(), "minItems": 1}]}
-
-
-@attrs.frozen
-class _Field:
-    type: _Type
-    default: Any = _REQUIRED  # None: optional, absent is None (no "default" in the schema)
-    doc: str | None = None
-
-
-Fields = Mapping[str, _Field]
-
-
-def _check_fields(v: object, fields: Fields) -> dict[str, Any]:
-    """Check an object against its field table; return every field, defaults filled in."""
-    if type(v) is not dict:
-        raise _Invalid(f"expected an object, got {_show(v)}")
-    for key in v:
-        if key not in fields:
-            raise _Invalid(f"unknown key {_show(key)} (allowed: {', '.join(fields)})", key)
-    out: dict[str, Any] = {}
-    for name, f in fields.items():
-        x = v.get(name, _MISSING)
-        if x is _MISSING:
-            if f.default is _REQUIRED:
-                raise _Invalid("missing required key", name)
-            out[name] = f.default
-        else:
-            try:
-                out[name] = f.type.check(x)
-            except _Invalid as e:
-                e.parts.insert(0, name)
-                raise
-    return out
-
-
-def _jsonable(v: Any) -> Any:
-    if attrs.has(type(v)):
-        return attrs.asdict(v)
-    if isinstance(v, Mapping):
-        return dict(v)
-    return list(v) if isinstance(v, tuple) else v
-
-
-def _object_schema(fields: Fields) -> Json:
-    props: Json = {}
-    for name, f in fields.items():
-        s = f.type.schema()
-        if f.default is not _REQUIRED and f.default is not None:
-            s["default"] = _jsonable(f.default)
-        if f.doc:
-            s["description"] = f.doc
-        props[name] = s
-    required = [n for n, f in fields.items() if f.default is _REQUIRED]
-    s = {"type": "object", "additionalProperties": False, "properties": props}
-    if required:
-        s["required"] = required
-    return s
-
-
-@attrs.frozen
-class _Object(_Type):
-    fields: Fields
-    build: Callable[[dict[str, Any]], Any]
-
-    def check(self, v: object) -> Any:
-        return self.build(_check_fields(v, self.fields))
-
-    def schema(self) -> Json:
-        return _object_schema(self.fields)
-
-
-# --- the validated scenario --------------------------------------------------------------------------
-
-
-@attrs.frozen
-class Op:
-    op: str
-    params: Mapping[str, Any]  # every key but "op", defaults filled in
-
-
-@attrs.frozen
-class Cost:
-    lp: int = 0
-    discard_self: bool = False
-    send_self_to_graveyard: bool = False
-    discard: int = 0  # other cards from the hand
-    tribute: int = 0  # monsters the player controls, other than this card
-    pay_with: tuple[str, ...] = ()  # the cards the player picks first for discard / tribute
-
-
-@attrs.frozen
-class EffectSpec:
-    kind: str
-    params: Mapping[str, Any]  # the kind's own parameters, defaults filled in
-    does: tuple[Op, ...] = ()
-    cost: Cost | None = None
-    target: str | None = None
-    negated: bool = False
-
-
-@attrs.frozen
-class CardSpec:
-    id: str
-    name: str | None
-    controller: str
-    owner: str
-    location: str
-    card_type: str
-    atk: int | None
-    def_: int | None
-    position: str | None
-    face_down: bool
-    pendulum: bool
-    equipped_to: str | None
-    effects: tuple[EffectSpec, ...]
-    attribute: str | None = None
-    monster_type: str | None = None
-    level: int | None = None
-
-
-@attrs.frozen
-class Attack:
-    attacker: str
-    target: str | None
-
-
-@attrs.frozen
-class Choice:
-    window: str
-    player: str
-    activate: str
-    effect: int = 0
-    targets: tuple[str, ...] | None = None
-    new_chain: bool = False
-    expect: str = "legal"
-    attack: int = 0  # with `attacks`: the index of the attack the choice belongs to
-
-
-@attrs.frozen
-class Rules:
-    zero_atk_mutual_destruction: bool = False
-
-
-@attrs.frozen
-class Scenario:
-    format: str
-    id: str | None
-    title: str | None
-    notes: str | None
-    rules: Rules
-    turn_player: str
-    life_points: Mapping[str, int]
-    cards: tuple[CardSpec, ...]
-    attack: Attack  # with `attacks`: the first of them
-    choices: tuple[Choice, ...]
-    attacks: tuple[Attack, ...] | None = None  # a Battle Phase: several attacks, one after the other
-
-
-# --- tables: effects and operations --------------------------------------------------------------------
-
-_F = _Field
-_TARGET = _F(_Ref("target"))
-_RELATIVE = _F(_Enum(RELATIVE_PLAYERS))
-_ANY_PLAYER = _F(_Enum(ANY_PLAYERS))
-_AMOUNT = _F(_Int(0, MAX_AMOUNT))
-_STAT = _Int(0, MAX_STAT)
-_STAT_CHANGE = _Int(-MAX_STAT, MAX_STAT)
-# Which monsters a condition or an effect's scope means (all keys given must hold). An archetype is matched by
-# name, as the official rule does: a "Ghostrick" monster has "Ghostrick" in its name (``name``, else ``id``).
-_FILTER_FIELDS: Fields = {
-    "archetype": _F(_Str(nonempty=True), None, "its name contains this text"),
-    "not_archetype": _F(_Str(nonempty=True), None, "its name does not contain this text"),
-    "attribute": _F(_Enum(ATTRIBUTES), None, "it has this Attribute"),
-    "monster_type": _F(_Enum(MONSTER_TYPES), None, "it is of this Type"),
-    "level_at_most": _F(_Int(1, MAX_LEVEL), None, "its Level is at most this"),
-    "level_at_least": _F(_Int(1, MAX_LEVEL), None, "its Level is at least this"),
-    "face_up": _F(_Bool(), None, "true: it is face-up (a face-down monster shows no ATK to refer to)"),
-}
-_FILTER = _Object(_FILTER_FIELDS, lambda d: MappingProxyType({k: v for k, v in d.items() if v is not None}))
-# "If a LIGHT monster you control battles" (Honest), "if this card battles a LIGHT monster": who battles whom,
-# as an activation condition of an activated or trigger effect (all keys given must hold).
-_BATTLE_FIELDS: Fields = {
-    "own_monster": _F(_FILTER, None, "a monster the effect's controller controls battles, and matches this filter"),
-    "opponent_monster": _F(_FILTER, None, "it battles an opponent's monster that matches this filter"),
-    "self": _F(_Bool(), False, "this card (the equipped monster, on an equip) is one of the battling monsters"),
-}
-_BATTLE = _Object(_BATTLE_FIELDS, lambda d: MappingProxyType({k: v for k, v in d.items() if v is not None}))
-
-
-@attrs.frozen
-class _OpSpec:
-    params: Fields
-    any_of: tuple[str, ...] = ()  # at least one of these keys must be given
-
-    @property
-    def fields(self) -> Fields:
-        return {"op": _F(_Str()), **self.params}
-
-
-OPS: Mapping[str, _OpSpec] = {
-    "change_stats": _OpSpec(
-        {
-            "target": _TARGET,
-            "atk": _F(_STAT_CHANGE, 0, "ATK delta"),
-            "def": _F(_STAT_CHANGE, 0, "DEF delta"),
-            "set_atk": _F(_STAT, None),
-            "set_def": _F(_STAT, None),
-            "atk_gain_equal_to": _F(_Enum(("battling_opponent_atk",)), None),
-            "until": _F(_Enum(("end_of_turn", "end_of_damage_step", "damage_calculation")), "end_of_turn"),
-        },
-        any_of=("atk", "def", "set_atk", "set_def", "atk_gain_equal_to"),
-    ),
-    # Relative stat ops (rules spec §S): a freezing current value, or a change of the original value.
-    **{
-        name: _OpSpec(
-            {
-                "target": _TARGET,
-                "stats": _F(_Enum(("atk", "def", "both")), "atk", "which values"),
-                "until": _F(_Enum(("end_of_turn", "end_of_damage_step", "damage_calculation")), "end_of_turn"),
-            }
-        )
-        for name in ("halve_stats", "double_stats", "halve_original_stats", "double_original_stats")
-    },
-    "switch_atk_def": _OpSpec(
-        {
-            "target": _TARGET,
-            "until": _F(_Enum(("end_of_turn", "end_of_damage_step", "damage_calculation")), "end_of_turn"),
-        }
-    ),
-    "set_original_stats": _OpSpec(
-        {
-            "target": _TARGET,
-            "set_atk": _F(_STAT, None),
-            "set_def": _F(_STAT, None),
-            "until": _F(_Enum(("end_of_turn", "end_of_damage_step", "damage_calculation")), "end_of_turn"),
-        },
-        any_of=("set_atk", "set_def"),
-    ),
-    "no_battle_damage_this_battle": _OpSpec({"player": _F(_Enum(("controller", "opponent")))}),
-    "indestructible_by_battle_this_turn": _OpSpec({"target": _TARGET}),
-    "negate_activation": _OpSpec({"destroy": _F(_Bool())}),
-    "destroy": _OpSpec({"target": _TARGET}),
-    "banish": _OpSpec({"target": _TARGET}),
-    "return_to_hand": _OpSpec({"target": _TARGET}),
-    "send_to_graveyard": _OpSpec({"target": _TARGET}),
-    "change_position": _OpSpec({"target": _TARGET, "to": _F(_Enum(POSITIONS))}),
-    "take_control": _OpSpec({"target": _TARGET}),
-    "special_summon": _OpSpec(
-        {
-            "card": _F(_Ref("card"), doc="a monster in hand, deck or graveyard"),
-            "position": _F(_Enum(POSITIONS)),
-        },
-    ),
-    "damage": _OpSpec({"player": _ANY_PLAYER, "amount": _AMOUNT}),
-    "gain_lp": _OpSpec({"player": _ANY_PLAYER, "amount": _AMOUNT}),
-    "draw": _OpSpec({"player": _ANY_PLAYER, "count": _F(_Int(0, MAX_COUNT))}),
-}
-_OP_NAMES = tuple(OPS)
-_OP_FIELDS = {name: spec.fields for name, spec in OPS.items()}
-_REF_PARAMS = {
-    name: tuple((p, f.type.what) for p, f in spec.params.items() if isinstance(f.type, _Ref))
-    for name, spec in OPS.items()
-}
-
-
-@attrs.frozen
-class _Op(_Type):
-    def check(self, v: object) -> Any:
-        v, op = _dispatch(v, "op", _OP_NAMES)
-        spec = OPS[op]
-        d = _check_fields(v, _OP_FIELDS[op])
-        if spec.any_of and not any(k in v for k in spec.any_of):
-            raise _Invalid(f"{op} needs at least one of {', '.join(spec.any_of)}")
-        del d["op"]
-        return Op(op, MappingProxyType(d))
-
-    def schema(self) -> Json:
-        return {"$ref": "#/$defs/op"}
-
-
-def _dispatch(v: object, key: str, names: tuple[str, ...]) -> tuple[dict[str, Any], str]:
-    """Read the discriminator (``kind``/``op``) of an effect or operation."""
-    if type(v) is not dict:
-        raise _Invalid(f"expected an object, got {_show(v)}")
-    name = v.get(key, _MISSING)
-    if name is _MISSING:
-        raise _Invalid("missing required key", key)
-    if type(name) is not str or name not in names:
-        try:
-            _one_of(names, name)
-        except _Invalid as e:
-            e.parts.insert(0, key)
-            raise
-    return v, name
-
-
-@attrs.frozen
-class _Kind:
-    params: Fields
-    activatable: bool = False  # takes does/cost/target; does is required
-
-    @property
-    def fields(self) -> Fields:
-        common: dict[str, _Field] = {"kind": _F(_Str())}
-        if self.activatable:
-            common |= {
-                "does": _F(_List(_Op(), 1)),
-                "cost": _F(_COST, None),
-                "target": _F(_Ref("target"), None, "chosen on activation"),
-            }
-        return {**common, **self.params, "negated": _F(_Bool(), False)}
-
-
-_COST_FIELDS: Fields = {
-    "lp": _F(_Int(0, MAX_AMOUNT), 0),
-    "discard_self": _F(_Bool(), False),
-    "send_self_to_graveyard": _F(_Bool(), False),
-    "discard": _F(_Int(0, MAX_COUNT), 0, "discard this many other cards from the hand"),
-    "tribute": _F(_Int(0, MAX_COUNT), 0, "Tribute this many monsters you control, other than this card"),
-    "pay_with": _F(_List(_Ref("card")), (), "the cards the player picks first for discard/tribute, in this order"),
-}
-_COST = _Object(_COST_FIELDS, lambda d: Cost(**d))
-# What a destruction replacement does instead ("you can <do this> instead"): the cost keys, or the destruction
-# of another face-up monster its controller controls (The Six Samurai: "destroy another ... monster instead").
-_INSTEAD_FIELDS: Fields = {
-    **{k: f for k, f in _COST_FIELDS.items() if k != "discard_self"},
-    "destroy_other": _F(_FILTER, None, "destroy another face-up monster you control that matches this filter"),
-}
-
-
-
-_INSTEAD = _Object(_INSTEAD_FIELDS, lambda d: MappingProxyType({k: v for k, v in d.items() if v is not None}))
-
-EFFECT_KINDS: Mapping[str, _Kind] = {
-    "piercing": _Kind({"double": _F(_Bool(), False)}),
-    "indestructible_by_battle": _Kind({"times_per_turn": _F(_Int(1, MAX_COUNT), None, "unlimited if absent")}),
-    "avoid_battle_damage": _Kind(
-        {"player": _RELATIVE, "scope": _F(_Enum(("involving", "all")), "involving")},
-    ),
-    "reflect_battle_damage": _Kind(
-        {"scope": _F(_Enum(("involving", "all")), "involving", "all: every battle (Dimension Wall)")}
-    ),
-    "also_inflict_battle_damage": _Kind({}),
-    "both_take_battle_damage": _Kind({}),
-    "double_battle_damage": _Kind({}),
-    "halve_battle_damage": _Kind(
-        {"player": _RELATIVE, "inflicted_by": _F(_FILTER, None, "only battle damage monsters like this inflict")}
-    ),
-    "battle_damage_becomes": _Kind({"player": _RELATIVE, "value": _AMOUNT}),
-    "battle_damage_is_effect_damage": _Kind({}),
-    "gain_lp_instead": _Kind({"player": _RELATIVE}),
-    "attack_from_defense": _Kind({"apply": _F(_Enum(("atk", "def")))}),
-    "stat_modifier": _Kind(
-        {
-            "atk": _F(_STAT_CHANGE, 0),
-            "def": _F(_STAT_CHANGE, 0),
-            "applies_to": _F(
-                _Enum(("self", "other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters")), "self"
-            ),
-            "filter": _F(_FILTER, None, "only the monsters of applies_to that match this filter"),
-            "while": _F(_Enum(("always", "damage_step", "damage_calculation")), "always"),
-            "when": _F(_Enum(("attacking", "attacked", "battling")), None, "any time if absent"),
-        }
-    ),
-    "activation_lock": _Kind({"card_type": _F(_Enum(("spell", "trap"))), "player": _RELATIVE}),
-    "banish_instead_of_graveyard": _Kind({}),
-    "battle_destruction_replacement": _Kind(
-        {
-            "protects": _F(_Enum(("self", "own_monsters")), "self", "self: this card (on an equip: the monster)"),
-            "filter": _F(_FILTER, None, "with own_monsters: only the monsters that match"),
-            "instead": _F(_INSTEAD, doc="what its controller does instead of the destruction"),
-            "use": _F(_Bool(), True, "whether its controller chooses to apply it (the format has no decision for it)"),
-        }
-    ),
-    "self_destroy_unless": _Kind({"condition": _F(_Str(nonempty=True))}),
-    "activated": _Kind(
-        {
-            "speed": _F(_Int(1, 3), None, "required, except on a counter_trap card (always 3)"),
-            "during_damage_calculation": _F(_Bool(), False),
-            "from": _F(_Enum(("field", "hand")), "field"),
-            "damage_step": _F(_Enum(("auto", "allowed", "forbidden")), "auto"),
-            "windows": _F(
-                _List(_Enum(WINDOWS), 1), None,
-                "the Damage Step windows its text names for its activation (Honest: start_of_damage_step, "
-                "before_damage_calculation): activated in those only",
-            ),
-            "battle": _F(_BATTLE, None, "who battles whom: an activation condition"),
-        },
-        activatable=True,
-    ),
-    "trigger": _Kind(
-        {
-            "on": _F(_Enum(TRIGGER_EVENTS)),
-            "optional": _F(_Bool()),
-            "condition": _F(_OneOrList(_Enum(TRIGGER_CONDITIONS)), (), "all must hold"),
-            "from": _F(_Enum(("field", "hand", "graveyard")), "field"),
-            "battle": _F(_BATTLE, None, "who battles whom: an activation condition"),
-        },
-        activatable=True,
-    ),
-    "flip": _Kind({"optional": _F(_Bool(), False)}, activatable=True),
-}
-_KIND_NAMES = tuple(EFFECT_KINDS)
+_REFUSED = (msgspec.ValidationError, UnicodeEncodeError)  # the latter: a key with a lone surrogate
 _ACTIVATION_KEYS = frozenset({"does", "cost", "target"})
-_KIND_FIELDS = {name: spec.fields for name, spec in EFFECT_KINDS.items()}
+Where = tuple[object, ...]
 
 
-@attrs.frozen
-class _Effect(_Type):
-    def check(self, v: object) -> Any:
-        v, kind = _dispatch(v, "kind", _KIND_NAMES)
-        if not EFFECT_KINDS[kind].activatable:
-            for key in v:
-                if key in _ACTIVATION_KEYS:
-                    raise _Invalid(f"a continuous effect ({kind}) takes no {key}, got {_show(v[key])}", key)
-        d = _check_fields(v, _KIND_FIELDS[kind])
-        params = {name: d[name] for name in EFFECT_KINDS[kind].params}
-        return EffectSpec(
-            kind, MappingProxyType(params), d.get("does", ()), d.get("cost"), d.get("target"), d["negated"]
+def _convert(data: object, tp: Any) -> Any:
+    """``data`` as ``tp``, or :class:`_Invalid` naming its first problem and what was expected there."""
+    try:
+        return msgspec.convert(data, tp)
+    except _REFUSED as e:
+        parts, message = _problem(tp, data) or ((), str(e))
+        raise _Invalid(message, *parts) from None
+
+
+def _fits(value: object, tp: Any) -> bool:
+    try:
+        msgspec.convert(value, tp)
+    except _REFUSED:
+        return False
+    return True
+
+
+def _problem(tp: Any, value: Any) -> tuple[Where, str] | None:
+    """Where ``value`` (refused as ``tp``) has its first problem, in msgspec's order (keys in document order,
+    then missing keys, then the object's own rule), and what it is."""
+    tp, metas = _bare(tp)
+    if _is_union(tp):
+        return _union_problem(tp, value)
+    if isinstance(tp, type) and issubclass(tp, msgspec.Struct):
+        return _object_problem(tp, value)
+    if get_origin(tp) is tuple:
+        if type(value) is not list:
+            return (), f"expected a list, got {_show(value)}"
+        item = get_args(tp)[0]
+        bad = next((i for i, x in enumerate(value) if not _fits(x, item)), None)
+        if bad is not None:
+            return _under(bad, _problem(item, value[bad]))
+        least = next((m.min_length for m in metas if m.min_length), 1)
+        return (), f"expected at least {least} item(s), got an empty list"
+    ref = next((m.title for m in metas if m.title in _REFS), None)
+    if ref is not None:
+        return (), f"expected {_REFS[ref]}, got {_show(value)}"
+    if tp is bool:
+        return (), f"expected true or false, got {_show(value)}"
+    if tp is int and type(value) is int:
+        bounds = {k: v for m in metas for k in ("ge", "le") if (v := getattr(m, k)) is not None}
+        return (), f"expected an integer from {bounds['ge']} to {bounds['le']}, got {_show(value)}"
+    if tp is int:
+        return (), f"expected an integer, got {_show(value)}"
+    if tp is str and type(value) is str:
+        return (), 'expected a non-empty string, got ""'
+    if tp is str:
+        return (), f"expected a string, got {_show(value)}"
+    if get_origin(tp) is Literal:
+        values = get_args(tp)
+        return (), f"expected {_show(values[0])}, got {_show(value)}" if len(values) == 1 else _one_of(values, value)
+    return None
+
+
+def _union_problem(tp: Any, value: Any) -> tuple[Where, str] | None:
+    """A union is one of the format's tagged unions (an effect, an operation: the tag says which struct),
+    one value or a list of them (a trigger's ``condition``), or a card id or null (``attack.target``)."""
+    members = get_args(tp)
+    tagged = {str(t.__struct_config__.tag): t for t in members if isinstance(t, type) and issubclass(t, _Wire)}
+    if tagged:
+        if type(value) is not dict:
+            return (), f"expected an object, got {_show(value)}"
+        key = str(members[0].__struct_config__.tag_field)
+        if key not in value:
+            return (key,), "missing required key"
+        if type(value[key]) is not str or value[key] not in tagged:
+            return (key,), _one_of(tuple(tagged), value[key])
+        return _object_problem(tagged[value[key]], value)
+    listed = next((t for t in members if get_origin(_bare(t)[0]) is tuple), None)
+    if listed is not None and type(value) is list:
+        return _problem(listed, value)
+    return _problem(next(t for t in members if t is not listed and t is not type(None)), value)
+
+
+def _object_problem(cls: type[msgspec.Struct], value: Any) -> tuple[Where, str] | None:
+    if type(value) is not dict:
+        return (), f"expected an object, got {_show(value)}"
+    fields = _fields(cls)
+    tag_key = cls.__struct_config__.tag_field
+    for key, x in value.items():
+        if key == tag_key:
+            continue
+        if key not in fields:
+            if key in _ACTIVATION_KEYS and issubclass(cls, _Effect) and not issubclass(cls, _Activatable):
+                return (key,), f"a continuous effect ({cls.__struct_config__.tag}) takes no {key}, got {_show(x)}"
+            allowed = ", ".join([tag_key, *fields] if tag_key else fields)
+            return (key,), f"unknown key {_show(key)} (allowed: {allowed})"
+        if not _fits(x, fields[key].type):
+            return _under(key, _problem(fields[key].type, x))
+    missing = next((key for key, f in fields.items() if f.required and key not in value), None)
+    if missing is not None:
+        return (missing,), "missing required key"
+    try:  # the object's own rule (__post_init__)
+        msgspec.convert(value, cls)
+    except msgspec.ValidationError as e:
+        return (), str(e)
+    return None
+
+
+def _under(step: object, found: tuple[Where, str] | None) -> tuple[Where, str] | None:
+    return None if found is None else ((step, *found[0]), found[1])
+
+
+def _bare(tp: Any) -> tuple[Any, list[Meta]]:
+    """A declared type without its ``Annotated`` and ``UNSET`` wrappers, and their ``Meta``s."""
+    metas: list[Meta] = []
+    while True:
+        if get_origin(tp) is Annotated:
+            tp, *extra = get_args(tp)
+            metas += [m for m in extra if isinstance(m, Meta)]
+        elif _is_union(tp) and UnsetType in get_args(tp):
+            rest = tuple(t for t in get_args(tp) if t is not UnsetType)
+            tp = rest[0] if len(rest) == 1 else Union[rest]  # noqa: UP007
+        else:
+            return tp, metas
+
+
+def _is_union(tp: Any) -> bool:
+    return get_origin(tp) in (Union, types.UnionType)
+
+
+@functools.cache
+def _fields(cls: type[msgspec.Struct]) -> dict[str, msgspec.structs.FieldInfo]:
+    """A struct's fields by their JSON key."""
+    return {f.encode_name: f for f in msgspec.structs.fields(cls)}
+
+
+# --- from the checked structs to the scenario, and the rules a schema cannot state ------------------------
+
+
+def _opt(v: Any) -> Any:
+    return None if v is UNSET else v
+
+
+def _mapping(v: msgspec.Struct) -> Mapping[str, Any]:
+    """An object among the parameters (a filter...): a read-only mapping of the keys it was given."""
+    items = ((k, getattr(v, f.name)) for k, f in _fields(type(v)).items())
+    return MappingProxyType({k: _mapping(x) if isinstance(x, _Wire) else x for k, x in items if x is not UNSET})
+
+
+def _one_or_list(v: Any) -> tuple[Any, ...]:
+    return v if type(v) is tuple else (v,)
+
+
+@functools.cache
+def _shape(cls: type[msgspec.Struct]) -> tuple[str, tuple[tuple[str, Any, Callable[[Any], Any] | None], ...]]:
+    """An effect kind's or operation's name, and how to read each of its parameters (its keys but the common
+    ones): (key, its value when absent, how to convert it). Absent is None, or the schema's default of a key
+    whose absence counts (``change_stats.atk``); objects become mappings, one-or-a-list a tuple."""
+    base = _Activatable if issubclass(cls, _Activatable) else _Effect if issubclass(cls, _Effect) else _Op
+    params = []
+    for key, f in _fields(cls).items():
+        if key in _fields(base):
+            continue
+        tp, metas = _bare(f.type)
+        absent = next((s["default"] for m in metas if "default" in (s := m.extra_json_schema or {})), None)
+        convert = (
+            _mapping if isinstance(tp, type) and issubclass(tp, _Wire) else _one_or_list if _is_union(tp) else None
         )
+        params.append((key, absent, convert))
+    return str(cls.__struct_config__.tag), tuple(params)
 
-    def schema(self) -> Json:
-        return {"$ref": "#/$defs/effect"}
+
+def _params(v: msgspec.Struct) -> tuple[str, Mapping[str, Any]]:
+    name, shape = _shape(type(v))
+    out = {}
+    for key, absent, convert in shape:
+        x = getattr(v, key)
+        out[key] = absent if x is UNSET else convert(x) if convert else x
+    return name, MappingProxyType(out)
 
 
-# --- tables: cards, choices, the scenario ------------------------------------------------------------
+def _effect(e: _Effect) -> EffectSpec:
+    kind, params = _params(e)
+    if not isinstance(e, _Activatable):
+        return EffectSpec(kind, params, negated=e.negated)
+    does = tuple(Op(*_params(o)) for o in e.does)
+    cost = None if e.cost is UNSET else Cost(**msgspec.structs.asdict(e.cost))
+    return EffectSpec(kind, params, does, cost, _opt(e.target), e.negated)
 
-_CARD_FIELDS: Fields = {
-    "id": _F(_Str(nonempty=True)),
-    "name": _F(_Str(), None),
-    "controller": _F(_Enum(PLAYERS)),
-    "owner": _F(_Enum(PLAYERS), None, "defaults to controller"),
-    "location": _F(_Enum(LOCATIONS), "monster_zone"),
-    "card_type": _F(_Enum(CARD_TYPES), "monster"),
-    "atk": _F(_STAT, None, "monsters only, and required for them"),
-    "def": _F(_STAT, None, "monsters only, and required for them"),
-    "position": _F(_Enum(POSITIONS), None, "monsters in a monster_zone only, and required for them"),
-    "face_down": _F(_Bool(), False, "spells/traps in a spell_trap_zone only"),
-    "pendulum": _F(_Bool(), False, "monsters only"),
-    "equipped_to": _F(_Ref("card"), None, "spells/traps in a spell_trap_zone only; names a monster"),
-    "effects": _F(_List(_Effect()), ()),
-    "attribute": _F(_Enum(ATTRIBUTES), None, "monsters only"),
-    "monster_type": _F(_Enum(MONSTER_TYPES), None, "monsters only (its Type)"),
-    "level": _F(_Int(1, MAX_LEVEL), None, "monsters only"),
-    "card": _F(_Str(nonempty=True), None, "a card of engine/cards (e.g. rush_recklessly): its name, card_type, "
-               "printed atk/def and effects, unless given here"),
-}
+
+def _with_speed(e: EffectSpec, ctype: str) -> EffectSpec:
+    """An activated effect's speed: required, except that a Counter Trap's is (and must be) 3."""
+    if e.kind != "activated":
+        return e
+    speed = e.params["speed"]
+    if ctype == "counter_trap" and speed is None:
+        return msgspec.structs.replace(e, params=MappingProxyType({**e.params, "speed": 3}))
+    if ctype == "counter_trap" and speed != 3:
+        raise _Invalid(f"a counter_trap's speed is 3, got {speed}", "speed")
+    if speed is None:
+        raise _Invalid("missing required key (only a counter_trap's defaults to 3)", "speed")
+    return e
+
 
 # Card keys allowed only on some cards: key -> (test on (card_type, location), who may have it).
 _Who = tuple[Callable[[str, str], bool], str]
 _MONSTERS: _Who = (lambda t, loc: t == "monster", "monsters")
-_FIELD_MONSTERS: _Who = (
-    lambda t, loc: t == "monster" and loc == "monster_zone",
-    "monsters in a monster_zone",
-)
+_FIELD_MONSTERS: _Who = (lambda t, loc: t == "monster" and loc == "monster_zone", "monsters in a monster_zone")
 _FIELD_SPELL_TRAPS: _Who = (
     lambda t, loc: t != "monster" and loc == "spell_trap_zone",
     "spells/traps in a spell_trap_zone",
@@ -844,125 +879,69 @@ _ONLY_FOR: Mapping[str, _Who] = {
     "face_down": _FIELD_SPELL_TRAPS,
     "equipped_to": _FIELD_SPELL_TRAPS,
 }
-# Card keys required on some cards (beyond the field table).
+# Card keys required on some cards (beyond the structs).
 _REQUIRED_FOR: Mapping[str, _Who] = {"atk": _MONSTERS, "def": _MONSTERS, "position": _FIELD_MONSTERS}
 
 
-def _card(d: dict[str, Any], v: dict[str, Any]) -> CardSpec:
-    """Card-local rules, on the checked fields ``d`` and the raw object ``v`` (for which keys were given)."""
-    ctype, loc = d["card_type"], d["location"]
+@functools.cache
+def _card_keys(ctype: str, loc: str) -> tuple[tuple[tuple[str, str, str], ...], tuple[tuple[str, str, str], ...]]:
+    """(key, attribute, who) of each key a card of this type in this place may not have, and must have."""
+    attr = {key: _fields(_Card)[key].name for key in _ONLY_FOR}  # "def" -> "def_"
+    banned = tuple((key, attr[key], who) for key, (ok, who) in _ONLY_FOR.items() if not ok(ctype, loc))
+    needed = tuple((key, attr[key], who) for key, (need, who) in _REQUIRED_FOR.items() if need(ctype, loc))
+    return banned, needed
+
+
+def _card_spec(c: _Card) -> CardSpec:
+    """Card-local rules, on a checked card (a key it was not given is UNSET)."""
+    ctype, loc = c.card_type, c.location
     if (loc == "monster_zone") != (ctype == "monster") and loc in ("monster_zone", "spell_trap_zone"):
         raise _Invalid(f"a {ctype} cannot be in {_show(loc)}", "location")
-    for key, (ok, who) in _ONLY_FOR.items():
-        if key in v and not ok(ctype, loc):
-            raise _Invalid(f"only {who} have {key}, got {_show(v[key])} on a {ctype} in {loc}", key)
-    for key, (needed, who) in _REQUIRED_FOR.items():
-        if key not in v and needed(ctype, loc):
+    banned, needed = _card_keys(ctype, loc)
+    for key, attr, who in banned:
+        if (value := getattr(c, attr)) is not UNSET:
+            raise _Invalid(f"only {who} have {key}, got {_show(value)} on a {ctype} in {loc}", key)
+    for key, attr, who in needed:
+        if getattr(c, attr) is UNSET:
             raise _Invalid(f"missing required key ({who} need {key})", key)
-    if d["equipped_to"] is not None and d["face_down"]:
+    if c.equipped_to is not UNSET and c.face_down is True:
         raise _Invalid("an equipped card cannot be face-down, got true", "face_down")
-    effects = d["effects"]
-    if any(e.kind == "activated" for e in effects):
-        effects = tuple(_with_speed(e, j, ctype) for j, e in enumerate(effects))
+    effects = []
+    for j, e in enumerate(c.effects):
+        try:
+            effects.append(_with_speed(_effect(e), ctype))
+        except _Invalid as err:
+            err.parts[:0] = ("effects", j)
+            raise
     return CardSpec(
-        d["id"], d["name"], d["controller"], d["owner"] or d["controller"], loc, ctype, d["atk"], d["def"],
-        d["position"], d["face_down"], d["pendulum"], d["equipped_to"], effects, d["attribute"], d["monster_type"],
-        d["level"],
+        c.id, _opt(c.name), c.controller, _opt(c.owner) or c.controller, loc, ctype, _opt(c.atk), _opt(c.def_),
+        _opt(c.position), c.face_down is True, c.pendulum is True, _opt(c.equipped_to), tuple(effects),
+        _opt(c.attribute), _opt(c.monster_type), _opt(c.level),
     )  # fmt: skip
 
 
-def _library_card(v: dict[str, Any]) -> dict[str, Any]:
-    """A card naming a library card (engine/cards) gets its defaults; the card's own keys win."""
-    from engine.cards import CATALOG, scenario_defaults
-
-    key = v["card"]
-    if type(key) is not str or key not in CATALOG:
-        try:
-            _one_of(tuple(CATALOG), key)
-        except _Invalid as e:
-            e.parts.insert(0, "card")
-            raise
-    defaults = scenario_defaults(key)
-    kind = v.get("card_type", defaults["card_type"])
-    if kind != "monster":
-        defaults = {k: x for k, x in defaults.items() if k not in ("atk", "def", "level", "attribute", "monster_type")}
-    return {**defaults, **v}
-
-
-def _with_speed(e: EffectSpec, j: int, ctype: str) -> EffectSpec:
-    """An activated effect's speed: required, except that a Counter Trap's is (and must be) 3."""
-    if e.kind != "activated":
-        return e
-    speed = e.params["speed"]
-    if ctype == "counter_trap" and speed is None:
-        return attrs.evolve(e, params=MappingProxyType({**e.params, "speed": 3}))
-    if ctype == "counter_trap" and speed != 3:
-        raise _Invalid(f"a counter_trap's speed is 3, got {speed}", "effects", j, "speed")
-    if speed is None:
-        raise _Invalid("missing required key (only a counter_trap's defaults to 3)", "effects", j, "speed")
-    return e
-
-
-@attrs.frozen
-class _Card(_Type):
-    def check(self, v: object) -> Any:
-        if type(v) is dict and "card" in v:
-            v = _library_card(v)
-        d = _check_fields(v, _CARD_FIELDS)
-        return _card(d, cast(dict[str, Any], v))
-
-    def schema(self) -> Json:
-        return {"$ref": "#/$defs/card"}
-
-
-_CHOICE_FIELDS: Fields = {
-    "window": _F(_Enum(WINDOWS)),
-    "player": _F(_Enum(PLAYERS)),
-    "activate": _F(_Ref("card")),
-    "effect": _F(_Int(0, MAX_COUNT), 0, "index into the card's effects"),
-    "targets": _F(_List(_Ref("card")), None),
-    "new_chain": _F(_Bool(), False),
-    "expect": _F(_Enum(("legal", "illegal")), "legal"),
-    "attack": _F(_Int(0, MAX_COUNT), 0, "with attacks: the index (from 0) of the attack the choice belongs to"),
-}
-_ATTACK_FIELDS: Fields = {
-    "attacker": _F(_Ref("card")),
-    "target": _F(_Nullable(_Ref("card")), doc="null: a direct attack (in TOML: leave it out)"),
-}
-_RULES_FIELDS: Fields = {"zero_atk_mutual_destruction": _F(_Bool(), False)}
-_LP_FIELDS: Fields = {p: _F(_Int(1, MAX_LP), 8000) for p in PLAYERS}
-
-_SCENARIO_FIELDS: Fields = {
-    "format": _F(_Enum((FORMAT,))),
-    "id": _F(_Str(), None),
-    "title": _F(_Str(), None),
-    "notes": _F(_Str(), None),
-    "rules": _F(_Object(_RULES_FIELDS, lambda d: Rules(**d)), Rules()),
-    "turn_player": _F(_Enum(PLAYERS), "A"),
-    "life_points": _F(_Object(_LP_FIELDS, MappingProxyType), MappingProxyType({"A": 8000, "B": 8000})),
-    "cards": _F(_List(_Card(), 1)),
-    "attack": _F(_Object(_ATTACK_FIELDS, lambda d: Attack(**d)), None, "one attack (or give attacks)"),
-    "attacks": _F(
-        _List(_Object(_ATTACK_FIELDS, lambda d: Attack(**d)), 1),
-        None,
-        "a Battle Phase: attacks declared one after the other on the same state (instead of attack)",
-    ),
-    "choices": _F(_List(_Object(_CHOICE_FIELDS, lambda d: Choice(**d))), ()),
+# The parameters of each operation that name a card: (key, "card_ref" | "target_ref").
+_REF_PARAMS = {
+    name: tuple((k, m.title) for k, f in _fields(cls).items() for m in _bare(f.type)[1] if m.title in _REFS)
+    for name, cls in OPS.items()
 }
 
 
-# --- cross-references and the attack ------------------------------------------------------------------
-
-
-def _check_scenario(d: dict[str, Any]) -> Scenario:
-    cards: tuple[CardSpec, ...] = d["cards"]
+def _check_scenario(w: _Scenario) -> Scenario:
+    cards: list[CardSpec] = []
     by_id: dict[str, CardSpec] = {}
-    for i, c in enumerate(cards):
+    for i, wc in enumerate(w.cards):
+        try:
+            c = _card_spec(wc)
+        except _Invalid as err:
+            err.parts[:0] = ("cards", i)
+            raise
         if c.id in by_id:
             raise _Invalid(f"duplicate card id {_show(c.id)}", "cards", i, "id")
         if c.id in TARGET_KEYWORDS:
             raise _Invalid(f"card id {_show(c.id)} is reserved (a target keyword)", "cards", i, "id")
         by_id[c.id] = c
+        cards.append(c)
 
     def card(ref: str, *parts: str | int) -> CardSpec:
         if ref not in by_id:
@@ -970,10 +949,10 @@ def _check_scenario(d: dict[str, Any]) -> Scenario:
         return by_id[ref]
 
     def ref(kind: str, value: str, *parts: str | int) -> None:
-        if value not in by_id and (kind == "card" or value not in TARGET_KEYWORDS):
+        if value not in by_id and (kind == "card_ref" or value not in TARGET_KEYWORDS):
             raise _Invalid(
-                f"unknown card id {_show(value)}" if kind == "card" else
-                f"expected {', '.join(TARGET_KEYWORDS)} or a card id, got {_show(value)}",
+                f"unknown card id {_show(value)}" if kind == "card_ref" else
+                f"expected {_REFS['target_ref']}, got {_show(value)}",
                 *parts,
             )  # fmt: skip
 
@@ -985,13 +964,13 @@ def _check_scenario(d: dict[str, Any]) -> Scenario:
                 raise _Invalid(msg, "cards", i, "equipped_to")
         for j, e in enumerate(c.effects):
             if e.target is not None:
-                ref("target", e.target, "cards", i, "effects", j, "target")
+                ref("target_ref", e.target, "cards", i, "effects", j, "target")
             if e.cost is not None:
                 for k, pid in enumerate(e.cost.pay_with):
-                    ref("card", pid, "cards", i, "effects", j, "cost", "pay_with", k)
+                    ref("card_ref", pid, "cards", i, "effects", j, "cost", "pay_with", k)
             instead = e.params.get("instead") if e.kind == "battle_destruction_replacement" else None
             for k, pid in enumerate(instead["pay_with"] if instead is not None else ()):
-                ref("card", pid, "cards", i, "effects", j, "instead", "pay_with", k)
+                ref("card_ref", pid, "cards", i, "effects", j, "instead", "pay_with", k)
             for k, op in enumerate(e.does):
                 for name, kind in _REF_PARAMS[op.op]:
                     ref(kind, op.params[name], "cards", i, "effects", j, "does", k, name)
@@ -1003,18 +982,22 @@ def _check_scenario(d: dict[str, Any]) -> Scenario:
                             f"({s.card_type} in {s.location})", "cards", i, "effects", j, "does", k, "card",
                         )  # fmt: skip
 
-    attacks: tuple[Attack, ...] | None = d["attacks"]
-    if d["attack"] is not None and attacks is not None:
+    attacks: tuple[Attack, ...] | None = None
+    at: tuple[str | int, ...] = ("attack",)
+    if w.attack is not UNSET and w.attacks is not UNSET:
         raise _Invalid("give attack or attacks, not both", "attacks")
-    if d["attack"] is None and attacks is None:
+    if isinstance(w.attack, _Attack):
+        attack = Attack(w.attack.attacker, w.attack.target)
+    elif isinstance(w.attacks, tuple):
+        attacks = tuple(Attack(a.attacker, a.target) for a in w.attacks)
+        attack, at = attacks[0], ("attacks", 0)
+    else:
         raise _Invalid("missing required key", "attack")
-    at: tuple[str | int, ...] = ("attack",) if attacks is None else ("attacks", 0)
-    attack: Attack = d["attack"] if attacks is None else attacks[0]
     for k, later in enumerate(attacks or ()):  # later attacks are checked when declared, by the engine
         card(later.attacker, "attacks", k, "attacker")
         if later.target is not None:
             card(later.target, "attacks", k, "target")
-    turn_player = d["turn_player"]
+    turn_player = w.turn_player
     a = card(attack.attacker, *at, "attacker")
     problem: str | None = None
     if a.location != "monster_zone":
@@ -1035,7 +1018,11 @@ def _check_scenario(d: dict[str, Any]) -> Scenario:
             msg = f"target {_show(t.id)} is controlled by the turn player {turn_player}"
             raise _Invalid(msg, *at, "target")
 
-    for i, ch in enumerate(d["choices"]):
+    choices = tuple(
+        Choice(ch.window, ch.player, ch.activate, ch.effect, _opt(ch.targets), ch.new_chain, ch.expect, ch.attack)
+        for ch in w.choices
+    )
+    for i, ch in enumerate(choices):
         c = card(ch.activate, "choices", i, "activate")
         if ch.attack >= len(attacks or (attack,)):
             raise _Invalid(
@@ -1050,34 +1037,78 @@ def _check_scenario(d: dict[str, Any]) -> Scenario:
         for k, t_id in enumerate(ch.targets or ()):
             card(t_id, "choices", i, "targets", k)
 
+    lp = MappingProxyType({"A": w.life_points.A, "B": w.life_points.B})
+    rules = Rules(w.rules.zero_atk_mutual_destruction)
     return Scenario(
-        d["format"], d["id"], d["title"], d["notes"], d["rules"], turn_player, d["life_points"], cards,
-        attack, d["choices"], attacks,
+        w.format, _opt(w.id), _opt(w.title), _opt(w.notes), rules, turn_player, lp, tuple(cards), attack, choices,
+        attacks,
     )  # fmt: skip
+
+
+# --- library cards ---------------------------------------------------------------------------------------
+
+
+def _with_library(data: object, library: Library | None) -> object:
+    """Cards naming a library card (``"card": key``) get its keys, under their own."""
+    if type(data) is not dict or type(data.get("cards")) is not list:
+        return data
+    cards = [
+        _library_card(c, i, library) if type(c) is dict and "card" in c else c for i, c in enumerate(data["cards"])
+    ]
+    return {**data, "cards": cards}
+
+
+def _library_card(v: dict[str, Any], i: int, library: Library | None) -> dict[str, Any]:
+    key = v["card"]
+    if library is None:
+        how = "pass library=engine.cards.library(), or use engine.parse_scenario / engine.load_scenarios, which do"
+        raise _Invalid(f"names a library card, but no card library was given ({how})", "cards", i, "card")
+    if type(key) is not str or key not in library:
+        raise _Invalid(_one_of(tuple(library), key), "cards", i, "card")
+    defaults = library[key]
+    if v.get("card_type", defaults["card_type"]) != "monster":
+        defaults = {k: x for k, x in defaults.items() if k not in ("atk", "def", "level", "attribute", "monster_type")}
+    return {**defaults, **v}
 
 
 # --- public API ---------------------------------------------------------------------------------------
 
 
-def _parse(data: object) -> Scenario:
-    return _check_scenario(_check_fields(data, _SCENARIO_FIELDS))
+def _parse(data: object, library: Library | None) -> Scenario:
+    checked: _Scenario = _convert(_with_library(data, library), _Scenario)
+    return _check_scenario(checked)
 
 
-def parse_scenario(data: object) -> Scenario:
-    """Validate a decoded JSON scenario completely and return it typed, defaults filled in."""
+def parse_scenario(data: object, *, library: Library | None = None) -> Scenario:
+    """Validate a decoded JSON scenario completely and return it typed, defaults filled in.
+
+    ``library``: the cards a card may name with ``"card"`` (card key -> its default keys); with none, naming
+    one is an error (``engine.parse_scenario`` passes ``engine.cards``'s)."""
     try:
-        return _parse(data)
+        return _parse(data, library)
     except _Invalid as e:
         raise e.error() from None
 
 
-def _parse_record(data: object, prefix: tuple[str | int, ...] = (), line: int | None = None) -> Scenario:
+def parse_effect_spec(spec: Mapping[str, Any], *, card_type: str = "monster") -> EffectSpec:
+    """Validate one effect spec exactly as the loader validates an effect of a card of ``card_type`` (the
+    Counter Trap speed rule included); a mistake raises :class:`ScenarioError` naming the key."""
+    try:
+        checked: _Effect = _convert(dict(spec), _AnyEffect)
+        return _with_speed(_effect(checked), card_type)
+    except _Invalid as e:
+        raise e.error() from None
+
+
+def _parse_record(
+    data: object, library: Library | None, prefix: tuple[str | int, ...] = (), line: int | None = None
+) -> Scenario:
     """Parse a scenario or a corpus record ``{"scenario": ...}``; ``prefix`` locates it in its file."""
     parts = prefix
     if type(data) is dict and "scenario" in data and "format" not in data:
         data, parts = data["scenario"], (*prefix, "scenario")
     try:
-        return _parse(data)
+        return _parse(data, library)
     except _Invalid as e:
         e.parts[:0] = parts
         raise e.error(line) from None
@@ -1132,12 +1163,15 @@ def _open(path: str | os.PathLike[str]) -> IO[bytes]:
         raise
 
 
+_BOM = b"\xef\xbb\xbf"
+
+
 def _too_large(name: str) -> ScenarioError:
     return ScenarioError(name, f"file too large: more than {MAX_FILE_BYTES} bytes")  # it grew while read
 
 
-def _read(path: str | os.PathLike[str]) -> str:
-    """The whole text of a ``.json``/``.toml`` file (UTF-8, a leading byte-order mark dropped)."""
+def _read(path: str | os.PathLike[str]) -> bytes:
+    """The whole of a ``.json``/``.toml`` file, a leading UTF-8 byte-order mark dropped."""
     try:
         with _open(path) as f:
             data = f.read(MAX_FILE_BYTES + 1)
@@ -1145,7 +1179,7 @@ def _read(path: str | os.PathLike[str]) -> str:
         raise ScenarioError(str(path), f"cannot read: {e.strerror or e}") from None
     if len(data) > MAX_FILE_BYTES:
         raise _too_large(str(path))
-    return _utf8(data).removeprefix("\ufeff")
+    return data.removeprefix(_BOM)
 
 
 def _utf8(data: bytes, line: int | None = None) -> str:
@@ -1176,6 +1210,9 @@ class _Refusals:
 
     def __init__(self) -> None:
         self.found = False
+        self.decoder = json.JSONDecoder(
+            object_pairs_hook=self.pairs, parse_constant=self.number, parse_float=self.number, parse_int=self.integer
+        )
 
     def _bad(self, message: str) -> _Bad:
         self.found = True
@@ -1203,11 +1240,6 @@ class _Refusals:
         if len(s) > MAX_DIGITS and len(s.lstrip("-")) > MAX_DIGITS:
             return self._bad(f"integers have at most {MAX_DIGITS} digits, got {len(s.lstrip('-'))}")
         return int(s)
-
-    def json_decoder(self) -> json.JSONDecoder:
-        return json.JSONDecoder(
-            object_pairs_hook=self.pairs, parse_constant=self.number, parse_float=self.number, parse_int=self.integer
-        )
 
     def check(self, data: object, line: int | None = None) -> None:
         """Raise the first refused value of ``data`` in document order (and reset for the next document)."""
@@ -1255,9 +1287,10 @@ def _too_deep(text: str, tokens: re.Pattern[str], line: int | None = None) -> Sc
     return ScenarioError(where, f"nested too deeply: {deepest} levels of [ and {{ (column {col})")
 
 
-def _decode_json(decoder: json.JSONDecoder, refusals: _Refusals, text: str, line: int | None = None) -> object:
+def _decode_json(refusals: _Refusals, text: str, line: int | None = None) -> object:
+    """The exact decoder: every refusal named by its place."""
     try:
-        data = decoder.decode(text)
+        data = refusals.decoder.decode(text)
     except json.JSONDecodeError as e:
         raise ScenarioError(f"line {line or e.lineno}", f"invalid JSON: {e.msg} (column {e.colno})") from None
     except RecursionError:
@@ -1265,6 +1298,38 @@ def _decode_json(decoder: json.JSONDecoder, refusals: _Refusals, text: str, line
         raise _too_deep(text, _JSON_TOKENS, line) from None
     refusals.check(data, line)
     return data
+
+
+_QUICK = msgspec.json.Decoder()
+_ENCODE = msgspec.json.Encoder()
+_DIGITS = bytes.maketrans(b"0123456789", b"0" * 10)
+_TOO_LONG = b"0" * (MAX_DIGITS + 1)
+_EXACT: Any = object()
+
+
+def _quick_json(raw: bytes) -> object:
+    r"""``raw`` decoded by msgspec (with the checks below, still a third faster than ``json`` with hooks) when
+    that is sure to be what :func:`_decode_json` gives; else ``_EXACT``, and the exact decoder decides.
+
+    msgspec refuses by itself all the exact decoder refuses (the exact decoder then says what and where) but
+    two things: integers of more than MAX_DIGITS digits, and repeated keys (it keeps the last). So a document
+    with a run of that many digits goes to the exact decoder, and so does one with fewer colons in its
+    decoded value written back than in its text: every key has its colon, so a repeated key loses one, and a
+    colon in a string is one in both (escaped as ``\u003a``, it is counted as one in the text; so is a
+    ``\`` followed by ``u003a``, which only costs the slower path)."""
+    try:
+        data = _QUICK.decode(raw)
+    except (msgspec.DecodeError, ValueError, RecursionError):  # ValueError: older msgspec on invalid UTF-8
+        return _EXACT
+    colons = raw.count(b":") + raw.count(b"\\u003a") + raw.count(b"\\u003A")
+    if colons != _ENCODE.encode(data).count(b":") or _TOO_LONG in raw.translate(_DIGITS):
+        return _EXACT
+    return data
+
+
+def _json(raw: bytes, refusals: _Refusals, line: int | None = None) -> object:
+    data = _quick_json(raw)
+    return _decode_json(refusals, _utf8(raw, line), line) if data is _EXACT else data
 
 
 def _decode_toml(text: str) -> object:
@@ -1287,12 +1352,11 @@ def _decode_toml(text: str) -> object:
     return data
 
 
-def iter_jsonl(path: str | os.PathLike[str]) -> Iterator[Scenario]:
+def iter_jsonl(path: str | os.PathLike[str], *, library: Library | None = None) -> Iterator[Scenario]:
     """Yield the scenarios of a JSON-lines file one by one, reading it as they are taken.
 
     Lines are split at LF only (a CR before it is JSON whitespace); blank lines are skipped."""
     refusals = _Refusals()
-    decoder = refusals.json_decoder()
     name = str(path)
     with _open(path) as f:
         total = 0
@@ -1308,80 +1372,86 @@ def iter_jsonl(path: str | os.PathLike[str]) -> Iterator[Scenario]:
             total += len(raw)
             if total > MAX_FILE_BYTES:
                 raise _too_large(name)
-            line = _utf8(raw, n)
             if n == 1:
-                line = line.removeprefix("\ufeff")
-            if line.strip(" \t\r\n"):
-                yield _parse_record(_decode_json(decoder, refusals, line, n), line=n)
+                raw = raw.removeprefix(_BOM)
+            if raw.strip(b" \t\r\n"):
+                yield _parse_record(_json(raw, refusals, n), library, line=n)
 
 
-def load_scenarios(path: str | os.PathLike[str]) -> list[Scenario]:
+def load_scenarios(path: str | os.PathLike[str], *, library: Library | None = None) -> list[Scenario]:
     """Load every scenario of a ``.json``, ``.jsonl`` or ``.toml`` file (see the module docstring)."""
     suffix = Path(path).suffix.lower()
     if suffix == ".jsonl":
-        return list(iter_jsonl(path))
+        return list(iter_jsonl(path, library=library))
     if suffix == ".json":
-        refusals = _Refusals()
-        data = _decode_json(refusals.json_decoder(), refusals, _read(path))
+        data = _json(_read(path), _Refusals())
         if type(data) is list:
-            return [_parse_record(x, (i,)) for i, x in enumerate(data)]
-        return [_parse_record(data)]
+            return [_parse_record(x, library, (i,)) for i, x in enumerate(data)]
+        return [_parse_record(data, library)]
     if suffix == ".toml":
-        return [_parse_record(_toml_direct_attack(_decode_toml(_read(path))))]
+        return [_parse_record(_toml_direct_attack(_decode_toml(_utf8(_read(path)))), library)]
     raise ScenarioError(str(path), f"unknown file suffix {_show(suffix)} (expected .json, .jsonl or .toml)")
 
 
 # --- JSON Schema -------------------------------------------------------------------------------------
 
+Json = dict[str, Any]
 
-def _discriminated(key: str, specs: Mapping[str, Fields], prefix: str) -> Json:
-    """``key`` selects one of ``specs``; each has its own closed parameter object in ``$defs``."""
-    return {
-        "type": "object",
-        "required": [key],
-        "properties": {key: {"type": "string", "enum": list(specs)}},
-        "allOf": [
-            {
-                "if": {"properties": {key: {"const": name}}, "required": [key]},
-                "then": {"$ref": f"#/$defs/{prefix}.{name}"},
-            }
-            for name in specs
-        ],
-    }
+
+def _def_name(name: str) -> str:
+    """A struct's definition in the schema: ``effect.piercing``, ``op.draw`` as they are named; ``_Card`` is
+    ``card``, ``_LifePoints`` ``life_points``."""
+    return name if "." in name else re.sub(r"(?<=[a-z])(?=[A-Z])", "_", name.lstrip("_")).lower()
+
+
+def _ref(ref: str) -> str:
+    return "#/$defs/" + _def_name(ref.rsplit("/", 1)[1])
 
 
 def scenario_json_schema() -> Json:
-    """The JSON Schema (draft 2020-12) of the scenario format, rendered from the validator's tables."""
-    defs: Json = {
-        "card": _object_schema(_CARD_FIELDS),
-        "card_ref": {"type": "string", "minLength": 1, "description": "a card id"},
-        "target_ref": {
-            "type": "string",
-            "minLength": 1,
-            "description": f"{', '.join(TARGET_KEYWORDS)} or a card id",
-        },
-        "effect": _discriminated("kind", _KIND_FIELDS, "effect"),
-        "op": _discriminated("op", _OP_FIELDS, "op"),
-    }
-    for prefix, key, table in (("effect", "kind", _KIND_FIELDS), ("op", "op", _OP_FIELDS)):
-        for name, fields in table.items():
-            s = _object_schema(fields)
-            s["properties"][key] = {"const": name}
-            spec = OPS.get(name) if prefix == "op" else None
-            if spec is not None and spec.any_of:
-                s["anyOf"] = [{"required": [k]} for k in spec.any_of]
-            defs[f"{prefix}.{name}"] = s
+    """The JSON Schema (draft 2020-12) of the scenario format: msgspec's schema of the structs, with the
+    definitions named as the format names them, card references and the two tagged unions (``effect``,
+    ``op``) as definitions, and what msgspec does not render: "at least one of" and "attack or attacks"."""
+    (top,), components = msgspec.json.schema_components([_Scenario], ref_template="#/$defs/{name}")
+    defs: Json = {ref: {"type": "string", "minLength": 1, "description": text} for ref, text in _REFS.items()}
+
+    def tidy(node: Any) -> Any:
+        if isinstance(node, list | tuple):  # a tuple: a default value, as msgspec leaves it
+            return [tidy(x) for x in node]
+        if not isinstance(node, dict):
+            return node
+        title = node.get("title")
+        if isinstance(title, str) and title in _REFS:  # a card reference, with the description of its use
+            return {"$ref": f"#/$defs/{title}"} | (
+                {"description": node["description"]} if "description" in node else {}
+            )
+        if "discriminator" in node:  # any effect, any operation
+            name = _UNIONS[node["discriminator"]["propertyName"]]
+            defs[name] = {k: tidy(v) for k, v in node.items()}
+            return {"$ref": f"#/$defs/{name}"}
+        out = {k: tidy(v) for k, v in node.items() if k not in ("title", "$ref", "mapping") or isinstance(v, dict)}
+        if isinstance(node.get("description"), str):  # a docstring's line breaks
+            out["description"] = " ".join(node["description"].split())
+        if "$ref" in node:
+            out["$ref"] = _ref(node["$ref"])
+        if "mapping" in node:
+            out["mapping"] = {tag: _ref(r) for tag, r in node["mapping"].items()}
+        return out
+
+    defs |= {_def_name(name): tidy(s) for name, s in components.items()}
+    for name, keys in _ANY_OF.items():
+        defs[f"op.{name}"]["anyOf"] = [{"required": [k]} for k in keys]
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"Damage Step scenario ({FORMAT})",
         "$comment": (
-            "Generated by engine/scenario.py (python -m engine schema); do not edit. "
+            "Generated by engine/scenario.py from its msgspec structs (python -m engine schema); do not edit. "
             "The loader also checks what this schema cannot: card ids are unique and every reference names "
             "a card; zone, position, face_down and equipped_to rules per card type; the attack's legality; "
             "choice effect indices; activated speed (required; 3 on a counter_trap); integers are not floats; "
             "no JSON object repeats a key; numbers are finite; a file is at most 64 MiB."
         ),
-        **_object_schema(_SCENARIO_FIELDS),
+        **defs.pop(_def_name(top["$ref"].rsplit("/", 1)[1])),
         "oneOf": [{"required": ["attack"]}, {"required": ["attacks"]}],
         "$defs": defs,
     }
@@ -1409,7 +1479,7 @@ def scenario_to_json(sc: Scenario) -> dict[str, Any]:
     else:
         out["attacks"] = [{"attacker": a.attacker, "target": a.target} for a in sc.attacks]
     out["choices"] = [
-        _plain({k: v for k, v in attrs.asdict(ch).items() if v is not None and (k != "attack" or v)})
+        _plain({k: v for k, v in msgspec.structs.asdict(ch).items() if v is not None and (k != "attack" or v)})
         for ch in sc.choices
     ]
     return out
@@ -1434,10 +1504,10 @@ def _card_json(c: CardSpec) -> dict[str, Any]:
 
 def _effect_json(e: EffectSpec) -> dict[str, Any]:
     d: dict[str, Any] = {"kind": e.kind, **{k: v for k, v in e.params.items() if v is not None and v != ()}}
-    if EFFECT_KINDS[e.kind].activatable:
+    if e.kind in ACTIVATABLE_KINDS:
         d["does"] = [{"op": op.op, **{k: v for k, v in op.params.items() if v is not None}} for op in e.does]
         if e.cost is not None:
-            d["cost"] = attrs.asdict(e.cost)
+            d["cost"] = msgspec.structs.asdict(e.cost)
         if e.target is not None:
             d["target"] = e.target
     d["negated"] = e.negated

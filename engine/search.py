@@ -76,11 +76,11 @@ from collections.abc import Mapping, Sequence
 from os import PathLike
 from typing import Any
 
-from engine.build import state_from_scenario
+from engine.build import load_scenarios, parse_scenario, state_from_scenario
 from engine.effects import Registry
 from engine.machine import Duel
 from engine.rules.stats import current_stats
-from engine.scenario import Scenario, load_scenarios, parse_scenario
+from engine.scenario import Scenario
 from engine.state import GameState
 from engine.values.decisions import PASS, DecisionKind, IllegalChoice, Option, malformed
 from engine.values.game import Location, Phase, Player, Position, Window

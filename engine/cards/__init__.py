@@ -25,7 +25,7 @@ _FAMILIES = (stat_changes, battle_damage, flip, start_and_refusals)
 # types) are loaded on first use, as they import the engine.
 CATALOG: dict[str, CardDef] = {c.key: c for m in _FAMILIES for c in m.CARDS}
 
-__all__ = ["CATALOG", "CardDef", "all_cards", "place", "registry", "scenario_defaults"]
+__all__ = ["CATALOG", "CardDef", "all_cards", "library", "place", "registry", "scenario_defaults"]
 
 
 def all_cards() -> dict[str, CardDef]:
@@ -54,6 +54,12 @@ def scenario_defaults(key: str) -> dict[str, Any]:
         out |= {"atk": c.atk or 0, "def": c.def_ or 0, "level": c.level or 1}
         out |= {k: v for k, v in (("attribute", c.attribute), ("monster_type", c.monster_type)) if v is not None}
     return out
+
+
+def library() -> dict[str, dict[str, Any]]:
+    """Every card a scenario file can name (``"card": key``), with the keys it gives by default: the
+    library `engine.parse_scenario` hands the loader (`engine.scenario` itself imports no cards)."""
+    return {key: scenario_defaults(key) for key in CATALOG}
 
 
 def place(builder: StateBuilder, key: str, id: str, controller: str, **kw: Any) -> StateBuilder:

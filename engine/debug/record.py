@@ -20,10 +20,10 @@ from typing import IO, Any
 
 import attrs
 
-from engine.build import run_scenario
+from engine.build import parse_scenario, run_scenario
 from engine.debug.explain import reason
 from engine.machine import Duel, Executor
-from engine.scenario import Scenario, parse_scenario, scenario_to_json
+from engine.scenario import Scenario, scenario_to_json
 from engine.values.decisions import PASS, Decision, IllegalChoice, Option
 from engine.values.events import Event, EventType
 from engine.values.game import Player

@@ -52,8 +52,9 @@ def _value(name: str, schema: Json, refs: Callable[[str], st.SearchStrategy[str]
         return st.just(schema["const"])
     if "enum" in schema:
         return st.sampled_from(schema["enum"])
-    if "$ref" in schema:
-        return refs(schema["$ref"].rsplit("/", 1)[1])
+    if "$ref" in schema:  # a card reference, or an object defined once (a filter, a cost...)
+        name = schema["$ref"].rsplit("/", 1)[1]
+        return refs(name) if name in ("card_ref", "target_ref") else _params(DEFS[name], refs)
     if "anyOf" in schema:
         alternatives = [s for s in schema["anyOf"] if s.get("type") != "null"]
         return st.one_of([_value(name, s, refs) for s in alternatives])
