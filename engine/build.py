@@ -18,7 +18,7 @@ from engine.host import to_effect
 from engine.machine import Duel, Executor
 from engine.scenario import Scenario
 from engine.scripted import ScenarioMismatch, ScriptedAgent
-from engine.state import Battle, Card, GameState, PlayerState
+from engine.state import Battle, Card, GameState, PlayerState, no_battle
 from engine.turns import BattleResult, IllegalAttack, chain_json, lp_change_json
 from engine.values.game import Attribute, CardType, Location, MonsterType, Phase, Player, Position
 
@@ -69,24 +69,28 @@ def state_from_scenario(sc: Scenario) -> GameState:
                 level=c.level or 0,
             )
         )
-    att = ids.index(sc.attack.attacker)
-    tgt = ids.index(sc.attack.target) if sc.attack.target is not None else None
-    battle = Battle(
-        attacker=att,
-        target=tgt,
-        attacker_instance=0,
-        target_instance=0 if tgt is not None else None,
-        attacker_controller=cards[att].controller,
-        target_controller=cards[tgt].controller if tgt is not None else None,
-    )
-    return GameState(
+    turn_player = Player[sc.turn_player]
+    state = GameState(
         players=[PlayerState(sc.life_points["A"]), PlayerState(sc.life_points["B"])],
         cards=cards,
-        battle=battle,
-        turn_player=Player[sc.turn_player],
+        battle=no_battle(turn_player),
+        turn_player=turn_player,
         zero_atk_mutual_destruction=sc.rules.zero_atk_mutual_destruction,
-        phase=Phase.ATTACK_DECLARED,  # the attack is declared and its Battle Step is over: its Damage Step comes
-    )
+    )  # Main Phase 1: the attacks of `attacks` are declared as the run goes; `battle_phase` starts there
+    if sc.attack is not None and sc.attacks is None:
+        # One attack: declared, its Battle Step over; its Damage Step comes.
+        att = ids.index(sc.attack.attacker)
+        tgt = ids.index(sc.attack.target) if sc.attack.target is not None else None
+        state.battle = Battle(
+            attacker=att,
+            target=tgt,
+            attacker_instance=0,
+            target_instance=0 if tgt is not None else None,
+            attacker_controller=cards[att].controller,
+            target_controller=cards[tgt].controller if tgt is not None else None,
+        )
+        state.phase = Phase.ATTACK_DECLARED
+    return state
 
 
 class BattlePhaseScript:
@@ -114,27 +118,26 @@ def run_scenario(
         on_start(duel)
     if sc.attacks is not None:
         return duel, run_battle_phase(sc, duel)
-    agent = ScriptedAgent(sc)
+    agent = ScriptedAgent(sc)  # one attack, or the whole Battle Phase (its declarations are choices)
     duel.run(agent)
     agent.finish(duel)
     return duel, agent
 
 
 def run_battle_phase(sc: Scenario, duel: Duel) -> BattlePhaseScript:
-    """scenario-format.md, "Battle Phases": the first attack is the one the state was built with;
-    each later one is declared with `Duel.declare_attack`, and one the rules refuse (or one after
-    the Duel ended) is not performed: its reason is kept and the next one goes on. Each attack's
-    choices are played by their own scripted agent."""
+    """scenario-format.md, "Battle Phases": each attack is declared in turn with `Duel.declare_attack`
+    (the host's declaration: its Battle Step responses and Damage Step are played, then the duel waits);
+    one the rules refuse (or one after the Duel ended) is not performed: its reason is kept and the next
+    one goes on. Each attack's choices are played by their own scripted agent."""
     assert sc.attacks is not None
     ids = [c.id for c in sc.cards]
     script = BattlePhaseScript()
     for i, atk in enumerate(sc.attacks):
-        if i > 0:
-            try:
-                duel.declare_attack(ids.index(atk.attacker), None if atk.target is None else ids.index(atk.target))
-            except IllegalAttack as e:
-                script.undeclared[i] = str(e)
-                continue
+        try:
+            duel.declare_attack(ids.index(atk.attacker), None if atk.target is None else ids.index(atk.target))
+        except IllegalAttack as e:
+            script.undeclared[i] = str(e)
+            continue
         agent = ScriptedAgent(sc, attack=i)
         duel.run(agent)
         agent.finish(duel)
@@ -143,9 +146,10 @@ def run_battle_phase(sc: Scenario, duel: Duel) -> BattlePhaseScript:
     for k, ch in enumerate(sc.choices):
         if ch.attack in script.undeclared:
             reason = f"attack {ch.attack} was not declared: {script.undeclared[ch.attack]}"
+            card = ch.activate if ch.declare is None else ch.declare.attacker
             if ch.expect != "illegal":
-                raise ScenarioMismatch(f"choices[{k}] ({ch.activate}) was refused: {reason}")
-            script.refused.append({"choice": k, "card": ch.activate, "player": ch.player, "window": ch.window,
+                raise ScenarioMismatch(f"choices[{k}] ({card}) was refused: {reason}")
+            script.refused.append({"choice": k, "card": card, "player": ch.player, "window": ch.window,
                                    "reason": reason, "attack": ch.attack})  # fmt: skip
     script.refused.sort(key=lambda r: int(r["choice"]))
     return script
@@ -186,7 +190,7 @@ def result(
             }
     if events:
         out["events"] = [e.to_json(ids) for e in s.log]
-    if sc.attacks is not None:
+    if sc.attacks is not None or sc.battle_phase:
         return phase_result(sc, duel, out, agent if isinstance(agent, BattlePhaseScript) else None)
     return out
 
@@ -205,8 +209,7 @@ def phase_result(
 ) -> dict[str, Any]:
     """A Battle Phase result (scenario-format.md, "Battle Phases"): the whole phase's keys, every
     LP change, chain and event marked with the attack it happened in, and one `battles` entry per
-    listed attack."""
-    assert sc.attacks is not None
+    listed attack (of a whole Battle Phase, per attack declared)."""
     ids = [c.id for c in duel.state.cards]
     played = duel.battles
     battle_of = script.battle_of if script is not None else {i: i for i in range(len(played))}
@@ -224,7 +227,7 @@ def phase_result(
     if "events" in out:
         mark(out["events"], lambda b: b.log_range)
     battles: list[dict[str, Any]] = []
-    for i in range(len(sc.attacks)):
+    for i in range(len(sc.attacks) if sc.attacks is not None else len(played)):
         if i in battle_of:
             entry = {**played[battle_of[i]].as_dict(ids), "attack": i}  # the index in the scenario's list
             del entry["turn"]

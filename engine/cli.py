@@ -73,6 +73,8 @@ def _run(
 def _attacks(sc: Scenario, duel: Duel, script: BattlePhaseScript) -> list[tuple[BattleResult | None, str]]:
     """Each listed attack: its played battle, or None and why it was not declared."""
     played = duel.battles
+    if sc.battle_phase:  # each attack the players declared
+        return [(b, "") for b in played]
     n = len(sc.attacks or ())
     return [
         (played[script.battle_of[i]], "") if i in script.battle_of else (None, script.undeclared[i]) for i in range(n)
@@ -82,8 +84,9 @@ def _attacks(sc: Scenario, duel: Duel, script: BattlePhaseScript) -> list[tuple[
 def _refuse_battle_phases(loaded: list[tuple[str, Scenario]], what: str) -> bool:
     """--trace, --html and step replay one Damage Step: say so for a Battle Phase scenario."""
     for where, sc in loaded:
-        if sc.attacks is not None:
-            print(printable(f"error: {where}: {what} plays one attack; scenario {sc.id!r} has attacks "
+        if sc.attacks is not None or sc.battle_phase:
+            shape = "attacks" if sc.attacks is not None else "battle_phase"
+            print(printable(f"error: {where}: {what} plays one attack; scenario {sc.id!r} has {shape} "
                             "(a Battle Phase): use run without it"), file=sys.stderr)  # fmt: skip
             return True
     return False

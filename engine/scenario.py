@@ -159,16 +159,21 @@ _Player = Literal["A", "B"]
 _Location = Literal["monster_zone", "spell_trap_zone", "hand", "graveyard", "banished", "deck", "extra_deck"]
 _CardType = Literal["monster", "spell", "trap", "counter_trap"]
 _Position = Literal["attack", "defense", "set"]
-_Window = Literal[
+_DamageStepWindow = Literal[
     "start_of_damage_step",
     "before_damage_calculation",
     "during_damage_calculation",
     "after_damage_calculation",
     "end_of_damage_step",
 ]
+# Every window, in rulebook order: the Battle Phase's own around the Damage Step's (rules spec §BP.1).
+_Window = Literal["start_step", "battle_step", "attack_declaration", _DamageStepWindow, "end_step"]
 _Relative = Literal["controller", "opponent", "both"]
 _AnyPlayer = Literal[_Relative, _Player]  # damage / gain_lp / draw may also name a player
 _TriggerEvent = Literal[
+    "start_of_battle_phase",
+    "attack_declared",
+    "targeted_for_attack",
     "start_of_damage_step",
     "before_damage_calculation",
     "battle_damage_inflicted",
@@ -178,6 +183,7 @@ _TriggerEvent = Literal[
     "destroyed_by_battle_and_sent_to_graveyard",
     "destroys_by_battle",
     "end_of_damage_step",
+    "end_of_battle_phase",
 ]
 _TriggerCondition = Literal[
     "this_card_battled",
@@ -186,6 +192,10 @@ _TriggerCondition = Literal[
     "attacking_defense_position",
     "attacking_face_down",
     "was_face_down_at_start",
+    "opponent_attacks",
+    "own_monster_attacks",
+    "direct_attack",
+    "this_card_declares_attack",
 ]
 _Attribute = Literal["light", "dark", "water", "fire", "earth", "wind", "divine"]
 _MonsterType = Literal[
@@ -193,13 +203,14 @@ _MonsterType = Literal[
     "fiend", "fish", "illusion", "insect", "machine", "plant", "psychic", "pyro", "reptile", "rock", "sea_serpent",
     "spellcaster", "thunder", "warrior", "winged_beast", "wyrm", "zombie",
 ]  # fmt: skip
-_Until = Literal["end_of_turn", "end_of_damage_step", "damage_calculation"]
+_Until = Literal["end_of_turn", "end_of_battle_phase", "end_of_damage_step", "damage_calculation"]
 
 PLAYERS: tuple[str, ...] = get_args(_Player)
 LOCATIONS: tuple[str, ...] = get_args(_Location)
 CARD_TYPES: tuple[str, ...] = get_args(_CardType)
 POSITIONS: tuple[str, ...] = get_args(_Position)
 WINDOWS: tuple[str, ...] = get_args(_Window)
+DAMAGE_STEP_WINDOWS: tuple[str, ...] = get_args(_DamageStepWindow)
 TRIGGER_EVENTS: tuple[str, ...] = get_args(_TriggerEvent)
 TRIGGER_CONDITIONS: tuple[str, ...] = get_args(_TriggerCondition)
 ATTRIBUTES: tuple[str, ...] = get_args(_Attribute)
@@ -260,6 +271,9 @@ class _Filter(_Wire):
     face_up: Annotated[bool | UnsetType, _doc("true: it is face-up (a face-down monster shows no ATK to refer to)")] = (
         UNSET
     )
+    position: Annotated[
+        Literal["attack", "defense"] | UnsetType, _doc("it is in Attack Position, or in Defense Position (either face)")
+    ] = UNSET
 
 
 class _Battle(_Wire):
@@ -308,6 +322,7 @@ class _Instead(_Payment):
 _UNIONS = {"kind": "effect", "op": "op"}  # tag key -> the name of the tagged union in the schema
 _ANY_OF = {  # operations that need at least one of these keys
     "change_stats": ("atk", "def", "set_atk", "set_def", "atk_gain_equal_to"),
+    "damage": ("amount", "equal_to"),
     "set_original_stats": ("set_atk", "set_def"),
 }
 
@@ -329,6 +344,13 @@ def _tagged(base: type[msgspec.Struct], table: Mapping[str, Mapping[str, Any]]) 
         )
         for tag, fields in table.items()
     }  # fmt: skip
+
+
+class _StatOf(_Wire):
+    """A monster's current ATK or DEF, as an amount."""
+
+    of: Annotated[_TargetRef, _doc("which monster: a target reference")]
+    stat: Literal["atk", "def"] = "atk"
 
 
 class _Op(_Wire, tag_field="op"):
@@ -370,9 +392,15 @@ OPS: Mapping[str, type[msgspec.Struct]] = _tagged(_Op, {
     "take_control": {"target": _TargetRef},
     "special_summon": {"card": Annotated[_CardRef, _doc("a monster in hand, deck or graveyard")],
                        "position": _Position},
-    "damage": {"player": _AnyPlayer, "amount": _Amount},
+    "damage": {"player": _AnyPlayer, "amount": _optional(_Amount),
+               "equal_to": _optional(_StatOf, "instead of amount: a monster's current ATK or DEF (Magic Cylinder)")},
     "gain_lp": {"player": _AnyPlayer, "amount": _Amount},
     "draw": {"player": _AnyPlayer, "count": _Count},
+    # The Battle Phase (rules spec §BP.6, §BP.7): negate the attack; end the Battle Phase; destroy all monsters of
+    # a player matching a filter (Mirror Force: the opponent's Attack Position monsters).
+    "negate_attack": {},
+    "end_battle_phase": {},
+    "destroy_all": {"player": _Relative, "filter": _optional(_Filter, "only the monsters that match")},
 })  # fmt: skip
 
 if TYPE_CHECKING:  # for msgspec, the union of the tagged structs (by their tag); for mypy, their base
@@ -393,6 +421,14 @@ class _Activatable(_Effect, kw_only=True):
 
 _SCOPE = _default(Literal["involving", "all"], "involving")
 _BATTLE = _optional(_Battle, "who battles whom: an activation condition")
+_CONDITION = _default(_TriggerCondition | Annotated[tuple[_TriggerCondition, ...], Meta(min_length=1)], (),
+                      "all must hold")
+# Attack restrictions and permissions (rules spec §BP.8): the monsters they apply to.
+_APPLIES = {
+    "applies_to": _default(
+        Literal["self", "other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters"], "self"),
+    "filter": _optional(_Filter, "only the monsters of applies_to that match this filter"),
+}
 EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
     "piercing": {"double": _default(bool, False)},
     "indestructible_by_battle": {"times_per_turn": _optional(Annotated[int, Meta(ge=1, le=MAX_COUNT)],
@@ -428,22 +464,29 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
         "use": _default(bool, True, "whether its controller chooses to apply it (the format has no decision for it)"),
     },
     "self_destroy_unless": {"condition": _Text},
+    "cannot_attack": _APPLIES,
+    "cannot_declare_attack": _APPLIES,
+    "cannot_be_attacked": _APPLIES,
+    "can_attack_directly": _APPLIES,
+    "must_attack": _APPLIES,
 }) | _tagged(_Activatable, {
     "activated": {
         "speed": _optional(Annotated[int, Meta(ge=1, le=3)], "required, except on a counter_trap card (always 3)"),
         "during_damage_calculation": _default(bool, False),
         "from": _default(Literal["field", "hand"], "field"),
         "damage_step": _default(Literal["auto", "allowed", "forbidden"], "auto"),
-        "windows": _optional(Annotated[tuple[_Window, ...], Meta(min_length=1)],
+        "windows": _optional(Annotated[tuple[_DamageStepWindow, ...], Meta(min_length=1)],
                              "the Damage Step windows its text names for its activation (Honest: "
                              "start_of_damage_step, before_damage_calculation): activated in those only"),
         "battle": _BATTLE,
+        "on": _optional(_TriggerEvent, "its activation timing (Mirror Force: attack_declared): activated only in the "
+                        "chain that responds to that event"),
+        "condition": _CONDITION,
     },
     "trigger": {
         "on": _TriggerEvent,
         "optional": bool,
-        "condition": _default(_TriggerCondition | Annotated[tuple[_TriggerCondition, ...], Meta(min_length=1)], (),
-                              "all must hold"),
+        "condition": _CONDITION,
         "from": _default(Literal["field", "hand", "graveyard"], "field"),
         "battle": _BATTLE,
     },
@@ -492,15 +535,28 @@ class _Attack(_Wire):
     target: Annotated[_CardRef | None, _doc("null: a direct attack (in TOML: leave it out)")]
 
 
+class _BattlePhase(_Wire):
+    """The whole Battle Phase, from its Start Step: the turn player declares the attacks (the choices' declare,
+    or an agent), and passing in the Battle Step ends it (rules spec §BP)."""
+
+
 class _Choice(_Wire):
     window: _Window
     player: _Player
-    activate: _CardRef
+    activate: Annotated[_CardRef | UnsetType, _doc("the card whose effect is activated (or give declare)")] = UNSET
+    declare: Annotated[
+        _Attack | UnsetType,
+        _doc("an attack declaration (battle_step), or the attack chosen again after a replay (attack_declaration)"),
+    ] = UNSET
     effect: Annotated[_Count, _doc("index into the card's effects")] = 0
     targets: tuple[_CardRef, ...] | UnsetType = UNSET
     new_chain: bool = False
     expect: Literal["legal", "illegal"] = "legal"
-    attack: Annotated[_Count, _doc("with attacks: the index (from 0) of the attack the choice belongs to")] = 0
+    attack: Annotated[
+        _Count,
+        _doc("with attacks or battle_phase: the index (from 0) of the attack the choice belongs to (in battle_step: "
+             "the declaration that makes it)"),
+    ] = 0
 
 
 class _Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):  # frozen: it is a default value
@@ -525,6 +581,10 @@ class _Scenario(_Wire, kw_only=True):
     attacks: Annotated[
         Annotated[tuple[_Attack, ...], Meta(min_length=1)] | UnsetType,
         _doc("a Battle Phase: attacks declared one after the other on the same state (instead of attack)"),
+    ] = UNSET
+    battle_phase: Annotated[
+        _BattlePhase | UnsetType,
+        _doc("the whole Battle Phase, the players declaring the attacks (instead of attack or attacks): {}"),
     ] = UNSET
     choices: tuple[_Choice, ...] = ()
 
@@ -582,7 +642,8 @@ class Attack(msgspec.Struct, frozen=True):
 class Choice(msgspec.Struct, frozen=True):
     window: str
     player: str
-    activate: str
+    activate: str | None  # the card whose effect is activated, or None for a declaration
+    declare: Attack | None = None  # an attack declared (or chosen again after a replay)
     effect: int = 0
     targets: tuple[str, ...] | None = None
     new_chain: bool = False
@@ -604,9 +665,10 @@ class Scenario(msgspec.Struct, frozen=True):
     turn_player: str
     life_points: Mapping[str, int]
     cards: tuple[CardSpec, ...]
-    attack: Attack  # with `attacks`: the first of them
+    attack: Attack | None  # with `attacks`: the first of them; with `battle_phase`, None
     choices: tuple[Choice, ...]
     attacks: tuple[Attack, ...] | None = None  # a Battle Phase: several attacks, one after the other
+    battle_phase: bool = False  # the whole Battle Phase, the players declaring the attacks
 
 
 # --- errors ------------------------------------------------------------------------------------------
@@ -983,21 +1045,40 @@ def _check_scenario(w: _Scenario) -> Scenario:
                         )  # fmt: skip
 
     attacks: tuple[Attack, ...] | None = None
+    attack: Attack | None = None
     at: tuple[str | int, ...] = ("attack",)
-    if w.attack is not UNSET and w.attacks is not UNSET:
-        raise _Invalid("give attack or attacks, not both", "attacks")
+    given = [k for k in ("attack", "attacks", "battle_phase") if getattr(w, k) is not UNSET]
+    if len(given) > 1:
+        raise _Invalid(f"give one of attack, attacks or battle_phase, got {' and '.join(given)}", given[1])
     if isinstance(w.attack, _Attack):
         attack = Attack(w.attack.attacker, w.attack.target)
     elif isinstance(w.attacks, tuple):
         attacks = tuple(Attack(a.attacker, a.target) for a in w.attacks)
         attack, at = attacks[0], ("attacks", 0)
-    else:
+    elif w.battle_phase is UNSET:
         raise _Invalid("missing required key", "attack")
     for k, later in enumerate(attacks or ()):  # later attacks are checked when declared, by the engine
         card(later.attacker, "attacks", k, "attacker")
         if later.target is not None:
             card(later.target, "attacks", k, "target")
     turn_player = w.turn_player
+    if attack is not None:
+        _check_attack(attack, card, turn_player, at)
+
+    battle_phase = w.battle_phase is not UNSET
+    shape = "battle_phase" if battle_phase else "attacks" if attacks is not None else "attack"
+    count = None if battle_phase else len(attacks) if attacks is not None else 1
+    choices = [_choice(i, ch, card, shape, count) for i, ch in enumerate(w.choices)]
+    lp = MappingProxyType({"A": w.life_points.A, "B": w.life_points.B})
+    rules = Rules(w.rules.zero_atk_mutual_destruction)
+    return Scenario(
+        w.format, _opt(w.id), _opt(w.title), _opt(w.notes), rules, turn_player, lp, tuple(cards), attack,
+        tuple(choices), attacks, battle_phase,
+    )  # fmt: skip
+
+
+def _check_attack(attack: Attack, card: Callable[..., CardSpec], turn_player: str, at: tuple[str | int, ...]) -> None:
+    """The attack a scenario starts with must be one the turn player can make (its Battle Step is over)."""
     a = card(attack.attacker, *at, "attacker")
     problem: str | None = None
     if a.location != "monster_zone":
@@ -1018,31 +1099,55 @@ def _check_scenario(w: _Scenario) -> Scenario:
             msg = f"target {_show(t.id)} is controlled by the turn player {turn_player}"
             raise _Invalid(msg, *at, "target")
 
-    choices = tuple(
-        Choice(ch.window, ch.player, ch.activate, ch.effect, _opt(ch.targets), ch.new_chain, ch.expect, ch.attack)
-        for ch in w.choices
-    )
-    for i, ch in enumerate(choices):
-        c = card(ch.activate, "choices", i, "activate")
-        if ch.attack >= len(attacks or (attack,)):
-            raise _Invalid(
-                f"out of range: the scenario has {len(attacks or (attack,))} attack(s), got {ch.attack}",
-                "choices", i, "attack",
-            )  # fmt: skip
-        if ch.effect >= len(c.effects):
-            raise _Invalid(
-                f"out of range: card {_show(c.id)} has {len(c.effects)} effect(s), got {ch.effect}",
-                "choices", i, "effect",
-            )  # fmt: skip
-        for k, t_id in enumerate(ch.targets or ()):
-            card(t_id, "choices", i, "targets", k)
 
-    lp = MappingProxyType({"A": w.life_points.A, "B": w.life_points.B})
-    rules = Rules(w.rules.zero_atk_mutual_destruction)
-    return Scenario(
-        w.format, _opt(w.id), _opt(w.title), _opt(w.notes), rules, turn_player, lp, tuple(cards), attack, choices,
-        attacks,
-    )  # fmt: skip
+# The windows a scenario plays, by its shape: one attack is its Damage Step; the attacks the host declares
+# have their declaration's window and Damage Step; the whole Battle Phase has every window (rules spec §BP.1).
+_PLAYED = {
+    "attack": DAMAGE_STEP_WINDOWS,
+    "attacks": ("attack_declaration", *DAMAGE_STEP_WINDOWS),
+    "battle_phase": WINDOWS,
+}
+# Where a declaration is a choice: in the Battle Step, and after a replay (in attack_declaration).
+_DECLARE_WINDOWS: dict[str, tuple[str, ...]] = {
+    "attack": (),
+    "attacks": ("attack_declaration",),
+    "battle_phase": ("battle_step", "attack_declaration"),
+}
+
+
+def _choice(i: int, ch: _Choice, card: Callable[..., CardSpec], shape: str, attacks: int | None) -> Choice:
+    """A choice, checked against the cards and the scenario's shape (`attacks` None: as many as declared)."""
+    where: tuple[str | int, ...] = ("choices", i)
+    if (ch.activate is UNSET) == (ch.declare is UNSET):
+        raise _Invalid("give activate (a card's effect) or declare (an attack), exactly one", *where)
+    if ch.window not in _PLAYED[shape]:
+        raise _Invalid(f"a scenario with {shape.replace('_', ' ')} plays only {', '.join(_PLAYED[shape])}, "
+                       f"got {_show(ch.window)}", *where, "window")  # fmt: skip
+    if attacks is not None and ch.attack >= attacks:
+        raise _Invalid(f"out of range: the scenario has {attacks} attack(s), got {ch.attack}", *where, "attack")
+    declare = None
+    if isinstance(ch.declare, _Attack):
+        if ch.window not in _DECLARE_WINDOWS[shape]:
+            raise _Invalid(f"a scenario with {shape.replace('_', ' ')} declares attacks in "
+                           f"{', '.join(_DECLARE_WINDOWS[shape]) or 'no window'}, not in {_show(ch.window)}",
+                           *where, "window")  # fmt: skip
+        for key in ("targets", "new_chain", "effect"):
+            if getattr(ch, key) not in (UNSET, False, 0):
+                raise _Invalid(f"a declaration takes no {key}", *where, key)
+        card(ch.declare.attacker, *where, "declare", "attacker")
+        if ch.declare.target is not None:
+            card(ch.declare.target, *where, "declare", "target")
+        declare = Attack(ch.declare.attacker, ch.declare.target)
+    else:
+        assert isinstance(ch.activate, str)
+        c = card(ch.activate, *where, "activate")
+        if ch.effect >= len(c.effects):
+            raise _Invalid(f"out of range: card {_show(c.id)} has {len(c.effects)} effect(s), got {ch.effect}",
+                           *where, "effect")  # fmt: skip
+        for k, t_id in enumerate(_opt(ch.targets) or ()):
+            card(t_id, *where, "targets", k)
+    return Choice(ch.window, ch.player, _opt(ch.activate), declare, ch.effect, _opt(ch.targets), ch.new_chain,
+                  ch.expect, ch.attack)  # fmt: skip
 
 
 # --- library cards ---------------------------------------------------------------------------------------
@@ -1452,7 +1557,7 @@ def scenario_json_schema() -> Json:
             "no JSON object repeats a key; numbers are finite; a file is at most 64 MiB."
         ),
         **defs.pop(_def_name(top["$ref"].rsplit("/", 1)[1])),
-        "oneOf": [{"required": ["attack"]}, {"required": ["attacks"]}],
+        "oneOf": [{"required": ["attack"]}, {"required": ["attacks"]}, {"required": ["battle_phase"]}],
         "$defs": defs,
     }
 
@@ -1474,15 +1579,25 @@ def scenario_to_json(sc: Scenario) -> dict[str, Any]:
     out["turn_player"] = sc.turn_player
     out["life_points"] = dict(sc.life_points)
     out["cards"] = [_card_json(c) for c in sc.cards]
-    if sc.attacks is None:
-        out["attack"] = {"attacker": sc.attack.attacker, "target": sc.attack.target}
-    else:
+    if sc.battle_phase:
+        out["battle_phase"] = {}
+    elif sc.attacks is not None:
         out["attacks"] = [{"attacker": a.attacker, "target": a.target} for a in sc.attacks]
-    out["choices"] = [
-        _plain({k: v for k, v in msgspec.structs.asdict(ch).items() if v is not None and (k != "attack" or v)})
-        for ch in sc.choices
-    ]
+    elif sc.attack is not None:
+        out["attack"] = {"attacker": sc.attack.attacker, "target": sc.attack.target}
+    out["choices"] = [_choice_json(ch) for ch in sc.choices]
     return out
+
+
+def _choice_json(ch: Choice) -> dict[str, Any]:
+    d = {k: v for k, v in msgspec.structs.asdict(ch).items() if v is not None and (k != "attack" or v)}
+    if ch.declare is not None:
+        d["declare"] = {"attacker": ch.declare.attacker, "target": ch.declare.target}
+        for key, default in (("effect", 0), ("new_chain", False)):
+            if d.get(key) == default:
+                del d[key]
+    plain: dict[str, Any] = _plain(d)
+    return plain
 
 
 def _card_json(c: CardSpec) -> dict[str, Any]:

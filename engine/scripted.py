@@ -10,6 +10,12 @@
 * A choice whose window has passed without it being used is settled then: a triggered effect
   the rules placed without asking (a lone mandatory trigger) counts as done; anything else is
   refused, with the reason the engine gives (e.g. the trigger's condition was not met).
+* Declarations (`declare`): in the Battle Step, the turn player's priority answered with that
+  attack; after a replay (in `attack_declaration`), the attack chosen again. With no declaration
+  left, the turn player passes: in the Battle Step that ends the Battle Phase, after a replay
+  the attack stops (rules spec §BP.3, §BP.5).
+* In a whole Battle Phase, a choice belongs to its attack (`attack`: the declaration it makes, in
+  the Battle Step; the attack it is about, after it), so choices are placed by (attack, window).
 """
 
 from __future__ import annotations
@@ -18,16 +24,18 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from engine import actions
 from engine.rules import legality
-from engine.values.decisions import PASS, Decision, DecisionKind, Option
+from engine.values.decisions import ATTACK, PASS, Decision, DecisionKind, Option
 from engine.values.events import EventType
 from engine.values.game import Player, Window
 
 if TYPE_CHECKING:
     from engine.machine import Duel
-    from engine.scenario import Scenario
+    from engine.scenario import Choice, Scenario
 
 WINDOW_ORDER = {w: i for i, w in enumerate(Window)}
+LAST = 10**9  # the End Step comes after every attack
 
 
 class ScenarioMismatch(RuntimeError):
@@ -40,46 +48,73 @@ class ScriptedChoice:
     index: int  # position in the scenario's `choices`
     window: Window
     player: Player
-    card: int
-    effect: int
-    targets: tuple[int, ...] | None
+    card: int  # the card activated, or the attacker declared
+    effect: int  # its effect, or ATTACK for a declaration
+    targets: tuple[int, ...] | None  # for a declaration: (target,) or () for a direct attack
     new_chain: bool
     expect_illegal: bool
+    attack: int = 0
+
+    @property
+    def declares(self) -> bool:
+        return self.effect == ATTACK
+
+    @property
+    def position(self) -> tuple[int, int]:
+        return _position(self.window, self.attack)
 
 
 class ScriptedAgent:
-    """Plays a scenario's choices; with `attack` (a Battle Phase scenario), only the choices of
-    that attack (each keeps its index in the scenario's `choices`)."""
+    """Plays a scenario's choices; with `attack` (an `attacks` scenario), only the choices of that
+    attack (each keeps its index in the scenario's `choices`); otherwise all of them, each in its
+    attack's windows."""
 
     def __init__(self, sc: Scenario, attack: int | None = None) -> None:
         self.ids = [c.id for c in sc.cards]
-        self.queue = [
-            ScriptedChoice(
-                i,
-                Window(ch.window),
-                Player[ch.player],
-                self.ids.index(ch.activate),
-                ch.effect,
-                None if ch.targets is None else tuple(self.ids.index(t) for t in ch.targets),
-                ch.new_chain,
-                ch.expect == "illegal",
-            )
-            for i, ch in enumerate(sc.choices)
-            if attack is None or ch.attack == attack
-        ]
+        self.by_attack = attack is None  # a whole Battle Phase: place choices by (attack, window)
+        mine = [(i, ch) for i, ch in enumerate(sc.choices) if attack is None or ch.attack == attack]
+        self.queue = [_scripted(i, ch, self.ids) for i, ch in mine]
         self.refused: list[dict[str, Any]] = []
 
     # -- answering ------------------------------------------------------------------------
     def choose(self, decision: Decision, duel: Duel) -> Option:
-        for q in [q for q in self.queue if WINDOW_ORDER[q.window] < WINDOW_ORDER[decision.window]]:
+        now = self._now(decision, duel)
+        for q in [q for q in self.queue if self._at(q) < now]:
             self._settle(duel, q)
         if decision.kind is DecisionKind.TRIGGER:
             return self._place_trigger(decision)
-        return self._priority(decision, duel)
+        if decision.kind is DecisionKind.REPLAY:
+            return self._replay(decision, duel, now)
+        return self._priority(decision, duel, now)
 
-    def _priority(self, decision: Decision, duel: Duel) -> Option:
+    def _now(self, decision: Decision, duel: Duel) -> tuple[int, int]:
+        """Where the run is: this decision's window, in the attack it belongs to (the attack the Battle
+        Step's declaration would make; the attack under way after it)."""
+        if not self.by_attack:
+            return 0, WINDOW_ORDER[decision.window]
+        declared = len(actions.battle_records(duel.state))
+        return _position(decision.window, declared if decision.window is Window.BATTLE_STEP else declared - 1)
+
+    def _at(self, q: ScriptedChoice) -> tuple[int, int]:
+        return q.position if self.by_attack else (0, WINDOW_ORDER[q.window])
+
+    def _replay(self, decision: Decision, duel: Duel, now: tuple[int, int]) -> Option:
+        """After a replay: the attack this player's next declaration here names, or none (the attack stops)."""
+        for q in [q for q in self.queue if q.declares and self._at(q) == now and q.player is decision.player]:
+            self.queue.remove(q)
+            option = Option(q.card, ATTACK, q.targets or ())
+            reason = duel.why_illegal(option)
+            if reason is None:
+                self._used(q)
+                return option
+            self._refuse(duel, q, option, reason)
+        return PASS
+
+    def _priority(self, decision: Decision, duel: Duel, now: tuple[int, int]) -> Option:
+        battle_step = decision.window is Window.BATTLE_STEP
         while True:
-            fast = [q for q in self.queue if q.window is decision.window and not _names_trigger(duel, q)]
+            here = [q for q in self.queue if self._at(q) == now and (battle_step or not q.declares)]
+            fast = [q for q in here if not _names_trigger(duel, q)]
             if not fast or fast[0].player is not decision.player:
                 return PASS
             q = fast[0]
@@ -98,7 +133,8 @@ class ScriptedAgent:
         for option in decision.options:
             for q in self.queue:
                 if (
-                    q.window is decision.window
+                    not q.declares
+                    and q.window is decision.window
                     and q.player is decision.player
                     and (q.card, q.effect) == (option.card, option.effect)
                     and (q.targets is None or q.targets == option.targets)
@@ -109,6 +145,8 @@ class ScriptedAgent:
         return PASS if PASS in decision.options else decision.options[0]
 
     def _option(self, decision: Decision, q: ScriptedChoice) -> Option:
+        if q.declares:
+            return Option(q.card, ATTACK, q.targets or ())
         if q.targets is not None:
             return Option(q.card, q.effect, q.targets)
         same = [o for o in decision.options if (o.card, o.effect) == (q.card, q.effect)]
@@ -146,6 +184,28 @@ class ScriptedAgent:
             {"choice": q.index, "card": self.ids[q.card], "player": q.player.name, "window": q.window.value,
              "reason": reason}
         )
+
+
+def _position(window: Window, attack: int) -> tuple[int, int]:
+    """Where a window comes in a whole Battle Phase: the Start Step first, the End Step last, each attack's
+    windows (its Battle Step declaration, its responses and Damage Step) in order between."""
+    if window is Window.START_STEP:
+        attack = 0
+    elif window is Window.END_STEP:
+        attack = LAST
+    return attack, WINDOW_ORDER[window]
+
+
+def _scripted(i: int, ch: Choice, ids: list[str]) -> ScriptedChoice:
+    """A scenario's choice with card indexes for ids."""
+    if ch.declare is not None:
+        target = () if ch.declare.target is None else (ids.index(ch.declare.target),)
+        return ScriptedChoice(i, Window(ch.window), Player[ch.player], ids.index(ch.declare.attacker), ATTACK, target,
+                              False, ch.expect == "illegal", ch.attack)  # fmt: skip
+    assert ch.activate is not None
+    targets = None if ch.targets is None else tuple(ids.index(t) for t in ch.targets)
+    return ScriptedChoice(i, Window(ch.window), Player[ch.player], ids.index(ch.activate), ch.effect, targets,
+                          ch.new_chain, ch.expect == "illegal", ch.attack)  # fmt: skip
 
 
 def _names_trigger(duel: Duel, q: ScriptedChoice) -> bool:

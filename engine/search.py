@@ -227,6 +227,9 @@ class BattleGame:
         record: bool = False,
     ) -> None:
         sc = load_scenario(scenario, index)
+        if sc.attacks is not None or sc.battle_phase:
+            raise ValueError(f"scenario {sc.id!r} is a Battle Phase (attacks or battle_phase): the search game "
+                             "plays one attack's Damage Step")  # fmt: skip
         self.scenario: Scenario | None = sc  # None for a game made from a duel, or unpickled
         start = state_from_scenario(sc)
         # Search reads states, not logs: the playout path (`record=False`) unless asked otherwise.

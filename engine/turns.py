@@ -261,6 +261,7 @@ class BattleResult:
             "lp_changes": [lp_change_json(c) for c in self.lp_changes],
             "chains": [chain_json(c, card_ids) for c in self.chains],
             "lp_after": {p.name: self.lp_after[p] for p in Player},
+            "stopped": b.stopped or None,  # why it ended in the Battle Step, with no Damage Step (§BP.6)
         }
 
 

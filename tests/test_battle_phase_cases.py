@@ -112,7 +112,7 @@ def base(**extra: Any) -> dict[str, Any]:
 
 @pytest.mark.parametrize(("extra", "where", "message"), [
     ({"attack": {"attacker": "m1", "target": "x"}, "attacks": [{"attacker": "m1", "target": "x"}]}, "attacks",
-     "give attack or attacks, not both"),
+     "give one of attack, attacks or battle_phase, got attack and attacks"),
     ({"attacks": []}, "attacks", "expected at least 1 item"),
     ({}, "attack", "missing required key"),
     ({"attacks": [{"attacker": "x", "target": "m1"}]}, "attacks[0].attacker", "not the turn player"),

@@ -176,7 +176,7 @@ def _choice(draw: st.DrawFn, cards: list[Json]) -> Json:
     """A choice naming an existing effect (legal or not in play: the engine decides; `expect` either way)."""
     with_effects = [c for c in cards if c["effects"]]
     card = draw(st.sampled_from(with_effects))
-    ch: Json = {"window": draw(st.sampled_from(fmt.WINDOWS)), "player": draw(st.sampled_from(fmt.PLAYERS)),
+    ch: Json = {"window": draw(st.sampled_from(fmt.DAMAGE_STEP_WINDOWS)), "player": draw(st.sampled_from(fmt.PLAYERS)),
                 "activate": card["id"]}
     n = len(card["effects"])
     if n > 1 or draw(st.booleans()):
