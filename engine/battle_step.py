@@ -60,8 +60,8 @@ def apply_choice(ctx: Context, decision: Decision, option: Option, by_host: bool
         else:
             actions.retarget_attack(ctx, target)
         return
-    close_window(ctx, "attack_declaration")
     actions.declare_attack(ctx, option.card, target, by_host)
+    close_window(ctx, "attack_declaration")
 
 
 def replay_decision(ctx: Context) -> Decision | None:

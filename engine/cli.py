@@ -33,7 +33,7 @@ from engine.build import BattlePhaseScript, load_scenarios, parse_scenario, resu
 from engine.demo import DEMO
 from engine.machine import Duel, Executor, declared_states, declared_transitions, hook_points
 from engine.scenario import SCHEMA_PATH, Scenario, ScenarioError, schema_text
-from engine.scripted import ScenarioMismatch
+from engine.scripted import ScenarioMismatch, ScriptedAgent
 from engine.trace import format_battle_phase, format_trace
 from engine.turns import BattleResult
 from engine.values.text import printable
@@ -60,7 +60,7 @@ def _run(
             out.write(json.dumps(result(sc, duel, agent, events=events), separators=(",", ":")) + "\n")
         else:
             title = f"Scenario {sc.id}: {sc.title}" if sc.title else f"Scenario {sc.id}"
-            if isinstance(agent, BattlePhaseScript):
+            if isinstance(agent, BattlePhaseScript) or sc.battle_phase:
                 out.write(format_battle_phase(duel.state, _attacks(sc, duel, agent), title) + "\n")
             else:
                 out.write(format_trace(duel.state, title) + "\n")
@@ -70,10 +70,12 @@ def _run(
     return 0
 
 
-def _attacks(sc: Scenario, duel: Duel, script: BattlePhaseScript) -> list[tuple[BattleResult | None, str]]:
+def _attacks(
+    sc: Scenario, duel: Duel, script: BattlePhaseScript | ScriptedAgent
+) -> list[tuple[BattleResult | None, str]]:
     """Each listed attack: its played battle, or None and why it was not declared."""
     played = duel.battles
-    if sc.battle_phase:  # each attack the players declared
+    if not isinstance(script, BattlePhaseScript):  # a whole Battle Phase: each attack the players declared
         return [(b, "") for b in played]
     n = len(sc.attacks or ())
     return [

@@ -118,13 +118,21 @@ def format_battle_phase(
     (`Duel.battles`), or the reason it could not be declared (None, reason)."""
     names = [c.id for c in state.cards]
     lines = [title] if title else []
+    ranges = [played.log_range for played, _ in attacks if played is not None]
+    first, last = (ranges[0][0], ranges[-1][1]) if ranges else (len(state.log), len(state.log))
+    if first > 0:  # a whole Battle Phase: its Start Step, and the Battle Step before the first declaration
+        lines += ["", "=== Before the first attack ===", *_event_lines(state.log[:first], names)]
     for i, (played, reason) in enumerate(attacks):
         if played is None:
             lines += ["", f"=== Attack {i}: not declared: {reason} ==="]
             continue
         lines += ["", f"=== Attack {i}: {_declaration(state, names, played.attacker, played.target)} ==="]
         lines += _event_lines(played.events, names)
+        if played.battle.stopped:
+            lines.append(f"  the attack stopped in the Battle Step: {played.battle.stopped}")
         lines.append(f"  LP after attack {i}: " + ", ".join(f"{p.name} {played.lp_after[p]}" for p in Player))
+    if last < len(state.log):  # the Battle Step after the last attack, and the End Step
+        lines += ["", "=== After the last attack ===", *_event_lines(state.log[last:], names)]
     return "\n".join(map(printable, [*lines, *_ending(state)]))
 
 

@@ -346,8 +346,9 @@ def check_ready(ctx: Context) -> None:
             "state.battle holds an attack that was never played, but the Damage Step is over (phase step_over): "
             "declare the next attack with Duel.declare_attack(attacker, target)"
         )
+    # An attack about to enter its Battle Step or Damage Step (not one whose Battle Step is being played).
     about_to_run = s.phase in (Phase.BATTLE_STEP, Phase.ATTACK_DECLARED) and s.window is None and s.pending is None
-    if not about_to_run or b.attacker == NO_ATTACK or b.attacked:
+    if not about_to_run or not b.under_way or b.attacked or b.opponent_field is not None:
         return
     roles = (("attacker", b.attacker, b.attacker_instance), ("target", b.target, b.target_instance))
     for role, index, instance in roles:
