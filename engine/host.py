@@ -66,11 +66,8 @@ def to_effect(spec: EffectSpec, card_type: str) -> Effect:
     speed = int(p.get("speed", 1))
     if card_type == "counter_trap":
         speed = 3
-    event = (
-        TriggerEvent.FLIPPED
-        if kind is EffectKind.FLIP
-        else (TriggerEvent(p["on"]) if kind is EffectKind.TRIGGER else None)
-    )
+    # A trigger's event, or an activated effect's activation timing ("when an attack is declared", §BP.4).
+    event = TriggerEvent.FLIPPED if kind is EffectKind.FLIP else TriggerEvent(p["on"]) if p.get("on") else None
     return Effect(
         spec.kind,
         kind,
