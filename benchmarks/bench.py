@@ -9,6 +9,8 @@ for ATK vs ATK. Measured against it, on three battles (`BATTLES`):
   prototype, then `advance()`; with the log off (`record=False`, the playout path), with it on, with
   a do-nothing listener of each kind attached, and with the `transitions` executor;
 - a Damage Step with a one-link chain (a Quick-Play Spell activated at the start of the step);
+- the vanilla battle as a whole Battle Phase (issue 21): Start Step, the attack declared by an agent,
+  its window, the Damage Step, the End Step (no window anyone can act in);
 - one decision step (apply a decision, advance to the next) in random playouts of a battle with
   three triggers and a two-link chain, and the decisions per second that gives;
 - `Duel.clone()` and `GameState.clone()` at a decision point, side by side with `copy.deepcopy` of
@@ -35,7 +37,7 @@ from typing import Any
 from engine import Duel, RandomAgent, compiled, parse_scenario, state_from_scenario
 from engine.rules.calculation import BattleInput, compare_values
 from engine.rules.modifiers import apply_battle_damage_modifiers
-from engine.values.decisions import PASS, Decision, Option
+from engine.values.decisions import ATTACK, PASS, Decision, Option
 from engine.values.game import Player
 
 _FORMAT = "damage-step-scenario/1"
@@ -79,6 +81,13 @@ THREE_TRIGGERS = {
     ],
     "attack": {"attacker": "att", "target": "tgt"},
 }  # fmt: skip
+# The vanilla battle as a whole Battle Phase (issue 21): Start Step, the attack chosen by an agent in the
+# Battle Step, its response window and Damage Step, the Battle Step again, End Step. Nobody can act in any window.
+VANILLA_BATTLE_PHASE = {
+    "format": _FORMAT, "id": "vanilla-battle-phase",
+    "cards": [_monster("att", "A", 2000), _monster("tgt", "B", 1500)],
+    "battle_phase": {},
+}  # fmt: skip
 BATTLES = {"vanilla": VANILLA, "one_link_chain": ONE_LINK, "three_triggers": THREE_TRIGGERS}
 
 
@@ -93,6 +102,14 @@ class FirstThenPass:
             self.done = True
             return decision.options[0]
         return PASS if PASS in decision.options else decision.options[0]
+
+
+class AttackFirst:
+    """Declares the first attack it is offered, then passes: one attack per Battle Phase."""
+
+    def choose(self, decision: Decision, duel: Duel) -> Option:
+        first = decision.options[0]
+        return first if first.effect == ATTACK and not duel.battles else PASS
 
 
 def _additions() -> int:
@@ -224,6 +241,9 @@ def measure(quick: bool) -> dict[str, Any]:
             transitions(ONE_LINK, FirstThenPass), max(n // 10, 20), r
         ),
         "one decision step, 3 triggers + 2-link chain (random playouts)": per_decision,
+        "vanilla whole Battle Phase, one attack chosen by an agent, record=False": best_us(
+            whole(prototype(VANILLA_BATTLE_PHASE, record=False), AttackFirst), n, r
+        ),
         "Duel.clone() at a decision point": best_us(at.clone, n * 5, r),
         "GameState.clone() at a decision point": best_us(at.state.clone, n * 5, r),
         "copy.deepcopy of the same state": best_us(lambda: copy.deepcopy(at.state), max(n // 10, 20), r),
