@@ -47,6 +47,7 @@ COMPILED = [
     "engine/library/costs.py",
     "engine/library/filters.py",
     "engine/library/ops.py",
+    "engine/battle_step.py",
     "engine/steps.py",
     "engine/turns.py",
     "engine/agents.py",

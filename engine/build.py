@@ -217,6 +217,8 @@ def phase_result(
     out = {k: v for k, v in whole.items() if k not in PER_ATTACK_KEYS}
 
     def mark(entries: list[dict[str, Any]], key: Callable[[BattleResult], tuple[int, int]]) -> None:
+        for e in entries:
+            e["attack"] = None  # before the first declaration (a whole Battle Phase's Start Step...)
         for j, b in enumerate(played):
             lo, hi = key(b)
             for e in entries[lo:hi]:

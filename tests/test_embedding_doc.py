@@ -3,7 +3,8 @@
 Expected values: 2000 + Rush Recklessly's 700 = 2700 vs 1200 destroys the ogre and B takes 1500 (§2.2); a second
 attack by the same monster is refused (once per turn: Yugipedia "Attack"); "until the end of the turn" ends with
 the turn; a Defense Position monster cannot attack; Prideful Roar: 1000 vs 2500 gains 1500 + 300 during damage
-calculation: 2800 vs 2500, B takes 300 (its card text).
+calculation: 2800 vs 2500, B takes 300 (its card text); Mirror Force (its text: "When an opponent's monster declares
+an attack: destroy all your opponent's Attack Position monsters") and the Battle Phase rules of rules spec §BP.
 """
 
 from __future__ import annotations
@@ -41,4 +42,11 @@ def test_the_blocks_run_and_print_what_the_rules_give() -> None:
     assert outputs[3][0].endswith("{'A': 0, 'B': 1500} {'A': 8000, 'B': 6500}")
     assert outputs[4] == ["(2800, 2500) 7700"]
     assert outputs[5] == ["['before_damage_calculation', 'start_of_damage_step']"]
-    assert len(BLOCKS) == 6
+    # §BP.3: every legal declaration and passing; §BP.4: B responds to the declaration with Mirror Force, which
+    # destroys A's Attack Position monsters; §BP.6: the attacker left the field, so the attack stopped in the
+    # Battle Step; with no monster left A passes, and the End Step ends the Battle Phase (§BP.1).
+    assert outputs[6] == ["battle_step ['attack x with m1', 'attack x with m2', 'pass']",
+                          "B attack_declaration ['activate mirror effect 0', 'pass']",
+                          "the attacker left the field | main_phase_2 True"]
+    assert outputs[7] == ["8000 0 [0, 1, 3] graveyard", "None m1"]
+    assert len(BLOCKS) == 8
