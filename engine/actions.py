@@ -76,6 +76,7 @@ def move_card(
     """Move a card. It becomes a new card for the rules (its instance changes)."""
     card = ctx.card(index)
     was = card.location
+    was_controller = card.controller
     was_on_field = is_on_field(was)
     card.location = dest
     card.instance += 1
@@ -89,6 +90,8 @@ def move_card(
     if dest is not Location.SPELL_TRAP_ZONE:
         card.equipped_to = None
     data = (("from", was.value), ("to", dest.value)) if ctx.watched else ()
+    if was is Location.MONSTER_ZONE or dest is Location.MONSTER_ZONE:
+        note_opponent_field(ctx, index, was_controller)
     ctx.emit(EventType.MOVED, rule, card=index, detail=detail, data=data)
     if was_on_field and was is Location.MONSTER_ZONE and not is_on_field(dest):
         _leave_field_bookkeeping(ctx, index)
@@ -160,7 +163,10 @@ def take_control(ctx: Context, index: int, player: Player, rule: str) -> None:
     card = ctx.card(index)
     if not is_on_field(card.location) or card.controller is player:
         return
+    was_controller = card.controller
     card.controller = player
+    if card.location is Location.MONSTER_ZONE:
+        note_opponent_field(ctx, index, was_controller)
     ctx.emit(EventType.CONTROL_CHANGED, rule, card=index, player=player)
 
 
@@ -336,6 +342,17 @@ def retarget_attack(ctx: Context, target: int | None) -> None:
     ctx.emit(EventType.REPLAY, "replay", card=b.attacker, player=b.attacker_controller,
              detail="attacks directly" if target is None else "attacks again",
              data=(("targets", () if target is None else (target,)),))  # fmt: skip
+
+
+def note_opponent_field(ctx: Context, index: int, was_controller: Player) -> None:
+    """A monster came to or left a Monster Zone (or changed control): if that is the attacker's opponent's side,
+    during the Battle Step of an attack, note it, "however briefly" it lasts (a replay, §BP.5)."""
+    s = ctx.state
+    b = s.battle
+    opponent = opponent_of(s.turn_player)
+    in_battle_step = b.opponent_field is not None and b.under_way and s.phase in BATTLE_STEP_PHASES
+    if in_battle_step and (was_controller is opponent or ctx.card(index).controller is opponent):
+        b.opponent_field_changed = True
 
 
 def stop_attack(ctx: Context, reason: str) -> None:

@@ -13,13 +13,13 @@ from engine import actions
 from engine.chain import close_window
 from engine.effects import Context
 from engine.rules.attack import attack_problem, choices_of, direct_attack_problem, target_problem
-from engine.values.decisions import PASS, Decision, DecisionKind, IllegalChoice, Option
+from engine.values.decisions import ATTACK, PASS, Decision, DecisionKind, IllegalChoice, Option
 from engine.values.game import Window
 
 
 def is_battle_step_choice(decision: Decision, option: Option) -> bool:
-    """Whether answering `decision` with `option` is the Battle Step's business (not a chain's)."""
-    return decision.kind is DecisionKind.REPLAY or (type(option) is Option and option.is_attack)
+    """Whether answering `decision` with `option` (a well-formed Option) is the Battle Step's business."""
+    return decision.kind is DecisionKind.REPLAY or option.effect == ATTACK
 
 
 def check_choice(ctx: Context, decision: Decision, option: Option) -> None:

@@ -22,7 +22,7 @@ from engine.effects import Context, Effect, Index, Lingering, Registry
 from engine.library import default_registry
 from engine.rules.stats import current_stats, watch_stats
 from engine.state import Card, GameState
-from engine.values.decisions import PASS, Decision, IllegalChoice, Option
+from engine.values.decisions import PASS, Decision, IllegalChoice, Option, malformed
 from engine.values.events import Event, EventType
 from engine.values.game import Location, Phase, Player
 
@@ -419,8 +419,12 @@ class Duel:
         return played[-1] if played and not played[-1].over else None
 
 
-def _check_choice(ctx: Context, decision: Decision, option: Option) -> None:
-    """IllegalChoice naming why, unless `option` answers `decision` (the Battle Step's or a chain's rules)."""
+def _check_choice(ctx: Context, decision: Decision, option: object) -> None:
+    """IllegalChoice naming why, unless `option` answers `decision` (the Battle Step's or a chain's rules).
+    (`object`: a host may pass anything, and compiled code would refuse a non-Option on entry.)"""
+    if problem := malformed(option):
+        raise IllegalChoice(problem)
+    assert isinstance(option, Option)  # malformed() checked its type
     if battle_step.is_battle_step_choice(decision, option):
         battle_step.check_choice(ctx, decision, option)
     else:

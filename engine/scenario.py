@@ -204,6 +204,10 @@ _MonsterType = Literal[
     "spellcaster", "thunder", "warrior", "winged_beast", "wyrm", "zombie",
 ]  # fmt: skip
 _Until = Literal["end_of_turn", "end_of_battle_phase", "end_of_damage_step", "damage_calculation"]
+_AppliesTo = Literal["self", "other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters"]
+_RestrictionKind = Literal[
+    "cannot_attack", "cannot_declare_attack", "cannot_be_attacked", "can_attack_directly", "must_attack"
+]
 
 PLAYERS: tuple[str, ...] = get_args(_Player)
 LOCATIONS: tuple[str, ...] = get_args(_Location)
@@ -323,6 +327,7 @@ _UNIONS = {"kind": "effect", "op": "op"}  # tag key -> the name of the tagged un
 _ANY_OF = {  # operations that need at least one of these keys
     "change_stats": ("atk", "def", "set_atk", "set_def", "atk_gain_equal_to"),
     "damage": ("amount", "equal_to"),
+    "restrict": ("target", "applies_to"),
     "set_original_stats": ("set_atk", "set_def"),
 }
 
@@ -400,6 +405,13 @@ OPS: Mapping[str, type[msgspec.Struct]] = _tagged(_Op, {
     # a player matching a filter (Mirror Force: the opponent's Attack Position monsters).
     "negate_attack": {},
     "end_battle_phase": {},
+    "restrict": {
+        "kind": Annotated[_RestrictionKind, _doc("the restriction or permission, as its continuous kind")],
+        "target": _optional(_TargetRef, "the monster it applies to (or give applies_to)"),
+        "applies_to": _optional(_AppliesTo, "the monsters it applies to, as the controller sees them"),
+        "filter": _optional(_Filter, "only the monsters of applies_to that match this filter"),
+        "until": _UNTIL,
+    },
     "destroy_all": {"player": _Relative, "filter": _optional(_Filter, "only the monsters that match")},
 })  # fmt: skip
 
@@ -425,8 +437,7 @@ _CONDITION = _default(_TriggerCondition | Annotated[tuple[_TriggerCondition, ...
                       "all must hold")
 # Attack restrictions and permissions (rules spec §BP.8): the monsters they apply to.
 _APPLIES = {
-    "applies_to": _default(
-        Literal["self", "other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters"], "self"),
+    "applies_to": _default(_AppliesTo, "self"),
     "filter": _optional(_Filter, "only the monsters of applies_to that match this filter"),
 }
 EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
@@ -1035,7 +1046,11 @@ def _check_scenario(w: _Scenario) -> Scenario:
                 ref("card_ref", pid, "cards", i, "effects", j, "instead", "pay_with", k)
             for k, op in enumerate(e.does):
                 for name, kind in _REF_PARAMS[op.op]:
-                    ref(kind, op.params[name], "cards", i, "effects", j, "does", k, name)
+                    if op.params[name] is not None:  # (an optional reference left out)
+                        ref(kind, op.params[name], "cards", i, "effects", j, "does", k, name)
+                source = op.params.get("equal_to")
+                if source is not None:
+                    ref("target_ref", source["of"], "cards", i, "effects", j, "does", k, "equal_to", "of")
                 if op.op == "special_summon":
                     s = by_id[op.params["card"]]
                     if s.card_type != "monster" or s.location not in SUMMON_FROM:

@@ -112,15 +112,17 @@ class ScriptedAgent:
 
     def _priority(self, decision: Decision, duel: Duel, now: tuple[int, int]) -> Option:
         battle_step = decision.window is Window.BATTLE_STEP
+        w = duel.state.window
+        waiting = {(t.card, t.effect) for t in w.waiting} if w is not None else set()
         while True:
             here = [q for q in self.queue if self._at(q) == now and (battle_step or not q.declares)]
-            fast = [q for q in here if not _names_trigger(duel, q)]
+            # A phase trigger is activated at its controller's priority (rules spec §BP.2), not placed by SEGOC.
+            fast = [q for q in here if not _names_trigger(duel, q) or (q.card, q.effect) in waiting]
             if not fast or fast[0].player is not decision.player:
-                return PASS
+                return _pass(decision)
             q = fast[0]
-            w = duel.state.window
-            if q.new_chain and w is not None and w.chain:
-                return PASS  # offered once the current chain has resolved
+            if (q.new_chain or q.declares) and w is not None and w.chain:
+                return _pass(decision)  # offered once the current chain has resolved (an attack: only then)
             self.queue.remove(q)
             option = self._option(decision, q)
             reason = duel.why_illegal(option)
@@ -184,6 +186,12 @@ class ScriptedAgent:
             {"choice": q.index, "card": self.ids[q.card], "player": q.player.name, "window": q.window.value,
              "reason": reason}
         )
+
+
+def _pass(decision: Decision) -> Option:
+    """Pass, where passing is allowed; otherwise (a mandatory phase trigger waits, a monster must attack) the
+    first option, as a player who has no choice listed does what the rules make them do."""
+    return PASS if PASS in decision.options else decision.options[0]
 
 
 def _position(window: Window, attack: int) -> tuple[int, int]:

@@ -138,6 +138,7 @@ class Battle:
     negated: bool = False
     replays: int = 0
     opponent_field: tuple[tuple[int, int], ...] | None = None  # None: a scenario's attack, past its Battle Step
+    opponent_field_changed: bool = False  # a monster came to or left that side since, however briefly
     stopped: str = ""
 
     @property
@@ -170,6 +171,7 @@ class Battle:
         n.negated = self.negated
         n.replays = self.replays
         n.opponent_field = self.opponent_field
+        n.opponent_field_changed = self.opponent_field_changed
         n.stopped = self.stopped
         return n
 

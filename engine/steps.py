@@ -107,6 +107,7 @@ def attack_declared(ctx: Context) -> None:
     replay."""
     b = ctx.state.battle
     b.opponent_field = attack.opponent_field(ctx)
+    b.opponent_field_changed = False
     events: tuple[TriggerEvent, ...]
     if b.replays:
         events = RETARGET_EVENTS if b.target is not None else ()

@@ -378,6 +378,25 @@ def _damage(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     actions.check_zero_lp(ctx)
 
 
+def _restrict(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """An attack restriction or permission (a continuous kind: `cannot_attack`, `cannot_declare_attack`...) that
+    lasts until `until`: on the target ("that monster cannot attack"), or on the monsters `applies_to` and
+    `filter` name, as the effect's controller sees them ("your opponent cannot declare an attack this turn")."""
+    until = op.get("until", "end_of_turn")
+    if op.get("target") is None:
+        params = {k: op[k] for k in ("applies_to", "filter") if op.get(k) is not None}
+        eff = Effect(op["kind"], EffectKind.CONTINUOUS, params=params)
+        actions.add_lingering(ctx, Lingering(eff, src.controller, None, None, until))
+        ctx.emit(EventType.LINK_RESOLVED, "effect", detail=f"{op['kind'].replace('_', ' ')} until {until}")
+        return
+    index = _card_for(ctx, src, link, op["target"])
+    if index is None or ctx.card(index).location is not Location.MONSTER_ZONE:
+        return
+    eff = Effect(op["kind"], EffectKind.CONTINUOUS, params={"applies_to": "self"})
+    actions.add_lingering(ctx, Lingering(eff, src.controller, index, ctx.card(index).instance, until))
+    ctx.emit(EventType.LINK_RESOLVED, "effect", card=index, detail=f"{op['kind'].replace('_', ' ')} until {until}")
+
+
 def _negate_attack(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     actions.negate_attack(ctx)
 
@@ -429,6 +448,7 @@ OPS: Final[dict[str, OpHandler]] = {
     "gain_lp": _gain,
     "draw": _draw,
     "negate_attack": _negate_attack,
+    "restrict": _restrict,
     "end_battle_phase": _end_battle_phase,
     "destroy_all": _destroy_all,
 }

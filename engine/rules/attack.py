@@ -170,7 +170,7 @@ def replay_problem(ctx: Context, b: Battle) -> str | None:
     whose Battle Step is already over (`opponent_field` None), has none."""
     if b.opponent_field is None:
         return None
-    if opponent_field(ctx) != b.opponent_field:
+    if b.opponent_field_changed or opponent_field(ctx) != b.opponent_field:
         return "the monsters the opponent controls changed"
     if b.target is None and direct_attack_problem(ctx, b.attacker) is not None:
         return "the attacker can no longer attack directly"
