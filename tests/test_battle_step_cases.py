@@ -5,7 +5,7 @@ entry listed is compared with the result's entry of that attack), through both e
 The expected values come from the sources each case cites (its `source.sources`): the official rulebook and the OCG
 Perfect Rulebook as compiled in laaners/yugioh_comprehensive_rulebook, the Konami OCG FAQ as compiled in
 lucays/OCG-Rule-documentation, Yugipedia, card texts, and the damage table (rules spec §2.2). The ids, setups and
-rulings are those of /work/research/battle-phase-rulings.md (BPR-nn, named in each case's `source.notes`).
+rulings are those of the research behind rules spec §BP (BPR-nn, named in each case's `source.notes`).
 """
 
 from __future__ import annotations
