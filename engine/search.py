@@ -27,8 +27,12 @@ answer in every state of the game (a network's output, a transposition table's m
   cards), and ``target_code`` numbers the tuple: 0 for no target, then length by length,
   each tuple read as a base-``n`` number (``(t,)`` is ``1 + t``).
 
+* then the attack declarations (a whole Battle Phase, `"battle_phase"`): ``attack_base + attacker * (1 + n) + t``,
+  ``t`` 0 for a direct attack and ``1 + target`` otherwise, where ``attack_base = 1 + effect_slots * block``.
+  The same ids answer a replay's choice (the attacking monster attacks again) and `PASS` declines it.
+
 The built-in effects target at most one card, so `max_targets` defaults to 1 and there are
-``1 + effects * (1 + cards)`` actions. An answer the table cannot encode (a custom effect type
+``1 + effects * (1 + cards) + cards * (1 + cards)`` actions. An answer the table cannot encode (a custom effect type
 offering more targets) raises ValueError naming `max_targets`, never a wrong id.
 
 **Returns** (zero-sum, player-indexed): ``+1`` / ``-1`` once the Duel is won / lost, ``0`` for
@@ -52,7 +56,7 @@ phase                   17  one-hot over `engine.Phase` in declaration order
 window                  10  one-hot over `engine.Window`, then "no window open"
 life points              2  own LP, opp LP, each / LP_SCALE, clipped to [0, 1]
 turn player              1  1 if `player` is the turn player
-decision                 4  one-hot: priority, trigger, none pending; then 1 if it is own
+decision                 5  one-hot: priority, trigger, replay, none pending; then 1 if it is own
 options                  1  number of legal answers / 16, clipped to [0, 1]
 chain                    1  links on the open window's chain / 8, clipped to [0, 1]
 battle                   3  damage calculation performed; own / opp battle damage / LP_SCALE
@@ -65,7 +69,7 @@ cards                n x 11 for every card of the scenario: location one-hot (7,
 ====================  ====  ==================================================================
 
 `OBSERVATION_FIELDS` lists the same (name, size) pairs; `BattleGame.observation_size()` is the
-total, ``57 + 11 * n``.
+total, ``58 + 11 * n``.
 """
 
 from __future__ import annotations
@@ -82,7 +86,7 @@ from engine.machine import Duel
 from engine.rules.stats import current_stats
 from engine.scenario import Scenario
 from engine.state import GameState
-from engine.values.decisions import PASS, DecisionKind, IllegalChoice, Option, malformed
+from engine.values.decisions import ATTACK, PASS, DecisionKind, IllegalChoice, Option, attack_option, malformed
 from engine.values.game import Location, Phase, Player, Position, Window
 
 TERMINAL = -4  # pyspiel.PlayerId.TERMINAL
@@ -96,7 +100,7 @@ OBSERVATION_FIELDS: tuple[tuple[str, int], ...] = (
     ("window", len(Window) + 1),
     ("life_points", 2),
     ("turn_player", 1),
-    ("decision", 4),
+    ("decision", 5),
     ("options", 1),
     ("chain", 1),
     ("battle", 3),
@@ -105,6 +109,7 @@ OBSERVATION_FIELDS: tuple[tuple[str, int], ...] = (
 )
 CARD_FIELDS = len(Location) + 4
 _PHASES = {p: i for i, p in enumerate(Phase)}
+_DECISION_SLOTS = {DecisionKind.PRIORITY: 0, DecisionKind.TRIGGER: 1, DecisionKind.REPLAY: 2}
 _WINDOWS = {w: i for i, w in enumerate(Window)}
 _LOCATIONS = {loc: i for i, loc in enumerate(Location)}
 _POSITIONS = {Position.ATTACK: 0, Position.DEFENSE: 1, Position.SET: 2}
@@ -146,7 +151,8 @@ class ActionTable:
         for k in range(max_targets + 1):
             self.length_offset.append(self.length_offset[-1] + int(n**k))
         self.block = self.length_offset[max_targets + 1]
-        self.size = 1 + len(self.slots) * self.block
+        self.attack_base = 1 + len(self.slots) * self.block
+        self.size = self.attack_base + n * (n + 1)
         # The answers and ids met so far, each computed once: a playout encodes and decodes one of
         # each per decision, and a battle offers the same few answers again and again.
         self._ids: dict[Option, int] = {}
@@ -166,6 +172,10 @@ class ActionTable:
     def _encode(self, option: Option) -> int:
         if option.is_pass:
             return 0
+        if option.effect == ATTACK and 0 <= option.card < self.cards and len(option.targets) <= 1:
+            target = option.targets[0] if option.targets else -1
+            if -1 <= target < self.cards:
+                return self.attack_base + option.card * (self.cards + 1) + target + 1
         slot = self.slot_of.get((option.card, option.effect))
         k = len(option.targets)
         if slot is None or k > self.max_targets or any(not 0 <= t < self.cards for t in option.targets):
@@ -195,6 +205,9 @@ class ActionTable:
             raise IllegalChoice(f"action {action} is not an action of this game (ids 0..{self.size - 1})")
         if action == 0:
             return PASS
+        if action >= self.attack_base:
+            attacker, t = divmod(action - self.attack_base, self.cards + 1)
+            return attack_option(attacker, None if t == 0 else t - 1)
         slot, code = divmod(action - 1, self.block)
         k = max(j for j in range(self.max_targets + 1) if self.length_offset[j] <= code)
         code -= self.length_offset[k]
@@ -227,9 +240,9 @@ class BattleGame:
         record: bool = False,
     ) -> None:
         sc = load_scenario(scenario, index)
-        if sc.attacks is not None or sc.battle_phase:
-            raise ValueError(f"scenario {sc.id!r} is a Battle Phase (attacks or battle_phase): the search game "
-                             "plays one attack's Damage Step")  # fmt: skip
+        if sc.attacks is not None:
+            raise ValueError(f"scenario {sc.id!r} lists its attacks (attacks): the search game plays one attack, or "
+                             "a whole Battle Phase whose attacks the players choose (battle_phase)")  # fmt: skip
         self.scenario: Scenario | None = sc  # None for a game made from a duel, or unpickled
         start = state_from_scenario(sc)
         # Search reads states, not logs: the playout path (`record=False`) unless asked otherwise.
@@ -288,6 +301,9 @@ class BattleGame:
     def describe(self, option: Option) -> str:
         if option.is_pass:
             return "pass"
+        if option.is_attack:
+            on = self.names[option.targets[0]] if option.targets else "directly"
+            return f"attack {on} with {self.names[option.card]}"
         t = f" targeting {', '.join(self.names[i] for i in option.targets)}" if option.targets else ""
         return f"activate {self.names[option.card]} effect {option.effect}{t}"
 
@@ -440,20 +456,20 @@ class BattleState:
         at += 3
         d = s.pending
         if d is None:
-            out[at + 2] = 1.0
+            out[at + 3] = 1.0
         else:
-            out[at + (1 if d.kind is DecisionKind.TRIGGER else 0)] = 1.0
-            out[at + 3] = 1.0 if d.player is me else 0.0
-            out[at + 4] = _clip(len(d.options) / MAX_OPTIONS_SCALE, 1.0)
-        out[at + 5] = _clip(len(w.chain) / MAX_CHAIN_SCALE, 1.0) if w is not None else 0.0
-        at += 6
+            out[at + _DECISION_SLOTS[d.kind]] = 1.0
+            out[at + 4] = 1.0 if d.player is me else 0.0
+            out[at + 5] = _clip(len(d.options) / MAX_OPTIONS_SCALE, 1.0)
+        out[at + 6] = _clip(len(w.chain) / MAX_CHAIN_SCALE, 1.0) if w is not None else 0.0
+        at += 7
         b = s.battle
         out[at] = 1.0 if b.battled else 0.0
         out[at + 1] = _clip(b.battle_damage[me] / g.lp_scale, 1.0)
         out[at + 2] = _clip(b.battle_damage[me.opponent] / g.lp_scale, 1.0)
         at += 3
         for index, instance in ((b.attacker, b.attacker_instance), (b.target, b.target_instance)):
-            if index is not None:
+            if index is not None and index >= 0:  # (no attack declared yet: NO_ATTACK)
                 card = s.cards[index]
                 if card.location is Location.MONSTER_ZONE and card.instance == instance:
                     atk, def_ = current_stats(self.duel.ctx, index)

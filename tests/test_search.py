@@ -15,6 +15,7 @@ from search_scenarios import CONTESTED, ONE_WINNING_CHOICE
 
 import engine
 from engine.search import OBSERVATION_FIELDS, TERMINAL, ActionTable, BattleGame, BattleState, load_scenario
+from engine.values.decisions import ATTACK
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -35,13 +36,17 @@ def test_scenario_given_as_object_dict_path_or_nothing() -> None:
 
 
 def test_action_ids_are_the_documented_table() -> None:
-    """0 is pass; 1 + slot * block + target code, block = 1 + n for n cards (module docstring)."""
+    """0 is pass; 1 + slot * block + target code, block = 1 + n for n cards; then the attack declarations,
+    attack_base + attacker * (1 + n) + (0 direct, 1 + target) (module docstring)."""
     g = BattleGame(CONTESTED)  # 5 cards; effects: att 1, tgt 1, rush 1, wall 1, burn 1 -> slots 0..4
-    assert g.num_distinct_actions() == 1 + 5 * (1 + 5)
+    assert g.num_distinct_actions() == 1 + 5 * (1 + 5) + 5 * (1 + 5)
     t = g.actions
     assert t.encode(engine.PASS) == 0
     assert t.encode(engine.Option(2, 0)) == 1 + 2 * 6  # rush, no target
     assert t.encode(engine.Option(3, 0, (0,))) == 1 + 3 * 6 + 1 + 0  # wall targeting att
+    base = 1 + 5 * 6
+    assert t.encode(engine.Option(0, ATTACK, (1,))) == base + 0 * 6 + 1 + 1  # att attacks tgt
+    assert t.encode(engine.Option(0, ATTACK, ())) == base  # att attacks directly
     for a in range(g.num_distinct_actions()):
         assert t.encode(t.decode(a)) == a
     s = g.new_initial_state()
@@ -51,8 +56,8 @@ def test_action_ids_are_the_documented_table() -> None:
 
 
 def test_two_targets_need_a_larger_table() -> None:
-    t2 = ActionTable([1, 0, 0], max_targets=2)  # 3 cards: block 1 + 3 + 9
-    assert t2.size == 1 + 13
+    t2 = ActionTable([1, 0, 0], max_targets=2)  # 3 cards: block 1 + 3 + 9, then 3 x (1 + 3) attacks
+    assert t2.size == 1 + 13 + 3 * 4
     assert t2.decode(t2.encode(engine.Option(0, 0, (2, 1)))) == engine.Option(0, 0, (2, 1))
     with pytest.raises(ValueError, match="max_targets"):
         ActionTable([1, 0, 0]).encode(engine.Option(0, 0, (2, 1)))
@@ -203,7 +208,7 @@ def test_same_actions_same_game() -> None:
 def test_observation_fixed_length_and_layout() -> None:
     g = BattleGame(CONTESTED)
     n = g.observation_size()
-    assert n == sum(k for _, k in OBSERVATION_FIELDS) + 11 * 5 == 57 + 55
+    assert n == sum(k for _, k in OBSERVATION_FIELDS) + 11 * 5 == 58 + 55
     rng = random.Random(3)
     for _ in range(20):
         s = g.new_initial_state()
@@ -226,8 +231,8 @@ def test_observation_fixed_length_and_layout() -> None:
     assert a[lp:lp + 2] == [4000 / 7000, 3000 / 7000] and b[lp:lp + 2] == [3000 / 7000, 4000 / 7000]  # own, opp
     assert a[lp + 2] == 1.0 and b[lp + 2] == 0.0  # A is the turn player
     decision = lp + 3
-    assert a[decision] == 1.0 and a[decision + 3] == 1.0 and b[decision + 3] == 0.0  # a priority decision, A's
-    attacker = decision + 4 + 1 + 1 + 3
+    assert a[decision] == 1.0 and a[decision + 4] == 1.0 and b[decision + 4] == 0.0  # a priority decision, A's
+    attacker = decision + 5 + 1 + 1 + 3
     assert a[attacker:attacker + 4] == [1.0, 1.0, 1800 / 5000, 1000 / 5000]
     assert b[attacker + 1] == 0.0  # B does not control the attacker
 
@@ -271,3 +276,33 @@ def test_game_from_a_duel_mid_battle() -> None:
     assert s.current_player() == 1 and s.state_hash() == before and s.returns() == [0.0, 0.0]
     play_randomly(s, random.Random(2))
     assert duel.state.state_hash() == before and g.scenario is None
+
+
+BATTLE_PHASE = {
+    "format": "damage-step-scenario/1", "id": "two-attacks", "battle_phase": {},
+    "cards": [{"id": "m1", "controller": "A", "atk": 2000, "def": 1000, "position": "attack"},
+              {"id": "m2", "controller": "A", "atk": 1500, "def": 1000, "position": "attack"},
+              {"id": "x", "controller": "B", "atk": 1000, "def": 1000, "position": "attack"}],
+}  # fmt: skip
+
+
+def test_a_whole_battle_phase_the_attacks_chosen_as_actions() -> None:
+    # §BP.3: in the Battle Step the turn player's legal actions are every attack (m1 or m2 on x: B controls a
+    # monster, so no direct attack) and passing; after x is destroyed by the first attack, the other monster
+    # may attack directly.
+    g = BattleGame(BATTLE_PHASE)
+    s = g.new_initial_state()
+    assert [s.action_to_string(a) for a in s.legal_actions()] == ["pass", "attack x with m1", "attack x with m2"]
+    s.apply_action(g.actions.encode(engine.Option(0, ATTACK, (2,))))  # m1 attacks x: 2000 vs 1000
+    assert [s.action_to_string(a) for a in s.legal_actions()] == ["pass", "attack directly with m2"]
+    s.apply_action(s.legal_actions()[1])
+    assert s.is_terminal() and s.duel.state.phase is engine.Phase.MAIN_PHASE_2
+    assert s.duel.state.players[1].lp == 8000 - 1000 - 1500
+    assert len(s.duel.battles) == 2
+
+
+def test_a_listed_battle_phase_is_refused_naming_what_the_game_plays() -> None:
+    listed = {**{k: v for k, v in BATTLE_PHASE.items() if k != "battle_phase"},
+              "attacks": [{"attacker": "m1", "target": "x"}]}  # fmt: skip
+    with pytest.raises(ValueError, match="lists its attacks"):
+        BattleGame(listed)
