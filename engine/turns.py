@@ -51,7 +51,7 @@ class UnknownCard(LookupError):
     """A card given by an index or id that no card of this duel has (the message names it)."""
 
 
-def card_index(state: GameState, card: int | str) -> int:
+def card_index(state: GameState, card: object) -> int:
     """A card given by its index or its id: `UnknownCard` if there is none, `UsageError` if `card` is
     neither an int nor a str."""
     if isinstance(card, int) and not isinstance(card, bool):
@@ -116,14 +116,14 @@ def _busy(s: GameState) -> str | None:
     return f"the Battle Phase is under way ({s.phase.value}{waiting}): play on (advance/run) first"
 
 
-def _cards(ctx: Context, attacker: int | str, target: int | str | None) -> tuple[int, int | None]:
+def _cards(ctx: Context, attacker: object, target: object) -> tuple[int, int | None]:
     try:
         return card_index(ctx.state, attacker), None if target is None else card_index(ctx.state, target)
     except (UnknownCard, UsageError) as e:  # every refusal of a declaration is an IllegalAttack
         raise IllegalAttack(str(e)) from e
 
 
-def declaration(ctx: Context, attacker: int | str, target: int | str | None) -> Option:
+def declaration(ctx: Context, attacker: object, target: object) -> Option:
     """The option that declares this attack now, checked as the rules check it (`IllegalAttack` naming
     the rule otherwise): at the turn player's priority in the Battle Step, after a replay (the attacking
     monster attacks again), or, with nothing pending, from Main Phase 1 or a stop."""
