@@ -194,16 +194,16 @@ def perform_damage_calculation(ctx: Context) -> None:
         return
     destroyed = []
     for index in base.destroyed:
-        key = battle_indestructibility(ctx, index)
-        if key is None and (rep := battle_destruction_replacement(ctx, index)) is not None:
+        protections = battle_indestructibility(ctx, index)
+        if protections is None and (rep := battle_destruction_replacement(ctx, index)) is not None:
             replace_battle_destruction(ctx, rep, index)
             continue
-        if key is None:
+        if protections is None:
             destroyed.append(index)
             ctx.card(index).battle_destroyed = True
             ctx.emit(EventType.DESTROYED_BY_BATTLE, "destroyed_by_battle", card=index)
             continue
-        if key != (-1, -1):
+        for key in protections:  # every "N times per turn" protection that applied is used up (§R.1)
             s.indestructible_used[key] = s.indestructible_used.get(key, 0) + 1
         ctx.emit(EventType.NOT_DESTROYED, "indestructible_by_battle", card=index)
     b.destroyed = tuple(destroyed)

@@ -12,19 +12,22 @@ from engine.effects import Context, DestructionReplacement, Hook, Indestructible
 from engine.values.events import EventType
 
 
-def battle_indestructibility(ctx: Context, index: int) -> tuple[int, int] | None:
-    """The effect that keeps this monster from being destroyed by battle, as a (card, effect)
-    key for "N times a turn" counting; (-1, -1) for an unlimited one; None if there is none.
-    An "N times" effect whose uses are spent this turn no longer counts."""
+def battle_indestructibility(ctx: Context, index: int) -> tuple[tuple[int, int], ...] | None:
+    """Whether this monster, which would be destroyed by battle, cannot be (§2.5, §R.1): None if no protection
+    applies; `()` if one without a count does (then no "N times per turn" protection is used up: the monster would
+    not have been destroyed anyway); otherwise the (card, effect) key of every "N times per turn" protection with a
+    use left, all of which this battle uses up together."""
+    counted = []
+    used = ctx.state.indestructible_used
     for src, answer in ctx.ask(Hook.INDESTRUCTIBLE_BY_BATTLE):
         if src.host != index or not isinstance(answer, IndestructibleByBattle):
             continue
         if answer.times_per_turn is None:
-            return (-1, -1)
+            return ()
         key = (src.card, src.index)
-        if ctx.state.indestructible_used.get(key, 0) < answer.times_per_turn:
-            return key
-    return None
+        if used.get(key, 0) < answer.times_per_turn:
+            counted.append(key)
+    return tuple(counted) if counted else None
 
 
 def battle_destruction_replacement(ctx: Context, index: int) -> Source | None:
