@@ -15,7 +15,7 @@ from engine.effects import Context, Effect, EffectKind, Hook, Lingering, Trigger
 from engine.rules.attack import position_problem
 from engine.rules.stats import current_stats, erase_earlier, next_seq, note_applying, watch_stats
 from engine.rules.triggers import triggered_effects
-from engine.state import NO_ATTACK, Battle, BattleRecord, Card, GameState, LpChange
+from engine.state import NO_ATTACK, Battle, BattleRecord, Card, GameState, LastKnown, LpChange
 from engine.values.events import EventType
 from engine.values.game import PLAYERS, Location, OriginalOp, Phase, Player, Position, is_on_field, opponent_of
 
@@ -78,6 +78,8 @@ def move_card(
     was = card.location
     was_controller = card.controller
     was_on_field = is_on_field(was)
+    if was_on_field:
+        note_last_known(ctx, index)
     card.location = dest
     card.instance += 1
     card.battle_destroyed = False
@@ -95,6 +97,14 @@ def move_card(
     ctx.emit(EventType.MOVED, rule, card=index, detail=detail, data=data)
     if was_on_field and was is Location.MONSTER_ZONE and not is_on_field(dest):
         _leave_field_bookkeeping(ctx, index)
+
+
+def note_last_known(ctx: Context, index: int) -> None:
+    """A card is leaving the field: keep it as it is now, with its ATK and DEF, as its last known information
+    (§R.2; `rules.last_known` reads it)."""
+    card = ctx.card(index)
+    atk, def_ = current_stats(ctx, index) if card.location is Location.MONSTER_ZONE else (0, 0)
+    ctx.state.last_known[(index, card.instance)] = LastKnown(card.copy(), atk, def_)
 
 
 def graveyard_destination(ctx: Context, card: Card) -> tuple[Location, str]:

@@ -287,6 +287,17 @@ class WindowState:
         return n
 
 
+@attrs.frozen(slots=True)
+class LastKnown:
+    """A card as it was the last moment it was on the field (§R.2, last known information): a copy of it then
+    (never changed afterwards), and its ATK and DEF then. Conditions that refer to a card that has left the field
+    since the event they ask about read this, not where the card is now."""
+
+    card: Card
+    atk: int
+    def_: int
+
+
 @attr.s(auto_attribs=True, init=False, unsafe_hash=True)
 class ChainRecord(Frozen):
     """A finished chain, for the result and the debugger."""
@@ -360,6 +371,8 @@ class GameState:
     stat_seq: int = 0
     stat_since: dict[tuple[int, int, int, int, int], int] = attrs.Factory(dict)
     indestructible_used: dict[tuple[int, int], int] = attrs.Factory(dict)
+    # Last known information (§R.2): (card, instance it had on the field) -> the card as it left the field.
+    last_known: dict[tuple[int, int], LastKnown] = attrs.Factory(dict)
     chains: list[ChainRecord] = attrs.Factory(list)
     lp_changes: list[LpChange] = attrs.Factory(list)
     log: list[Event] = attrs.Factory(list)
@@ -403,6 +416,7 @@ class GameState:
         n.stat_seq = self.stat_seq
         n.stat_since = dict(self.stat_since)
         n.indestructible_used = dict(self.indestructible_used)
+        n.last_known = dict(self.last_known)
         n.chains = list(self.chains)
         n.lp_changes = list(self.lp_changes)
         n.log = list(self.log)

@@ -211,6 +211,7 @@ def end_turn(ctx: Context) -> None:
     actions.expire_lingering(ctx, "end_of_battle_phase")  # (a Battle Phase left without its End Step)
     actions.expire_lingering(ctx, "end_of_turn")
     s.indestructible_used = {}
+    s.last_known = {}  # what a card was when it left the field is asked about within its turn
     s.attacks_declared = ()
     s.turn += 1
     s.turn_player = opponent_of(s.turn_player)

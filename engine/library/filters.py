@@ -7,15 +7,20 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from engine.effects import Context
+from engine.state import Card
 from engine.values.game import Location, Position
 
 
 def matches(ctx: Context, index: int, flt: Mapping[str, Any]) -> bool:
-    """Every key the filter gives holds for that card. An archetype is matched by name (the official rule:
-    a card is a "Blackwing" card if "Blackwing" is in its name). Attribute, Type and Level are what the card
-    says (a card that gives none has none, so it matches no such key), and only a face-up monster shows them
-    ("a LIGHT monster" on the field is a face-up one)."""
-    card = ctx.card(index)
+    """Every key the filter gives holds for that card, as it is now (`matches_card`)."""
+    return matches_card(ctx.card(index), flt)
+
+
+def matches_card(card: Card, flt: Mapping[str, Any]) -> bool:
+    """Every key the filter gives holds for that card (as it is, or as it was: `rules.last_known`). An archetype
+    is matched by name (the official rule: a card is a "Blackwing" card if "Blackwing" is in its name). Attribute,
+    Type and Level are what the card says (a card that gives none has none, so it matches no such key), and only a
+    face-up monster shows them ("a LIGHT monster" on the field is a face-up one)."""
     if "archetype" in flt and flt["archetype"] not in card.name:
         return False
     if "not_archetype" in flt and flt["not_archetype"] in card.name:

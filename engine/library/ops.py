@@ -21,10 +21,11 @@ from engine.effects import (
     Source,
 )
 from engine.library import costs
-from engine.library.filters import describe, matches
+from engine.library.filters import describe, matches, matches_card
+from engine.rules.last_known import as_it_was, battler_instance, stats_as_they_were
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats
-from engine.state import ChainLink
+from engine.state import Card, ChainLink
 from engine.values.events import EventType
 from engine.values.game import Location, OriginalChange, OriginalOp, Player, Position, is_on_field, opponent_of
 
@@ -101,31 +102,42 @@ def own_battler(ctx: Context, player: Player) -> int | None:
     return None
 
 
+def battler(ctx: Context, index: int | None) -> Card | None:
+    """A battling monster as it was in this battle (§R.2: the card itself while it is still that monster on the
+    field, as it left the field otherwise); None if it is not one, or never was on the field."""
+    if index is None or index < 0:
+        return None
+    card = as_it_was(ctx, index, battler_instance(ctx, index))
+    return card if card is not None and card.location is Location.MONSTER_ZONE else None
+
+
 def battle_problem(ctx: Context, src: Source, cond: Params) -> str | None:
     """Why who battles whom is not as the `battle` parameter asks (None if it is): "if a LIGHT monster you
     control battles" (`own_monster`), "... battles an opponent's LIGHT monster" (`opponent_monster`), "if this
     card battles" (`self`). A monster battles from the start of the Damage Step; one attacking directly battles
-    no monster."""
+    no monster. A battler that has left the field since is read as it was (§R.2: "if this card destroyed a LIGHT
+    monster by battle", asked when it is in the Graveyard)."""
     b = ctx.state.battle
     if not b.attacked:
         return "no monster is battling yet"
-    own = own_battler(ctx, src.controller)
     me = src.controller.name
+    own = next((i for i in (b.attacker, b.target) if (c := battler(ctx, i)) and c.controller is src.controller), None)
     if cond.get("self") and src.host not in (b.attacker, b.target):
         return f"{ctx.card(src.host).name} is not battling"
     flt = cond.get("own_monster")
-    if flt is not None and own is None:
+    own_card = battler(ctx, own)
+    if flt is not None and own_card is None:
         return f"no monster {me} controls is battling"
-    if flt is not None and own is not None and not matches(ctx, own, flt):
-        return f"{me}'s battling monster {ctx.card(own).name} is not {describe(flt)}"
+    if flt is not None and own_card is not None and not matches_card(own_card, flt):
+        return f"{me}'s battling monster {own_card.name} is not {describe(flt)}"
     flt = cond.get("opponent_monster")
     if flt is not None:
         mine = src.host if cond.get("self") else own
-        foe = ctx.battling_opponent(mine) if mine is not None else None
-        if foe is None or ctx.card(foe).location is not Location.MONSTER_ZONE:
+        foe = battler(ctx, ctx.battling_opponent(mine) if mine is not None else None)
+        if foe is None:
             return "it battles no monster of the opponent"
-        if not matches(ctx, foe, flt):
-            return f"the monster it battles, {ctx.card(foe).name}, is not {describe(flt)}"
+        if not matches_card(foe, flt):
+            return f"the monster it battles, {foe.name}, is not {describe(flt)}"
     return None
 
 
@@ -139,9 +151,9 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
         return b.attacked and me == b.attacker
     if name == "this_card_was_attacked":
         return b.attacked and me == b.target
-    if name == "attacking_defense_position":
-        pos = ctx.card(b.target).position if b.target is not None else None
-        return me == b.attacker and pos is not None and pos.is_defense
+    if name == "attacking_defense_position":  # the target as it was (§R.2): in the Graveyard by the end of the step
+        target = battler(ctx, b.target)
+        return me == b.attacker and target is not None and target.position is not None and target.position.is_defense
     if name == "attacking_face_down":
         return me == b.attacker and b.target_position_at_start is Position.SET
     if name == "was_face_down_at_start":
@@ -365,10 +377,10 @@ def amount_of(ctx: Context, src: Source, op: Params) -> int:
     if source is None:
         return int(op["amount"])
     index = ref(ctx, src, str(source["of"]))
-    if index is None or ctx.card(index).location is not Location.MONSTER_ZONE:
-        return 0
-    atk, def_ = current_stats(ctx, index)
-    return atk if source.get("stat", "atk") == "atk" else def_
+    stats = None if index is None else stats_as_they_were(ctx, index, battler_instance(ctx, index))
+    if stats is None:
+        return 0  # no such monster, or one never on the field
+    return stats[0] if source.get("stat", "atk") == "atk" else stats[1]
 
 
 def _damage(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
