@@ -62,7 +62,8 @@ def test_honest_window_from_the_start_of_the_damage_step_until_before_damage_cal
 
 
 def test_a_window_set_naming_damage_calculation_only() -> None:
-    # "During damage calculation: ... gains ATK" (Kalut-like): damage calculation is the only window (§1.1).
+    # A text that names damage calculation as its only timing ("During damage calculation: ... gains ATK"): that is
+    # the only window (§1.1).
     seen = offered(scenario({"kind": "activated", "speed": 2, "does": BOOST, "windows": ["during_damage_calculation"]}))
     assert seen["during_damage_calculation"] is None
     for w in ("start_of_damage_step", "before_damage_calculation"):
