@@ -12,7 +12,7 @@ from typing import Any, Final
 import attrs
 
 from engine.effects import Context, Effect, EffectKind, Hook, Lingering, TriggerEvent
-from engine.rules.attack import position_problem
+from engine.rules.battle import position_problem
 from engine.rules.stats import current_stats, erase_earlier, next_seq, note_applying, watch_stats
 from engine.rules.triggers import triggered_effects
 from engine.state import NO_ATTACK, Battle, BattleRecord, Card, GameState, LastKnown, LpChange

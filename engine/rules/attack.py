@@ -12,10 +12,10 @@ applies to. These functions read the state and never change it.
 from __future__ import annotations
 
 from engine.effects import Context, Hook
-from engine.rules.battle import attack_from_defense_stat
+from engine.rules.battle import continuation_problem, position_problem
 from engine.state import Battle
 from engine.values.decisions import Option, attack_option
-from engine.values.game import Location, Position, opponent_of
+from engine.values.game import Location, opponent_of
 
 
 def applies(ctx: Context, hook: Hook, index: int) -> bool:
@@ -31,16 +31,6 @@ def attacks_allowed(ctx: Context, index: int) -> int:
         if src.host == index and isinstance(answer, int):
             allowed = max(allowed, answer)
     return allowed
-
-
-def position_problem(ctx: Context, index: int) -> str | None:
-    """Only a face-up Attack Position monster attacks, or a Defense Position one an effect lets attack."""
-    card = ctx.card(index)
-    if card.position is Position.SET:
-        return f"a face-down monster cannot attack: {card.name} is face-down"
-    if card.position is Position.DEFENSE and attack_from_defense_stat(ctx, index) is None:
-        return f"only a face-up Attack Position monster can attack: {card.name} is in Defense Position"
-    return None
 
 
 def attacker_problem(ctx: Context, attacker: int, declared: tuple[tuple[int, int], ...]) -> str | None:
@@ -140,20 +130,11 @@ def stop_problem(ctx: Context) -> str | None:
     b = ctx.state.battle
     if b.stopped:
         return b.stopped
-    if b.negated:
-        return "the attack was negated"
-    if ctx.state.battle_phase_ending:
-        return "the Battle Phase was ended"
-    a = ctx.card(b.attacker)
-    if a.location is not Location.MONSTER_ZONE or a.instance != b.attacker_instance:
-        return "the attacker left the field"
-    if a.controller is not b.attacker_controller:
-        return "control of the attacker changed"
-    problem = position_problem(ctx, b.attacker)
+    problem = continuation_problem(ctx)
     if problem is not None:
         return problem
     if applies(ctx, Hook.CANNOT_ATTACK, b.attacker):
-        return f"an effect says {a.name} cannot attack"
+        return f"an effect says {ctx.card(b.attacker).name} cannot attack"
     return None
 
 

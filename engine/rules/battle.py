@@ -16,10 +16,20 @@ def attack_from_defense_stat(ctx: Context, index: int) -> str | None:
     return None
 
 
-def battle_problem(ctx: Context) -> str | None:
-    """Why the battle is no longer valid, or None (§1.8): the attack must not have been negated nor the
-    Battle Phase ended (§BP.6, §BP.7), attacker and target must be the same cards, still in the Monster
-    Zone, under the same controllers, and the attacker able to attack in its current position."""
+def position_problem(ctx: Context, index: int) -> str | None:
+    """Only a face-up Attack Position monster attacks, or a Defense Position one an effect lets attack."""
+    card = ctx.card(index)
+    if card.position is Position.SET:
+        return f"a face-down monster cannot attack: {card.name} is face-down"
+    if card.position is Position.DEFENSE and attack_from_defense_stat(ctx, index) is None:
+        return f"only a face-up Attack Position monster can attack: {card.name} is in Defense Position"
+    return None
+
+
+def continuation_problem(ctx: Context) -> str | None:
+    """Why the attack declared can no longer go on, or None, from the Battle Step to damage calculation
+    (§1.8, §BP.6, §BP.7): it was negated, the Battle Phase was ended, the attacker left the field, changed
+    control, or can no longer attack in its position."""
     b = ctx.state.battle
     if b.negated:
         return "the attack was negated"
@@ -30,10 +40,16 @@ def battle_problem(ctx: Context) -> str | None:
         return "the attacker left the field"
     if att.controller is not b.attacker_controller:
         return "control of the attacker changed"
-    if att.position is Position.SET:
-        return "the attacker is face-down"
-    if att.position is Position.DEFENSE and attack_from_defense_stat(ctx, b.attacker) is None:
-        return "the attacker is in Defense Position and cannot attack in it"
+    return position_problem(ctx, b.attacker)
+
+
+def battle_problem(ctx: Context) -> str | None:
+    """Why the battle is no longer valid, or None (§1.8): the attack must still go on (`continuation_problem`), and
+    the target must be the same card, still in the Monster Zone, under the same controller."""
+    problem = continuation_problem(ctx)
+    if problem is not None:
+        return problem
+    b = ctx.state.battle
     if b.target is not None:
         tgt = ctx.card(b.target)
         if tgt.location is not Location.MONSTER_ZONE or tgt.instance != b.target_instance:
