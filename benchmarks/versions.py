@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
+
+from builds import bench  # one way to run a version's bench.py: beside this script
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = "reference: 1,000 integer additions in a Python loop"
@@ -32,14 +32,6 @@ def extract(rev: str, into: Path) -> Path:
     archive = subprocess.run(["git", "archive", rev, "engine", "benchmarks"], cwd=ROOT, capture_output=True, check=True)
     subprocess.run(["tar", "-x", "-C", str(into)], input=archive.stdout, check=True)
     return into
-
-
-def bench(where: Path, quick: bool) -> dict[str, Any]:
-    env = {**os.environ, "PYTHONPATH": str(where)}
-    cmd = [sys.executable, str(where / "benchmarks" / "bench.py"), "--json", *(["--quick"] if quick else [])]
-    out = subprocess.run(cmd, cwd=where, env=env, capture_output=True, text=True, check=True).stdout
-    figures: dict[str, Any] = json.loads(out)
-    return figures
 
 
 def best(runs: list[dict[str, Any]]) -> dict[str, Any]:
