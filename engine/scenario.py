@@ -387,6 +387,7 @@ OPS: Mapping[str, type[msgspec.Struct]] = _tagged(_Op, {
     "set_original_stats": {"target": _TargetRef, "set_atk": _optional(_Stat), "set_def": _optional(_Stat),
                            "until": _UNTIL},
     "no_battle_damage_this_battle": {"player": Literal["controller", "opponent"]},
+    "original_values_in_damage_calculation": {},
     "indestructible_by_battle_this_turn": {"target": _TargetRef},
     "negate_activation": {"destroy": bool},
     "destroy": {"target": _TargetRef},
@@ -442,8 +443,12 @@ _APPLIES = {
 }
 EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
     "piercing": {"double": _default(bool, False)},
-    "indestructible_by_battle": {"times_per_turn": _optional(Annotated[int, Meta(ge=1, le=MAX_COUNT)],
-                                                             "unlimited if absent")},
+    "indestructible_by_battle": {
+        "times_per_turn": _optional(Annotated[int, Meta(ge=1, le=MAX_COUNT)], "unlimited if absent"),
+        "against_atk_at_least": _optional(_Stat, "only by battle with a monster with this much ATK or more: the "
+                                          "value it applies in damage calculation (its DEF if it attacks with its "
+                                          "DEF: Obnoxious Celtic Guard, Konami OCG FAQ 7420)"),
+    },
     "avoid_battle_damage": {"player": _Relative, "scope": _SCOPE},
     "reflect_battle_damage": {
         "scope": _default(Literal["involving", "all"], "involving", "all: every battle (Dimension Wall)"),

@@ -166,8 +166,21 @@ def _piercing(ctx: Context, src: Source) -> Piercing:
     return Piercing(src.controller, bool(src.effect.params.get("double", False)))
 
 
-def _indestructible(ctx: Context, src: Source) -> IndestructibleByBattle:
-    return IndestructibleByBattle(src.effect.params.get("times_per_turn"))
+def _indestructible(ctx: Context, src: Source) -> IndestructibleByBattle | None:
+    """"Cannot be destroyed by battle" (at most N times a turn); "... with a monster that has N or more ATK"
+    reads the value that monster applied in damage calculation, not its ATK (§R.5, Konami OCG FAQ 7420: Big
+    Benkei attacking with its 3500 DEF does not destroy Obnoxious Celtic Guard)."""
+    p = src.effect.params
+    least = p.get("against_atk_at_least")
+    if least is not None:
+        b = ctx.state.battle
+        other = ctx.battling_opponent(src.host)
+        if other is None or b.values_compared is None:
+            return None
+        applied = b.values_compared[0] if other == b.attacker else b.values_compared[1]
+        if applied is None or applied < int(least):
+            return None
+    return IndestructibleByBattle(p.get("times_per_turn"))
 
 
 def _attack_from_defense(ctx: Context, src: Source) -> str:

@@ -304,6 +304,14 @@ def _no_battle_damage(ctx: Context, src: Source, link: ChainLink, op: Params) ->
     ctx.emit(EventType.LINK_RESOLVED, "effect", player=player, detail="takes no battle damage this battle")
 
 
+def _original_values_in_damage_calculation(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """"Damage calculation for this battle uses the original ATK/DEF of the battling monsters" (§R.5)."""
+    eff = Effect("original_values_in_damage_calculation", EffectKind.CONTINUOUS)
+    actions.add_lingering(ctx, Lingering(eff, src.controller, None, None, "end_of_damage_step"))
+    ctx.emit(EventType.LINK_RESOLVED, "effect", player=src.controller,
+             detail="damage calculation uses the original ATK/DEF")  # fmt: skip
+
+
 def _indestructible(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     index = _card_for(ctx, src, link, op["target"])
     if index is None or not is_on_field(ctx.card(index).location):
@@ -447,6 +455,7 @@ OPS: Final[dict[str, OpHandler]] = {
     "double_original_stats": _original_op(OriginalOp.DOUBLE),
     "set_original_stats": _original_op(OriginalOp.BECOMES),
     "no_battle_damage_this_battle": _no_battle_damage,
+    "original_values_in_damage_calculation": _original_values_in_damage_calculation,
     "indestructible_by_battle_this_turn": _indestructible,
     "negate_activation": _negate_activation,
     "destroy": _destroy,
@@ -499,6 +508,10 @@ def _no_damage_hook(ctx: Context, src: Source) -> list[DamageModifier]:
     return [DamageModifier(DamageStage.ZERO, player=Player[src.effect.params["player"]])]
 
 
+def _yes(ctx: Context, src: Source) -> bool:
+    return True
+
+
 def _indestructible_hook(ctx: Context, src: Source) -> IndestructibleByBattle:
     return IndestructibleByBattle()
 
@@ -507,4 +520,5 @@ LINGERING_TYPES = [
     EffectType("change_stats"),  # read directly by rules.stats.current_stats
     EffectType("no_battle_damage_this_battle", hooks={Hook.BATTLE_DAMAGE: _no_damage_hook}),
     EffectType("indestructible_by_battle_this_turn", hooks={Hook.INDESTRUCTIBLE_BY_BATTLE: _indestructible_hook}),
+    EffectType("original_values_in_damage_calculation", hooks={Hook.ORIGINAL_VALUES_IN_DAMAGE_CALCULATION: _yes}),
 ]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.effects import Context, DamageModifier, Hook, Piercing
 from engine.rules.calculation import BattleInput, attacker_value, target_value
-from engine.rules.stats import current_stats
+from engine.rules.stats import current_stats, original_stats
 from engine.values.game import Location, Position
 
 
@@ -59,12 +61,21 @@ def battle_problem(ctx: Context) -> str | None:
     return None
 
 
+def damage_calculation_stats(ctx: Context) -> Callable[[Context, int], tuple[int, int]]:
+    """The ATK/DEF damage calculation compares: the current ones, or the original ones when an effect says this
+    battle's damage calculation uses them (§R.5: Forbidden Scripture, Konami OCG FAQ 13098; "it does not change
+    the monsters' current ATK/DEF", only how the calculation is done). An original value changed by an effect
+    (Shrink) is the changed one."""
+    return original_stats if any(ctx.ask(Hook.ORIGINAL_VALUES_IN_DAMAGE_CALCULATION)) else current_stats
+
+
 def battle_input(ctx: Context) -> BattleInput:
     """Take the values compared at the moment damage calculation is performed (§2.1)."""
     s = ctx.state
     b = s.battle
     att = ctx.card(b.attacker)
-    a_atk, a_def = current_stats(ctx, b.attacker)
+    stats = damage_calculation_stats(ctx)
+    a_atk, a_def = stats(ctx, b.attacker)
     a_val = attacker_value(a_atk, a_def, att.position is Position.DEFENSE, attack_from_defense_stat(ctx, b.attacker))
     piercing = tuple(p for src, p in ctx.ask(Hook.PIERCING) if src.host == b.attacker and isinstance(p, Piercing))
     if b.target is None:
@@ -72,7 +83,7 @@ def battle_input(ctx: Context) -> BattleInput:
             b.attacker, att.controller, a_val, None, None, None, False, piercing, s.zero_atk_mutual_destruction
         )
     tgt = ctx.card(b.target)
-    t_atk, t_def = current_stats(ctx, b.target)
+    t_atk, t_def = stats(ctx, b.target)
     assert tgt.position is not None
     in_def = tgt.position.is_defense
     return BattleInput(

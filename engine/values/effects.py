@@ -88,6 +88,9 @@ class Hook(FastEnum):
     CANNOT_BE_ATTACKED = "cannot_be_attacked"  # -> Iterable[int]: they cannot be targeted for attacks
     DIRECT_ATTACK = "direct_attack"  # -> Iterable[int]: they can attack directly though the opponent has monsters
     MUST_ATTACK = "must_attack"  # -> Iterable[int]: they must attack if able (the Battle Phase cannot end first)
+    # -> True: this battle's damage calculation uses the battling monsters' original ATK/DEF (§R.5, Forbidden
+    # Scripture); their current ATK/DEF do not change
+    ORIGINAL_VALUES_IN_DAMAGE_CALCULATION = "original_values_in_damage_calculation"
 
 
 class DamageStage(FastEnum):
