@@ -116,8 +116,29 @@ def mismatches(expected: dict[str, Any], result: dict[str, Any]) -> list[str]:
                     continue
                 out += [f"final_monsters[{c}].{f}: expected {v!r}, got {got[c].get(f)!r}"
                         for f, v in fields.items() if got[c].get(f) != v]
+        elif key == "battles":
+            out += _battle_mismatches(want, got)
         elif got != want:
             out.append(f"{key}: expected {want!r}, got {got!r}")
+    return out
+
+
+def _battle_mismatches(expected: list[dict[str, Any]], got: list[dict[str, Any]]) -> list[str]:
+    """Each `battles` entry listed, compared with the result's entry of that attack (cases.md); `"stopped": true`
+    asks only that the attack stopped in the Battle Step (the result gives the reason in the engine's words)."""
+    out: list[str] = []
+    by_attack = {b["attack"]: b for b in got}
+    for want in expected:
+        have = by_attack.get(want["attack"])
+        if have is None:
+            out.append(f"battles[{want['attack']}]: no such attack in the result ({len(got)} declared)")
+            continue
+        if want.get("stopped") is True:
+            want = {k: v for k, v in want.items() if k != "stopped"}
+            if not have.get("stopped"):
+                out.append(f"battles[{want['attack']}].stopped: expected the attack to stop in the Battle Step, "
+                           f"got {have.get('stopped')!r}")
+        out += [f"battles[{want['attack']}].{p}" for p in mismatches(want, have)]
     return out
 
 
@@ -136,6 +157,23 @@ def check_case(record: dict[str, Any]) -> None:
     fast = run(record["scenario"], "fast")
     assert mismatches(record["expected"], fast) == []
     assert run(record["scenario"], "transitions") == fast
+
+
+def cli_mismatches(path: Path, executor: str = "fast") -> dict[str, list[str]]:
+    """How the CLI's results of a case file (`python -m engine run --format json`) differ from its expectations,
+    by case id ({} = every case as expected)."""
+    import subprocess
+    import sys
+
+    repo = RULES_DIR.parent.parent
+    proc = subprocess.run([sys.executable, "-m", "engine", "run", str(path.relative_to(repo)), "--format", "json",
+                           "--executor", executor], cwd=repo, capture_output=True, text=True, timeout=600)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    results = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+    records = load_jsonl(path)
+    assert [r["scenario"] for r in results] == [r["scenario"]["id"] for r in records]
+    return {r["scenario"]["id"]: m for r, got in zip(records, results, strict=True)
+            if (m := mismatches(r["expected"], got))}  # fmt: skip
 
 
 def check_round_trip(records: list[dict[str, Any]]) -> None:

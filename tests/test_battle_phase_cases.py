@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import RULES_DIR, load_jsonl, mismatches
+from conftest import RULES_DIR, check_case, cli_mismatches, load_jsonl, run
 
 import engine
 from engine.scenario import scenario_to_json
@@ -24,20 +24,6 @@ from engine.scenario import scenario_to_json
 REPO = Path(__file__).resolve().parent.parent
 CASES = RULES_DIR / "battle-phase-cases.jsonl"
 RECORDS = load_jsonl(CASES)
-
-
-def phase_mismatches(expected: dict[str, Any], got: dict[str, Any]) -> list[str]:
-    out = mismatches({k: v for k, v in expected.items() if k != "battles"}, got)
-    for want in expected.get("battles", ()):
-        have = got["battles"][want["attack"]]
-        out += [f"battles[{want['attack']}].{p}" for p in mismatches(want, have)]
-    return out
-
-
-def run(scenario: dict[str, Any], executor: str = "fast") -> dict[str, Any]:
-    sc = engine.parse_scenario(scenario)
-    duel, agent = engine.run_scenario(sc, executor=executor)  # type: ignore[arg-type]
-    return engine.result(sc, duel, agent)
 
 
 def test_at_least_ten_sourced_cases_with_unique_ids() -> None:
@@ -49,9 +35,7 @@ def test_at_least_ten_sourced_cases_with_unique_ids() -> None:
 
 @pytest.mark.parametrize("record", RECORDS, ids=[r["scenario"]["id"] for r in RECORDS])
 def test_case(record: dict[str, Any]) -> None:
-    fast = run(record["scenario"])
-    assert phase_mismatches(record["expected"], fast) == []
-    assert run(record["scenario"], "transitions") == fast
+    check_case(record)
     sc = engine.parse_scenario(record["scenario"])
     assert engine.parse_scenario(scenario_to_json(sc)) == sc
 
@@ -72,13 +56,7 @@ def test_case_plays_the_same_without_the_log(record: dict[str, Any]) -> None:
 
 
 def test_cli_runs_the_cases() -> None:
-    proc = subprocess.run([sys.executable, "-m", "engine", "run", str(CASES.relative_to(REPO)), "--format", "json"],
-                          cwd=REPO, capture_output=True, text=True, timeout=300)
-    assert proc.returncode == 0, proc.stderr
-    results = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
-    assert [r["scenario"] for r in results] == [r["scenario"]["id"] for r in RECORDS]
-    assert {r["scenario"]["id"]: phase_mismatches(r["expected"], got) for r, got in zip(RECORDS, results, strict=True)
-            if phase_mismatches(r["expected"], got)} == {}
+    assert cli_mismatches(CASES) == {}
 
 
 def test_cli_text_prints_each_attack_under_its_own_heading() -> None:
