@@ -448,6 +448,8 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
         "against_atk_at_least": _optional(_Stat, "only by battle with a monster with this much ATK or more: the "
                                           "value it applies in damage calculation (its DEF if it attacks with its "
                                           "DEF: Obnoxious Celtic Guard, Konami OCG FAQ 7420)"),
+        "while_more_lp": _default(bool, False, "only while its controller has more LP than the opponent, as decided "
+                                  "before the battle damage (Aromaseraphy Jasmine, Konami OCG FAQ 21608)"),
     },
     "avoid_battle_damage": {"player": _Relative, "scope": _SCOPE},
     "reflect_battle_damage": {

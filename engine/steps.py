@@ -160,7 +160,8 @@ def during_damage_calculation(ctx: Context) -> None:
 
 def perform_damage_calculation(ctx: Context) -> None:
     """§1.5(b): compare values, run battle damage through the modifiers, apply it (a player at
-    0 LP loses at once), then determine which monsters are destroyed by battle."""
+    0 LP loses at once), then determine which monsters are destroyed by battle (whether one is protected
+    was decided before the damage, §R.5)."""
     s = ctx.state
     b = s.battle
     inp = battle_input(ctx)
@@ -181,6 +182,9 @@ def perform_damage_calculation(ctx: Context) -> None:
         if ctx.watched
         else (),
     )
+    # Whether a monster the battle would destroy is protected is decided before battle damage changes LP (§R.5:
+    # Aromaseraphy Jasmine, Konami OCG FAQ 21608); a replacement is chosen after it (§1.5(b)4).
+    protected = [(index, battle_indestructibility(ctx, index)) for index in base.destroyed]
     result = apply_battle_damage_modifiers(base.damage, modifiers, battlers)
     for p in PLAYERS:  # simultaneous
         actions.lose_lp(ctx, p, result.battle[p], "battle_damage", "battle_damage_modifiers")
@@ -193,8 +197,7 @@ def perform_damage_calculation(ctx: Context) -> None:
     if actions.check_zero_lp(ctx):
         return
     destroyed = []
-    for index in base.destroyed:
-        protections = battle_indestructibility(ctx, index)
+    for index, protections in protected:
         if protections is None and (rep := battle_destruction_replacement(ctx, index)) is not None:
             replace_battle_destruction(ctx, rep, index)
             continue

@@ -171,6 +171,10 @@ def _indestructible(ctx: Context, src: Source) -> IndestructibleByBattle | None:
     reads the value that monster applied in damage calculation, not its ATK (§R.5, Konami OCG FAQ 7420: Big
     Benkei attacking with its 3500 DEF does not destroy Obnoxious Celtic Guard)."""
     p = src.effect.params
+    if p.get("while_more_lp"):
+        me, foe = ctx.state.players[src.controller], ctx.state.players[opponent_of(src.controller)]
+        if me.lp <= foe.lp:
+            return None
     least = p.get("against_atk_at_least")
     if least is not None:
         b = ctx.state.battle
