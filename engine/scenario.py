@@ -324,9 +324,10 @@ class _Instead(_Payment):
 # type, required, or (type, default)).
 
 _UNIONS = {"kind": "effect", "op": "op"}  # tag key -> the name of the tagged union in the schema
-_ANY_OF = {  # operations that need at least one of these keys
+_ANY_OF = {  # operations and effect kinds that need at least one of these keys
     "change_stats": ("atk", "def", "set_atk", "set_def", "atk_gain_equal_to"),
     "damage": ("amount", "equal_to"),
+    "no_battle_damage_at_most": ("at_most", "at_most_equal_to"),
     "restrict": ("target", "applies_to"),
     "set_original_stats": ("set_atk", "set_def"),
 }
@@ -457,6 +458,13 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
     },
     "also_inflict_battle_damage": {},
     "both_take_battle_damage": {},
+    "no_battle_damage_at_most": {
+        "player": _default(_Relative, "controller"),
+        "at_most": _optional(_Amount, "that player takes no battle damage of this much or less; applied last, to "
+                             "each damage separately"),
+        "at_most_equal_to": _optional(Literal["this_card_atk"], "instead of at_most: this card's current ATK "
+                                      "(Performage Trapeze Magician)"),
+    },
     "double_battle_damage": {},
     "halve_battle_damage": {"player": _Relative,
                             "inflicted_by": _optional(_Filter, "only battle damage monsters like this inflict")},
@@ -1567,7 +1575,7 @@ def scenario_json_schema() -> Json:
 
     defs |= {_def_name(name): tidy(s) for name, s in components.items()}
     for name, keys in _ANY_OF.items():
-        defs[f"op.{name}"]["anyOf"] = [{"required": [k]} for k in keys]
+        defs[f"op.{name}" if name in OPS else f"effect.{name}"]["anyOf"] = [{"required": [k]} for k in keys]
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"Damage Step scenario ({FORMAT})",

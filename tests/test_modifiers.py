@@ -164,6 +164,29 @@ def test_becomes_a_value_after_halving_and_doubling() -> None:
         == (0, 1000)
 
 
+# Stage 10: no damage of X or less (Performage Trapeze Magician; rules spec §R.5)
+def test_no_damage_of_x_or_less_is_applied_to_each_damage() -> None:
+    # OCG FAQ 15374: 500 against a 2500 Trapeze Magician is not taken; more than 2500 is.
+    cap = M(S.AT_MOST, player=B, value=2500)
+    assert pipe(to_b(500), cap).battle == (0, 0)
+    assert pipe(to_b(2500), cap).battle == (0, 0)
+    assert pipe(to_b(3000), cap).battle == (0, 3000)
+    assert pipe(to_b(500), M(S.AT_MOST, player=A, value=2500)).battle == (0, 500)
+    # OCG compilation L686: two 1500s at once (both players take it, A's taken by B instead), each not more
+    # than 2500: neither is taken, though they total 3000.
+    both = [M(S.BOTH, involving=ATT), M(S.REFLECT, player=A, involving=ATT)]
+    assert pipe([Packet(A, 1500, TGT)], *both).battle == (0, 3000)
+    assert pipe([Packet(A, 1500, TGT)], *both, cap).battle == (0, 0)
+
+
+def test_no_damage_of_x_or_less_comes_after_halving_and_becomes() -> None:
+    # Applied last (OCG compilation L748): a halved 3000 is 1500, not taken; a damage that becomes 1000, not taken.
+    cap = M(S.AT_MOST, player=B, value=2500)
+    assert pipe(to_b(3000), M(S.HALVE, player=B), cap).battle == (0, 0)
+    assert pipe(to_b(6000), M(S.BECOMES, player=B, value=1000), cap).battle == (0, 0)
+    assert pipe(to_b(6000), M(S.HALVE, player=B), cap).battle == (0, 3000)
+
+
 def test_becomes_zero_beats_becomes_x() -> None:
     """DS-046, in either order."""
     mods = [M(S.BECOMES, player=B, value=1000), M(S.BECOMES, player=B, value=0)]

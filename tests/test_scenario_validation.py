@@ -233,6 +233,8 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
      "missing required key"),
     ("change-stats-no-stat", edited(((*TRAP, "does", 0, "atk"), DEL)), "cards[2].effects[0].does[0]",
      "change_stats needs at least one of atk"),
+    ("at-most-no-amount", edited((("cards", 3, "effects", 0), {"kind": "no_battle_damage_at_most"})),
+     "cards[3].effects[0]", "no_battle_damage_at_most needs at least one of at_most, at_most_equal_to"),
     # references
     ("duplicate-id", edited((("cards", 5, "id"), "tgt")), "cards[5].id", 'duplicate card id "tgt"'),
     ("reserved-id", edited((("cards", 5, "id"), "self")), "cards[5].id", '"self" is reserved'),

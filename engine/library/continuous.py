@@ -17,6 +17,7 @@ from engine.effects import (
 )
 from engine.library import costs
 from engine.library.filters import matches
+from engine.rules.stats import current_stats
 from engine.values.game import (
     DAMAGE_CALCULATION_PHASES,
     DAMAGE_STEP_PHASES,
@@ -77,6 +78,14 @@ def _avoid(ctx: Context, src: Source) -> list[DamageModifier]:
     scope = src.effect.params.get("scope", "involving")
     inv = src.host if scope == "involving" else None
     return [DamageModifier(DamageStage.ZERO, player=p, involving=inv) for p in _players(ctx, src)]
+
+
+def _at_most(ctx: Context, src: Source) -> list[DamageModifier]:
+    """"You take no battle damage of X or less": X a number, or this card's ATK as it is now (Performage Trapeze
+    Magician); applied last, to each damage separately (§R.5)."""
+    p = src.effect.params
+    value = current_stats(ctx, src.host)[0] if p.get("at_most_equal_to") == "this_card_atk" else int(p["at_most"])
+    return [DamageModifier(DamageStage.AT_MOST, player=p, value=value) for p in _players(ctx, src)]
 
 
 def _becomes(ctx: Context, src: Source) -> list[DamageModifier]:
@@ -241,6 +250,7 @@ CONTINUOUS_TYPES = [
     EffectType("double_battle_damage", hooks={Hook.BATTLE_DAMAGE: _double}),
     EffectType("halve_battle_damage", hooks={Hook.BATTLE_DAMAGE: _halve}),
     EffectType("battle_damage_becomes", hooks={Hook.BATTLE_DAMAGE: _becomes}),
+    EffectType("no_battle_damage_at_most", hooks={Hook.BATTLE_DAMAGE: _at_most}),
     EffectType("battle_damage_is_effect_damage", hooks={Hook.BATTLE_DAMAGE: _to_effect}),
     EffectType("gain_lp_instead", hooks={Hook.BATTLE_DAMAGE: _gain}),
     EffectType("attack_from_defense", hooks={Hook.ATTACK_FROM_DEFENSE: _attack_from_defense}),

@@ -2,8 +2,9 @@
 
 Stages, in the official order: (1) inflicts double -- already in the packets (double
 piercing); (2) both players; (3) reflect / also; (4) treated as effect damage; (5) gain LP
-instead; (6) becomes 0; (7) halved; (8) doubled; (9) becomes a value. Each stage is one
-function below, so each can be tested and explained on its own.
+instead; (6) becomes 0; (7) halved; (8) doubled; (9) becomes a value; (10) "no damage of X or
+less", applied last and to each damage separately (rules spec §R.5). Each stage is one function
+below, so each can be tested and explained on its own.
 """
 
 from __future__ import annotations
@@ -99,18 +100,22 @@ def becomes_zero(flows: list[Flow], mods: Sequence[DamageModifier]) -> list[Flow
 def halved_and_doubled(flows: list[Flow], mods: Sequence[DamageModifier]) -> list[Flow]:
     """Stages 7-8: halved (a fraction rounded up, §S.6), then doubled. Several of either do not stack, and a
     halving and a doubling of the same damage cancel out (DS-044, DS-045). The damage a player
-    takes from one card is halved as one amount (1001 taken twice is 2002, halved to 1001)."""
-    merged: dict[tuple[Player, int], Flow] = {}
+    takes from one card is halved as one amount (1001 taken twice is 2002, halved to 1001); damage
+    neither halved nor doubled stays as separate damages (stage 10 reads each)."""
+    out: list[Flow] = []
+    at: dict[tuple[Player, int], int] = {}  # where a halved or doubled damage of (player, card) is in `out`
     for f in flows:
-        key = (f.player, f.source)
-        merged[key] = attrs.evolve(f, amount=merged[key].amount + f.amount) if key in merged else f
-    out = []
-    for f in merged.values():
         h = any(m.stage is DamageStage.HALVE and _matches(m, f) for m in mods)
         d = any(m.stage is DamageStage.DOUBLE and _matches(m, f) for m in mods)
-        amount = f.amount if h == d else (halved(f.amount) if h else f.amount * 2)
-        out.append(attrs.evolve(f, amount=amount, halve=h, double=d))
-    return out
+        key = (f.player, f.source)
+        if h != d and key in at:
+            out[at[key]] = attrs.evolve(out[at[key]], amount=out[at[key]].amount + f.amount)
+            continue
+        if h != d:
+            at[key] = len(out)
+        out.append(attrs.evolve(f, halve=h, double=d))
+    return [f if f.halve == f.double else attrs.evolve(f, amount=halved(f.amount) if f.halve else f.amount * 2)
+            for f in out]  # fmt: skip
 
 
 def becomes_value(totals: list[int], mods: Sequence[DamageModifier]) -> list[int]:
@@ -125,6 +130,22 @@ def becomes_value(totals: list[int], mods: Sequence[DamageModifier]) -> list[int
         if values and out[p] > 0:
             out[p] = min(values)
     return out
+
+
+def none_at_most(flows: list[Flow], mods: Sequence[DamageModifier]) -> list[Flow]:
+    """Stage 10: a player takes no damage of `value` or less (Performage Trapeze Magician), applied last and
+    to each damage separately: two 1500s against 2500 are both avoided, though they come to 3000 (OCG FAQ
+    15374; lucays/OCG-Rule-documentation docs/c03/战斗阶段流程.rst L679, L686, L748)."""
+    caps = [m for m in mods if m.stage is DamageStage.AT_MOST]
+    if not caps:
+        return flows
+    return [f for f in flows if not any(_matches(m, f) and f.amount <= m.value for m in caps)]
+
+
+def none_at_most_of_total(totals: list[int], mods: Sequence[DamageModifier]) -> list[int]:
+    """Stage 10 on a damage stage 9 made one value (each remaining damage was above the cap already)."""
+    return [0 if any(m.stage is DamageStage.AT_MOST and (m.player is None or m.player is p) and t <= m.value
+                     for m in mods) else t for p, t in zip(PLAYERS, totals, strict=True)]  # fmt: skip
 
 
 def _totals(flows: Iterable[Flow]) -> list[int]:
@@ -147,8 +168,8 @@ def apply_battle_damage_modifiers(
     flows, as_effect = treated_as_effect_damage(flows, mods)
     flows, as_gain = gain_instead(flows, mods)
     flows = becomes_zero(flows, mods)
-    flows = halved_and_doubled(flows, mods)
-    battle = becomes_value(_totals(flows), mods)
+    flows = none_at_most(halved_and_doubled(flows, mods), mods)
+    battle = none_at_most_of_total(becomes_value(_totals(flows), mods), mods)
     inflicted = tuple((f.player, f.source) for f in flows if f.amount > 0 and battle[f.player] > 0)
     eff, gain = _totals(as_effect), _totals(as_gain)
     return DamageResult(

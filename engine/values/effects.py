@@ -105,6 +105,7 @@ class DamageStage(FastEnum):
     HALVE = 7
     DOUBLE = 8
     BECOMES = 9  # becomes a fixed value
+    AT_MOST = 10  # damage of `value` or less becomes 0, each damage separately (Performage Trapeze Magician)
 
 
 @attr.s(auto_attribs=True, init=False, unsafe_hash=True)
