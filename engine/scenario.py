@@ -475,11 +475,16 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
     "stat_modifier": {
         "atk": _default(_StatChange, 0),
         "def": _default(_StatChange, 0),
+        "set_atk": _optional(_Stat, "its ATK becomes this (re-evaluated while it applies; gains still add)"),
+        "set_def": _optional(_Stat, "its DEF becomes this"),
         "applies_to": _default(
-            Literal["self", "other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters"], "self"),
+            Literal["self", "other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters",
+                    "battling_opponent"], "self", "battling_opponent: the opponent's monster this card battles"),
         "filter": _optional(_Filter, "only the monsters of applies_to that match this filter"),
         "while": _default(Literal["always", "damage_step", "damage_calculation"], "always"),
         "when": _optional(Literal["attacking", "attacked", "battling"], "any time if absent"),
+        "applied_last": _default(bool, False, "applied after every other change to the ATK/DEF, as a 'during damage "
+                                 "calculation only' change is (Salamangreat Violet Chimera)"),
     },
     "activation_lock": {"card_type": Literal["spell", "trap"], "player": _Relative},
     "banish_instead_of_graveyard": {},

@@ -104,6 +104,11 @@ def _is_battling(ctx: Context, index: int, when: str) -> bool:
     return {"attacking": attacking, "attacked": attacked, "battling": attacking or attacked}[when]
 
 
+def _on_field(ctx: Context, index: int, face_up: bool) -> bool:
+    c = ctx.card(index)
+    return c.location is Location.MONSTER_ZONE and not (face_up and c.position is Position.SET)
+
+
 def monsters_it_applies_to(ctx: Context, src: Source, face_up: bool) -> list[int]:
     """The monsters a continuous effect's `applies_to` (self, own, other own, the opponent's or all monsters)
     and `filter` name: those on the field (only face-up ones if `face_up`, as for ATK/DEF)."""
@@ -111,6 +116,9 @@ def monsters_it_applies_to(ctx: Context, src: Source, face_up: bool) -> list[int
     applies = p.get("applies_to", "self")
     if applies == "self":
         cards = [src.host]
+    elif applies == "battling_opponent":
+        other = ctx.battling_opponent(src.host)
+        cards = [] if other is None or not _on_field(ctx, other, face_up) else [other]
     else:
         sides = {
             "opponent_monsters": (opponent_of(src.controller),),
@@ -119,8 +127,7 @@ def monsters_it_applies_to(ctx: Context, src: Source, face_up: bool) -> list[int
         cards = [
             i
             for i, c in enumerate(ctx.state.cards)
-            if c.location is Location.MONSTER_ZONE
-            and not (face_up and c.position is Position.SET)
+            if _on_field(ctx, i, face_up)
             and c.controller in sides
             and not (applies == "other_own_monsters" and i == src.host)
         ]
@@ -142,7 +149,11 @@ def _stat_modifier(ctx: Context, src: Source) -> list[StatChange] | None:
     when = p.get("when")
     if when is not None:
         cards = [i for i in cards if _is_battling(ctx, i, when)]
-    return [StatChange(i, int(p.get("atk", 0)), int(p.get("def", 0))) for i in cards]
+    return [
+        StatChange(i, int(p.get("atk", 0)), int(p.get("def", 0)), p.get("set_atk"), p.get("set_def"),
+                   last=bool(p.get("applied_last")))
+        for i in cards
+    ]  # fmt: skip
 
 
 def _restricted(ctx: Context, src: Source) -> list[int]:

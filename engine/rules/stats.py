@@ -12,7 +12,9 @@ Each layer is one function below; `current_stats` runs them in order:
    was computed when it applied; while it applies, every modification applied before it is
    not applied again; later gains and losses add on top of it. Intermediate values may be
    negative (100 - 800 + 1000 = 300).
-4. `floored` (§S.5): the ATK is never below 0.
+4. `applied_last` (§R.5): "during damage calculation only" changes, applied after all the others
+   (Salamangreat Violet Chimera's "the ATK becomes 0" over a gain made during that damage calculation).
+5. `floored` (§S.5): the ATK is never below 0.
 
 A freezing value erases the earlier *lingering* gains and losses for good, and a change of the
 original value erases earlier lingering freezing values (`erase_earlier`); earlier *continuous*
@@ -92,6 +94,15 @@ def modified_value(start: int, steps: Iterable[Step], original_since: int = 0) -
     return value
 
 
+def applied_last(value: int, changes: Iterable[tuple[int, int | None, int]]) -> int:
+    """§R.5: the changes applied after every other one ("during damage calculation only", since March 2025:
+    lucays/OCG-Rule-documentation docs/c03/攻守计算.rst L541-544; YGOrg qa#22182), in their order of
+    application: (order, "becomes" value or None, gain or loss)."""
+    for _seq, becomes, delta in sorted(changes, key=lambda c: c[0]):
+        value = (value if becomes is None else becomes) + delta
+    return value
+
+
 def floored(value: int) -> int:
     """§S.5: ATK/DEF are never negative (the negative running value is kept for later steps)."""
     return max(0, value)
@@ -161,12 +172,13 @@ def note_applying(ctx: Context, index: int | None = None) -> None:
 
 def _layers(
     lingering: Sequence[Lingering], continuous: Sequence[tuple[int, StatChange]], atk: bool
-) -> tuple[list[tuple[int, OriginalChange]], list[tuple[int, int]], list[Step]]:
+) -> tuple[list[tuple[int, OriginalChange]], list[tuple[int, int]], list[Step], list[tuple[int, int | None, int]]]:
     """Sort the modifications of ATK (`atk`) or DEF into the layers' inputs: original changes,
-    non-freezing values, and the steps of layer 3, each with its order of application."""
+    non-freezing values, the steps of layer 3, and those applied last, each with its order of application."""
     orig: list[tuple[int, OriginalChange]] = []
     sets: list[tuple[int, int]] = []
     steps: list[Step] = []
+    last: list[tuple[int, int | None, int]] = []
     for ling in lingering:
         o, frozen, delta = (
             (ling.original_atk, ling.set_atk, ling.atk) if atk else (ling.original_def, ling.set_def, ling.def_)
@@ -179,13 +191,17 @@ def _layers(
             steps.append((ling.seq, False, delta))
     for seq, ch in continuous:
         o, nf, delta = (ch.original_atk, ch.set_atk, ch.atk) if atk else (ch.original_def, ch.set_def, ch.def_)
+        if ch.last:
+            if nf is not None or delta:
+                last.append((seq, nf, delta))
+            continue
         if o is not None:
             orig.append((seq, o))
         if nf is not None:
             sets.append((seq, nf))
         if delta:
             steps.append((seq, False, delta))
-    return orig, sets, steps
+    return orig, sets, steps, last
 
 
 def _on_field_face_up(ctx: Context, index: int) -> bool:
@@ -203,9 +219,10 @@ def current_stats(ctx: Context, index: int) -> tuple[int, int]:
         return card.base_atk, card.base_def
     out = []
     for printed, atk in ((card.base_atk, True), (card.base_def, False)):
-        orig, sets, steps = _layers(lingering, continuous, atk)
+        orig, sets, steps, last = _layers(lingering, continuous, atk)
         since = max(seq for seq, _o in orig) if orig else 0
-        out.append(floored(modified_value(starting_value(original_value(printed, orig), sets), steps, since)))
+        value = modified_value(starting_value(original_value(printed, orig), sets), steps, since)
+        out.append(floored(applied_last(value, last) if last else value))
     return out[0], out[1]
 
 

@@ -259,6 +259,9 @@ class StatChange:
     set_def: int | None = None
     original_atk: OriginalChange | None = None
     original_def: OriginalChange | None = None
+    # Applied after every other modification (its gains and "becomes"): a "during damage calculation only"
+    # change (Salamangreat Violet Chimera's "ATK becomes 0"; rules spec §R.5)
+    last: bool = False
 
 
 @attrs.frozen(slots=True)
