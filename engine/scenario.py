@@ -485,6 +485,9 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
         "when": _optional(Literal["attacking", "attacked", "battling"], "any time if absent"),
         "applied_last": _default(bool, False, "applied after every other change to the ATK/DEF, as a 'during damage "
                                  "calculation only' change is (Salamangreat Violet Chimera)"),
+        "atk_gain_equal_to": _optional(Literal["battling_opponent_atk", "half_battling_opponent_atk"],
+                                       "a gain equal to (half) the ATK of the monster it battles, read again whenever "
+                                       "ATK is read (Metalmorph)"),
     },
     "activation_lock": {"card_type": Literal["spell", "trap"], "player": _Relative},
     "banish_instead_of_graveyard": {},

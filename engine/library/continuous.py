@@ -149,10 +149,13 @@ def _stat_modifier(ctx: Context, src: Source) -> list[StatChange] | None:
     when = p.get("when")
     if when is not None:
         cards = [i for i in cards if _is_battling(ctx, i, when)]
+    gain_of = p.get("atk_gain_equal_to")
     return [
         StatChange(i, int(p.get("atk", 0)), int(p.get("def", 0)), p.get("set_atk"), p.get("set_def"),
-                   last=bool(p.get("applied_last")))
+                   last=bool(p.get("applied_last")), gain_atk_of=ctx.battling_opponent(i) if gain_of else None,
+                   gain_halved=gain_of == "half_battling_opponent_atk")
         for i in cards
+        if not gain_of or ctx.battling_opponent(i) is not None
     ]  # fmt: skip
 
 

@@ -209,14 +209,22 @@ def _on_field_face_up(ctx: Context, index: int) -> bool:
     return card.location is Location.MONSTER_ZONE and card.position is not Position.SET
 
 
-def current_stats(ctx: Context, index: int) -> tuple[int, int]:
-    """The monster's ATK and DEF now. Modifiers apply to face-up monsters on the field only."""
+def current_stats(ctx: Context, index: int, *, read_others: bool = True) -> tuple[int, int]:
+    """The monster's ATK and DEF now. Modifiers apply to face-up monsters on the field only. A gain equal to
+    another monster's ATK reads that monster's ATK without such gains of its own (`read_others` False), so two
+    monsters that read each other never go round in circles."""
     card = ctx.card(index)
     if not _on_field_face_up(ctx, index):
         return card.base_atk, card.base_def
     lingering, continuous = applying(ctx, index)
     if not lingering and not continuous:
         return card.base_atk, card.base_def
+    if any(ch.gain_atk_of is not None for _seq, ch in continuous):
+        continuous = (
+            [(seq, _with_gain_read(ctx, ch)) for seq, ch in continuous]
+            if read_others
+            else [(seq, ch) for seq, ch in continuous if ch.gain_atk_of is None]
+        )
     out = []
     for printed, atk in ((card.base_atk, True), (card.base_def, False)):
         orig, sets, steps, last = _layers(lingering, continuous, atk)
@@ -224,6 +232,14 @@ def current_stats(ctx: Context, index: int) -> tuple[int, int]:
         value = modified_value(starting_value(original_value(printed, orig), sets), steps, since)
         out.append(floored(applied_last(value, last) if last else value))
     return out[0], out[1]
+
+
+def _with_gain_read(ctx: Context, ch: StatChange) -> StatChange:
+    """A gain equal to another monster's ATK (§R.5, Metalmorph), as a plain gain: that ATK now, halved if so."""
+    if ch.gain_atk_of is None:
+        return ch
+    atk = current_stats(ctx, ch.gain_atk_of, read_others=False)[0]
+    return attrs.evolve(ch, atk=ch.atk + (halved(atk) if ch.gain_halved else atk), gain_atk_of=None)
 
 
 def original_stats(ctx: Context, index: int) -> tuple[int, int]:

@@ -262,6 +262,10 @@ class StatChange:
     # Applied after every other modification (its gains and "becomes"): a "during damage calculation only"
     # change (Salamangreat Violet Chimera's "ATK becomes 0"; rules spec §R.5)
     last: bool = False
+    # A gain equal to another monster's ATK (halved if `gain_halved`), read again whenever ATK is read
+    # (Metalmorph's "half the ATK of the attack target"; rules spec §R.5)
+    gain_atk_of: int | None = None
+    gain_halved: bool = False
 
 
 @attrs.frozen(slots=True)
