@@ -196,6 +196,7 @@ _TriggerCondition = Literal[
     "own_monster_attacks",
     "direct_attack",
     "this_card_declares_attack",
+    "destroys_battling_opponent",
 ]
 _Attribute = Literal["light", "dark", "water", "fire", "earth", "wind", "divine"]
 _MonsterType = Literal[

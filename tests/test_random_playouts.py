@@ -21,7 +21,7 @@ EVENTS = ["start_of_damage_step", "before_damage_calculation", "battle_damage_in
           "after_damage_calculation", "destroyed_by_battle", "destroyed_by_battle_and_sent_to_graveyard",
           "destroys_by_battle", "end_of_damage_step"]
 CONDITIONS = ["this_card_battled", "this_card_attacked", "this_card_was_attacked", "attacking_defense_position",
-              "attacking_face_down", "was_face_down_at_start"]
+              "attacking_face_down", "was_face_down_at_start", "destroys_battling_opponent"]
 FIELD_MONSTERS = ["att", "tgt", "a1", "b1", "b2"]
 KEYWORDS = ["attacker", "target", "self", "battling_opponent"]
 REFS = KEYWORDS + FIELD_MONSTERS
