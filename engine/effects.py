@@ -255,7 +255,7 @@ class Context:
         """A card's continuous effect applies while it is face-up on the field, not negated, and
         not determined destroyed by battle (§1.6); an equip's, while it equips a monster."""
         card = self.state.cards[card_index]
-        if eff.negated or not card.face_up_on_field or card.battle_destroyed:
+        if eff.negated or card.effects_negated or not card.face_up_on_field or card.battle_destroyed:
             return False
         if card.equipped_to is not None:
             return self.state.cards[card.equipped_to].location is Location.MONSTER_ZONE

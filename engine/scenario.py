@@ -499,6 +499,7 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
         "use": _default(bool, True, "whether its controller chooses to apply it (the format has no decision for it)"),
     },
     "self_destroy_unless": {"condition": _Text},
+    "negates_battle_victims": _APPLIES,
     "cannot_attack": _APPLIES,
     "cannot_declare_attack": _APPLIES,
     "cannot_be_attacked": _APPLIES,

@@ -67,6 +67,9 @@ class Card:
     monster_type: MonsterType | None = None
     level: int = 0
     battle_destroyed: bool = False  # determined destroyed by battle, not yet sent
+    # Its effects are negated (Dark Ruler Ha Des, §R.5): set when it is determined destroyed by battle, kept
+    # while it stays on the field and once it is sent to the Graveyard, cleared wherever else it goes
+    effects_negated: bool = False
     # The host's own data about the card (a passcode, its object id...), as (key, value) pairs:
     # carried, cloned and pickled with the card, never read by the rules.
     tags: tuple[tuple[str, Any], ...] = ()
@@ -102,6 +105,7 @@ class Card:
         n.monster_type = self.monster_type
         n.level = self.level
         n.battle_destroyed = self.battle_destroyed
+        n.effects_negated = self.effects_negated
         n.tags = self.tags
         return n
 

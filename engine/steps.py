@@ -21,6 +21,7 @@ from engine.rules.calculation import compare_values
 from engine.rules.destruction import (
     battle_destruction_replacement,
     battle_indestructibility,
+    negated_by_destroyer,
     replace_battle_destruction,
 )
 from engine.rules.modifiers import applicable, apply_battle_damage_modifiers
@@ -197,6 +198,7 @@ def perform_damage_calculation(ctx: Context) -> None:
     if actions.check_zero_lp(ctx):
         return
     destroyed = []
+    negated = [i for i in base.destroyed if negated_by_destroyer(ctx, i)]  # (before any is marked destroyed)
     for index, protections in protected:
         if protections is None and (rep := battle_destruction_replacement(ctx, index)) is not None:
             replace_battle_destruction(ctx, rep, index)
@@ -205,6 +207,9 @@ def perform_damage_calculation(ctx: Context) -> None:
             destroyed.append(index)
             ctx.card(index).battle_destroyed = True
             ctx.emit(EventType.DESTROYED_BY_BATTLE, "destroyed_by_battle", card=index)
+            if index in negated:
+                ctx.card(index).effects_negated = True
+                ctx.emit(EventType.EFFECTS_NEGATED, "negated_by_destroyer", card=index)
             continue
         for key in protections:  # every "N times per turn" protection that applied is used up (§R.1)
             s.indestructible_used[key] = s.indestructible_used.get(key, 0) + 1

@@ -64,6 +64,7 @@ def describe(e: Event, names: Sequence[str]) -> str | None:
         EventType.LP_GAINED: f"{who} gains {e.amount} LP (LP {data.get('lp')})",
         EventType.DESTROYED_BY_BATTLE: f"{card} is destroyed by battle",
         EventType.NOT_DESTROYED: f"{card} is not destroyed by battle",
+        EventType.EFFECTS_NEGATED: f"{card}'s effects are negated",
         EventType.MOVED: f"{card} moves from the {data.get('from')} to the {data.get('to')}"
         + (f" ({e.detail})" if e.detail else ""),
         EventType.STATS_CHANGED: f"{card}: {e.detail}" if card else e.detail,

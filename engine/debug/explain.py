@@ -221,6 +221,11 @@ def _indestructible(at: At) -> str:
             "still applies (§2.5)")
 
 
+def _negated_by_destroyer(at: At) -> str:
+    return (f"{at.card()} was destroyed by battle by a monster whose effects negate its victims' (Dark Ruler Ha Des): "
+            "its effects are negated from the moment it was determined destroyed, in the Graveyard too (§R.5)")
+
+
 def _replacement(at: At) -> str:
     e = at.event
     if e.type is EventType.NOT_DESTROYED:
@@ -385,6 +390,7 @@ WHY: dict[str, Callable[[At], str]] = {
     "zero_lp": _zero_lp,
     "destroyed_by_battle": _destroyed,
     "indestructible_by_battle": _indestructible,
+    "negated_by_destroyer": _negated_by_destroyer,
     "destruction_replacement": _replacement,
     "send_destroyed_by_battle": _send,
     "pendulum_to_extra_deck": _pendulum,

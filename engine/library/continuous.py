@@ -164,6 +164,12 @@ def _restricted(ctx: Context, src: Source) -> list[int]:
     return monsters_it_applies_to(ctx, src, face_up=False)
 
 
+def _negators(ctx: Context, src: Source) -> list[int]:
+    """The monsters whose battle victims have their effects negated (Dark Ruler Ha Des: Fiend monsters you
+    control, face-up ones: §R.5)."""
+    return monsters_it_applies_to(ctx, src, face_up=True)
+
+
 def _activation_lock(ctx: Context, src: Source) -> ActivationLock:
     p = src.effect.params
     rel = p.get("player", "both")
@@ -273,6 +279,7 @@ CONTINUOUS_TYPES = [
     # Attack restrictions and permissions (§BP.8), each a kind of its own answering its own hook.
     *(EffectType(kind, hooks={hook: _restricted}) for kind, hook in ATTACK_RULES.items()),
     EffectType("banish_instead_of_graveyard", hooks={Hook.GRAVEYARD_REDIRECT: _banish}),
+    EffectType("negates_battle_victims", hooks={Hook.NEGATES_BATTLE_VICTIMS: _negators}),
     EffectType(
         "battle_destruction_replacement",
         hooks={Hook.BATTLE_DESTRUCTION_REPLACEMENT: _replacement},

@@ -30,6 +30,17 @@ def battle_indestructibility(ctx: Context, index: int) -> tuple[tuple[int, int],
     return tuple(counted) if counted else None
 
 
+def negated_by_destroyer(ctx: Context, index: int) -> bool:
+    """Whether this monster, determined destroyed by battle, has its effects negated from now on because the
+    monster that destroyed it is one an effect names (§R.5: Dark Ruler Ha Des, "negate the effects of monsters
+    destroyed by battle with Fiend monsters you control"; lucays/OCG-Rule-documentation 战斗阶段流程.rst L759,
+    L933: from the moment it is determined destroyed, in the Graveyard too, even after Ha Des has left)."""
+    destroyer = ctx.battling_opponent(index)
+    if destroyer is None:
+        return False
+    return any(destroyer in monsters for _src, monsters in ctx.ask(Hook.NEGATES_BATTLE_VICTIMS))
+
+
 def battle_destruction_replacement(ctx: Context, index: int) -> Source | None:
     """The replacement effect applied to this monster, which would be destroyed by battle, or None: the first
     (turn player's first) whose controller chooses to use it and can carry out what it does instead in full."""

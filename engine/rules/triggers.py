@@ -78,7 +78,7 @@ def triggered_effects(ctx: Context, event: TriggerEvent) -> list[PendingTrigger]
     for ci, ei in ctx.index.triggers[event]:
         card = ctx.card(ci)
         eff = card.effects[ei]
-        if eff.negated or not concerns(ctx, event, ci):
+        if eff.negated or card.effects_negated or not concerns(ctx, event, ci):
             continue
         if not in_activation_location(card, event, eff.activate_from):
             continue

@@ -91,6 +91,9 @@ class Hook(FastEnum):
     # -> True: this battle's damage calculation uses the battling monsters' original ATK/DEF (§R.5, Forbidden
     # Scripture); their current ATK/DEF do not change
     ORIGINAL_VALUES_IN_DAMAGE_CALCULATION = "original_values_in_damage_calculation"
+    # -> Iterable[int]: monsters whose battle victims have their effects negated from the moment they are
+    # determined destroyed (Dark Ruler Ha Des; §R.5)
+    NEGATES_BATTLE_VICTIMS = "negates_battle_victims"
 
 
 class DamageStage(FastEnum):

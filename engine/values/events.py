@@ -45,6 +45,7 @@ class EventType(FastEnum):
     ATTACK_NEGATED = "attack_negated"
     REPLAY = "replay"  # the attack target is chosen again (or the attack stopped) after a replay
     BATTLE_PHASE_ENDED = "battle_phase_ended"  # an effect ended the Battle Phase
+    EFFECTS_NEGATED = "effects_negated"  # a monster determined destroyed by battle has its effects negated
 
 
 # Rule ids -> the rule in one line (rules spec section in brackets).
@@ -68,6 +69,8 @@ RULES: dict[str, str] = {
     "zero_lp": "a player at 0 LP loses at once; both at 0 is a draw (§2.7)",
     "destroyed_by_battle": "monsters are determined destroyed by battle at damage calculation (§2.5)",
     "indestructible_by_battle": "a battle-indestructible monster is not destroyed; damage still applies (§2.5)",
+    "negated_by_destroyer": "a monster destroyed by battle by one whose effect says so has its effects negated from "
+    "the moment it is determined destroyed, in the Graveyard too (§R.5)",
     "destruction_replacement": "a monster that would be destroyed by battle is not if its controller applies a "
     "replacement effect; what it does instead is done at once, not on a chain (§1.5, §2.5)",
     "send_destroyed_by_battle": "monsters destroyed by battle leave the field at the end of the step (§1.7)",
