@@ -83,6 +83,7 @@ def move_card(
     card.location = dest
     card.instance += 1
     card.battle_destroyed = False
+    card.materials = card.materials if dest is Location.MONSTER_ZONE else 0  # its Xyz Materials go with it
     card.effects_negated = card.effects_negated and dest is Location.GRAVEYARD and was_on_field
     card.position = position if dest is Location.MONSTER_ZONE else None
     card.face_down = False

@@ -67,6 +67,7 @@ def state_from_scenario(sc: Scenario) -> GameState:
                 attribute=Attribute(c.attribute) if c.attribute else None,
                 monster_type=MonsterType(c.monster_type) if c.monster_type else None,
                 level=c.level or 0,
+                materials=c.materials or 0,
             )
         )
     turn_player = Player[sc.turn_player]

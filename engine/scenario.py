@@ -313,8 +313,11 @@ class _Cost(_Payment):
 
 
 class _Instead(_Payment):
-    """What a destruction replacement does instead ("you can <do this> instead"): the cost keys, or the
-    destruction of another face-up monster its controller controls (The Six Samurai)."""
+    """What a destruction replacement does instead ("you can <do this> instead"): the cost keys, the
+    destruction of another face-up monster its controller controls (The Six Samurai), or detaching all its
+    Xyz Materials (Number 102: Star Seraph Sentry)."""
+
+    detach_all: Annotated[bool, _doc("detach all Xyz Materials of the monster it protects (at least 1)")] = False
 
     destroy_other: Annotated[
         _Filter | UnsetType, _doc("destroy another face-up monster you control that matches this filter")
@@ -497,6 +500,10 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
         "filter": _optional(_Filter, "with own_monsters: only the monsters that match"),
         "instead": Annotated[_Instead, _doc("what its controller does instead of the destruction")],
         "use": _default(bool, True, "whether its controller chooses to apply it (the format has no decision for it)"),
+        "before_battle_damage": _default(bool, False, "whether it is applied is decided at damage calculation before "
+                                         "battle damage (Number 102: Star Seraph Sentry), not after it"),
+        "halve_battle_damage_this_turn": _default(bool, False, "also: the battle damage its controller takes this "
+                                                  "turn is halved, that battle's too if decided before it"),
     },
     "self_destroy_unless": {"condition": _Text},
     "negates_battle_victims": _APPLIES,
@@ -557,6 +564,8 @@ class _Card(_Wire, kw_only=True):
     attribute: Annotated[_Attribute | UnsetType, _doc("monsters only")] = UNSET
     monster_type: Annotated[_MonsterType | UnsetType, _doc("monsters only (its Type)")] = UNSET
     level: Annotated[_Level | UnsetType, _doc("monsters only")] = UNSET
+    materials: Annotated[_Count | UnsetType, _doc("monsters in a monster_zone only: how many Xyz Materials it has "
+                                                  "(counted: the format has no material cards)")] = UNSET
     card: Annotated[
         _Text | UnsetType,
         _doc(
@@ -668,6 +677,7 @@ class CardSpec(msgspec.Struct, frozen=True):
     attribute: str | None = None
     monster_type: str | None = None
     level: int | None = None
+    materials: int | None = None
 
 
 class Attack(msgspec.Struct, frozen=True):
@@ -973,6 +983,7 @@ _ONLY_FOR: Mapping[str, _Who] = {
     "attribute": _MONSTERS,
     "monster_type": _MONSTERS,
     "level": _MONSTERS,
+    "materials": _FIELD_MONSTERS,
     "position": _FIELD_MONSTERS,
     "face_down": _FIELD_SPELL_TRAPS,
     "equipped_to": _FIELD_SPELL_TRAPS,
@@ -1014,7 +1025,7 @@ def _card_spec(c: _Card) -> CardSpec:
     return CardSpec(
         c.id, _opt(c.name), c.controller, _opt(c.owner) or c.controller, loc, ctype, _opt(c.atk), _opt(c.def_),
         _opt(c.position), c.face_down is True, c.pendulum is True, _opt(c.equipped_to), tuple(effects),
-        _opt(c.attribute), _opt(c.monster_type), _opt(c.level),
+        _opt(c.attribute), _opt(c.monster_type), _opt(c.level), _opt(c.materials),
     )  # fmt: skip
 
 
@@ -1648,7 +1659,7 @@ def _card_json(c: CardSpec) -> dict[str, Any]:
         d["name"] = c.name
     given = {"atk": c.atk, "def": c.def_, "pendulum": c.pendulum, "position": c.position, "face_down": c.face_down,
              "equipped_to": c.equipped_to, "attribute": c.attribute, "monster_type": c.monster_type,
-             "level": c.level}  # fmt: skip
+             "level": c.level, "materials": c.materials}  # fmt: skip
     for key, value in given.items():
         ok, _who = _ONLY_FOR[key]
         if value is not None and ok(c.card_type, c.location):

@@ -66,6 +66,7 @@ class Card:
     attribute: Attribute | None = None
     monster_type: MonsterType | None = None
     level: int = 0
+    materials: int = 0  # Xyz Materials, counted
     battle_destroyed: bool = False  # determined destroyed by battle, not yet sent
     # Its effects are negated (Dark Ruler Ha Des, §R.5): set when it is determined destroyed by battle, kept
     # while it stays on the field and once it is sent to the Graveyard, cleared wherever else it goes
@@ -104,6 +105,7 @@ class Card:
         n.attribute = self.attribute
         n.monster_type = self.monster_type
         n.level = self.level
+        n.materials = self.materials
         n.battle_destroyed = self.battle_destroyed
         n.effects_negated = self.effects_negated
         n.tags = self.tags

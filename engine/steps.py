@@ -183,9 +183,13 @@ def perform_damage_calculation(ctx: Context) -> None:
         if ctx.watched
         else (),
     )
-    # Whether a monster the battle would destroy is protected is decided before battle damage changes LP (§R.5:
-    # Aromaseraphy Jasmine, Konami OCG FAQ 21608); a replacement is chosen after it (§1.5(b)4).
+    # Decided before battle damage changes LP (§R.5): whether a monster the battle would destroy is protected
+    # (Aromaseraphy Jasmine, Konami OCG FAQ 21608), and the replacements decided then (Number 102: Star Seraph
+    # Sentry), which may change this battle's damage; the other replacements are chosen after it (§1.5(b)4).
     protected = [(index, battle_indestructibility(ctx, index)) for index in base.destroyed]
+    replaced = [i for i, protections in protected if protections is None and _replaced(ctx, i, before_damage=True)]
+    if replaced:
+        modifiers = battle_damage_modifiers(ctx)
     result = apply_battle_damage_modifiers(base.damage, modifiers, battlers)
     for p in PLAYERS:  # simultaneous
         actions.lose_lp(ctx, p, result.battle[p], "battle_damage", "battle_damage_modifiers")
@@ -200,8 +204,7 @@ def perform_damage_calculation(ctx: Context) -> None:
     destroyed = []
     negated = [i for i in base.destroyed if negated_by_destroyer(ctx, i)]  # (before any is marked destroyed)
     for index, protections in protected:
-        if protections is None and (rep := battle_destruction_replacement(ctx, index)) is not None:
-            replace_battle_destruction(ctx, rep, index)
+        if index in replaced or (protections is None and _replaced(ctx, index, before_damage=False)):
             continue
         if protections is None:
             destroyed.append(index)
@@ -218,6 +221,14 @@ def perform_damage_calculation(ctx: Context) -> None:
     if actions.check_zero_lp(ctx):
         return  # LP paid instead of a destruction can end the Duel (§2.7)
     actions.expire_lingering(ctx, "damage_calculation")
+
+
+def _replaced(ctx: Context, index: int, *, before_damage: bool) -> bool:
+    """Apply the replacement of this monster's destruction by battle decided at this moment, if any (§1.5(b)4)."""
+    rep = battle_destruction_replacement(ctx, index, before_damage)
+    if rep is not None:
+        replace_battle_destruction(ctx, rep, index)
+    return rep is not None
 
 
 def after_damage_calculation(ctx: Context) -> None:

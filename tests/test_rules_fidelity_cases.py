@@ -14,15 +14,16 @@ OCG rulings as quoted in laaners/yugioh_comprehensive_rulebook, the Konami OCG F
 lucays/OCG-Rule-documentation, and the damage table (rules spec §2.2). The scenarios are those of the rules-fidelity
 research (P1-P4, LKI-3..LKI-5, named in each case's `source.notes`), with constructed numbers said so there.
 
-RF-015..RF-033 are single attacks for rulings the format gained for them (rules spec §R.5): Forbidden Scripture's
-damage calculation with the original ATK/DEF (Konami OCG FAQ 13098), Obnoxious Celtic Guard's protection reading the
-value the other monster applies in damage calculation (Konami OCG FAQ 7420), and Aromaseraphy Jasmine's protection,
-decided before the battle damage changes LP (Konami OCG FAQ 21608), and Performage Trapeze Magician's "no battle
-damage of X or less", applied last and to each damage (Konami OCG FAQ 15374), and Salamangreat Violet Chimera's
+RF-015..RF-035 are single attacks (RF-035: two) for rulings the format gained for them (rules spec §R.5): Forbidden
+Scripture's damage calculation with the original ATK/DEF (Konami OCG FAQ 13098), Obnoxious Celtic Guard's protection
+reading the value the other monster applies in damage calculation (Konami OCG FAQ 7420), and Aromaseraphy Jasmine's
+protection, decided before the battle damage changes LP (Konami OCG FAQ 21608), and Performage Trapeze Magician's "no
+battle damage of X or less", applied last and to each damage (Konami OCG FAQ 15374), and Salamangreat Violet Chimera's
 "ATK becomes 0 during damage calculation", applied after Vampire Fraulein's gain (YGOrg qa#22182), and Metalmorph's
 gain from the attack target's ATK, read again after Mekk-Knight Crusadia Avramax's (Konami OCG FAQ 23919), and D.D.
 Crazy Beast's "banish the monster this card destroys by battle" after damage calculation, even in mutual destruction,
-and Dark Ruler Ha Des negating the monster it destroys from its determination (Konami OCG FAQ 8765).
+Dark Ruler Ha Des negating the monster it destroys from its determination (Konami OCG FAQ 8765), and Number 102: Star
+Seraph Sentry's replacement, decided before the battle damage it halves.
 """
 
 from __future__ import annotations

@@ -234,6 +234,8 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
      "missing required key"),
     ("change-stats-no-stat", edited(((*TRAP, "does", 0, "atk"), DEL)), "cards[2].effects[0].does[0]",
      "change_stats needs at least one of atk"),
+    ("materials-on-trap", edited((("cards", 2, "materials"), 2)), "cards[2].materials",
+     "only monsters in a monster_zone have materials, got 2 on a trap in spell_trap_zone"),
     ("at-most-no-amount", edited((("cards", 3, "effects", 0), {"kind": "no_battle_damage_at_most"})),
      "cards[3].effects[0]", "no_battle_damage_at_most needs at least one of at_most, at_most_equal_to"),
     # references

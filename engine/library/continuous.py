@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from engine import actions
 from engine.effects import (
     ActivationLock,
     Context,
     DamageModifier,
     DamageStage,
     DestructionReplacement,
+    Effect,
+    EffectKind,
     EffectType,
     Hook,
     IndestructibleByBattle,
+    Lingering,
     Piercing,
     Source,
     StatChange,
@@ -228,8 +232,9 @@ def _replacement(ctx: Context, src: Source) -> DestructionReplacement:
     """Which monsters the replacement protects: this card (the equipped monster, on an equip), or the face-up
     monsters its controller controls that match its filter."""
     p = src.effect.params
+    before = bool(p.get("before_battle_damage"))
     if p.get("protects", "self") == "self":
-        return DestructionReplacement((src.host,), bool(p.get("use", True)))
+        return DestructionReplacement((src.host,), bool(p.get("use", True)), before)
     flt = p.get("filter") or {}
     cards = tuple(
         i
@@ -239,7 +244,7 @@ def _replacement(ctx: Context, src: Source) -> DestructionReplacement:
         and c.position is not Position.SET
         and matches(ctx, i, flt)
     )
-    return DestructionReplacement(cards, bool(p.get("use", True)))
+    return DestructionReplacement(cards, bool(p.get("use", True)), before)
 
 
 def _instead_problem(ctx: Context, src: Source) -> str | None:
@@ -247,7 +252,12 @@ def _instead_problem(ctx: Context, src: Source) -> str | None:
 
 
 def _do_instead(ctx: Context, src: Source) -> None:
+    """What it does instead; "also, the battle damage you take this turn is halved" (Number 102: Star Seraph
+    Sentry) starts now: decided before battle damage, it halves that battle's too (§R.5)."""
     costs.pay(ctx, src, src.effect.params["instead"])
+    if src.effect.params.get("halve_battle_damage_this_turn"):
+        eff = Effect("halve_battle_damage", EffectKind.CONTINUOUS, params={"player": "controller"})
+        actions.add_lingering(ctx, Lingering(eff, src.controller, None, None, "end_of_turn"))
 
 
 def _condition_not_met(ctx: Context, src: Source) -> bool:

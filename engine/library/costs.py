@@ -8,7 +8,8 @@ not "destroyed"), a "destroy another monster instead" destroys it by the replace
 A cost is a mapping (the scenario format's ``cost``, or a replacement's ``instead``): ``lp``; ``discard_self``
 and ``send_self_to_graveyard`` (this card); ``discard`` (N other cards from the hand) and ``tribute`` (N
 monsters its controller controls, other than this card); ``destroy_other`` (a monster filter: destroy one other
-face-up monster its controller controls that matches it); ``pay_with`` (card ids: the cards the player picks
+face-up monster its controller controls that matches it); ``detach_all`` (every Xyz Material of the monster it
+protects, at least one); ``pay_with`` (card ids: the cards the player picks
 first for ``discard``, ``tribute`` and ``destroy_other``).
 
 The format has no decision for *which* cards pay, so the choice is deterministic: the ``pay_with`` cards first
@@ -115,6 +116,8 @@ def problem(ctx: Context, src: Source, cost: Mapping[str, Any]) -> str | None:
     flt = cost.get("destroy_other")
     if flt is not None and not substitutes(ctx, src, flt):
         return f"{player.name} controls no other face-up monster that can be destroyed instead"
+    if cost.get("detach_all") and not ctx.card(src.host).materials:
+        return f"{ctx.card(src.host).name} has no Xyz Material to detach"
     return None
 
 
@@ -136,6 +139,11 @@ def pay(ctx: Context, src: Source, cost: Mapping[str, Any]) -> None:
     if flt is not None:
         chosen = _ordered(ctx, cost, substitutes(ctx, src, flt))[0]
         actions.destroy(ctx, chosen, "destruction_replacement", detail="destroyed instead")
+    if cost.get("detach_all"):
+        host = ctx.card(src.host)
+        count, host.materials = host.materials, 0
+        ctx.emit(EventType.COST_PAID, "cost", card=src.host, player=player, amount=count,
+                 detail=f"detached {count} Xyz Material(s)")  # fmt: skip
 
 
 def _discard(ctx: Context, src: Source, cost: Mapping[str, Any], count: int) -> None:

@@ -41,11 +41,15 @@ def negated_by_destroyer(ctx: Context, index: int) -> bool:
     return any(destroyer in monsters for _src, monsters in ctx.ask(Hook.NEGATES_BATTLE_VICTIMS))
 
 
-def battle_destruction_replacement(ctx: Context, index: int) -> Source | None:
+def battle_destruction_replacement(ctx: Context, index: int, before_battle_damage: bool = False) -> Source | None:
     """The replacement effect applied to this monster, which would be destroyed by battle, or None: the first
-    (turn player's first) whose controller chooses to use it and can carry out what it does instead in full."""
+    (turn player's first) whose controller chooses to use it and can carry out what it does instead in full.
+    Asked twice: before battle damage for those decided then (§R.5: Number 102: Star Seraph Sentry), after it
+    for the others (§1.5(b)4; Vampire Grimson's LP, Konami OCG FAQ 21780)."""
     for src, answer in ctx.ask(Hook.BATTLE_DESTRUCTION_REPLACEMENT):
         if not isinstance(answer, DestructionReplacement) or index not in answer.protects or not answer.use:
+            continue
+        if answer.before_battle_damage is not before_battle_damage:
             continue
         problem = ctx.registry[src.effect.type].cost_problem
         if problem is None or problem(ctx, src) is None:

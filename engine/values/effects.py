@@ -306,6 +306,7 @@ class DestructionReplacement:
 
     protects: tuple[int, ...]
     use: bool = True
+    before_battle_damage: bool = False  # decided before battle damage (Number 102: Star Seraph Sentry, §R.5)
 
 
 @attrs.frozen(slots=True)
