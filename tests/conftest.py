@@ -183,3 +183,13 @@ def check_round_trip(records: list[dict[str, Any]]) -> None:
     for r in records:
         sc = engine.parse_scenario(r["scenario"])
         assert engine.parse_scenario(scenario_to_json(sc)) == sc
+
+
+def schema_errors(records: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """The JSON Schema's complaints about each case's scenario, by case id ({} = the schema accepts them all)."""
+    import jsonschema
+
+    schema = json.loads((RULES_DIR.parent.parent / "engine" / "schemas" / "scenario.schema.json").read_text("utf-8"))
+    v = jsonschema.Draft202012Validator(schema)
+    return {r["scenario"]["id"]: [e.message for e in v.iter_errors(r["scenario"])]
+            for r in records if not v.is_valid(r["scenario"])}  # fmt: skip

@@ -28,15 +28,11 @@ Seraph Sentry's replacement, decided before the battle damage it halves.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import RULES_DIR, check_case, cli_mismatches, load_jsonl
-
-import engine
-from engine.scenario import scenario_to_json
+from conftest import RULES_DIR, check_case, check_round_trip, cli_mismatches, load_jsonl, schema_errors
 
 REPO = Path(__file__).resolve().parent.parent
 CASES = RULES_DIR / "rules-fidelity-cases.jsonl"
@@ -61,20 +57,11 @@ def test_case(record: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("record", RECORDS, ids=IDS)
 def test_round_trip(record: dict[str, Any]) -> None:
-    sc = engine.parse_scenario(record["scenario"])
-    assert engine.parse_scenario(scenario_to_json(sc)) == sc
+    check_round_trip([record])
 
 
 def test_schema_accepts_every_case() -> None:
-    import jsonschema
-
-    schema = json.loads((REPO / "engine" / "schemas" / "scenario.schema.json").read_text(encoding="utf-8"))
-    v = jsonschema.Draft202012Validator(schema)
-    assert {
-        r["scenario"]["id"]: [e.message for e in v.iter_errors(r["scenario"])]
-        for r in RECORDS
-        if not v.is_valid(r["scenario"])
-    } == {}
+    assert schema_errors(RECORDS) == {}
 
 
 @pytest.mark.parametrize("executor", ["fast", "transitions"])
