@@ -149,6 +149,32 @@ class Registry(dict[str, EffectType]):
         return sorted(self)
 
 
+class InvalidEffect(ValueError):
+    """An effect the duel could not play as written, refused when the duel is built (or its effects
+    indexed again) rather than ignored in silence at the moment it should have acted."""
+
+
+def effect_type_of(card: Card, number: int, effect: Effect, registry: Registry) -> EffectType:
+    """The registered type behind a card's effect; refused if it is missing, or if it answers hooks
+    that its kind is never asked (only continuous effects are: an activated or trigger effect's lasting
+    change is a `Lingering`, added by its operation with `actions.add_lingering`)."""
+    etype = registry.get(effect.type)
+    where = f"card {card.id!r} ({card.name}), effect {number}"
+    if etype is None:
+        raise InvalidEffect(
+            f"{where}: its type {effect.type!r} is not in the duel's registry (register it on the registry the "
+            "Duel is given; the library's own types are in engine.cards.registry())"
+        )
+    if etype.hooks and effect.kind is not EffectKind.CONTINUOUS:
+        hook = next(iter(etype.hooks)).name.lower()
+        raise InvalidEffect(
+            f"{where}: its type {effect.type!r} answers the hook {hook}, which a {effect.kind.name.lower()} "
+            "effect is never asked (only continuous effects are; a lasting change from an activated or trigger "
+            "effect is a Lingering added by its operation, actions.add_lingering)"
+        )
+    return etype
+
+
 class Index:
     """Where effects attach: hook point -> continuous sources; event -> triggers; activated list."""
 
@@ -161,7 +187,7 @@ class Index:
         self.activated: list[tuple[int, int]] = []
         for ci, card in enumerate(cards):
             for ei, eff in enumerate(card.effects):
-                etype = registry[eff.type]
+                etype = effect_type_of(card, ei, eff, registry)
                 if eff.kind is EffectKind.CONTINUOUS:
                     for hook, handler in etype.hooks.items():
                         self.hooks[hook].append((ci, ei, handler))

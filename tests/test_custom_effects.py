@@ -287,3 +287,44 @@ def test_clone_keeps_the_registry_of_its_duel() -> None:
     twin.run(engine.PassAgent())
     assert lp(twin) == (8000, 8000 - 500 - 700)
     assert lp(d1) == (8000, 8000)
+
+
+# -- effects the duel could not play are refused when it is built (issue 22 item 3) -------------------------
+
+
+def test_an_unregistered_effect_type_is_refused_naming_the_card_and_the_type() -> None:
+    with pytest.raises(engine.InvalidEffect, match=r"card 'att' .*effect 0: its type 'test_burn' is not in"):
+        duel_with(base(), engine.default_registry(), {ATT: (BURN,)})
+    with pytest.raises(engine.InvalidEffect, match="'mystic_tomato' is not in the duel's registry"):
+        engine.Duel(engine.cards.place(engine.StateBuilder(), "mystic_tomato", "t", "B").build())
+    # the library's own types, registered: accepted
+    engine.Duel(engine.cards.place(engine.StateBuilder(), "mystic_tomato", "t", "B").build(), engine.cards.registry())
+
+
+def test_hooks_on_an_effect_kind_never_asked_are_refused_naming_hook_and_kind() -> None:
+    """Kunai with Chain written with its +500 as a hook of its activated effect's type: the hook would
+    never be asked (only continuous effects are), so the duel refuses it instead of playing 1700 as 1400."""
+    reg = registry()
+    reg.register(engine.EffectType("test_kunai", hooks={engine.Hook.STATS: plus_500_in_damage_step},
+                                   operation=lambda ctx, src, link: None))  # fmt: skip
+    kunai = engine.Effect("test_kunai", engine.EffectKind.ACTIVATED, speed=2, optional=True)
+    with pytest.raises(engine.InvalidEffect, match=r"card 'card' .*'test_kunai' answers the hook stats, which a "
+                                                   r"activated effect is never asked"):  # fmt: skip
+        duel_with(base(), reg, {CARD: (kunai,)})
+    trig = engine.Effect("test_halve", engine.EffectKind.TRIGGER, event=engine.TriggerEvent.BATTLE_DAMAGE_INFLICTED)
+    with pytest.raises(engine.InvalidEffect, match="answers the hook battle_damage, which a trigger effect"):
+        duel_with(base(), reg, {ATT: (trig,)})
+    duel_with(base(), reg, {ATT: (HALVE,)})  # the same type on a continuous effect is what hooks are for
+
+
+def test_an_invalid_effect_attached_later_is_refused_before_anything_changes() -> None:
+    d = duel_with(base(), registry(), {})
+    d.state.cards[ATT].effects = (engine.Effect("nowhere", engine.EffectKind.CONTINUOUS),)
+    before = d.state.state_hash()
+    for call in (d.advance, d.legal_attacks):
+        with pytest.raises(engine.InvalidEffect, match="'nowhere' is not in"):
+            call()
+        assert d.state.state_hash() == before
+    d.state.cards[ATT].effects = ()  # taken off again, the duel goes on
+    d.run(engine.PassAgent())
+    assert lp(d) == (8000, 7500)
