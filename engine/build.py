@@ -13,7 +13,9 @@ from types import MappingProxyType
 from typing import Any
 
 from engine import scenario as loader
+from engine.cards import all_cards, registry
 from engine.cards import library as card_library
+from engine.effects import Effect
 from engine.host import to_effect
 from engine.machine import Duel, Executor
 from engine.scenario import Scenario
@@ -45,6 +47,17 @@ def iter_jsonl(path: str | os.PathLike[str]) -> Iterator[Scenario]:
     return loader.iter_jsonl(path, library=_library())
 
 
+def _own_effects(key: str | None) -> tuple[Effect, ...]:
+    """The effects a library card brings with its own effect types (none for a card written as specs)."""
+    return all_cards()[key].custom if key is not None else ()
+
+
+def new_duel(state: GameState, *, executor: Executor = "fast", record: bool = True) -> Duel:
+    """A duel whose registry knows the library cards' own effect types (`engine.cards.registry()`, a new
+    one per duel): how this module and the clients make every duel from a scenario."""
+    return Duel(state, registry(), executor=executor, record=record)
+
+
 def state_from_scenario(sc: Scenario) -> GameState:
     ids = [c.id for c in sc.cards]
     cards = []
@@ -62,7 +75,7 @@ def state_from_scenario(sc: Scenario) -> GameState:
                 position=Position(c.position) if c.position else None,
                 face_down=c.face_down,
                 pendulum=c.pendulum,
-                effects=tuple(to_effect(e, c.card_type) for e in c.effects),
+                effects=_own_effects(c.card) + tuple(to_effect(e, c.card_type) for e in c.effects),
                 equipped_to=ids.index(c.equipped_to) if c.equipped_to else None,
                 attribute=Attribute(c.attribute) if c.attribute else None,
                 monster_type=MonsterType(c.monster_type) if c.monster_type else None,
@@ -114,7 +127,7 @@ def run_scenario(
     A Battle Phase scenario (`attacks`) plays each attack in turn (`run_battle_phase`)."""
     state = state_from_scenario(sc)
     state.show_every_priority = bool(sc.choices)
-    duel = Duel(state, executor=executor)
+    duel = new_duel(state, executor=executor)
     if on_start is not None:
         on_start(duel)
     if sc.attacks is not None:

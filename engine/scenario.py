@@ -141,7 +141,9 @@ __all__ = [
 FORMAT = "damage-step-scenario/1"
 SCHEMA_PATH = Path(__file__).with_name("schemas") / "scenario.schema.json"
 
-Library = Mapping[str, Mapping[str, Any]]  # library cards: key -> the keys a card naming it gets by default
+# Library cards: key -> the keys a card naming it gets by default, and "own_effects": how many effects the card
+# brings with its own effect types (not specs: the host adds them, before the card's listed effects).
+Library = Mapping[str, Mapping[str, Any]]
 
 # --- limits (see the module docstring) ----------------------------------------------------------------
 
@@ -678,6 +680,7 @@ class CardSpec(msgspec.Struct, frozen=True):
     monster_type: str | None = None
     level: int | None = None
     materials: int | None = None
+    card: str | None = None  # the library card it names (`"card": key`), if any
 
 
 class Attack(msgspec.Struct, frozen=True):
@@ -1025,7 +1028,7 @@ def _card_spec(c: _Card) -> CardSpec:
     return CardSpec(
         c.id, _opt(c.name), c.controller, _opt(c.owner) or c.controller, loc, ctype, _opt(c.atk), _opt(c.def_),
         _opt(c.position), c.face_down is True, c.pendulum is True, _opt(c.equipped_to), tuple(effects),
-        _opt(c.attribute), _opt(c.monster_type), _opt(c.level), _opt(c.materials),
+        _opt(c.attribute), _opt(c.monster_type), _opt(c.level), _opt(c.materials), _opt(c.card),
     )  # fmt: skip
 
 
@@ -1036,7 +1039,8 @@ _REF_PARAMS = {
 }
 
 
-def _check_scenario(w: _Scenario) -> Scenario:
+def _check_scenario(w: _Scenario, own_effects: Mapping[str, int] | None = None) -> Scenario:
+    """`own_effects`: library card key -> how many effects of its own types it brings (before the ones listed)."""
     cards: list[CardSpec] = []
     by_id: dict[str, CardSpec] = {}
     for i, wc in enumerate(w.cards):
@@ -1119,7 +1123,7 @@ def _check_scenario(w: _Scenario) -> Scenario:
     battle_phase = w.battle_phase is not UNSET
     shape = "battle_phase" if battle_phase else "attacks" if attacks is not None else "attack"
     count = None if battle_phase else len(attacks) if attacks is not None else 1
-    choices = [_choice(i, ch, card, shape, count) for i, ch in enumerate(w.choices)]
+    choices = [_choice(i, ch, card, shape, count, own_effects or {}) for i, ch in enumerate(w.choices)]
     lp = MappingProxyType({"A": w.life_points.A, "B": w.life_points.B})
     rules = Rules(w.rules.zero_atk_mutual_destruction)
     return Scenario(
@@ -1166,7 +1170,9 @@ _DECLARE_WINDOWS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _choice(i: int, ch: _Choice, card: Callable[..., CardSpec], shape: str, attacks: int | None) -> Choice:
+def _choice(
+    i: int, ch: _Choice, card: Callable[..., CardSpec], shape: str, attacks: int | None, own: Mapping[str, int]
+) -> Choice:
     """A choice, checked against the cards and the scenario's shape (`attacks` None: as many as declared)."""
     where: tuple[str | int, ...] = ("choices", i)
     if (ch.activate is UNSET) == (ch.declare is UNSET):
@@ -1192,8 +1198,9 @@ def _choice(i: int, ch: _Choice, card: Callable[..., CardSpec], shape: str, atta
     else:
         assert isinstance(ch.activate, str)
         c = card(ch.activate, *where, "activate")
-        if ch.effect >= len(c.effects):
-            raise _Invalid(f"out of range: card {_show(c.id)} has {len(c.effects)} effect(s), got {ch.effect}",
+        n = len(c.effects) + (own.get(c.card, 0) if c.card is not None else 0)
+        if ch.effect >= n:
+            raise _Invalid(f"out of range: card {_show(c.id)} has {n} effect(s), got {ch.effect}",
                            *where, "effect")  # fmt: skip
         for k, t_id in enumerate(_opt(ch.targets) or ()):
             card(t_id, *where, "targets", k)
@@ -1221,7 +1228,7 @@ def _library_card(v: dict[str, Any], i: int, library: Library | None) -> dict[st
         raise _Invalid(f"names a library card, but no card library was given ({how})", "cards", i, "card")
     if type(key) is not str or key not in library:
         raise _Invalid(_one_of(tuple(library), key), "cards", i, "card")
-    defaults = library[key]
+    defaults = {k: x for k, x in library[key].items() if k != "own_effects"}
     if v.get("card_type", defaults["card_type"]) != "monster":
         defaults = {k: x for k, x in defaults.items() if k not in ("atk", "def", "level", "attribute", "monster_type")}
     return {**defaults, **v}
@@ -1232,7 +1239,10 @@ def _library_card(v: dict[str, Any], i: int, library: Library | None) -> dict[st
 
 def _parse(data: object, library: Library | None) -> Scenario:
     checked: _Scenario = _convert(_with_library(data, library), _Scenario)
-    return _check_scenario(checked)
+    own = None
+    if library is not None and checked.choices:  # a choice may name an effect a library card brings itself
+        own = {k: d["own_effects"] for k, d in library.items() if "own_effects" in d}
+    return _check_scenario(checked, own)
 
 
 def parse_scenario(data: object, *, library: Library | None = None) -> Scenario:
@@ -1665,6 +1675,8 @@ def _card_json(c: CardSpec) -> dict[str, Any]:
         if value is not None and ok(c.card_type, c.location):
             d[key] = value
     d["effects"] = [_effect_json(e) for e in c.effects]
+    if c.card is not None:
+        d["card"] = c.card  # its keys are all given: the library adds only what is not (its own effect types)
     return d
 
 

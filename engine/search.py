@@ -80,7 +80,7 @@ from collections.abc import Mapping, Sequence
 from os import PathLike
 from typing import Any
 
-from engine.build import load_scenarios, parse_scenario, state_from_scenario
+from engine.build import load_scenarios, new_duel, parse_scenario, state_from_scenario
 from engine.effects import Registry
 from engine.machine import Duel
 from engine.rules.stats import current_stats
@@ -223,9 +223,10 @@ class BattleGame:
     """The game of one scenario: its start, its action table, its scales. Cheap to share:
     states refer to it and never change it.
 
-    `scenario` is anything `load_scenario` takes; `registry` the effect registry (the built-in
-    one by default); `max_targets` sizes the action table; `max_decisions` caps the length;
-    `record` keeps each state's event log (off by default: search reads states, not logs)."""
+    `scenario` is anything `load_scenario` takes; `registry` the effect registry (by default the built-in
+    types and the library cards' own, `engine.cards.registry()`); `max_targets` sizes the action table;
+    `max_decisions` caps the length; `record` keeps each state's event log (off by default: search reads
+    states, not logs)."""
 
     num_players = 2
 
@@ -246,7 +247,7 @@ class BattleGame:
         self.scenario: Scenario | None = sc  # None for a game made from a duel, or unpickled
         start = state_from_scenario(sc)
         # Search reads states, not logs: the playout path (`record=False`) unless asked otherwise.
-        self._start = Duel(start, registry, record=record)
+        self._start = new_duel(start, record=record) if registry is None else Duel(start, registry, record=record)
         self._init(start, max_targets, max_decisions)
 
     def _init(self, start: GameState, max_targets: int, max_decisions: int) -> None:

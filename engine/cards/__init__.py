@@ -5,8 +5,10 @@ One module per card family; each card gives its text (summarised) and the offici
 effects follow (`CardDef`). A scenario file can name one (``{"id": "r", "controller": "A",
 "location": "spell_trap_zone", "face_down": true, "card": "rush_recklessly"}``): the loader fills in
 its name, card type, printed ATK/DEF and effects (whatever the card gives itself is kept). From
-Python: ``place(builder, "rush_recklessly", "r", "A", face_down=True)``; cards with their own effect types
-(`custom`: Prideful Roar, Mystic Tomato) are placed from Python only, in a duel using `registry()`.
+Python: ``place(builder, "rush_recklessly", "r", "A", face_down=True)``. Cards with their own effect types
+(`custom`: Prideful Roar, Mystic Tomato, Limiter Removal) are named the same way: a scenario card naming one
+gets those effects (before any it gives itself), and every duel `engine.build` and the clients make has their
+types (`registry()`); a host building its own `Duel` passes `registry()`.
 """
 
 from __future__ import annotations
@@ -48,18 +50,21 @@ def registry() -> Registry:
 
 def scenario_defaults(key: str) -> dict[str, Any]:
     """The keys a scenario card naming this card gets unless it gives them itself."""
-    c = CATALOG[key]
+    c = all_cards()[key]
     out: dict[str, Any] = {"name": c.name, "card_type": c.card_type, "effects": [dict(e) for e in c.effects]}
     if c.card_type == "monster":
         out |= {"atk": c.atk or 0, "def": c.def_ or 0, "level": c.level or 1}
         out |= {k: v for k, v in (("attribute", c.attribute), ("monster_type", c.monster_type)) if v is not None}
+    if c.custom:
+        out["own_effects"] = len(c.custom)  # not a card key: counted by the loader for choices; engine.build adds them
     return out
 
 
 def library() -> dict[str, dict[str, Any]]:
     """Every card a scenario file can name (``"card": key``), with the keys it gives by default: the
-    library `engine.parse_scenario` hands the loader (`engine.scenario` itself imports no cards)."""
-    return {key: scenario_defaults(key) for key in CATALOG}
+    library `engine.parse_scenario` hands the loader (`engine.scenario` itself imports no cards). A card
+    with its own effect types gives none here: `engine.build` adds them (`CardDef.custom`)."""
+    return {key: scenario_defaults(key) for key in all_cards()}
 
 
 def place(builder: StateBuilder, key: str, id: str, controller: str, **kw: Any) -> StateBuilder:

@@ -163,11 +163,11 @@ def replay(trace: list[dict[str, Any]], on_start: Callable[[Duel], object] | Non
     if head.get("format") != TRACE_FORMAT:
         raise ValueError(f"not a {TRACE_FORMAT} trace header: {head.get('format')!r}")
     sc = parse_scenario(head["scenario"])
-    from engine.build import state_from_scenario
+    from engine.build import new_duel, state_from_scenario
 
     state = state_from_scenario(sc)
     state.show_every_priority = bool(sc.choices)
-    duel = Duel(state, executor=head.get("executor", "fast"))
+    duel = new_duel(state, executor=head.get("executor", "fast"))
     rec = Recorder(duel)
     got = rec.records
     if on_start is not None:

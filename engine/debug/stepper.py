@@ -13,9 +13,9 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import IO
 
-from engine.build import state_from_scenario
+from engine.build import new_duel, state_from_scenario
 from engine.debug.session import Breakpoint, Session
-from engine.machine import Duel, Executor
+from engine.machine import Executor
 from engine.scenario import Scenario
 from engine.scripted import ScriptedAgent
 from engine.trace import TITLES, describe
@@ -59,7 +59,7 @@ class Stepper:
     def __init__(self, sc: Scenario, *, executor: Executor = "fast", out: IO[str] = sys.stdout) -> None:
         state = state_from_scenario(sc)
         state.show_every_priority = bool(sc.choices)  # the scenario's choices are tried where it says
-        self.session = Session(Duel(state, executor=executor))
+        self.session = Session(new_duel(state, executor=executor))
         self.agent = ScriptedAgent(sc)
         self.suggested: dict[tuple[int, int], Option] = {}
         self.out = out
