@@ -120,3 +120,15 @@ def test_listeners_are_called_in_order_and_detach() -> None:
     duel.decide(decision.options[-1])
     assert seen[n] == "decision" and not any(s.startswith("event") for s in seen[n:])
     assert duel.clone().ctx.event_listeners == []  # clones carry no listeners
+
+
+def test_replay_or_view_of_a_file_that_is_not_a_trace_says_so_in_one_line(tmp_path: Path) -> None:
+    one_line = tmp_path / "scenario.json"
+    one_line.write_text(json.dumps(json.loads(EXAMPLE.read_text(encoding="utf-8"))), encoding="utf-8")
+    for path, said in ((EXAMPLE, "this is not a trace"), (CASES_PATH, "this is not a trace"),
+                       (one_line, "this is a scenario, not a trace")):  # fmt: skip
+        for args in (("replay", str(path)), ("view", str(path), "-o", str(tmp_path / "page.html"))):
+            r = cli(*args)
+            assert r.returncode != 0 and said in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+            assert "run SCENARIO --trace FILE" in r.stderr
+    assert not (tmp_path / "page.html").exists()

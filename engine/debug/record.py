@@ -114,6 +114,10 @@ def write_trace(records: Iterable[dict[str, Any]], out: IO[str]) -> None:
         out.write(json.dumps(r, separators=(",", ":"), ensure_ascii=False) + "\n")
 
 
+_WRITE_ONE = "a trace is written by `python -m engine run SCENARIO --trace FILE`"
+_NOT_A_TRACE = f"this is not a trace: its first line is not a trace header ({_WRITE_ONE})"
+
+
 def read_traces(lines: Iterable[str]) -> Iterator[list[dict[str, Any]]]:
     """The traces in a JSON-lines file: each starts at its header."""
     current: list[dict[str, Any]] | None = None
@@ -123,16 +127,19 @@ def read_traces(lines: Iterable[str]) -> Iterator[list[dict[str, Any]]]:
         try:
             r = json.loads(line)
         except json.JSONDecodeError as e:
+            if current is None:
+                raise ValueError(_NOT_A_TRACE) from None
             raise ValueError(f"line {n}: invalid JSON: {e.msg}") from None
+        if current is None and (type(r) is not dict or r.get("kind") != "header"):
+            is_scenario = type(r) is dict and str(r.get("format", "")).startswith("damage-step-scenario")
+            raise ValueError(f"this is a scenario, not a trace ({_WRITE_ONE})" if is_scenario else _NOT_A_TRACE)
         if type(r) is not dict or "kind" not in r:
             raise ValueError(f"line {n}: not a trace record (an object with a \"kind\")")
         if r["kind"] == "header":
             if current is not None:
                 yield current
             current = [r]
-        elif current is None:
-            raise ValueError(f"line {n}: a trace starts with its header record")
-        else:
+        elif current is not None:
             current.append(r)
     if current is not None:
         yield current
