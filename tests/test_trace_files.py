@@ -207,6 +207,7 @@ def test_a_changed_event_is_reported_at_its_step_with_both_sides(showcase: Path,
     records[k] = dict(records[k], amount=9999)
     code, out, _err = replayed(write_lines(tmp_path / "damage.jsonl", records))
     assert code == 1 and f"diverged at step {records[k]['step']}: the run produced a different record" in out[0]
+    assert out[0].endswith("(amount: the trace has 9999, the run 2200)")  # the field named, with both values
     assert json.loads(out[1].split(": ", 1)[1])["amount"] == 9999
     assert json.loads(out[2].split(": ", 1)[1])["amount"] == 2200
 

@@ -145,6 +145,13 @@ def read_traces(lines: Iterable[str]) -> Iterator[list[dict[str, Any]]]:
         yield current
 
 
+def _fields_differ(expected: dict[str, Any], got: dict[str, Any]) -> str:
+    """The fields two records disagree on, each with both values (what a reader of a tampered trace needs)."""
+    keys = [k for k in (*expected, *(k for k in got if k not in expected)) if expected.get(k) != got.get(k)]
+    return "; ".join(f"{k}: the trace has {json.dumps(expected.get(k))}, the run {json.dumps(got.get(k))}"
+                     for k in keys)  # fmt: skip
+
+
 @attrs.frozen
 class Replay:
     """How a replay went: `reproduced` steps matched; `step`, `expected`, `got` name the first
@@ -189,7 +196,8 @@ def replay(trace: list[dict[str, Any]], on_start: Callable[[Duel], object] | Non
                 if k > 0 and expected[k - 1].get("kind") == "decision":  # the answer led elsewhere
                     return Replay(sc.id, k - 1, k - 1, expected[k - 1], got[k],
                                   f"the decision recorded at step {k - 1} does not lead to step {k} as recorded")
-                return Replay(sc.id, k, k, want, got[k], "the run produced a different record")
+                differ = _fields_differ(want, got[k])
+                return Replay(sc.id, k, k, want, got[k], f"the run produced a different record ({differ})")
         return None
 
     while True:
