@@ -14,8 +14,9 @@ Parameter ``scenario``: a scenario file (its first scenario), or "" for the buil
   information state string is the action history (which, from a fixed start, determines it);
 * zero-sum, utilities in [-1, 1], terminal rewards: `returns()` is 0 until the game is over,
   then `engine.search.BattleState.returns()` (a won or lost Duel +1 / -1, a draw 0, else the
-  LP swing scaled). OpenSpiel's MCTS requires terminal rewards, so the dense per-decision
-  rewards of `engine.search` are not used here.
+  LP swing scaled; with the game parameter ``reward="lp_and_cards"``, the swing plus a card-advantage
+  term). OpenSpiel's MCTS requires terminal rewards, so the dense per-decision rewards of
+  `engine.search` are not used here.
 
 Action ids, `num_distinct_actions()` and `max_game_length()` are those of
 `engine.search.BattleGame`. Cloning (OpenSpiel deep-copies a Python state's attributes)
@@ -48,7 +49,7 @@ _GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=False,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"scenario": ""},
+    parameter_specification={"scenario": "", "reward": "lp_swing"},
 )
 
 
@@ -57,7 +58,7 @@ class DamageStepGame(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
-        battle = BattleGame(str(params.get("scenario", "")))
+        battle = BattleGame(str(params.get("scenario", "")), reward=str(params.get("reward", "lp_swing")))
         info = pyspiel.GameInfo(
             num_distinct_actions=battle.num_distinct_actions(),
             max_chance_outcomes=0,

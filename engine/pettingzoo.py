@@ -18,12 +18,12 @@ Agents are "player_A" and "player_B"; `agent_selection` is the player whose deci
   not the agent's turn).
 
 Rewards are dense: after each step both agents get the change of `BattleState.returns()` (the LP
-swing, or +1 / -1 when the Duel ends), counted from 0 at `reset`, so an agent's rewards add up to
-its final return. The episode terminates when the Damage Step or the Duel ends, and is truncated
-after `max_game_length()` decisions. An illegal action raises `engine.IllegalChoice` and changes
-nothing, unless the env is built with ``illegal_reward=x``: then PettingZoo's
-TerminateIllegalWrapper ends the game with reward x for the offender, as the classic envs do.
-"""
+swing, or +1 / -1 when the Duel ends; ``env(..., reward="lp_and_cards")`` adds card advantage,
+`engine.search`), counted from 0 at `reset`, so an agent's rewards add up to its final return. The
+episode terminates when the Damage Step or the Duel ends, and is truncated after `max_game_length()`
+decisions. An illegal action raises `engine.IllegalChoice` and changes nothing, unless the env is
+built with ``illegal_reward=x``: then PettingZoo's TerminateIllegalWrapper ends the game with reward
+x for the offender, as the classic envs do. """
 
 from __future__ import annotations
 

@@ -38,7 +38,12 @@ offering more targets) raises ValueError naming `max_targets`, never a wrong id.
 **Returns** (zero-sum, player-indexed): ``+1`` / ``-1`` once the Duel is won / lost, ``0`` for
 a drawn Duel; otherwise the LP swing so far, ``(own LP change - opponent's LP change) /
 LP_SCALE`` clipped to [-1, 1], where LP_SCALE is the sum of both players' starting LP (so a
-swing of a whole starting LP of one player when both start at 8000 is 0.5). `rewards()` is the
+swing of a whole starting LP of one player when both start at 8000 is 0.5). That is the default,
+``reward="lp_swing"``; ``reward="lp_and_cards"`` adds a card-advantage term to the swing before it is
+scaled: ``CARD_VALUE`` (1000) LP for each card the opponent lost minus each card the player lost, counting
+the cards each player has in hand and on the field (a monster destroyed, a Spell or Trap used and sent to
+the Graveyard, a card discarded for a cost), so a battle that destroys a monster without damage is worth
+something. `rewards()` is the
 change of `returns()` since the previous decision (since 0 at the start), so rewards add up to
 the returns (OpenSpiel's "rewards" model, PettingZoo's per-step rewards).
 
@@ -94,6 +99,8 @@ STAT_SCALE = 5000.0
 MAX_OPTIONS_SCALE = 16.0
 MAX_CHAIN_SCALE = 8.0
 DEFAULT_MAX_DECISIONS = 1000
+REWARDS = ("lp_swing", "lp_and_cards")  # what `returns()` counts besides a Duel won or lost (module docstring)
+CARD_VALUE = 1000  # LP a card in hand or on the field is worth, in the "lp_and_cards" returns
 
 OBSERVATION_FIELDS: tuple[tuple[str, int], ...] = (
     ("phase", len(Phase)),
@@ -219,6 +226,17 @@ class ActionTable:
         return Option(card, effect, tuple(reversed(targets)))
 
 
+def cards_in_play(state: GameState) -> tuple[int, int]:
+    """How many cards each player has in hand and on the field (the card advantage the rewards may count)."""
+    counts = [state.players[0].hand_filler, state.players[1].hand_filler]
+    for c in state.cards:
+        if c.location is Location.HAND:
+            counts[c.owner] += 1
+        elif c.location is Location.MONSTER_ZONE or c.location is Location.SPELL_TRAP_ZONE:
+            counts[c.controller] += 1
+    return counts[0], counts[1]
+
+
 class BattleGame:
     """The game of one scenario: its start, its action table, its scales. Cheap to share:
     states refer to it and never change it.
@@ -226,7 +244,7 @@ class BattleGame:
     `scenario` is anything `load_scenario` takes; `registry` the effect registry (by default the built-in
     types and the library cards' own, `engine.cards.registry()`); `max_targets` sizes the action table;
     `max_decisions` caps the length; `record` keeps each state's event log (off by default: search reads
-    states, not logs)."""
+    states, not logs); `reward` what the returns count besides a Duel won or lost (`REWARDS`, module docstring)."""
 
     num_players = 2
 
@@ -239,6 +257,7 @@ class BattleGame:
         max_targets: int = 1,
         max_decisions: int = DEFAULT_MAX_DECISIONS,
         record: bool = False,
+        reward: str = "lp_swing",
     ) -> None:
         sc = load_scenario(scenario, index)
         if sc.attacks is not None:
@@ -248,9 +267,13 @@ class BattleGame:
         start = state_from_scenario(sc)
         # Search reads states, not logs: the playout path (`record=False`) unless asked otherwise.
         self._start = new_duel(start, record=record) if registry is None else Duel(start, registry, record=record)
-        self._init(start, max_targets, max_decisions)
+        self._init(start, max_targets, max_decisions, reward)
 
-    def _init(self, start: GameState, max_targets: int, max_decisions: int) -> None:
+    def _init(self, start: GameState, max_targets: int, max_decisions: int, reward: str) -> None:
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
+        self.reward = reward
+        self.start_cards = cards_in_play(start)
         self.names = [c.name for c in start.cards]
         self.start_lp = (start.players[0].lp, start.players[1].lp)
         self.lp_scale = float(max(1, sum(self.start_lp)))
@@ -258,23 +281,26 @@ class BattleGame:
         self.max_decisions = max_decisions
 
     @classmethod
-    def from_duel(cls, duel: Duel, *, max_targets: int = 1, max_decisions: int = DEFAULT_MAX_DECISIONS) -> BattleGame:
+    def from_duel(
+        cls, duel: Duel, *, max_targets: int = 1, max_decisions: int = DEFAULT_MAX_DECISIONS, reward: str = "lp_swing"
+    ) -> BattleGame:
         """The game starting from `duel` as it is (a clone of it: `duel` is not changed)."""
         game = cls.__new__(cls)
         game.scenario = None
         game._start = duel.clone()
-        game._init(game._start.state, max_targets, max_decisions)
+        game._init(game._start.state, max_targets, max_decisions, reward)
         return game
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickles as its starting duel (scenarios hold read-only mappings, which do not pickle):
         playout workers in other processes rebuild the same game from it."""
-        return {"start": self._start, "max_targets": self.actions.max_targets, "max_decisions": self.max_decisions}
+        return {"start": self._start, "max_targets": self.actions.max_targets, "max_decisions": self.max_decisions,
+                "reward": self.reward}  # fmt: skip
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
         self.scenario = None
         self._start = saved["start"]
-        self._init(self._start.state, saved["max_targets"], saved["max_decisions"])
+        self._init(self._start.state, saved["max_targets"], saved["max_decisions"], saved.get("reward", "lp_swing"))
 
     def new_initial_state(self) -> BattleState:
         duel = self._start.clone()
@@ -418,6 +444,8 @@ class BattleState:
         if s.winner is not None:
             return (1.0, -1.0) if s.winner is Player.A else (-1.0, 1.0)
         a = self.lp_swing()
+        if self.game.reward == "lp_and_cards":
+            a += CARD_VALUE * self.card_swing()
         v = max(-1.0, min(1.0, a / self.game.lp_scale))
         return (v, -v)
 
@@ -427,6 +455,11 @@ class BattleState:
         da = s.players[0].lp - self.game.start_lp[0]
         db = s.players[1].lp - self.game.start_lp[1]
         return da - db
+
+    def card_swing(self) -> int:
+        """Player A's change in cards in hand and on the field minus player B's, since the start of the game."""
+        a, b = cards_in_play(self.duel.state)
+        return (a - self.game.start_cards[0]) - (b - self.game.start_cards[1])
 
     def returns(self) -> list[float]:
         return list(self._returns())

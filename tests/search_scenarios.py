@@ -49,3 +49,17 @@ CONTESTED: dict[str, Any] = {
     ],
     "attack": {"attacker": "att", "target": "tgt"},
 }
+
+# A battle that destroys and deals no damage (docs/damage-step-rules.md §2.3: 2000 ATK against 1000 DEF, no
+# piercing): B's monster is destroyed, neither LP changes. An LP-only reward sees nothing; the card-advantage
+# reward ("lp_and_cards") sees B one card down: 1000 / (8000 + 8000) for A. B's face-down "spare" stays set.
+DESTROYS_WITHOUT_DAMAGE: dict[str, Any] = {
+    "format": "damage-step-scenario/1",
+    "id": "destroys-without-damage",
+    "cards": [
+        {"id": "att", "controller": "A", "atk": 2000, "def": 0, "position": "attack"},
+        {"id": "wall", "controller": "B", "atk": 0, "def": 1000, "position": "defense"},
+        {"id": "spare", "controller": "B", "location": "spell_trap_zone", "card_type": "trap", "face_down": True},
+    ],
+    "attack": {"attacker": "att", "target": "wall"},
+}

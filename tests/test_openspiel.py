@@ -95,3 +95,14 @@ def test_mcts_finds_the_winning_choice(seed: int, scenario_file) -> None:  # typ
     while not state.is_terminal():  # and playing on, the bots win the Duel for A
         state.apply_action(bot.step(state))
     assert state.returns() == [1.0, -1.0]
+
+
+def test_the_card_advantage_reward_is_a_game_parameter(scenario_file) -> None:  # type: ignore[no-untyped-def]
+    from search_scenarios import DESTROYS_WITHOUT_DAMAGE
+
+    path = scenario_file(DESTROYS_WITHOUT_DAMAGE)
+    for reward, expected in (("lp_swing", 0.0), ("lp_and_cards", 1000 / 16000)):
+        state = pyspiel.load_game("python_damage_step", {"scenario": path, "reward": reward}).new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(state.legal_actions()[0])
+        assert state.returns() == pytest.approx([expected, -expected])

@@ -4,7 +4,7 @@ on the AEC environment, and what its rewards, masks and terminations mean."""
 from __future__ import annotations
 
 import pytest
-from search_scenarios import CONTESTED, ONE_WINNING_CHOICE
+from search_scenarios import CONTESTED, DESTROYS_WITHOUT_DAMAGE, ONE_WINNING_CHOICE
 
 pettingzoo_test = pytest.importorskip("pettingzoo.test")
 np = pytest.importorskip("numpy")
@@ -70,3 +70,15 @@ def test_truncation() -> None:
     e.reset()
     e.step(0)
     assert all(e.truncations.values()) and not any(e.terminations.values())
+
+
+def test_the_card_advantage_reward_is_a_game_parameter() -> None:
+    for reward, expected in (("lp_swing", 0.0), ("lp_and_cards", 1000 / 16000)):
+        e = raw_env(DESTROYS_WITHOUT_DAMAGE, reward=reward)
+        e.reset(seed=0)
+        totals = {"player_A": 0.0, "player_B": 0.0}
+        for agent in e.agent_iter():
+            _obs, r, terminated, truncated, _ = e.last()
+            totals[agent] += r
+            e.step(None if terminated or truncated else e.battle.legal_actions()[0])
+        assert totals == pytest.approx({"player_A": expected, "player_B": -expected})

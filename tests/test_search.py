@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from search_scenarios import CONTESTED, ONE_WINNING_CHOICE
+from search_scenarios import CONTESTED, DESTROYS_WITHOUT_DAMAGE, ONE_WINNING_CHOICE
 
 import engine
 from engine.search import OBSERVATION_FIELDS, TERMINAL, ActionTable, BattleGame, BattleState, load_scenario
@@ -306,3 +306,25 @@ def test_a_listed_battle_phase_is_refused_naming_what_the_game_plays() -> None:
               "attacks": [{"attacker": "m1", "target": "x"}]}  # fmt: skip
     with pytest.raises(ValueError, match="lists its attacks"):
         BattleGame(listed)
+
+
+def play_out(game: BattleGame) -> BattleState:
+    s = game.new_initial_state()
+    while not s.is_terminal():
+        s.apply_action(s.legal_actions()[0])
+    return s
+
+
+def test_rewards_a_researcher_can_choose_on_a_battle_that_destroys_without_damage() -> None:
+    lp_only = play_out(BattleGame(DESTROYS_WITHOUT_DAMAGE))
+    assert [c.location for c in lp_only.duel.state.cards][:2] == [engine.Location.MONSTER_ZONE,
+                                                                  engine.Location.GRAVEYARD]  # fmt: skip
+    assert lp_only.returns() == [0.0, 0.0]  # the default: LP swing only
+    cards = play_out(BattleGame(DESTROYS_WITHOUT_DAMAGE, reward="lp_and_cards"))
+    assert cards.card_swing() == 1 and cards.returns() == pytest.approx([1000 / 16000, -1000 / 16000])
+    game = BattleGame(DESTROYS_WITHOUT_DAMAGE, reward="lp_and_cards")
+    import pickle
+
+    assert play_out(pickle.loads(pickle.dumps(game))).returns() == cards.returns()  # kept by playout workers
+    with pytest.raises(ValueError, match="reward must be one of lp_swing, lp_and_cards, got 'cards'"):
+        BattleGame(DESTROYS_WITHOUT_DAMAGE, reward="cards")
