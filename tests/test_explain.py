@@ -183,3 +183,19 @@ def test_an_embedders_own_rule_id_gets_a_sentence_that_says_so() -> None:
     duel, _sc = new_duel()
     duel.state.log.append(Event(EventType.DREW, Phase.FLIP, player=Player.A, amount=1, rule="house_rule"))
     assert reason(duel.state, 0) == "rule 'house_rule' (not one of the engine's rules: an embedder's own)"
+
+
+def test_a_lone_trigger_is_not_described_as_a_segoc_ordering() -> None:
+    """One FLIP effect alone (rules spec §1.4: it activates after damage calculation) starts the chain by
+    itself; two triggers together are explained with the SEGOC order (§1.2)."""
+    flip = {"kind": "flip", "does": [{"op": "damage", "player": "opponent", "amount": 300}]}
+    alone = played(scenario([monster("att", "A", 2000, 0), monster("tgt", "B", 0, 1000, "set", flip)]))
+    burn = {"kind": "trigger", "on": "battle_damage_inflicted", "optional": False,
+            "does": [{"op": "damage", "player": "opponent", "amount": 100}]}
+    both = played(scenario([monster("att", "A", 2000, 0, "attack", burn, {"kind": "piercing"}),
+                            monster("tgt", "B", 0, 1000, "set", flip)]))  # fmt: skip
+    for state, lone in ((alone, True), (both, False)):
+        texts = [reason(state, i) for i, e in enumerate(state.log)
+                 if e.type is EventType.ACTIVATED and e.rule == "segoc"]  # fmt: skip
+        assert len(texts) == (1 if lone else 2)
+        assert all(("only one waiting" in t) is lone and ("mandatory" in t) is not lone for t in texts), texts

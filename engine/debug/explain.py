@@ -138,8 +138,30 @@ def _window(at: At) -> str:
 
 
 def _segoc(at: At) -> str:
+    if _triggers_chained_together(at) == 1:
+        return (f"{at.card()}'s triggered effect was the only one waiting, so it starts the chain alone as "
+                f"{at.event.detail}; then the turn player may respond (§1.2)")
     return (f"{at.card()}'s triggered effect becomes {at.event.detail}: simultaneous triggers go on one chain, the "
             f"turn player's mandatory, the opponent's mandatory, then the optional ones in the same order (§1.2)")
+
+
+_ENDS_A_BATCH = frozenset({EventType.PASSED, EventType.WINDOW_OPENED, EventType.WINDOW_CLOSED,
+                           EventType.CHAIN_RESOLVING, EventType.CHAIN_RESOLVED})  # fmt: skip
+
+
+def _triggers_chained_together(at: At) -> int:
+    """How many triggered effects went on the chain with this one (the run of SEGOC activations it is in,
+    before anyone had priority)."""
+    log, count = at.state.log, 0
+    for step in (-1, 1):
+        k = at.index if step == -1 else at.index + 1
+        while 0 <= k < len(log):
+            e = log[k]
+            if e.type in _ENDS_A_BATCH or (e.type is EventType.ACTIVATED and e.rule != "segoc"):
+                break
+            count += e.type is EventType.ACTIVATED
+            k += step
+    return count
 
 
 def _priority(at: At) -> str:
