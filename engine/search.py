@@ -91,6 +91,7 @@ from engine.machine import Duel
 from engine.rules.stats import current_stats
 from engine.scenario import Scenario
 from engine.state import GameState
+from engine.turns import cards_in
 from engine.values.decisions import ATTACK, PASS, DecisionKind, IllegalChoice, Option, attack_option, malformed
 from engine.values.game import Location, Phase, Player, Position, Window
 
@@ -101,6 +102,7 @@ MAX_CHAIN_SCALE = 8.0
 DEFAULT_MAX_DECISIONS = 1000
 REWARDS = ("lp_swing", "lp_and_cards")  # what `returns()` counts besides a Duel won or lost (module docstring)
 CARD_VALUE = 1000  # LP a card in hand or on the field is worth, in the "lp_and_cards" returns
+_IN_PLAY = (Location.HAND, Location.MONSTER_ZONE, Location.SPELL_TRAP_ZONE)
 
 OBSERVATION_FIELDS: tuple[tuple[str, int], ...] = (
     ("phase", len(Phase)),
@@ -228,13 +230,11 @@ class ActionTable:
 
 def cards_in_play(state: GameState) -> tuple[int, int]:
     """How many cards each player has in hand and on the field (the card advantage the rewards may count)."""
-    counts = [state.players[0].hand_filler, state.players[1].hand_filler]
-    for c in state.cards:
-        if c.location is Location.HAND:
-            counts[c.owner] += 1
-        elif c.location is Location.MONSTER_ZONE or c.location is Location.SPELL_TRAP_ZONE:
-            counts[c.controller] += 1
-    return counts[0], counts[1]
+
+    def count(p: Player) -> int:
+        return state.players[p].hand_filler + sum(len(cards_in(state, where, p)) for where in _IN_PLAY)
+
+    return count(Player.A), count(Player.B)
 
 
 class BattleGame:
