@@ -56,13 +56,6 @@ def release_flips(ctx: Context) -> None:
     ctx.state.battle.parked_flips = ()
 
 
-def _leave_field_bookkeeping(ctx: Context, index: int) -> None:
-    """An Equip Spell whose monster left the field is sent to the Graveyard."""
-    for i, c in enumerate(ctx.state.cards):
-        if c.equipped_to == index and c.location is Location.SPELL_TRAP_ZONE:
-            send_to_graveyard(ctx, i, "effect", detail="its equipped monster left the field")
-
-
 def move_card(
     ctx: Context,
     index: int,
@@ -84,6 +77,7 @@ def move_card(
     card.instance += 1
     card.battle_destroyed = False
     card.materials = card.materials if dest is Location.MONSTER_ZONE else 0  # its Xyz Materials go with it
+    card.counters = 0  # counters are lost when a card moves (§C.5)
     card.effects_negated = card.effects_negated and dest is Location.GRAVEYARD and was_on_field
     card.position = position if dest is Location.MONSTER_ZONE else None
     card.face_down = False
@@ -97,8 +91,6 @@ def move_card(
     if was is Location.MONSTER_ZONE or dest is Location.MONSTER_ZONE:
         note_opponent_field(ctx, index, was_controller)
     ctx.emit(EventType.MOVED, rule, card=index, detail=detail, data=data)
-    if was_on_field and was is Location.MONSTER_ZONE and not is_on_field(dest):
-        _leave_field_bookkeeping(ctx, index)
 
 
 def note_last_known(ctx: Context, index: int) -> None:
@@ -169,6 +161,38 @@ def face_down_reset(ctx: Context, index: int) -> None:
     card = ctx.card(index)
     keep = [ling for ling in ctx.state.lingering if not (ling.card == index and ling.instance == card.instance)]
     _keep_lingering(ctx, keep, "face_down_reset", card=index, detail=f"{card.name} was turned face-down")
+    if card.counters:
+        set_counters(ctx, index, 0, "counters")
+    # A card turned face-down is a new card for "once per turn" (§C.4): its soft uses are forgotten
+    s = ctx.state
+    s.used_once = tuple(k for k in s.used_once if not (k[0] == "soft" and k[1] == index))
+
+
+def equip(ctx: Context, index: int, target: int, rule: str = "equip") -> bool:
+    """Make card `index` an Equip Card equipping the face-up monster `target` (§C.3): an Equip Spell resolving,
+    a Trap that becomes an Equip Card, or a monster equipped as an Equip Spell (moved to its controller's Spell &
+    Trap Zone, face-up). False, and nothing done, if either card is not where it can be."""
+    card, host = ctx.card(index), ctx.card(target)
+    if index == target or host.location is not Location.MONSTER_ZONE or host.position is Position.SET:
+        return False
+    if card.location is not Location.SPELL_TRAP_ZONE:
+        if not card.is_monster:
+            return False
+        move_card(ctx, index, Location.SPELL_TRAP_ZONE, rule, detail="equipped as an Equip Card")
+    card.face_down = False
+    card.equipped_to = target
+    ctx.emit(EventType.EQUIPPED, rule, card=index, player=card.controller, data=(("targets", (target,)),))
+    return True
+
+
+def set_counters(ctx: Context, index: int, count: int, rule: str = "counters") -> None:
+    """Counters on a card (§C.5): placed on a face-up card only (a face-down card keeps none)."""
+    card = ctx.card(index)
+    count = max(0, count) if card.face_up_on_field or count == 0 else 0
+    if count == card.counters:
+        return
+    card.counters = count
+    ctx.emit(EventType.COUNTERS_CHANGED, rule, card=index, amount=count)
 
 
 def take_control(ctx: Context, index: int, player: Player, rule: str) -> None:

@@ -22,7 +22,7 @@ from engine.scenario import Scenario
 from engine.scripted import ScenarioMismatch, ScriptedAgent
 from engine.state import Battle, Card, GameState, PlayerState, no_battle
 from engine.turns import BattleResult, IllegalAttack, chain_json, lp_change_json
-from engine.values.game import Attribute, CardType, Location, MonsterType, Phase, Player, Position
+from engine.values.game import Attribute, CardType, Location, MonsterType, Phase, Player, Position, Property
 
 # --- loading scenarios, with the library cards of engine.cards nameable ("card": key) ------------------------
 
@@ -81,6 +81,8 @@ def state_from_scenario(sc: Scenario) -> GameState:
                 monster_type=MonsterType(c.monster_type) if c.monster_type else None,
                 level=c.level or 0,
                 materials=c.materials or 0,
+                counters=c.counters or 0,
+                card_property=Property(c.property or "normal"),
             )
         )
     turn_player = Player[sc.turn_player]

@@ -18,9 +18,9 @@ from typing import Final
 
 from engine import actions, checks
 from engine.effects import Context, TriggerEvent
-from engine.rules import attack, legality
+from engine.rules import attack, cards, legality
 from engine.rules.battle import battle_problem
-from engine.state import Card, ChainLink, ChainRecord, PendingTrigger, WindowState
+from engine.state import ChainLink, ChainRecord, PendingTrigger, WindowState
 from engine.values.decisions import PASS, Decision, DecisionKind, IllegalChoice, Option, malformed
 from engine.values.events import EventType
 from engine.values.game import CardType, Location, Player, Window, opponent_of
@@ -306,6 +306,9 @@ def activate(ctx: Context, player: Player, option: Option, trigger: bool = False
         trigger=trigger,
     )
     w.chain.append(link)
+    key = cards.once_per_turn_key(ctx, src)
+    if key is not None:
+        ctx.state.used_once = (*ctx.state.used_once, key)
     ctx.emit(
         EventType.ACTIVATED,
         "segoc" if trigger else "priority",
@@ -332,8 +335,11 @@ def resolve_chain(ctx: Context, w: WindowState) -> None:
         w.resolving = i
         order.append(link.card)
         card = ctx.card(link.card)
-        if i in w.negated_links:
+        negated = i in w.negated_links
+        if negated:
             ctx.emit(EventType.LINK_NEGATED, "chain", card=link.card, player=link.player)
+        elif (gone := cards.left_field_problem(card, link)) is not None:
+            ctx.emit(EventType.LINK_UNRESOLVED, "card_left_field", card=link.card, player=link.player, detail=gone)
         else:
             op = ctx.registry[card.effects[link.effect].type].operation
             if op is not None:
@@ -342,7 +348,7 @@ def resolve_chain(ctx: Context, w: WindowState) -> None:
             ctx.emit(EventType.LINK_RESOLVED, "chain", card=link.card, player=link.player)
         if s.duel_over:
             break  # nothing more happens once a player is at 0 LP (§2.7)
-        if is_spent_spell_trap(card, link):
+        if not cards.stays_on_field(card, link, negated):
             actions.send_to_graveyard(ctx, link.card, "chain", detail="a resolved Spell/Trap Card")
         checks.settle(ctx)
         if s.duel_over:
@@ -378,17 +384,6 @@ def after_attack_chain(ctx: Context) -> None:
         close_window(ctx, "attack_stopped")
     elif attack.replay_problem(ctx, ctx.state.battle) is not None:
         close_window(ctx, "replay")
-
-
-def is_spent_spell_trap(card: Card, link: ChainLink) -> bool:
-    """A Spell/Trap Card activated on the field goes to the Graveyard once its link resolves
-    (Equip Spells stay, equipping their monster)."""
-    return (
-        card.card_type is not CardType.MONSTER
-        and card.location is Location.SPELL_TRAP_ZONE
-        and not link.trigger
-        and card.equipped_to is None
-    )
 
 
 def close_window(ctx: Context, rule: str = "priority") -> None:

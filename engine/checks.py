@@ -1,8 +1,8 @@
 """Checks made whenever the game settles: after each chain link and each automatic step.
 
 These are the "state-based" rules: a re-Set attack target is flipped back at once (§1.4),
-continuous self-destruction applies unless deferred by the flip (§1.4, §1.6), and a player
-at 0 LP loses immediately (§2.7).
+continuous self-destruction applies unless deferred by the flip (§1.4, §1.6), an Equip Card
+whose monster is gone is destroyed (§C.3), and a player at 0 LP loses immediately (§2.7).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from typing import Final
 
 from engine import actions
 from engine.effects import Context, Hook
+from engine.rules.cards import equip_problem
 from engine.values.game import Location, Phase, Position, is_on_field
 
 # From the flip of the attack target until damage calculation is complete.
@@ -44,7 +45,16 @@ def self_destruction(ctx: Context) -> None:
             actions.destroy(ctx, src.host, "self_destroy_deferred", detail="its own continuous effect")
 
 
+def equip_target_gone(ctx: Context) -> None:
+    """§C.3: an Equip Card whose monster left the field or was turned face-down is destroyed (by the rules,
+    not by a card effect)."""
+    for i, card in enumerate(ctx.state.cards):
+        if card.equipped_to is not None and (problem := equip_problem(ctx, i)) is not None:
+            actions.destroy(ctx, i, "equip_target_gone", detail=problem)
+
+
 def settle(ctx: Context) -> None:
     reflip_set_target(ctx)
     self_destruction(ctx)
+    equip_target_gone(ctx)
     actions.check_zero_lp(ctx)

@@ -22,7 +22,18 @@ from engine.library.ops import STAT_OPS
 from engine.scenario import EffectSpec, ScenarioError, parse_effect_spec
 from engine.state import Card, GameState, PlayerState, no_battle
 from engine.turns import UsageError
-from engine.values.game import Attribute, CardType, Location, MonsterType, Player, Position, Window, is_on_field
+from engine.values.game import (
+    Attribute,
+    CardType,
+    Location,
+    MonsterType,
+    OncePerTurn,
+    Player,
+    Position,
+    Property,
+    Window,
+    is_on_field,
+)
 
 __all__ = ["StateBuilder", "effect_from_spec", "tags", "to_effect"]
 
@@ -60,6 +71,8 @@ def to_effect(spec: EffectSpec, card_type: str) -> Effect:
             "discard": spec.cost.discard,
             "tribute": spec.cost.tribute,
             "pay_with": spec.cost.pay_with,
+            "detach": spec.cost.detach,
+            "remove_counters": spec.cost.remove_counters,
         }
     )
     ops = {op["op"] for op in does}
@@ -83,6 +96,8 @@ def to_effect(spec: EffectSpec, card_type: str) -> Effect:
         negates_activation="negate_activation" in ops,
         negated=spec.negated,
         label=f"{spec.kind}: {', '.join(op['op'] for op in does)}",
+        once_per_turn=OncePerTurn(p["once_per_turn"]) if p.get("once_per_turn") else OncePerTurn.UNLIMITED,
+        activates_card=bool(p.get("activates_card", True)),
     )
 
 
@@ -198,6 +213,9 @@ class StateBuilder:
         equipped_to: str | None = None,
         effects: Iterable[Effect | Mapping[str, Any]] = (),
         tags: Mapping[str, Any] | None = None,
+        property: Property | str = Property.NORMAL,
+        counters: int = 0,
+        materials: int = 0,
     ) -> StateBuilder:
         """Add any card; `effects` are `Effect` values or scenario-format specs. Returns the builder.
         A bad argument raises `UsageError` naming it (an effect spec's mistake, `ScenarioError` naming
@@ -216,7 +234,11 @@ class StateBuilder:
         mtype = None if monster_type is None else _member(MonsterType, monster_type, "monster_type", where)
         if name is not None and not isinstance(name, str):
             raise UsageError(f"{where}name must be a string, got {name!r}")
-        for label, v in (("atk", atk), ("def_", def_), ("level", level)):
+        prop = _member(Property, property, "property", where)
+        if prop is not Property.NORMAL and ctype is CardType.MONSTER:
+            raise UsageError(f"{where}only a Spell or Trap has a property, not a monster")
+        for label, v in (("atk", atk), ("def_", def_), ("level", level), ("counters", counters),
+                         ("materials", materials)):  # fmt: skip
             if type(v) is not int or v < 0:
                 raise UsageError(f"{where}{label} must be an integer >= 0, got {v!r}")
         for label, flag in (("face_down", face_down), ("pendulum", pendulum)):
@@ -235,6 +257,10 @@ class StateBuilder:
                 raise UsageError(f"{where}equipped_to must be the id of a monster, got {equipped_to!r}")
             if loc is not Location.SPELL_TRAP_ZONE or face_down:
                 raise UsageError(f"{where}only a face-up card in the Spell & Trap Zone can equip a monster")
+        if counters and (face_down or pos is Position.SET or not is_on_field(loc)):
+            raise UsageError(f"{where}counters are placed on face-up cards on the field only")
+        if materials and (ctype is not CardType.MONSTER or loc is not Location.MONSTER_ZONE):
+            raise UsageError(f"{where}only a monster in the Monster Zone has Xyz Materials")
         made = _effects(effects, ctype, where)
         if equipped_to is not None:
             self._equips.append((len(self.cards), equipped_to))
@@ -255,6 +281,9 @@ class StateBuilder:
                 attribute=attr_,
                 monster_type=mtype,
                 level=level,
+                materials=materials,
+                counters=counters,
+                card_property=prop,
                 tags=tuple((tags or {}).items()),
             )
         )

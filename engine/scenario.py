@@ -161,6 +161,7 @@ _Player = Literal["A", "B"]
 _Location = Literal["monster_zone", "spell_trap_zone", "hand", "graveyard", "banished", "deck", "extra_deck"]
 _CardType = Literal["monster", "spell", "trap", "counter_trap"]
 _Position = Literal["attack", "defense", "set"]
+_Property = Literal["normal", "continuous", "equip", "quick_play", "field", "ritual"]
 _DamageStepWindow = Literal[
     "start_of_damage_step",
     "before_damage_calculation",
@@ -306,6 +307,8 @@ class _Payment(_Wire):
     pay_with: Annotated[
         tuple[_CardRef, ...], _doc("the cards the player picks first for discard/tribute, in this order")
     ] = ()
+    detach: Annotated[_Count, _doc("detach this many Xyz Materials from this card (on an equip: its monster)")] = 0
+    remove_counters: Annotated[_Count, _doc("remove this many counters from this card")] = 0
 
 
 class _Cost(_Payment):
@@ -421,6 +424,12 @@ OPS: Mapping[str, type[msgspec.Struct]] = _tagged(_Op, {
         "until": _UNTIL,
     },
     "destroy_all": {"player": _Relative, "filter": _optional(_Filter, "only the monsters that match")},
+    # Cards as cards (rules spec §C): equip a monster; place counters.
+    "equip": {"target": Annotated[_TargetRef, _doc("the face-up monster it equips")],
+              "card": _optional(_TargetRef, "the card that becomes the Equip Card (default: this card; a monster "
+                                "is equipped as an Equip Spell)")},
+    "add_counters": {"target": _default(_TargetRef, "self", "the face-up card they are placed on"),
+                     "count": Annotated[int, Meta(ge=1, le=MAX_COUNT)]},
 })  # fmt: skip
 
 if TYPE_CHECKING:  # for msgspec, the union of the tagged structs (by their tag); for mypy, their base
@@ -440,6 +449,8 @@ class _Activatable(_Effect, kw_only=True):
 
 
 _SCOPE = _default(Literal["involving", "all"], "involving")
+_ONCE = _optional(Literal["soft", "hard"], "soft: 'once per turn' (per card); hard: 'you can only use this effect of "
+                  "<name> once per turn' (per player and card name)")
 _BATTLE = _optional(_Battle, "who battles whom: an activation condition")
 _CONDITION = _default(_TriggerCondition | Annotated[tuple[_TriggerCondition, ...], Meta(min_length=1)], (),
                       "all must hold")
@@ -516,6 +527,9 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
     "must_attack": _APPLIES,
 }) | _tagged(_Activatable, {
     "activated": {
+        "does": _default(Annotated[tuple[_AnyOp, ...], Meta(min_length=1)], (),
+                         "absent: activating it does nothing more than put the card face-up (a Continuous Spell/Trap "
+                         "whose continuous effects apply from then: Gravity Bind)"),
         "speed": _optional(Annotated[int, Meta(ge=1, le=3)], "required, except on a counter_trap card (always 3)"),
         "during_damage_calculation": _default(bool, False),
         "from": _default(Literal["field", "hand"], "field"),
@@ -527,6 +541,9 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
         "on": _optional(_TriggerEvent, "its activation timing (Mirror Force: attack_declared): activated only in the "
                         "chain that responds to that event"),
         "condition": _CONDITION,
+        "once_per_turn": _ONCE,
+        "activates_card": _default(bool, True, "on a Spell/Trap: false for an effect of the face-up card (not the "
+                                   "card's activation), activated only while it is face-up on the field"),
     },
     "trigger": {
         "on": _TriggerEvent,
@@ -534,6 +551,7 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
         "condition": _CONDITION,
         "from": _default(Literal["field", "hand", "graveyard"], "field"),
         "battle": _BATTLE,
+        "once_per_turn": _ONCE,
     },
     "flip": {"optional": _default(bool, False)},
 })  # fmt: skip
@@ -568,6 +586,8 @@ class _Card(_Wire, kw_only=True):
     level: Annotated[_Level | UnsetType, _doc("monsters only")] = UNSET
     materials: Annotated[_Count | UnsetType, _doc("monsters in a monster_zone only: how many Xyz Materials it has "
                                                   "(counted: the format has no material cards)")] = UNSET
+    property: Annotated[_Property | UnsetType, _doc("spells/traps only: its Property (icon)", default="normal")] = UNSET
+    counters: Annotated[_Count | UnsetType, _doc("cards face-up on the field only: the counters on it")] = UNSET
     card: Annotated[
         _Text | UnsetType,
         _doc(
@@ -651,6 +671,8 @@ class Cost(msgspec.Struct, frozen=True):
     discard: int = 0  # other cards from the hand
     tribute: int = 0  # monsters the player controls, other than this card
     pay_with: tuple[str, ...] = ()  # the cards the player picks first for discard / tribute
+    detach: int = 0  # Xyz Materials of this card (on an equip: its monster)
+    remove_counters: int = 0  # counters on this card
 
 
 class EffectSpec(msgspec.Struct, frozen=True):
@@ -681,6 +703,8 @@ class CardSpec(msgspec.Struct, frozen=True):
     level: int | None = None
     materials: int | None = None
     card: str | None = None  # the library card it names (`"card": key`), if any
+    property: str | None = None
+    counters: int | None = None
 
 
 class Attack(msgspec.Struct, frozen=True):
@@ -979,6 +1003,8 @@ _FIELD_SPELL_TRAPS: _Who = (
     lambda t, loc: t != "monster" and loc == "spell_trap_zone",
     "spells/traps in a spell_trap_zone",
 )
+_SPELL_TRAPS: _Who = (lambda t, loc: t != "monster", "spells/traps")
+_ON_FIELD: _Who = (lambda t, loc: loc in ("monster_zone", "spell_trap_zone"), "cards on the field")
 _ONLY_FOR: Mapping[str, _Who] = {
     "atk": _MONSTERS,
     "def": _MONSTERS,
@@ -990,6 +1016,8 @@ _ONLY_FOR: Mapping[str, _Who] = {
     "position": _FIELD_MONSTERS,
     "face_down": _FIELD_SPELL_TRAPS,
     "equipped_to": _FIELD_SPELL_TRAPS,
+    "property": _SPELL_TRAPS,
+    "counters": _ON_FIELD,
 }
 # Card keys required on some cards (beyond the structs).
 _REQUIRED_FOR: Mapping[str, _Who] = {"atk": _MONSTERS, "def": _MONSTERS, "position": _FIELD_MONSTERS}
@@ -1018,6 +1046,8 @@ def _card_spec(c: _Card) -> CardSpec:
             raise _Invalid(f"missing required key ({who} need {key})", key)
     if c.equipped_to is not UNSET and c.face_down is True:
         raise _Invalid("an equipped card cannot be face-down, got true", "face_down")
+    if c.counters not in (UNSET, 0) and (c.face_down is True or c.position == "set"):
+        raise _Invalid(f"counters are placed on face-up cards only, got {c.counters} on a face-down card", "counters")
     effects = []
     for j, e in enumerate(c.effects):
         try:
@@ -1029,6 +1059,7 @@ def _card_spec(c: _Card) -> CardSpec:
         c.id, _opt(c.name), c.controller, _opt(c.owner) or c.controller, loc, ctype, _opt(c.atk), _opt(c.def_),
         _opt(c.position), c.face_down is True, c.pendulum is True, _opt(c.equipped_to), tuple(effects),
         _opt(c.attribute), _opt(c.monster_type), _opt(c.level), _opt(c.materials), _opt(c.card),
+        _opt(c.property), _opt(c.counters),
     )  # fmt: skip
 
 
@@ -1669,7 +1700,8 @@ def _card_json(c: CardSpec) -> dict[str, Any]:
         d["name"] = c.name
     given = {"atk": c.atk, "def": c.def_, "pendulum": c.pendulum, "position": c.position, "face_down": c.face_down,
              "equipped_to": c.equipped_to, "attribute": c.attribute, "monster_type": c.monster_type,
-             "level": c.level, "materials": c.materials}  # fmt: skip
+             "level": c.level, "materials": c.materials, "property": c.property,
+             "counters": c.counters}  # fmt: skip
     for key, value in given.items():
         ok, _who = _ONLY_FOR[key]
         if value is not None and ok(c.card_type, c.location):
@@ -1683,7 +1715,8 @@ def _card_json(c: CardSpec) -> dict[str, Any]:
 def _effect_json(e: EffectSpec) -> dict[str, Any]:
     d: dict[str, Any] = {"kind": e.kind, **{k: v for k, v in e.params.items() if v is not None and v != ()}}
     if e.kind in ACTIVATABLE_KINDS:
-        d["does"] = [{"op": op.op, **{k: v for k, v in op.params.items() if v is not None}} for op in e.does]
+        if e.does or e.kind != "activated":  # an activation that does nothing more leaves it out
+            d["does"] = [{"op": op.op, **{k: v for k, v in op.params.items() if v is not None}} for op in e.does]
         if e.cost is not None:
             d["cost"] = msgspec.structs.asdict(e.cost)
         if e.target is not None:

@@ -23,7 +23,18 @@ from engine.values.decisions import Decision
 from engine.values.effects import Effect, Lingering, TriggerEvent
 from engine.values.events import Event
 from engine.values.frozen import Frozen
-from engine.values.game import SUB_TIMING, Attribute, CardType, Location, MonsterType, Phase, Player, Position, Window
+from engine.values.game import (
+    SUB_TIMING,
+    Attribute,
+    CardType,
+    Location,
+    MonsterType,
+    Phase,
+    Player,
+    Position,
+    Property,
+    Window,
+)
 
 
 # The mutable state classes are `attr.s(auto_attribs=True)` classes, not `attrs.define`: the optional
@@ -67,6 +78,8 @@ class Card:
     monster_type: MonsterType | None = None
     level: int = 0
     materials: int = 0  # Xyz Materials, counted
+    counters: int = 0  # counters on it (rules spec §C.5): placed on face-up cards only, lost when it moves
+    card_property: Property = Property.NORMAL  # a Spell/Trap's Property: whether it stays once activated
     battle_destroyed: bool = False  # determined destroyed by battle, not yet sent
     # Its effects are negated (Dark Ruler Ha Des, §R.5): set when it is determined destroyed by battle, kept
     # while it stays on the field and once it is sent to the Graveyard, cleared wherever else it goes
@@ -106,6 +119,8 @@ class Card:
         n.monster_type = self.monster_type
         n.level = self.level
         n.materials = self.materials
+        n.counters = self.counters
+        n.card_property = self.card_property
         n.battle_destroyed = self.battle_destroyed
         n.effects_negated = self.effects_negated
         n.tags = self.tags
@@ -386,6 +401,8 @@ class GameState:
     # Turns and Battle Phases (`engine.turns`): immutable values, so clones share them safely.
     turn: int = 1
     attacks_declared: tuple[tuple[int, int], ...] = ()  # (card, instance) of each attack this turn
+    # The once-per-turn effects activated this turn (rules spec §C.4; `rules.cards.once_per_turn_key`)
+    used_once: tuple[tuple[Any, ...], ...] = ()
     battles: tuple[BattleRecord, ...] = ()
 
     @property
@@ -429,6 +446,7 @@ class GameState:
         n.show_every_priority = self.show_every_priority
         n.turn = self.turn
         n.attacks_declared = self.attacks_declared
+        n.used_once = self.used_once
         n.battles = self.battles
         return n
 

@@ -213,6 +213,7 @@ def end_turn(ctx: Context) -> None:
     s.indestructible_used = {}
     s.last_known = {}  # what a card was when it left the field is asked about within its turn
     s.attacks_declared = ()
+    s.used_once = ()  # "once per turn" starts again (§C.4)
     s.turn += 1
     s.turn_player = opponent_of(s.turn_player)
     s.battle = no_battle(s.turn_player)

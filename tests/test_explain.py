@@ -20,7 +20,7 @@ from engine.values.events import RULES, Event, EventType
 from engine.values.game import Phase, Player, Window
 
 RECORDS = load_records()
-SECTION = re.compile(r"\(§(\d+|BP)(\.\d+)?(, §(\d+|BP)(\.\d+)?)*\)$")
+SECTION = re.compile(r"\(§(\d+|BP|C)(\.\d+)?(, §(\d+|BP|C)(\.\d+)?)*\)$")
 
 
 def numbers(text: str) -> set[int]:

@@ -120,7 +120,7 @@ def test_a_bad_player_or_location_is_a_usage_error(read: str, arg: object) -> No
 
 def test_a_decision_and_a_battle_result_name_their_cards_by_themselves() -> None:
     b = field()
-    b.spell("rush", "A", effects=[{"kind": "activated", "speed": 2, "target": "own_battler",
+    b.spell("rush", "A", face_down=True, effects=[{"kind": "activated", "speed": 2, "target": "own_battler",
                                   "does": [{"op": "change_stats", "target": "own_battler", "atk": 700}]}])
     duel = engine.Duel(b.build())
     duel.declare_attack("att", "tgt")

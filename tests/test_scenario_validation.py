@@ -134,7 +134,7 @@ def test_corpus_spot_checks() -> None:
     att = parse_scenario(SCENARIOS["DS-067"]).cards[0]
     assert att.effects[0].params == {
         "on": "after_damage_calculation", "optional": True, "condition": ("this_card_battled",), "from": "field",
-        "battle": None,
+        "battle": None, "once_per_turn": None,
     }  # fmt: skip
     assert [op.params["target"] for op in att.effects[0].does] == ["battling_opponent", "self"]
 

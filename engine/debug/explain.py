@@ -335,6 +335,35 @@ def _face_down_reset(at: At) -> str:
     )
 
 
+def _spell_trap_stays(at: At) -> str:
+    return (
+        f"{at.card()} stays face-up on the field: a Continuous or Field Spell/Trap remains once activated, and an "
+        "Equip Card while it equips a monster (§C.1)"
+    )
+
+
+def _card_left_field(at: At) -> str:
+    return (
+        f"{at.card()} left the field (or was turned face-down) before its effect resolved, so the effect of that "
+        "face-up Spell/Trap does not resolve (§C.2)"
+    )
+
+
+def _equip(at: At) -> str:
+    return f"{at.card()} becomes an Equip Card: its effects apply to the monster it equips (§C.3)"
+
+
+def _equip_target_gone(at: At) -> str:
+    return f"{at.card()} is destroyed by the rules, not by a card effect: {at.event.detail} (§C.3)"
+
+
+def _counters(at: At) -> str:
+    return (
+        f"{at.card()} now has {at.event.amount} counter(s): counters go only on face-up cards and are lost when "
+        "the card moves or is turned face-down (§C.5)"
+    )
+
+
 def _lp_floor(at: At) -> str:
     return "LP never go below 0 (§2.7)" + _floor(at)
 
@@ -432,6 +461,11 @@ WHY: dict[str, Callable[[At], str]] = {
     "replay": _replay,
     "attack_stopped": _attack_stopped,
     "end_battle_phase": _end_battle_phase,
+    "spell_trap_stays": _spell_trap_stays,
+    "card_left_field": _card_left_field,
+    "equip": _equip,
+    "equip_target_gone": _equip_target_gone,
+    "counters": _counters,
 }
 assert WHY.keys() == RULES.keys(), "every rule id has exactly one sentence"
 

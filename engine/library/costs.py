@@ -27,6 +27,7 @@ from typing import Any
 from engine import actions
 from engine.effects import Context, Source
 from engine.library.filters import matches
+from engine.rules.cards import counters_problem
 from engine.values.events import EventType
 from engine.values.game import Location, Position
 
@@ -118,6 +119,13 @@ def problem(ctx: Context, src: Source, cost: Mapping[str, Any]) -> str | None:
         return f"{player.name} controls no other face-up monster that can be destroyed instead"
     if cost.get("detach_all") and not ctx.card(src.host).materials:
         return f"{ctx.card(src.host).name} has no Xyz Material to detach"
+    detach = int(cost.get("detach") or 0)
+    if detach and ctx.card(src.host).materials < detach:
+        host = ctx.card(src.host)
+        return f"{host.name} has {host.materials} Xyz Material(s): it cannot detach {detach} as the cost"
+    remove = int(cost.get("remove_counters") or 0)
+    if remove and (short := counters_problem(card, remove)):
+        return f"it cannot remove {remove} counter(s) as the cost: {short}"
     return None
 
 
@@ -139,11 +147,14 @@ def pay(ctx: Context, src: Source, cost: Mapping[str, Any]) -> None:
     if flt is not None:
         chosen = _ordered(ctx, cost, substitutes(ctx, src, flt))[0]
         actions.destroy(ctx, chosen, "destruction_replacement", detail="destroyed instead")
-    if cost.get("detach_all"):
+    if cost.get("detach_all") or cost.get("detach"):
         host = ctx.card(src.host)
-        count, host.materials = host.materials, 0
+        count = host.materials if cost.get("detach_all") else int(cost["detach"])
+        host.materials -= count
         ctx.emit(EventType.COST_PAID, "cost", card=src.host, player=player, amount=count,
                  detail=f"detached {count} Xyz Material(s)")  # fmt: skip
+    if remove := int(cost.get("remove_counters") or 0):
+        actions.set_counters(ctx, src.card, ctx.card(src.card).counters - remove, "cost")
 
 
 def _discard(ctx: Context, src: Source, cost: Mapping[str, Any], count: int) -> None:

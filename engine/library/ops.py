@@ -371,6 +371,25 @@ def _take_control(ctx: Context, src: Source, link: ChainLink, op: Params) -> Non
         actions.take_control(ctx, index, src.controller, "effect")
 
 
+def _equip(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """This card (or `card`) becomes an Equip Card equipping the target (§C.3): an Equip Spell resolving, a Trap
+    that becomes an Equip Card, a monster equipped as an Equip Spell. Nothing if this card left the field (its
+    activation then equips nothing: an Equip Spell goes to the Graveyard) or the target is no face-up monster."""
+    target = _card_for(ctx, src, link, op["target"])
+    card = src.card if op.get("card") is None else ref(ctx, src, op["card"])
+    if target is None or card is None:
+        return
+    if card == src.card and ctx.card(card).location is not Location.SPELL_TRAP_ZONE and not ctx.card(card).is_monster:
+        return
+    actions.equip(ctx, card, target)
+
+
+def _add_counters(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    index = _card_for(ctx, src, link, op.get("target", "self"))
+    if index is not None and ctx.card(index).face_up_on_field:
+        actions.set_counters(ctx, index, ctx.card(index).counters + int(op["count"]))
+
+
 def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     index = ref(ctx, src, op["card"])
     if index is None or ctx.card(index).location not in (Location.HAND, Location.DECK, Location.GRAVEYARD):
@@ -475,6 +494,8 @@ OPS: Final[dict[str, OpHandler]] = {
     "restrict": _restrict,
     "end_battle_phase": _end_battle_phase,
     "destroy_all": _destroy_all,
+    "equip": _equip,
+    "add_counters": _add_counters,
 }
 
 

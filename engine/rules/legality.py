@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.effects import ActivationLock, Context, DamageStepRule, Effect, EffectKind, Hook, Source
+from engine.rules.cards import already_activated_problem, once_per_turn_problem
 from engine.rules.triggers import concerns
 from engine.state import Card, WindowState
 from engine.values.events import EventType
@@ -107,6 +108,8 @@ def in_place_to_activate(player: Player, card: Card, eff: Effect) -> bool:
     `location_problem` says why not."""
     if not players_card(player, card):
         return False
+    if card.card_type is not CardType.MONSTER and already_activated_problem(card, eff) is not None:
+        return False
     where = eff.activate_from
     if where is Location.MONSTER_ZONE and is_on_field(card.location):
         face_down = card.location is Location.MONSTER_ZONE and card.position is Position.SET
@@ -120,6 +123,8 @@ def location_problem(ctx: Context, player: Player, card: Card, eff: Effect) -> s
         return None
     if not players_card(player, card):
         return f"{card.name} is not {player.name}'s card"
+    if problem := already_activated_problem(card, eff):
+        return problem
     where = eff.activate_from
     if where is Location.MONSTER_ZONE and is_on_field(card.location):
         if card.location is Location.MONSTER_ZONE and card.position is Position.SET:
@@ -140,6 +145,8 @@ def target_choices(ctx: Context, src: Source) -> list[tuple[int, ...]] | None:
 
 def effect_problem(ctx: Context, src: Source, targets: tuple[int, ...] | None) -> str | None:
     """Condition, cost and targets of the effect itself (both fast effects and triggers)."""
+    if ctx.state.used_once and (used := once_per_turn_problem(ctx, src)):
+        return used
     etype = ctx.registry[src.effect.type]
     if etype.condition is not None and not etype.condition(ctx, src):
         why = etype.condition_problem(ctx, src) if etype.condition_problem is not None else None

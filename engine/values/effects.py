@@ -16,7 +16,7 @@ import attrs
 
 from engine.values.enums import FastEnum
 from engine.values.frozen import Frozen
-from engine.values.game import Location, OriginalChange, Player, Window
+from engine.values.game import Location, OncePerTurn, OriginalChange, Player, Window
 from engine.values.params import Params, as_params
 
 
@@ -133,6 +133,10 @@ class Effect(Frozen):
     negates_activation: bool
     negated: bool
     label: str
+    once_per_turn: OncePerTurn  # how often it may be activated (rules spec §C.4)
+    # On a Spell/Trap Card: True if activating it is activating the card (from the hand or Set), False for an
+    # effect of the face-up card ("Once per turn: you can..." of a Continuous Trap; rules spec §C.2)
+    activates_card: bool
 
     def __init__(
         self,
@@ -150,6 +154,8 @@ class Effect(Frozen):
         negates_activation: bool = False,
         negated: bool = False,
         label: str = "",
+        once_per_turn: OncePerTurn = OncePerTurn.UNLIMITED,
+        activates_card: bool = True,
     ) -> None:
         object.__setattr__(self, "type", type)
         object.__setattr__(self, "kind", kind)
@@ -165,6 +171,8 @@ class Effect(Frozen):
         object.__setattr__(self, "negates_activation", negates_activation)
         object.__setattr__(self, "negated", negated)
         object.__setattr__(self, "label", label)
+        object.__setattr__(self, "once_per_turn", once_per_turn)
+        object.__setattr__(self, "activates_card", activates_card)
 
 
 @attr.s(auto_attribs=True, init=False, unsafe_hash=True)

@@ -46,6 +46,9 @@ class EventType(FastEnum):
     REPLAY = "replay"  # the attack target is chosen again (or the attack stopped) after a replay
     BATTLE_PHASE_ENDED = "battle_phase_ended"  # an effect ended the Battle Phase
     EFFECTS_NEGATED = "effects_negated"  # a monster determined destroyed by battle has its effects negated
+    LINK_UNRESOLVED = "link_unresolved"  # the effect of a face-up Spell/Trap that left the field does not resolve
+    EQUIPPED = "equipped"  # a card became an Equip Card equipping a monster (data `targets`: the monster)
+    COUNTERS_CHANGED = "counters_changed"  # counters placed on or removed from a card (`amount`: how many now)
 
 
 # Rule ids -> the rule in one line (rules spec section in brackets).
@@ -99,6 +102,16 @@ RULES: dict[str, str] = {
     "ends in the Battle Step: no Damage Step, but the monster has declared an attack (§BP.6)",
     "end_battle_phase": "an effect that ends the Battle Phase sends the game to the End Step; during a Damage "
     "Step, once that Damage Step is over (§BP.7)",
+    # Cards as cards (rules spec §C, this project's section):
+    "spell_trap_stays": "a Continuous or Field Spell/Trap stays face-up on the field once activated, an Equip "
+    "Card while it equips a monster; other Spells/Traps go to the Graveyard (§C.1)",
+    "card_left_field": "the effect of a face-up Spell/Trap that left the field before it resolved does not "
+    "resolve (§C.2)",
+    "equip": "an Equip Card equips one face-up monster and applies its effects to it (§C.3)",
+    "equip_target_gone": "an Equip Card whose monster left the field or was turned face-down is destroyed, "
+    "not by a card effect (§C.3)",
+    "counters": "counters are placed on face-up cards only and are lost when the card moves or is turned "
+    "face-down (§C.5)",
 }
 
 

@@ -123,6 +123,28 @@ class CardType(FastEnum):
         return self in (CardType.TRAP, CardType.COUNTER_TRAP)
 
 
+class Property(FastEnum):
+    """A Spell or Trap Card's Property (its icon): whether it stays on the field once activated
+    (rules spec §C.1). Counter Traps are their own card type (`CardType.COUNTER_TRAP`)."""
+
+    NORMAL = "normal"
+    CONTINUOUS = "continuous"
+    EQUIP = "equip"
+    QUICK_PLAY = "quick_play"
+    FIELD = "field"
+    RITUAL = "ritual"
+
+
+class OncePerTurn(FastEnum):
+    """How often an effect may be activated (rules spec §C.4): `SOFT` "once per turn" counts per card
+    (a card that leaves the field, or is turned face-down, is a new card); `HARD` "you can only use this
+    effect of <name> once per turn" counts per player and card name."""
+
+    UNLIMITED = "unlimited"
+    SOFT = "soft"
+    HARD = "hard"
+
+
 class Window(FastEnum):
     """The sub-timings in which players may act, in rulebook order: the Battle Step's (its Start Step,
     the attack declaration, the window after it, its End Step) and the Damage Step's five."""

@@ -1,0 +1,109 @@
+"""Cards as cards (rules spec §C): which Spells and Traps stay on the field once activated, what may be
+activated again, Equip Cards and what they need, and how often an effect may be used.
+
+Sources: the official rulebook pp. 29, 31, 51 and the OCG Perfect Rulebook 2017 pp. 117-125, 171-172, 176-177,
+as compiled in laaners/yugioh_comprehensive_rulebook (sections "Continuous Spell Cards", "Equip Spell Cards",
+"Continuous Trap Cards", "Counters", "Text that specifies 'once per turn'").
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from engine.effects import Context, Effect, EffectKind, Source
+from engine.state import Card, ChainLink
+from engine.values.game import CardType, Location, OncePerTurn, Position, Property
+
+# Properties whose cards remain on the field once activated (§C.1).
+STAYING: Final = frozenset({Property.CONTINUOUS, Property.EQUIP, Property.FIELD})
+
+
+def stays_on_field(card: Card, link: ChainLink, negated: bool) -> bool:
+    """§C.1: once its activation has resolved, a Continuous or Field Spell/Trap stays face-up on the field, and
+    an Equip Card stays while it equips a monster; a Normal, Quick-Play or Ritual Spell, a Normal or Counter Trap
+    goes to the Graveyard, as does any card whose activation was negated ("If the activation of an Equip Spell is
+    negated, it is not equipped"). The effect of a face-up card (not its activation) moves nothing."""
+    if card.card_type is CardType.MONSTER or card.location is not Location.SPELL_TRAP_ZONE or link.trigger:
+        return True
+    if not card.effects[link.effect].activates_card:
+        return True
+    if negated:
+        return False
+    if card.equipped_to is not None:
+        return True
+    return card.card_property is not Property.EQUIP and card.card_property in STAYING
+
+
+def already_activated_problem(card: Card, eff: Effect) -> str | None:
+    """§C.2: a Spell/Trap Card is activated once: face-up on the field it is not activated again (its other
+    effects are separate effects, `Effect.activates_card` False, activated only while it is face-up there)."""
+    if card.card_type is CardType.MONSTER or eff.kind is not EffectKind.ACTIVATED:
+        return None
+    face_up = card.location is Location.SPELL_TRAP_ZONE and not card.face_down
+    if eff.activates_card:
+        if face_up:
+            return f"{card.name} is already face-up on the field: a Spell/Trap Card is activated only once"
+        return None
+    if not face_up:
+        return f"this is an effect of the face-up {card.name}: it is activated only while the card is face-up"
+    return None
+
+
+def equip_problem(ctx: Context, index: int) -> str | None:
+    """§C.3: an Equip Card stays only while the monster it equips is face-up in a Monster Zone (and still the
+    monster it equipped); otherwise it is destroyed (not by a card effect)."""
+    card = ctx.card(index)
+    if card.equipped_to is None or card.location is not Location.SPELL_TRAP_ZONE:
+        return None
+    host = ctx.card(card.equipped_to)
+    if host.location is not Location.MONSTER_ZONE:
+        return f"the monster {card.name} equipped ({host.name}) left the field"
+    if host.position is Position.SET:
+        return f"the monster {card.name} equips ({host.name}) was turned face-down"
+    return None
+
+
+def once_per_turn_key(ctx: Context, src: Source) -> tuple[Any, ...] | None:
+    """§C.4: what a once-per-turn effect's use is counted by: a soft "once per turn" by the card as it is now
+    (its index, its instance, the effect: a card that left the field and came back, or was turned face-down, is
+    a new card, though a change of control is not); a hard "you can only use this effect of <name> once per turn"
+    by its player and the card's name (the effect's place on the card)."""
+    how = src.effect.once_per_turn
+    if how is OncePerTurn.UNLIMITED:
+        return None
+    card = ctx.card(src.card)
+    if how is OncePerTurn.SOFT:
+        return ("soft", src.card, card.instance, src.index)
+    return ("hard", src.controller.value, card.name, src.index)
+
+
+def once_per_turn_problem(ctx: Context, src: Source) -> str | None:
+    """§C.4: an effect activated once this turn is not activated again (an activation counts once made, even if
+    it was negated or did nothing)."""
+    key = once_per_turn_key(ctx, src)
+    if key is None or key not in ctx.state.used_once:
+        return None
+    name = ctx.card(src.card).name
+    if key[0] == "soft":
+        return f"{name}'s effect can be used once per turn, and this card has used it this turn"
+    return f"the effect of {name} can be used only once per turn, and it has been used this turn"
+
+
+def counters_problem(card: Card, count: int) -> str | None:
+    """§C.5: counters can be removed as a cost only from a card that has that many."""
+    if card.counters < count:
+        return f"{card.name} has {card.counters} counter(s), not {count}"
+    return None
+
+
+def left_field_problem(card: Card, link: ChainLink) -> str | None:
+    """§C.2: the effect of a face-up Spell/Trap (not its activation) does not resolve if the card has left the
+    field, or been turned face-down, before it resolves."""
+    eff = card.effects[link.effect]
+    if card.card_type is CardType.MONSTER or eff.activate_from is not Location.MONSTER_ZONE:
+        return None
+    if eff.kind is EffectKind.ACTIVATED and eff.activates_card:
+        return None
+    if card.location is Location.SPELL_TRAP_ZONE and not card.face_down:
+        return None
+    return f"{card.name} is no longer face-up on the field"
