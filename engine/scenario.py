@@ -336,6 +336,7 @@ _UNIONS = {"kind": "effect", "op": "op"}  # tag key -> the name of the tagged un
 _ANY_OF = {  # operations and effect kinds that need at least one of these keys
     "change_stats": ("atk", "def", "set_atk", "set_def", "atk_gain_equal_to"),
     "damage": ("amount", "equal_to"),
+    "gain_lp": ("amount", "equal_to"),
     "no_battle_damage_at_most": ("at_most", "at_most_equal_to"),
     "restrict": ("target", "applies_to"),
     "set_original_stats": ("set_atk", "set_def"),
@@ -406,11 +407,12 @@ OPS: Mapping[str, type[msgspec.Struct]] = _tagged(_Op, {
     "send_to_graveyard": {"target": _TargetRef},
     "change_position": {"target": _TargetRef, "to": _Position},
     "take_control": {"target": _TargetRef},
-    "special_summon": {"card": Annotated[_CardRef, _doc("a monster in hand, deck or graveyard")],
+    "special_summon": {"card": Annotated[_CardRef, _doc("a monster in hand, deck or graveyard, or self (this card)")],
                        "position": _Position},
     "damage": {"player": _AnyPlayer, "amount": _optional(_Amount),
                "equal_to": _optional(_StatOf, "instead of amount: a monster's current ATK or DEF (Magic Cylinder)")},
-    "gain_lp": {"player": _AnyPlayer, "amount": _Amount},
+    "gain_lp": {"player": _AnyPlayer, "amount": _optional(_Amount),
+                "equal_to": _optional(_StatOf, "instead of amount: a monster's current ATK or DEF (Draining Shield)")},
     "draw": {"player": _AnyPlayer, "count": _Count},
     # The Battle Phase (rules spec §BP.6, §BP.7): negate the attack; end the Battle Phase; destroy all monsters of
     # a player matching a filter (Mirror Force: the opponent's Attack Position monsters).
@@ -1063,6 +1065,12 @@ def _card_spec(c: _Card) -> CardSpec:
     )  # fmt: skip
 
 
+def _summons_self(op: Op) -> bool:
+    """`special_summon` of the card itself (``"card": "self"``: Battle Fader, from the hand); the effect does
+    nothing where the card is not in the hand, Deck or Graveyard."""
+    return bool(op.op == "special_summon" and op.params["card"] == "self")
+
+
 # The parameters of each operation that name a card: (key, "card_ref" | "target_ref").
 _REF_PARAMS = {
     name: tuple((k, m.title) for k, f in _fields(cls).items() for m in _bare(f.type)[1] if m.title in _REFS)
@@ -1117,12 +1125,16 @@ def _check_scenario(w: _Scenario, own_effects: Mapping[str, int] | None = None) 
                 ref("card_ref", pid, "cards", i, "effects", j, "instead", "pay_with", k)
             for k, op in enumerate(e.does):
                 for name, kind in _REF_PARAMS[op.op]:
-                    if op.params[name] is not None:  # (an optional reference left out)
+                    if op.params[name] is not None and not _summons_self(op):  # (an optional reference left out)
                         ref(kind, op.params[name], "cards", i, "effects", j, "does", k, name)
                 source = op.params.get("equal_to")
                 if source is not None:
                     ref("target_ref", source["of"], "cards", i, "effects", j, "does", k, "equal_to", "of")
-                if op.op == "special_summon":
+                if op.op == "special_summon" and _summons_self(op):
+                    if c.card_type != "monster":
+                        raise _Invalid(f"card {_show(c.id)} is not a monster ({c.card_type})",
+                                       "cards", i, "effects", j, "does", k, "card")  # fmt: skip
+                elif op.op == "special_summon":
                     s = by_id[op.params["card"]]
                     if s.card_type != "monster" or s.location not in SUMMON_FROM:
                         raise _Invalid(

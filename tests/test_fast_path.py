@@ -17,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import engine
+import engine.cards
 from engine.effects import DamageModifier, DamageStage, Hook, Index
 from engine.rules import legality
 from engine.rules.calculation import Packet
@@ -39,7 +40,8 @@ def _recorded_run(sc: engine.Scenario) -> tuple[engine.Duel, Any, list[tuple[Dec
 def _unrecorded(sc: engine.Scenario) -> engine.Duel:
     state = engine.state_from_scenario(sc)
     state.show_every_priority = bool(sc.choices)
-    return engine.Duel(state, record=False)
+    # The library's own effect types too (a case may name Mystic Tomato), as `engine.build` registers them.
+    return engine.Duel(state, engine.cards.registry(), record=False)
 
 
 @pytest.mark.parametrize("raw", SCENARIOS, ids=[s["id"] for s in SCENARIOS])
@@ -59,7 +61,7 @@ def test_every_case_plays_the_same_without_the_log(raw: dict[str, Any]) -> None:
 def _random_play(sc: engine.Scenario, seed: int, record: bool, every_priority: bool) -> tuple[list[Any], engine.Duel]:
     state = engine.state_from_scenario(sc)
     state.show_every_priority = every_priority
-    duel = engine.Duel(state, record=record)
+    duel = engine.Duel(state, engine.cards.registry(), record=record)
     agent = engine.RandomAgent(seed)
     seen = []
     for _ in range(10_000):

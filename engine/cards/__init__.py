@@ -1,12 +1,34 @@
-"""A library of real cards whose rulings live in the Damage Step, written only with the public API
+"""A library of real cards for the Battle Phase and the Damage Step, written only with the public API
 (scenario-format effect specs through `engine.effect_from_spec`, placed with `engine.StateBuilder`).
 
-One module per card family; each card gives its text (summarised) and the official ruling its
-effects follow (`CardDef`). A scenario file can name one (``{"id": "r", "controller": "A",
-"location": "spell_trap_zone", "face_down": true, "card": "rush_recklessly"}``): the loader fills in
-its name, card type, printed ATK/DEF and effects (whatever the card gives itself is kept). From
-Python: ``place(builder, "rush_recklessly", "r", "A", face_down=True)``. Cards with their own effect types
-(`custom`: Prideful Roar, Mystic Tomato, Limiter Removal) are named the same way: a scenario card naming one
+One module per card family; each card gives its printed data, its text (summarised; "Modelled: ..." says where
+the format writes it more simply) and the official ruling its effects follow (`CardDef`):
+
+* `stat_changes`: Rush Recklessly, Shrink, Forbidden Lance, Injection Fairy Lily;
+* `battle_damage`: Kuriboh, Amazoness Swords Woman, Spirit Reaper;
+* `flip`: Marshmallon, Man-Eater Bug, Penguin Soldier;
+* `start_and_refusals`: Mystic Swordsman LV2, Waboku;
+* `battle_traps` (cards that answer an attack declaration): Mirror Force, Sakuretsu Armor, Dimensional Prison,
+  Magic Cylinder, Negate Attack, Draining Shield, Battle Fader, Swift Scarecrow;
+* `attack_stoppers` (Battle Step cards that stop an attack): Threatening Roar, Book of Moon, Enemy Controller,
+  Compulsory Evacuation Device;
+* `counter_traps`: Magic Jammer, Solemn Strike, Divine Wrath, Dark Bribe;
+* `protection`: Obnoxious Celtic Guard, Aromaseraphy Jasmine, Performage Trapeze Magician, Number 102: Star
+  Seraph Sentry, The Six Samurai - Zanji;
+* `damage_step_boosts`: Honest, Blackwing - Kalut the Moon Shadow, Castle Walls, Reinforcements, Half Shut,
+  Forbidden Scripture;
+* `printed_monsters` (continuous battle effects): Superheavy Samurai Big Benkei, Total Defense Shogun, Star Boy,
+  Odd-Eyes Pendulum Dragon, Blue-Eyes Chaos MAX Dragon, Gravekeeper's Vassal, Jinzo, Marauding Captain, Dark Ruler
+  Ha Des, Mad Sword Beast, Mad Archfiend;
+* `battle_triggers`: D.D. Warrior Lady, D.D. Crazy Beast, Drillroid, Spear Dragon, Airknight Parshath, Neo-Spacian
+  Grand Mole, Exploder Dragon, Big Shield Gardna;
+* `custom` (their own effect types): Prideful Roar, Mystic Tomato, Limiter Removal.
+
+A scenario file can name one (``{"id": "r", "controller": "A", "location": "spell_trap_zone", "face_down": true,
+"card": "rush_recklessly"}``): the loader fills in its name, card type, printed ATK/DEF, Level (none for an Xyz or
+Link Monster), Attribute, Type, Pendulum and effects (whatever the card gives itself is kept). Every card has a
+sourced case in tests/rules/library-cards-cases.jsonl. From Python: ``place(builder, "rush_recklessly", "r", "A",
+face_down=True)``. Cards with their own effect types (`custom`) are named the same way: a scenario card naming one
 gets those effects (before any it gives itself), and every duel `engine.build` and the clients make has their
 types (`registry()`); a host building its own `Duel` passes `registry()`.
 """
@@ -15,14 +37,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.cards import battle_damage, flip, start_and_refusals, stat_changes
+from engine.cards import (
+    attack_stoppers,
+    battle_damage,
+    battle_traps,
+    battle_triggers,
+    counter_traps,
+    damage_step_boosts,
+    flip,
+    printed_monsters,
+    protection,
+    start_and_refusals,
+    stat_changes,
+)
 from engine.cards.card import CardDef
 
 if TYPE_CHECKING:
     from engine.effects import Registry
     from engine.host import StateBuilder
 
-_FAMILIES = (stat_changes, battle_damage, flip, start_and_refusals)
+_FAMILIES = (stat_changes, battle_damage, flip, start_and_refusals, battle_traps, attack_stoppers, counter_traps,
+             protection, damage_step_boosts, printed_monsters, battle_triggers)  # fmt: skip
 # Cards written as scenario-format specs (nameable in scenario files); `custom` ones (their own effect
 # types) are loaded on first use, as they import the engine.
 CATALOG: dict[str, CardDef] = {c.key: c for m in _FAMILIES for c in m.CARDS}
@@ -53,8 +88,12 @@ def scenario_defaults(key: str) -> dict[str, Any]:
     c = all_cards()[key]
     out: dict[str, Any] = {"name": c.name, "card_type": c.card_type, "effects": [dict(e) for e in c.effects]}
     if c.card_type == "monster":
-        out |= {"atk": c.atk or 0, "def": c.def_ or 0, "level": c.level or 1}
-        out |= {k: v for k, v in (("attribute", c.attribute), ("monster_type", c.monster_type)) if v is not None}
+        out |= {"atk": c.atk or 0, "def": c.def_ or 0}
+        # An Xyz or Link Monster has no Level (`level` 0): it gives none.
+        printed = (("level", c.level or None), ("attribute", c.attribute), ("monster_type", c.monster_type))
+        out |= {k: v for k, v in printed if v is not None}
+        if c.pendulum:
+            out["pendulum"] = True
     if c.custom:
         out["own_effects"] = len(c.custom)  # not a card key: counted by the loader for choices; engine.build adds them
     return out
@@ -75,7 +114,7 @@ def place(builder: StateBuilder, key: str, id: str, controller: str, **kw: Any) 
     kw.setdefault("effects", c.custom or c.effects)
     if c.card_type == "monster":
         for k, v in (("atk", c.atk or 0), ("def_", c.def_ or 0), ("level", c.level), ("attribute", c.attribute),
-                     ("monster_type", c.monster_type)):  # fmt: skip
+                     ("monster_type", c.monster_type), ("pendulum", c.pendulum)):  # fmt: skip
             kw.setdefault(k, v)
         if kw.get("location", "monster_zone") in ("monster_zone",):
             kw.setdefault("position", "attack")

@@ -42,4 +42,24 @@ MAN_EATER_BUG = CardDef(
     ),
 )
 
-CARDS = (MARSHMALLON, MAN_EATER_BUG)
+PENGUIN_SOLDIER = CardDef(
+    key="penguin_soldier",
+    name="Penguin Soldier",
+    card_type="monster",
+    atk=750,
+    def_=500,
+    level=2,
+    attribute="water",
+    monster_type="aqua",
+    text="FLIP: You can target up to 2 monsters on the field; they return to the hand. (Modelled: it targets the "
+    "monster it battles.)",
+    ruling="Flipped by an attack, its FLIP effect activates after damage calculation, even when it was destroyed "
+    "by that battle; the attacker, not destroyed, can be returned then (rules spec §1.4, §1.6; a monster destroyed "
+    "by battle cannot be returned). https://yugipedia.com/wiki/Penguin_Soldier",
+    effects=(
+        {"kind": "flip", "optional": True, "target": "battling_opponent",
+         "does": [{"op": "return_to_hand", "target": "battling_opponent"}]},
+    ),
+)  # fmt: skip
+
+CARDS = (MARSHMALLON, MAN_EATER_BUG, PENGUIN_SOLDIER)

@@ -402,7 +402,8 @@ def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Params) -> N
 
 def amount_of(ctx: Context, src: Source, op: Params) -> int:
     """An operation's amount: the number it gives, or `equal_to` a monster's current ATK or DEF ("damage
-    equal to the attacking monster's ATK", Magic Cylinder), 0 if there is no such monster."""
+    equal to the attacking monster's ATK", Magic Cylinder; "gain LP equal to its ATK", Draining Shield), 0 if
+    there is no such monster."""
     source = op.get("equal_to")
     if source is None:
         return int(op["amount"])
@@ -459,8 +460,9 @@ def _destroy_all(ctx: Context, src: Source, link: ChainLink, op: Params) -> None
 
 
 def _gain(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    amount = amount_of(ctx, src, op)
     for p in ctx.players_of(src, op.get("player", "controller")):
-        actions.gain_lp(ctx, p, int(op["amount"]), "effect")
+        actions.gain_lp(ctx, p, amount, "effect")
 
 
 def _draw(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:

@@ -1,0 +1,70 @@
+"""Cards used in the Battle Step that stop an attack without answering its declaration: they take the attacking
+monster away, change its battle position, or forbid new declarations (rules spec §BP.6, §BP.8). None of them
+changes ATK/DEF, so none can be activated in the Damage Step (§1.1)."""
+
+from __future__ import annotations
+
+from engine.cards.card import CardDef
+
+THREATENING_ROAR = CardDef(
+    key="threatening_roar",
+    name="Threatening Roar",
+    card_type="trap",
+    text="Normal Trap. Your opponent cannot declare an attack this turn.",
+    ruling="Activated at an attack declaration it does not stop that attack, which was already declared; later "
+    "declarations are refused (Konami FAQ card 6278, OCG-BP L175; rules spec §BP.6, §BP.8). "
+    "https://yugipedia.com/wiki/Threatening_Roar",
+    effects=(
+        {"kind": "activated", "speed": 2,
+         "does": [{"op": "restrict", "kind": "cannot_declare_attack", "applies_to": "opponent_monsters"}]},
+    ),
+)  # fmt: skip
+
+BOOK_OF_MOON = CardDef(
+    key="book_of_moon",
+    name="Book of Moon",
+    card_type="spell",
+    text="Quick-Play Spell. Target 1 face-up monster on the field; it is changed to face-down Defense Position. "
+    "(Modelled: it targets your opponent's monster in this battle.)",
+    ruling="An attacking monster changed to face-down Defense Position is no longer attacking: the attack stops "
+    "with no replay (OCG-BP L178; Konami FAQ 19185; rules spec §BP.6); it changes no ATK/DEF, so it cannot be used "
+    "in the Damage Step (§1.1). https://yugipedia.com/wiki/Book_of_Moon",
+    effects=(
+        {"kind": "activated", "speed": 2, "target": "opponent_battler",
+         "does": [{"op": "change_position", "target": "opponent_battler", "to": "set"}]},
+    ),
+)  # fmt: skip
+
+ENEMY_CONTROLLER = CardDef(
+    key="enemy_controller",
+    name="Enemy Controller",
+    card_type="spell",
+    text="Quick-Play Spell. Choose one: target 1 face-up monster your opponent controls and change its battle "
+    "position; or Tribute 1 monster, then take control of 1 face-up monster your opponent controls until the End "
+    "Phase. (Modelled: the first option only, on your opponent's monster in this battle, changed to Defense "
+    "Position.)",
+    ruling="An attacking monster changed to Defense Position in the Battle Step can no longer battle: the Damage "
+    "Step is not entered (official rulebook pp.38-39, LB-BS L56; OCG-BP L178; rules spec §BP.6). "
+    "https://yugipedia.com/wiki/Enemy_Controller",
+    effects=(
+        {"kind": "activated", "speed": 2, "target": "opponent_battler",
+         "does": [{"op": "change_position", "target": "opponent_battler", "to": "defense"}]},
+    ),
+)  # fmt: skip
+
+COMPULSORY_EVACUATION_DEVICE = CardDef(
+    key="compulsory_evacuation_device",
+    name="Compulsory Evacuation Device",
+    card_type="trap",
+    text="Normal Trap. Target 1 monster on the field; it returns to the hand. (Modelled: it targets your "
+    "opponent's monster in this battle.)",
+    ruling="An attacking monster returned to the hand ends its attack (Konami FAQ 15663, OCG-BP L1014; rules spec "
+    "§BP.6); it is not an ATK/DEF change, so it is refused in the Damage Step (§1.1; case DS-097). "
+    "https://yugipedia.com/wiki/Compulsory_Evacuation_Device",
+    effects=(
+        {"kind": "activated", "speed": 2, "target": "opponent_battler",
+         "does": [{"op": "return_to_hand", "target": "opponent_battler"}]},
+    ),
+)  # fmt: skip
+
+CARDS = (THREATENING_ROAR, BOOK_OF_MOON, ENEMY_CONTROLLER, COMPULSORY_EVACUATION_DEVICE)

@@ -1,0 +1,172 @@
+"""Monsters with effects at a timing of the Damage Step: at its start, before or after damage calculation, when
+battle damage is inflicted, when destroyed by battle, at its end (rules spec §1.3-§1.7). Triggers of the Damage
+Step's own events can be activated in it (§1.1 items 5-6)."""
+
+from __future__ import annotations
+
+from engine.cards.card import CardDef
+
+DD_WARRIOR_LADY = CardDef(
+    key="dd_warrior_lady",
+    name="D.D. Warrior Lady",
+    card_type="monster",
+    atk=1500,
+    def_=1600,
+    level=4,
+    attribute="light",
+    monster_type="warrior",
+    text="After damage calculation, if this card battled an opponent's monster: you can banish that monster, and "
+    "banish this card.",
+    ruling="It activates after damage calculation, also when it was destroyed by that battle; a monster banished "
+    "then is not sent to the Graveyard by battle (rules spec §1.6; cases DS-067, RF-030, RF-031). "
+    "https://yugipedia.com/wiki/D.D._Warrior_Lady",
+    effects=(
+        {"kind": "trigger", "on": "after_damage_calculation", "optional": True, "condition": "this_card_battled",
+         "does": [{"op": "banish", "target": "battling_opponent"}, {"op": "banish", "target": "self"}]},
+    ),
+)  # fmt: skip
+
+DD_CRAZY_BEAST = CardDef(
+    key="dd_crazy_beast",
+    name="D.D. Crazy Beast",
+    card_type="monster",
+    atk=1400,
+    def_=1400,
+    level=3,
+    attribute="earth",
+    monster_type="beast",
+    text="If this card destroys a monster by battle: that monster is banished.",
+    ruling="It activates after damage calculation and banishes the monster then: it is not sent to the Graveyard "
+    "by battle, so its destroyed-by-battle effects do not activate (Konami OCG rule compilation, OCG-BP L920-926; "
+    "rules spec §R.5; cases RF-028, RF-029). https://yugipedia.com/wiki/D.D._Crazy_Beast",
+    effects=(
+        {"kind": "trigger", "on": "after_damage_calculation", "optional": False,
+         "condition": "destroys_battling_opponent", "does": [{"op": "banish", "target": "battling_opponent"}]},
+    ),
+)  # fmt: skip
+
+DRILLROID = CardDef(
+    key="drillroid",
+    name="Drillroid",
+    card_type="monster",
+    atk=1600,
+    def_=1600,
+    level=4,
+    attribute="earth",
+    monster_type="machine",
+    text="If this card attacks a Defense Position monster: that monster is destroyed before damage calculation.",
+    ruling="The target is flipped face-up first, so it is destroyed face-up and there is no damage calculation; "
+    "its FLIP effect, which would activate after damage calculation, does not (yugioh-wiki.net 'Drillroid' FAQ; "
+    "rules spec §1.4, §1.8; case DS-062). https://yugipedia.com/wiki/Drillroid",
+    effects=(
+        {"kind": "trigger", "on": "before_damage_calculation", "optional": False,
+         "condition": "attacking_defense_position", "does": [{"op": "destroy", "target": "target"}]},
+    ),
+)  # fmt: skip
+
+SPEAR_DRAGON = CardDef(
+    key="spear_dragon",
+    name="Spear Dragon",
+    card_type="monster",
+    atk=1900,
+    def_=0,
+    level=4,
+    attribute="wind",
+    monster_type="dragon",
+    text="Piercing. If this card attacks, it is changed to Defense Position at the end of the Damage Step. "
+    "(Modelled: the position change, a continuous effect, as a mandatory trigger at the end of the Damage Step.)",
+    ruling="Both are continuous effects (yugioh-wiki.net 'Spear Dragon'); the change happens at the end of the "
+    "Damage Step of its attack, after any piercing damage (rules spec §1.7, §2.4). "
+    "https://yugipedia.com/wiki/Spear_Dragon",
+    effects=(
+        {"kind": "piercing"},
+        {"kind": "trigger", "on": "end_of_damage_step", "optional": False, "condition": "this_card_attacked",
+         "does": [{"op": "change_position", "target": "self", "to": "defense"}]},
+    ),
+)  # fmt: skip
+
+AIRKNIGHT_PARSHATH = CardDef(
+    key="airknight_parshath",
+    name="Airknight Parshath",
+    card_type="monster",
+    atk=1900,
+    def_=1400,
+    level=5,
+    attribute="light",
+    monster_type="fairy",
+    text="Piercing. If this card inflicts battle damage to your opponent: you draw 1 card.",
+    ruling="The draw is a mandatory trigger of 'battle damage was inflicted', which exists only when damage > 0 "
+    "(yugioh-wiki.net 'Airknight Parshath': 強制発動; rules spec §1.6, §2.7). "
+    "https://yugipedia.com/wiki/Airknight_Parshath",
+    effects=(
+        {"kind": "piercing"},
+        {"kind": "trigger", "on": "battle_damage_inflicted", "optional": False,
+         "does": [{"op": "draw", "player": "controller", "count": 1}]},
+    ),
+)  # fmt: skip
+
+NEO_SPACIAN_GRAND_MOLE = CardDef(
+    key="neo_spacian_grand_mole",
+    name="Neo-Spacian Grand Mole",
+    card_type="monster",
+    atk=900,
+    def_=300,
+    level=3,
+    attribute="earth",
+    monster_type="rock",
+    text="At the start of the Damage Step, if this card battles an opponent's monster: you can return that monster "
+    "and this card to the hand.",
+    ruling="At the start of the Damage Step, before a face-down target is flipped: its FLIP effect never "
+    "activates; no damage calculation follows (yugioh-wiki.net 'Neo-Spacian Grand Mole'; rules spec §1.3, §1.8). "
+    "https://yugipedia.com/wiki/Neo-Spacian_Grand_Mole",
+    effects=(
+        {"kind": "trigger", "on": "start_of_damage_step", "optional": True,
+         "battle": {"self": True, "opponent_monster": {}},
+         "does": [{"op": "return_to_hand", "target": "battling_opponent"}, {"op": "return_to_hand", "target": "self"}]},
+    ),
+)  # fmt: skip
+
+EXPLODER_DRAGON = CardDef(
+    key="exploder_dragon",
+    name="Exploder Dragon",
+    card_type="monster",
+    atk=1000,
+    def_=0,
+    level=3,
+    attribute="earth",
+    monster_type="dragon",
+    text="If this card is destroyed by battle and sent to the GY: the monster that destroyed it is destroyed. "
+    "Neither player takes battle damage from this card's attacks. (Modelled: the format's no-damage effect covers "
+    "every battle involving it, also when it is attacked; the card's covers only its own attacks.)",
+    ruling="A mandatory trigger at the end of the Damage Step, once it is in the Graveyard (rules spec §1.7.2); "
+    "the monster that battled it is destroyed by the effect, not by battle (yugioh-wiki.net 'Exploder Dragon'). "
+    "https://yugipedia.com/wiki/Exploder_Dragon",
+    effects=(
+        {"kind": "avoid_battle_damage", "player": "both"},
+        {"kind": "trigger", "on": "destroyed_by_battle_and_sent_to_graveyard", "optional": False, "from": "graveyard",
+         "does": [{"op": "destroy", "target": "battling_opponent"}]},
+    ),
+)  # fmt: skip
+
+BIG_SHIELD_GARDNA = CardDef(
+    key="big_shield_gardna",
+    name="Big Shield Gardna",
+    card_type="monster",
+    atk=100,
+    def_=2600,
+    level=4,
+    attribute="earth",
+    monster_type="warrior",
+    text="If this card is attacked, it is changed to Attack Position at the end of the Damage Step. (Modelled: "
+    "that continuous effect as a mandatory trigger at the end of the Damage Step; its negation of Spells that "
+    "target it face-down is not modelled.)",
+    ruling="A continuous effect applied at the end of the Damage Step of a battle in which it was attacked "
+    "(yugioh-wiki.net 'Big Shield Gardna': 永続効果; rules spec §1.7). https://yugipedia.com/wiki/Big_Shield_Gardna",
+    effects=(
+        {"kind": "trigger", "on": "end_of_damage_step", "optional": False, "condition": "this_card_was_attacked",
+         "does": [{"op": "change_position", "target": "self", "to": "attack"}]},
+    ),
+)  # fmt: skip
+
+CARDS = (DD_WARRIOR_LADY, DD_CRAZY_BEAST, DRILLROID, SPEAR_DRAGON, AIRKNIGHT_PARSHATH, NEO_SPACIAN_GRAND_MOLE,
+         EXPLODER_DRAGON, BIG_SHIELD_GARDNA)  # fmt: skip

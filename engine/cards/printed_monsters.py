@@ -1,0 +1,202 @@
+"""Monsters whose continuous effects shape every battle they are in: which value they battle with, how much
+battle damage they inflict and how, who can be attacked, what can be activated (rules spec §2.1, §2.4, §2.6,
+§BP.8). Nothing is activated: the effects apply while the card is face-up on the field."""
+
+from __future__ import annotations
+
+from engine.cards.card import CardDef
+
+SUPERHEAVY_SAMURAI_BIG_BENKEI = CardDef(
+    key="superheavy_samurai_big_benkei",
+    name="Superheavy Samurai Big Benkei",
+    card_type="monster",
+    atk=1000,
+    def_=3500,
+    level=8,
+    attribute="earth",
+    monster_type="machine",
+    text="This card can attack while in face-up Defense Position; it then applies its DEF for damage calculation. "
+    "(Its Summon effect is not modelled.)",
+    ruling="Attacking with its DEF, it uses its DEF as the value compared, in place of ATK (Konami blog "
+    "'Superheavy Samurai Weigh In!'; Konami OCG FAQ 7420; rules spec §2.1; cases DS-083, RF-017). "
+    "https://yugipedia.com/wiki/Superheavy_Samurai_Big_Benkei",
+    effects=({"kind": "attack_from_defense", "apply": "def"},),
+)
+
+TOTAL_DEFENSE_SHOGUN = CardDef(
+    key="total_defense_shogun",
+    name="Total Defense Shogun",
+    card_type="monster",
+    atk=1550,
+    def_=2500,
+    level=6,
+    attribute="dark",
+    monster_type="warrior",
+    text="This card can attack while in Defense Position; it then applies its ATK for damage calculation. "
+    "(Its change to Defense Position when Normal or Flip Summoned is not modelled.)",
+    ruling="Its text: 'apply the ATK of this card for damage calculation' when it attacks from Defense Position "
+    "(rules spec §2.1; case DS-086). https://yugipedia.com/wiki/Total_Defense_Shogun",
+    effects=({"kind": "attack_from_defense", "apply": "atk"},),
+)
+
+STAR_BOY = CardDef(
+    key="star_boy",
+    name="Star Boy",
+    card_type="monster",
+    atk=550,
+    def_=500,
+    level=2,
+    attribute="water",
+    monster_type="aqua",
+    text="All WATER monsters on the field gain 500 ATK; all FIRE monsters on the field lose 400 ATK.",
+    ruling="Continuous effects applying to face-up monsters of both players, itself included, at once, with no "
+    "chain (rules spec §S.4; cases PC-SB-001..003). https://yugipedia.com/wiki/Star_Boy",
+    effects=(
+        {"kind": "stat_modifier", "atk": 500, "applies_to": "all_monsters", "filter": {"attribute": "water"}},
+        {"kind": "stat_modifier", "atk": -400, "applies_to": "all_monsters", "filter": {"attribute": "fire"}},
+    ),
+)
+
+ODD_EYES_PENDULUM_DRAGON = CardDef(
+    key="odd_eyes_pendulum_dragon",
+    name="Odd-Eyes Pendulum Dragon",
+    card_type="monster",
+    atk=2500,
+    def_=2000,
+    level=7,
+    attribute="dark",
+    monster_type="dragon",
+    pendulum=True,
+    text="Pendulum. If this card battles an opponent's monster, the battle damage it inflicts to your opponent is "
+    "doubled. (Its Pendulum Effects and its End Phase effect are not modelled.)",
+    ruling="'Is doubled' is step 8 of the battle damage order: it doubles only the damage this card inflicts, "
+    "not the damage its controller takes (rules spec §2.6; cases DS-043, DS-049). "
+    "https://yugipedia.com/wiki/Odd-Eyes_Pendulum_Dragon",
+    effects=({"kind": "double_battle_damage"},),
+)
+
+BLUE_EYES_CHAOS_MAX_DRAGON = CardDef(
+    key="blue_eyes_chaos_max_dragon",
+    name="Blue-Eyes Chaos MAX Dragon",
+    card_type="monster",
+    atk=4000,
+    def_=0,
+    level=8,
+    attribute="dark",
+    monster_type="dragon",
+    text="Ritual. If this card attacks a Defense Position monster, it inflicts double the difference as piercing "
+    "battle damage. (Its protections from the opponent's effects are not modelled.)",
+    ruling="'Inflicts double' piercing is step 1 of the battle damage order (rules spec §2.4, §2.6; case "
+    "DS-029). https://yugipedia.com/wiki/Blue-Eyes_Chaos_MAX_Dragon",
+    effects=({"kind": "piercing", "double": True},),
+)
+
+GRAVEKEEPERS_VASSAL = CardDef(
+    key="gravekeepers_vassal",
+    name="Gravekeeper's Vassal",
+    card_type="monster",
+    atk=700,
+    def_=500,
+    level=3,
+    attribute="dark",
+    monster_type="spellcaster",
+    text="Battle damage this card inflicts to your opponent is treated as effect damage.",
+    ruling="Step 4 of the battle damage order: the damage is effect damage, so 'battle damage' effects do not "
+    "apply to it (yugioh-wiki.net 'Gravekeeper's Vassal'; rules spec §2.6; case DS-050). "
+    "https://yugipedia.com/wiki/Gravekeeper%27s_Vassal",
+    effects=({"kind": "battle_damage_is_effect_damage"},),
+)
+
+JINZO = CardDef(
+    key="jinzo",
+    name="Jinzo",
+    card_type="monster",
+    atk=2400,
+    def_=1500,
+    level=6,
+    attribute="dark",
+    monster_type="machine",
+    text="Trap Cards, and their effects on the field, cannot be activated; Trap effects on the field are negated. "
+    "(Modelled: the activation lock only.)",
+    ruling="Flipped face-up by an attack, its continuous effect applies at once: a Trap that would change ATK "
+    "before damage calculation can no longer be activated (rules spec §1.4; case DS-094). "
+    "https://yugipedia.com/wiki/Jinzo",
+    effects=({"kind": "activation_lock", "card_type": "trap", "player": "both"},),
+)
+
+MARAUDING_CAPTAIN = CardDef(
+    key="marauding_captain",
+    name="Marauding Captain",
+    card_type="monster",
+    atk=1200,
+    def_=400,
+    level=3,
+    attribute="earth",
+    monster_type="warrior",
+    text="Your opponent cannot target other Warrior monsters you control for attacks. (Its Summon effect is not "
+    "modelled.)",
+    ruling="Two of them protect each other: with only Marauding Captains, the opponent cannot attack at all, not "
+    "even directly (Konami FAQ 13181, OCG-BP L138; rules spec §BP.8; case BS-032). "
+    "https://yugipedia.com/wiki/Marauding_Captain",
+    effects=(
+        {"kind": "cannot_be_attacked", "applies_to": "other_own_monsters", "filter": {"monster_type": "warrior"}},
+    ),
+)
+
+DARK_RULER_HA_DES = CardDef(
+    key="dark_ruler_ha_des",
+    name="Dark Ruler Ha Des",
+    card_type="monster",
+    atk=2450,
+    def_=1600,
+    level=6,
+    attribute="dark",
+    monster_type="fiend",
+    text="The effects of your opponent's monsters destroyed by battle with Fiend monsters you control are negated.",
+    ruling="The negation applies from the moment the monster is determined destroyed by battle, and in the "
+    "Graveyard: its after-damage-calculation and destroyed-by-battle effects cannot be activated (Konami OCG FAQ "
+    "8765; OCG-BP L759, L933; rules spec §R.5; cases RF-030..RF-033). https://yugipedia.com/wiki/Dark_Ruler_Ha_Des",
+    effects=({"kind": "negates_battle_victims", "applies_to": "own_monsters", "filter": {"monster_type": "fiend"}},),
+)
+
+MAD_SWORD_BEAST = CardDef(
+    key="mad_sword_beast",
+    name="Mad Sword Beast",
+    card_type="monster",
+    atk=1400,
+    def_=1200,
+    level=4,
+    attribute="earth",
+    monster_type="dinosaur",
+    text="If this card attacks a Defense Position monster whose DEF is lower than its ATK, it inflicts the "
+    "difference to your opponent as battle damage.",
+    ruling="Piercing: only against a Defense Position target whose DEF is lower (rules spec §2.4; "
+    "yugioh-wiki.net 'Mad Sword Beast': the first piercing monster). https://yugipedia.com/wiki/Mad_Sword_Beast",
+    effects=({"kind": "piercing"},),
+)
+
+MAD_ARCHFIEND = CardDef(
+    key="mad_archfiend",
+    name="Mad Archfiend",
+    card_type="monster",
+    atk=1800,
+    def_=0,
+    level=4,
+    attribute="dark",
+    monster_type="fiend",
+    text="Piercing. When this Attack Position card is targeted for an attack: it is changed to Defense Position. "
+    "(Modelled: the format has no condition for 'in Attack Position'; in Defense Position the change does "
+    "nothing.)",
+    ruling="A mandatory trigger on being targeted for an attack (yugioh-wiki.net 'Mad Archfiend'); the position "
+    "change of the attack target is no replay, so the attack goes on against it in Defense Position (rules spec "
+    "§BP.5, §BP.9). https://yugipedia.com/wiki/Mad_Archfiend",
+    effects=(
+        {"kind": "piercing"},
+        {"kind": "trigger", "on": "targeted_for_attack", "optional": False,
+         "does": [{"op": "change_position", "target": "self", "to": "defense"}]},
+    ),
+)  # fmt: skip
+
+CARDS = (SUPERHEAVY_SAMURAI_BIG_BENKEI, TOTAL_DEFENSE_SHOGUN, STAR_BOY, ODD_EYES_PENDULUM_DRAGON,
+         BLUE_EYES_CHAOS_MAX_DRAGON, GRAVEKEEPERS_VASSAL, JINZO, MARAUDING_CAPTAIN, DARK_RULER_HA_DES, MAD_SWORD_BEAST,
+         MAD_ARCHFIEND)  # fmt: skip
