@@ -45,6 +45,7 @@ from engine.cards import (
     counter_traps,
     damage_step_boosts,
     flip,
+    on_the_field,
     printed_monsters,
     protection,
     start_and_refusals,
@@ -57,7 +58,7 @@ if TYPE_CHECKING:
     from engine.host import StateBuilder
 
 _FAMILIES = (stat_changes, battle_damage, flip, start_and_refusals, battle_traps, attack_stoppers, counter_traps,
-             protection, damage_step_boosts, printed_monsters, battle_triggers)  # fmt: skip
+             protection, damage_step_boosts, printed_monsters, battle_triggers, on_the_field)  # fmt: skip
 # Cards written as scenario-format specs (nameable in scenario files); `custom` ones (their own effect
 # types) are loaded on first use, as they import the engine.
 CATALOG: dict[str, CardDef] = {c.key: c for m in _FAMILIES for c in m.CARDS}
@@ -94,6 +95,8 @@ def scenario_defaults(key: str) -> dict[str, Any]:
         out |= {k: v for k, v in printed if v is not None}
         if c.pendulum:
             out["pendulum"] = True
+    elif c.property != "normal":
+        out["property"] = c.property
     if c.custom:
         out["own_effects"] = len(c.custom)  # not a card key: counted by the loader for choices; engine.build adds them
     return out
@@ -120,4 +123,5 @@ def place(builder: StateBuilder, key: str, id: str, controller: str, **kw: Any) 
             kw.setdefault("position", "attack")
     else:
         kw.setdefault("location", "spell_trap_zone")
+        kw.setdefault("property", c.property)
     return builder.card(id, controller, card_type=c.card_type, **kw)

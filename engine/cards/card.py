@@ -26,6 +26,7 @@ class CardDef:
     level: int = 0
     attribute: str | None = None
     monster_type: str | None = None
+    property: str = "normal"  # a Spell/Trap's Property: continuous / equip / quick_play / field / ritual (§C.1)
     pendulum: bool = False  # a Pendulum Monster: face-up to the Extra Deck instead of the Graveyard when destroyed
     # A card whose effects the scenario format cannot write: its own effect types (public API:
     # `engine.EffectType`, `engine.actions`), registered by `engine.cards.registry()`. Such a card

@@ -1,0 +1,57 @@
+"""Cards that stay on the field (rules spec §C): Continuous Traps whose effects apply while they are face-up, Equip
+Spells, and Traps that become Equip Cards. Their activation resolves once; afterwards they are never activated
+again while face-up (§C.2), and an Equip Card is destroyed when its monster leaves the field (§C.3)."""
+
+from __future__ import annotations
+
+from engine.cards.card import CardDef
+
+KUNAI_WITH_CHAIN = CardDef(
+    key="kunai_with_chain",
+    name="Kunai with Chain",
+    card_type="trap",
+    text="Normal Trap. Activate one of two effects: change an attacking monster to Defense Position, or target a "
+    "monster you control and equip this card to it: it gains 500 ATK. (Modelled: the second effect, on your monster "
+    "in this battle.)",
+    ruling="A Trap that becomes an Equip Card stays on the field while it equips the monster and is destroyed when "
+    "that monster leaves the field (rules spec §C.1, §C.3, from the Perfect Rulebook's Equip Spell rules, 'the same "
+    "for equipped Traps'); it changes no ATK directly, so it is activated before the Damage Step. "
+    "https://yugipedia.com/wiki/Kunai_with_Chain",
+    effects=(
+        {"kind": "activated", "speed": 2, "target": "own_battler",
+         "does": [{"op": "equip", "target": "own_battler"}]},
+        {"kind": "stat_modifier", "atk": 500},
+    ),
+)  # fmt: skip
+
+GRAVITY_BIND = CardDef(
+    key="gravity_bind",
+    name="Gravity Bind",
+    card_type="trap",
+    property="continuous",
+    text="Continuous Trap. Level 4 or higher monsters cannot declare an attack.",
+    ruling="A Continuous Trap stays face-up once activated and its effect applies while it does (rules spec §C.1); "
+    "it stops declarations only, so an attack already declared goes on (§BP.8). "
+    "https://yugipedia.com/wiki/Gravity_Bind",
+    effects=(
+        {"kind": "activated", "speed": 2},
+        {"kind": "cannot_declare_attack", "applies_to": "all_monsters", "filter": {"level_at_least": 4}},
+    ),
+)
+
+AXE_OF_DESPAIR = CardDef(
+    key="axe_of_despair",
+    name="Axe of Despair",
+    card_type="spell",
+    property="equip",
+    text="Equip Spell. The equipped monster gains 1000 ATK. (Its Graveyard effect is not modelled.)",
+    ruling="An Equip Spell stays while it equips a monster, and is destroyed (not by a card effect) when that "
+    "monster leaves the field or is turned face-down (rules spec §C.1, §C.3). A Spell Speed 1 Spell: placed "
+    "equipped in a scenario, as it is activated in a Main Phase. https://yugipedia.com/wiki/Axe_of_Despair",
+    effects=(
+        {"kind": "activated", "speed": 1, "target": "own_battler", "does": [{"op": "equip", "target": "own_battler"}]},
+        {"kind": "stat_modifier", "atk": 1000},
+    ),
+)
+
+CARDS = (KUNAI_WITH_CHAIN, GRAVITY_BIND, AXE_OF_DESPAIR)
