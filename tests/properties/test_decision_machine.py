@@ -276,7 +276,9 @@ class DecisionMachine(RuleBasedStateMachine):
         assert [c.location for c in s.cards] == where
         for c in s.cards:
             assert (c.location is Location.MONSTER_ZONE) == (c.position is not None), c
-            assert c.location is not (Location.SPELL_TRAP_ZONE if c.is_monster else Location.MONSTER_ZONE), c
+            assert c.location is not Location.MONSTER_ZONE or c.is_monster, c
+            # A monster is in a Spell & Trap Zone only as an Equip Card equipping a monster (rules spec §C.3)
+            assert not (c.is_monster and c.location is Location.SPELL_TRAP_ZONE) or c.equipped_to is not None, c
             if c.equipped_to is not None:  # an Equip is sent when its monster leaves the field
                 assert c.location is Location.SPELL_TRAP_ZONE, c
                 assert s.cards[c.equipped_to].location is Location.MONSTER_ZONE, (c, s.cards[c.equipped_to])
