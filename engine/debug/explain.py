@@ -335,13 +335,6 @@ def _face_down_reset(at: At) -> str:
     )
 
 
-def _spell_trap_stays(at: At) -> str:
-    return (
-        f"{at.card()} stays face-up on the field: a Continuous or Field Spell/Trap remains once activated, and an "
-        "Equip Card while it equips a monster (§C.1)"
-    )
-
-
 def _card_left_field(at: At) -> str:
     return (
         f"{at.card()} left the field (or was turned face-down) before its effect resolved, so the effect of that "
@@ -461,7 +454,6 @@ WHY: dict[str, Callable[[At], str]] = {
     "replay": _replay,
     "attack_stopped": _attack_stopped,
     "end_battle_phase": _end_battle_phase,
-    "spell_trap_stays": _spell_trap_stays,
     "card_left_field": _card_left_field,
     "equip": _equip,
     "equip_target_gone": _equip_target_gone,

@@ -103,8 +103,6 @@ RULES: dict[str, str] = {
     "end_battle_phase": "an effect that ends the Battle Phase sends the game to the End Step; during a Damage "
     "Step, once that Damage Step is over (§BP.7)",
     # Cards as cards (rules spec §C, this project's section):
-    "spell_trap_stays": "a Continuous or Field Spell/Trap stays face-up on the field once activated, an Equip "
-    "Card while it equips a monster; other Spells/Traps go to the Graveyard (§C.1)",
     "card_left_field": "the effect of a face-up Spell/Trap that left the field before it resolved does not "
     "resolve (§C.2)",
     "equip": "an Equip Card equips one face-up monster and applies its effects to it (§C.3)",
