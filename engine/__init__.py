@@ -12,6 +12,7 @@ from engine.effects import (
     Effect,
     EffectKind,
     EffectType,
+    ExtraAttacks,
     Hook,
     IndestructibleByBattle,
     InvalidEffect,
@@ -21,6 +22,7 @@ from engine.effects import (
     Source,
     StatChange,
     TriggerEvent,
+    Unaffected,
 )
 from engine.host import StateBuilder, effect_from_spec
 from engine.library import default_registry
@@ -64,6 +66,7 @@ __all__ = [
     "EffectType",
     "Event",
     "EventType",
+    "ExtraAttacks",
     "GameState",
     "Hook",
     "IllegalAttack",
@@ -91,6 +94,7 @@ __all__ = [
     "StatChange",
     "StateBuilder",
     "TriggerEvent",
+    "Unaffected",
     "UnknownCard",
     "UsageError",
     "Window",

@@ -32,12 +32,12 @@ FLIP_DELAYED_PHASES: Final = frozenset(
 )
 
 
-def raise_event(ctx: Context, event: TriggerEvent) -> None:
-    """An event happened: the triggers it sets off wait in the open window to go on a chain
-    (after the current chain, if one is resolving)."""
+def raise_event(ctx: Context, event: TriggerEvent, cards: tuple[int, ...] | None = None) -> None:
+    """An event happened (to `cards`, for an event of moved cards): the triggers it sets off wait in the open
+    window to go on a chain (after the current chain, if one is resolving)."""
     w = ctx.state.window
     assert w is not None, "events are raised inside a window"
-    for t in triggered_effects(ctx, event):
+    for t in triggered_effects(ctx, event, cards):
         w.triggers.append(t)
         ctx.emit(EventType.TRIGGERED, "window", card=t.card, player=t.player, detail=event.value if ctx.watched else "")
 
@@ -79,6 +79,9 @@ def move_card(
     card.materials = card.materials if dest is Location.MONSTER_ZONE else 0  # its Xyz Materials go with it
     card.counters = 0  # counters are lost when a card moves (§C.5)
     card.effects_negated = card.effects_negated and dest is Location.GRAVEYARD and was_on_field
+    card.summoned = None  # a card that moves is a new card: how it was Summoned is the mover's to say
+    card.summoned_this_turn = False
+    card.column = -1
     card.position = position if dest is Location.MONSTER_ZONE else None
     card.face_down = False
     if dest is Location.HAND or not is_on_field(dest):
@@ -111,17 +114,30 @@ def graveyard_destination(ctx: Context, card: Card) -> tuple[Location, str]:
     return Location.GRAVEYARD, "send_destroyed_by_battle"
 
 
-def send_to_graveyard(ctx: Context, index: int, rule: str, *, detail: str = "") -> None:
+def send_to_graveyard(ctx: Context, index: int, rule: str, *, detail: str = "", triggers: bool = True) -> None:
+    """Send a card to the Graveyard (or where an effect sends it instead); "if this card is sent to the GY"
+    triggers if it arrives there (`triggers` False: the caller raises the events itself, as the end of the
+    Damage Step does for the monsters destroyed by battle)."""
     dest, why = graveyard_destination(ctx, ctx.card(index))
     move_card(ctx, index, dest, rule if dest is Location.GRAVEYARD else why, detail=detail)
+    if triggers and dest is Location.GRAVEYARD:
+        _moved(ctx, TriggerEvent.SENT_TO_GRAVEYARD, index)
 
 
 def destroy(ctx: Context, index: int, rule: str, *, detail: str = "") -> bool:
-    """Destroy a card on the field (it is sent to the Graveyard, or wherever that leads)."""
+    """Destroy a card on the field (it is sent to the Graveyard, or wherever that leads): "if this card is
+    destroyed" triggers, wherever it went."""
     if not is_on_field(ctx.card(index).location):
         return False
     send_to_graveyard(ctx, index, rule, detail=detail or "destroyed")
+    _moved(ctx, TriggerEvent.DESTROYED, index)
     return True
+
+
+def _moved(ctx: Context, event: TriggerEvent, index: int) -> None:
+    """The triggers of a card an action just moved, if any is indexed for the event (most duels have none)."""
+    if ctx.index.triggers[event] and ctx.state.window is not None:
+        raise_event(ctx, event, (index,))
 
 
 def flip_face_up(ctx: Context, index: int, rule: str) -> None:
@@ -302,6 +318,18 @@ def expire_lingering(ctx: Context, until: str) -> None:
     _keep_lingering(ctx, keep, "expire", detail=f"effects lasting until {until} expire")
 
 
+def drop_stale_lingering(ctx: Context) -> None:
+    """Lingering effects on a card that has since moved apply to it no more (it is a new card): dropped, so that
+    changes lasting while the monster stays on the field (`until` "permanent") do not pile up over turns."""
+    cards = ctx.state.cards
+    keep = [
+        ling
+        for ling in ctx.state.lingering
+        if ling.card is None or (cards[ling.card].instance == ling.instance and is_on_field(cards[ling.card].location))
+    ]
+    _keep_lingering(ctx, keep, "expire", detail="effects on cards that left the field end")
+
+
 def _keep_lingering(ctx: Context, keep: list[Lingering], rule: str, **event: Any) -> None:
     """Only the lingering effects in `keep` go on applying; the others' ending is logged."""
     if len(keep) != len(ctx.state.lingering):
@@ -449,6 +477,10 @@ __all__ = [
 ]
 
 
+# How long a resolved effect's change lasts; "permanent": while its card stays where it is (face-up on the field).
+UNTILS: Final = ("end_of_turn", "end_of_battle_phase", "end_of_damage_step", "damage_calculation", "permanent")
+
+
 def can_change_stats(card: Card) -> bool:
     """Only a face-up monster on the field has ATK/DEF to change, and a monster destroyed by
     battle can no longer be changed (§1.6)."""
@@ -468,11 +500,12 @@ def change_stats(
 ) -> bool:
     """Change a monster's ATK/DEF for a duration, as a resolved effect does: `atk`/`def_` gain or
     lose, `set_atk`/`set_def` "become" a value (a freezing value, docs/stat-layers.md). `until` is
-    "end_of_turn" (expires at `Duel.end_turn`), "end_of_damage_step" or "damage_calculation".
+    "end_of_turn" (expires at `Duel.end_turn`), "end_of_damage_step", "damage_calculation" or "permanent" (as
+    long as the monster stays face-up on the field: "it gains 200 ATK", with no duration).
     `controller` (default: the monster's controller) is who controls the change. False, and
     nothing changes, when the monster has no ATK/DEF to change (face-down, off the field)."""
-    if until not in ("end_of_turn", "end_of_damage_step", "damage_calculation"):
-        raise ValueError(f"until must be end_of_turn, end_of_damage_step or damage_calculation, got {until!r}")
+    if until not in UNTILS:
+        raise ValueError(f"until must be one of {', '.join(UNTILS)}, got {until!r}")
     c = ctx.card(card)
     if not can_change_stats(c):
         return False

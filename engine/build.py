@@ -83,6 +83,10 @@ def state_from_scenario(sc: Scenario) -> GameState:
                 materials=c.materials or 0,
                 counters=c.counters or 0,
                 card_property=Property(c.property or "normal"),
+                abilities=frozenset(c.abilities or ()),
+                summoned=c.summoned,
+                summoned_this_turn=bool(c.summoned_this_turn),
+                column=-1 if c.column is None else c.column,
             )
         )
     turn_player = Player[sc.turn_player]

@@ -114,7 +114,7 @@ def trigger_options(ctx: Context, group: list[PendingTrigger]) -> list[Option]:
         card = ctx.card(t.card)
         if card.instance != t.instance:
             continue  # it moved since it triggered: a new card, which no longer holds the trigger
-        if legality.activation_lock_problem(ctx, t.player, card) or legality.effect_problem(
+        if legality.activation_lock_problem(ctx, t.player, card, card.effects[t.effect]) or legality.effect_problem(
             ctx, ctx.source_of(t.card, t.effect), None
         ):
             continue

@@ -40,6 +40,7 @@ from engine.values.effects import (
     DestructionReplacement,
     Effect,
     EffectKind,
+    ExtraAttacks,
     Hook,
     IndestructibleByBattle,
     Lingering,
@@ -47,6 +48,7 @@ from engine.values.effects import (
     Source,
     StatChange,
     TriggerEvent,
+    Unaffected,
 )
 from engine.values.events import Event, EventType
 from engine.values.frozen import Frozen
@@ -64,6 +66,7 @@ __all__ = [
     "Effect",
     "EffectKind",
     "EffectType",
+    "ExtraAttacks",
     "Handler",
     "Hook",
     "IndestructibleByBattle",
@@ -75,6 +78,7 @@ __all__ = [
     "Source",
     "StatChange",
     "TriggerEvent",
+    "Unaffected",
     "freeze",
 ]
 

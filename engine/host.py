@@ -91,7 +91,10 @@ def to_effect(spec: EffectSpec, card_type: str) -> Effect:
         activate_from=_FROM[p.get("from", "field")],
         damage_step=DamageStepRule(p.get("damage_step", "auto")),
         windows=frozenset(Window(w) for w in p["windows"]) if p.get("windows") else None,
-        during_damage_calculation=bool(p.get("during_damage_calculation", False)),
+        # a trigger "during damage calculation" is activated then and only then, as a "during damage calculation"
+        # effect (§1.1)
+        during_damage_calculation=bool(p.get("during_damage_calculation", False))
+        or event is TriggerEvent.DURING_DAMAGE_CALCULATION,
         changes_stats=not STAT_OPS.isdisjoint(ops),
         negates_activation="negate_activation" in ops,
         negated=spec.negated,
@@ -246,7 +249,8 @@ class StateBuilder:
                 raise UsageError(f"{where}{label} must be True or False, got {flag!r}")
         if tags is not None and not isinstance(tags, Mapping):
             raise UsageError(f"{where}tags must be a mapping, got {tags!r}")
-        if (loc is Location.MONSTER_ZONE) != (ctype is CardType.MONSTER) and is_on_field(loc):
+        pendulum_zone = ctype is CardType.MONSTER and loc is Location.SPELL_TRAP_ZONE and pendulum  # §U.4
+        if (loc is Location.MONSTER_ZONE) != (ctype is CardType.MONSTER) and is_on_field(loc) and not pendulum_zone:
             raise UsageError(f"{where}a {ctype.value} cannot be in the {loc.value}")
         if loc is Location.MONSTER_ZONE and pos is None:
             raise UsageError(f"{where}a monster in the Monster Zone needs a position (attack, defense or set)")

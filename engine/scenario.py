@@ -187,6 +187,9 @@ _TriggerEvent = Literal[
     "destroys_by_battle",
     "end_of_damage_step",
     "end_of_battle_phase",
+    "during_damage_calculation",
+    "destroyed",
+    "sent_to_graveyard",
 ]
 _TriggerCondition = Literal[
     "this_card_battled",
@@ -200,6 +203,9 @@ _TriggerCondition = Literal[
     "direct_attack",
     "this_card_declares_attack",
     "destroys_battling_opponent",
+    "battling_opponent_not_destroyed",
+    "sent_from_field",
+    "opponent_turn",
 ]
 _Attribute = Literal["light", "dark", "water", "fire", "earth", "wind", "divine"]
 _MonsterType = Literal[
@@ -207,11 +213,16 @@ _MonsterType = Literal[
     "fiend", "fish", "illusion", "insect", "machine", "plant", "psychic", "pyro", "reptile", "rock", "sea_serpent",
     "spellcaster", "thunder", "warrior", "winged_beast", "wyrm", "zombie",
 ]  # fmt: skip
-_Until = Literal["end_of_turn", "end_of_battle_phase", "end_of_damage_step", "damage_calculation"]
+_Until = Literal["end_of_turn", "end_of_battle_phase", "end_of_damage_step", "damage_calculation", "permanent"]
 _AppliesTo = Literal["self", "other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters"]
 _RestrictionKind = Literal[
-    "cannot_attack", "cannot_declare_attack", "cannot_be_attacked", "can_attack_directly", "must_attack"
+    "cannot_attack", "cannot_declare_attack", "cannot_be_attacked", "can_attack_directly", "must_attack",
+    "cannot_attack_directly",
 ]
+_Pile = Literal["deck", "graveyard", "banished"]
+_Ability = Literal["tuner", "toon", "spirit", "union", "gemini", "flip"]
+_Summoned = Literal["normal", "flip", "special", "fusion", "synchro", "xyz", "link", "ritual", "pendulum"]
+_Unaffected = Literal["opponent_effects", "other_effects", "other_monster_effects", "spell_trap_effects"]
 
 PLAYERS: tuple[str, ...] = get_args(_Player)
 LOCATIONS: tuple[str, ...] = get_args(_Location)
@@ -222,6 +233,8 @@ DAMAGE_STEP_WINDOWS: tuple[str, ...] = get_args(_DamageStepWindow)
 TRIGGER_EVENTS: tuple[str, ...] = get_args(_TriggerEvent)
 TRIGGER_CONDITIONS: tuple[str, ...] = get_args(_TriggerCondition)
 ATTRIBUTES: tuple[str, ...] = get_args(_Attribute)
+ABILITIES: tuple[str, ...] = get_args(_Ability)
+SUMMON_KINDS: tuple[str, ...] = get_args(_Summoned)
 MONSTER_TYPES: tuple[str, ...] = get_args(_MonsterType)
 TARGET_KEYWORDS = ("attacker", "target", "self", "battling_opponent", "own_battler", "opponent_battler")
 SUMMON_FROM = frozenset({"hand", "deck", "graveyard"})
@@ -282,6 +295,18 @@ class _Filter(_Wire):
     position: Annotated[
         Literal["attack", "defense"] | UnsetType, _doc("it is in Attack Position, or in Defense Position (either face)")
     ] = UNSET
+    name: Annotated[_Text | UnsetType, _doc("its name is exactly this (\"Toon World\")")] = UNSET
+    atk_at_least: Annotated[_Stat | UnsetType, _doc("its current ATK is at least this (face-up on the field)")] = UNSET
+    atk_at_most: Annotated[_Stat | UnsetType, _doc("its current ATK is at most this")] = UNSET
+    def_at_least: Annotated[_Stat | UnsetType, _doc("its current DEF is at least this (\"with 2000 or more DEF\")")] = (
+        UNSET
+    )
+    def_at_most: Annotated[_Stat | UnsetType, _doc("its current DEF is at most this")] = UNSET
+    ability: Annotated[_Ability | UnsetType, _doc("its type line says this (\"a Tuner\", \"a Toon monster\")")] = UNSET
+    summoned: Annotated[_Summoned | UnsetType, _doc("it was Summoned this way (\"this Link Summoned card\")")] = UNSET
+    card_type: Annotated[
+        Literal["monster", "spell", "trap"] | UnsetType, _doc("its card type (a Counter Trap is a trap)")
+    ] = UNSET
 
 
 class _Battle(_Wire):
@@ -297,6 +322,42 @@ class _Battle(_Wire):
     self_: Annotated[bool, _doc("this card (the equipped monster, on an equip) is one of the battling monsters")] = (
         field(default=False, name="self")
     )
+
+
+class _Controls(_Wire):
+    """How many cards a player controls face-up (a monster: face-up or face-down) that match a filter, as a
+    condition: "while you control another 'Ancient Warriors' monster", "if your opponent controls no monsters"."""
+
+    player: Annotated[_Relative, _doc("whose cards are counted (both: all on the field)")] = "controller"
+    filter: Annotated[_Filter | UnsetType, _doc("which cards")] = UNSET
+    zone: Annotated[Literal["monster_zone", "spell_trap_zone"], _doc("where (a Spell/Trap counts when face-up)")] = (
+        "monster_zone"
+    )
+    other_than_self: Annotated[bool, _doc("true: cards other than this one (\"another 'X' monster\")")] = False
+    at_least: Annotated[_Count, _doc("at least this many")] = 1
+    at_most: Annotated[_Count | UnsetType, _doc("at most this many (0: none)")] = UNSET
+
+
+class _OnlyIf(_Wire):
+    """A condition on the game as it is now, read whenever the effect is: a continuous effect applies only while
+    it holds, an activated or trigger effect is activated only if it holds. Every key given must hold."""
+
+    controls: Annotated[
+        _Controls | Annotated[tuple[_Controls, ...], Meta(min_length=1)] | UnsetType,
+        _doc("what a player controls (a list: every entry holds)"),
+    ] = UNSET
+    self_: Annotated[_Filter | UnsetType, _doc("this card (on an equip: the equipped monster) matches this filter")] = (
+        field(default=UNSET, name="self")
+    )
+    this_card: Annotated[
+        Literal["attacking", "attacked", "battling"] | UnsetType,
+        _doc("this card is the attacking monster (from its declaration), the attack target, or either"),
+    ] = UNSET
+    same_column: Annotated[
+        bool | UnsetType,
+        _doc("true: the monster this card battles is in this card's column (cards give `column`)"),
+    ] = UNSET
+    summoned_this_turn: Annotated[bool | UnsetType, _doc("this card was Summoned this turn (or not: false)")] = UNSET
 
 
 class _Payment(_Wire):
@@ -432,6 +493,17 @@ OPS: Mapping[str, type[msgspec.Struct]] = _tagged(_Op, {
                                 "is equipped as an Equip Spell)")},
     "add_counters": {"target": _default(_TargetRef, "self", "the face-up card they are placed on"),
                      "count": Annotated[int, Meta(ge=1, le=MAX_COUNT)]},
+    # Issue 22's pieces: negate a monster's effects; take a card from the Deck, Graveyard or banishment; place a
+    # Pendulum Monster in a Pendulum Zone; make a monster unaffected by some effects.
+    "negate_effects": {"target": Annotated[_TargetRef, _doc("the monster whose effects are negated: while it stays "
+                                                            "on the field and in the Graveyard it is sent to")]},
+    "add_to_hand": {"card": Annotated[_CardRef, _doc("the card added (the player's pick, fixed in the file)")],
+                    "from": _default(Annotated[tuple[_Pile, ...], Meta(min_length=1)], ("deck",),
+                                     "where it may be taken from"),
+                    "filter": _optional(_Filter, "what the card must be (\"1 'Gouki' card\"); nothing is added if it "
+                                        "is not")},
+    "place_in_pendulum_zone": {"card": _default(_TargetRef, "self", "a Pendulum Monster")},
+    "unaffected": {"target": _TargetRef, "by": _Unaffected, "until": _UNTIL},
 })  # fmt: skip
 
 if TYPE_CHECKING:  # for msgspec, the union of the tagged structs (by their tag); for mypy, their base
@@ -442,6 +514,7 @@ else:
 
 class _Effect(_Wire, tag_field="kind"):
     negated: bool = False
+    only_if: Annotated[_OnlyIf | UnsetType, _doc("applies (is activated) only while this holds")] = UNSET
 
 
 class _Activatable(_Effect, kw_only=True):
@@ -470,6 +543,10 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
                                           "DEF: Obnoxious Celtic Guard, Konami OCG FAQ 7420)"),
         "while_more_lp": _default(bool, False, "only while its controller has more LP than the opponent, as decided "
                                   "before the battle damage (Aromaseraphy Jasmine, Konami OCG FAQ 21608)"),
+        "against": _optional(_Filter, "only by battle with a monster that matches this (\"a Level 7 or lower "
+                             "monster\")"),
+        "applies_to": _default(Literal["self", "battling_opponent"], "self", "battling_opponent: the opponent's "
+                               "monster this card battles cannot be destroyed by that battle (Thorn of Malice)"),
     },
     "avoid_battle_damage": {"player": _Relative, "scope": _SCOPE},
     "reflect_battle_damage": {
@@ -507,8 +584,24 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
         "atk_gain_equal_to": _optional(Literal["battling_opponent_atk", "half_battling_opponent_atk"],
                                        "a gain equal to (half) the ATK of the monster it battles, read again whenever "
                                        "ATK is read (Metalmorph)"),
+        "halve": _default(Literal["none", "atk", "def", "both"], "none", "halve the ATK/DEF it applies to, after "
+                          "every other change (\"its ATK is halved during damage calculation only\")"),
+        "if_weaker": _default(bool, False, "only while the monster's ATK without this change is lower than the ATK "
+                              "of the monster it battles (Skyscraper: \"attacks a monster that has a higher ATK\")"),
     },
-    "activation_lock": {"card_type": Literal["spell", "trap"], "player": _Relative},
+    "activation_lock": {
+        "card_type": Literal["spell", "trap", "spell_trap", "monster"],
+        "player": _Relative,
+        "cards_only": _default(bool, False, "only the activation of Spell/Trap Cards, not the effects of face-up "
+                               "ones (\"cannot activate Spell/Trap Cards\")"),
+    },
+    "extra_attacks": {
+        "attacks": Annotated[int, Meta(ge=2, le=MAX_COUNT), _doc("how many attacks it can make each Battle Phase")],
+        "monsters_only": _default(bool, False, "the attacks after the first are on monsters only (\"up to 2 "
+                                  "attacks on monsters\")"),
+    },
+    "unaffected": {"by": _Unaffected},
+    "self_destroy": {},
     "banish_instead_of_graveyard": {},
     "battle_destruction_replacement": {
         "protects": _default(Literal["self", "own_monsters"], "self", "self: this card (on an equip: the monster)"),
@@ -527,6 +620,7 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
     "cannot_be_attacked": _APPLIES,
     "can_attack_directly": _APPLIES,
     "must_attack": _APPLIES,
+    "cannot_attack_directly": _APPLIES,
 }) | _tagged(_Activatable, {
     "activated": {
         "does": _default(Annotated[tuple[_AnyOp, ...], Meta(min_length=1)], (),
@@ -565,6 +659,9 @@ else:
     _AnyEffect = Union[tuple(EFFECT_KINDS.values())]  # noqa: UP007
 
 
+_ABILITIES = tuple[_Ability, ...]
+
+
 class _Card(_Wire, kw_only=True):
     """A card: who has it, where it is, what it is, and its effects."""
 
@@ -590,6 +687,12 @@ class _Card(_Wire, kw_only=True):
                                                   "(counted: the format has no material cards)")] = UNSET
     property: Annotated[_Property | UnsetType, _doc("spells/traps only: its Property (icon)", default="normal")] = UNSET
     counters: Annotated[_Count | UnsetType, _doc("cards face-up on the field only: the counters on it")] = UNSET
+    abilities: Annotated[_ABILITIES | UnsetType, _doc("monsters only: what its type line says beyond its Type")] = UNSET
+    summoned: Annotated[_Summoned | UnsetType, _doc("monsters in a monster_zone only: how it was Summoned")] = UNSET
+    summoned_this_turn: Annotated[bool | UnsetType, _doc("monsters in a monster_zone only", default=False)] = UNSET
+    column: Annotated[Annotated[int, Meta(ge=0, le=4)] | UnsetType,
+                      _doc("monsters in a monster_zone only: its Main Monster Zone column, 0-4 from its controller's "
+                           "left (a column faces the opponent's 4 - column)")] = UNSET
     card: Annotated[
         _Text | UnsetType,
         _doc(
@@ -707,6 +810,10 @@ class CardSpec(msgspec.Struct, frozen=True):
     card: str | None = None  # the library card it names (`"card": key`), if any
     property: str | None = None
     counters: int | None = None
+    abilities: tuple[str, ...] | None = None
+    summoned: str | None = None
+    summoned_this_turn: bool | None = None
+    column: int | None = None
 
 
 class Attack(msgspec.Struct, frozen=True):
@@ -974,8 +1081,20 @@ def _params(v: msgspec.Struct) -> tuple[str, Mapping[str, Any]]:
     return name, MappingProxyType(out)
 
 
+def _only_if(e: _Effect) -> Mapping[str, Any] | None:
+    """The effect's `only_if` as a mapping, `controls` always a tuple of mappings."""
+    if e.only_if is UNSET:
+        return None
+    out = dict(_mapping(e.only_if))
+    if "controls" in out:
+        out["controls"] = tuple(_mapping(c) for c in _one_or_list(e.only_if.controls))
+    return MappingProxyType(out)
+
+
 def _effect(e: _Effect) -> EffectSpec:
     kind, params = _params(e)
+    if (only_if := _only_if(e)) is not None:
+        params = MappingProxyType({**params, "only_if": only_if})
     if not isinstance(e, _Activatable):
         return EffectSpec(kind, params, negated=e.negated)
     does = tuple(Op(*_params(o)) for o in e.does)
@@ -1020,6 +1139,10 @@ _ONLY_FOR: Mapping[str, _Who] = {
     "equipped_to": _FIELD_SPELL_TRAPS,
     "property": _SPELL_TRAPS,
     "counters": _ON_FIELD,
+    "abilities": _MONSTERS,
+    "summoned": _FIELD_MONSTERS,
+    "summoned_this_turn": _FIELD_MONSTERS,
+    "column": _FIELD_MONSTERS,
 }
 # Card keys required on some cards (beyond the structs).
 _REQUIRED_FOR: Mapping[str, _Who] = {"atk": _MONSTERS, "def": _MONSTERS, "position": _FIELD_MONSTERS}
@@ -1037,7 +1160,9 @@ def _card_keys(ctype: str, loc: str) -> tuple[tuple[tuple[str, str, str], ...], 
 def _card_spec(c: _Card) -> CardSpec:
     """Card-local rules, on a checked card (a key it was not given is UNSET)."""
     ctype, loc = c.card_type, c.location
-    if (loc == "monster_zone") != (ctype == "monster") and loc in ("monster_zone", "spell_trap_zone"):
+    in_pendulum_zone = ctype == "monster" and loc == "spell_trap_zone" and c.pendulum is True  # §U.4
+    wrong_zone = (loc == "monster_zone") != (ctype == "monster") and loc in ("monster_zone", "spell_trap_zone")
+    if wrong_zone and not in_pendulum_zone:
         raise _Invalid(f"a {ctype} cannot be in {_show(loc)}", "location")
     banned, needed = _card_keys(ctype, loc)
     for key, attr, who in banned:
@@ -1061,7 +1186,8 @@ def _card_spec(c: _Card) -> CardSpec:
         c.id, _opt(c.name), c.controller, _opt(c.owner) or c.controller, loc, ctype, _opt(c.atk), _opt(c.def_),
         _opt(c.position), c.face_down is True, c.pendulum is True, _opt(c.equipped_to), tuple(effects),
         _opt(c.attribute), _opt(c.monster_type), _opt(c.level), _opt(c.materials), _opt(c.card),
-        _opt(c.property), _opt(c.counters),
+        _opt(c.property), _opt(c.counters), _opt(c.abilities), _opt(c.summoned), _opt(c.summoned_this_turn),
+        _opt(c.column),
     )  # fmt: skip
 
 
@@ -1713,7 +1839,8 @@ def _card_json(c: CardSpec) -> dict[str, Any]:
     given = {"atk": c.atk, "def": c.def_, "pendulum": c.pendulum, "position": c.position, "face_down": c.face_down,
              "equipped_to": c.equipped_to, "attribute": c.attribute, "monster_type": c.monster_type,
              "level": c.level, "materials": c.materials, "property": c.property,
-             "counters": c.counters}  # fmt: skip
+             "counters": c.counters, "abilities": c.abilities, "summoned": c.summoned,
+             "summoned_this_turn": c.summoned_this_turn, "column": c.column}  # fmt: skip
     for key, value in given.items():
         ok, _who = _ONLY_FOR[key]
         if value is not None and ok(c.card_type, c.location):

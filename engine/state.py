@@ -84,6 +84,10 @@ class Card:
     # Its effects are negated (Dark Ruler Ha Des, §R.5): set when it is determined destroyed by battle, kept
     # while it stays on the field and once it is sent to the Graveyard, cleared wherever else it goes
     effects_negated: bool = False
+    abilities: frozenset[str] = frozenset()  # "tuner", "toon"... (`values.game.ABILITIES`)
+    summoned: str | None = None  # how it was Summoned ("link", "special"...), while it stays on the field
+    summoned_this_turn: bool = False  # "cannot attack the turn it is Summoned"; cleared at the end of the turn
+    column: int = -1  # its Main Monster Zone column, 0-4 from its controller's left; -1: not said
     # The host's own data about the card (a passcode, its object id...), as (key, value) pairs:
     # carried, cloned and pickled with the card, never read by the rules.
     tags: tuple[tuple[str, Any], ...] = ()
@@ -123,6 +127,10 @@ class Card:
         n.card_property = self.card_property
         n.battle_destroyed = self.battle_destroyed
         n.effects_negated = self.effects_negated
+        n.abilities = self.abilities
+        n.summoned = self.summoned
+        n.summoned_this_turn = self.summoned_this_turn
+        n.column = self.column
         n.tags = self.tags
         return n
 

@@ -36,7 +36,9 @@ EVENTS_RAISED: Final[dict[Phase, tuple[TriggerEvent, ...]]] = {
     Phase.ATTACK_DECLARED: (TriggerEvent.ATTACK_DECLARED, TriggerEvent.TARGETED_FOR_ATTACK),  # on_attack_declared
     Phase.START_OF_DAMAGE_STEP: (TriggerEvent.START_OF_DAMAGE_STEP,),  # on_damage_step_start
     Phase.BEFORE_DAMAGE_CALCULATION: (TriggerEvent.BEFORE_DAMAGE_CALCULATION,),  # on_before_damage_calc
-    Phase.DURING_DAMAGE_CALCULATION: (),  # on_damage_calc_window: fast effects only
+    # on_damage_calc_window: fast effects, and triggers "during damage calculation" (as ygopro's
+    # EVENT_PRE_DAMAGE_CALCULATE: Amazoness Pet Liger)
+    Phase.DURING_DAMAGE_CALCULATION: (TriggerEvent.DURING_DAMAGE_CALCULATION,),
     Phase.AFTER_DAMAGE_CALCULATION: (
         TriggerEvent.FLIPPED,  # on_flip (deferred)
         TriggerEvent.BATTLE_DAMAGE_INFLICTED,  # on_battle_damage
@@ -48,6 +50,8 @@ EVENTS_RAISED: Final[dict[Phase, tuple[TriggerEvent, ...]]] = {
         TriggerEvent.DESTROYED_BY_BATTLE,  # on_destroyed_by_battle
         TriggerEvent.DESTROYED_BY_BATTLE_AND_SENT_TO_GRAVEYARD,
         TriggerEvent.DESTROYS_BY_BATTLE,  # on_destroying
+        TriggerEvent.DESTROYED,  # "if this card is destroyed": by battle too
+        TriggerEvent.SENT_TO_GRAVEYARD,
         TriggerEvent.END_OF_DAMAGE_STEP,  # on_damage_step_end
     ),
     Phase.END_STEP: (TriggerEvent.END_OF_BATTLE_PHASE,),  # on_battle_phase_end (one at a time, §BP.2)
@@ -252,7 +256,9 @@ def send_destroyed_by_battle(ctx: Context) -> None:
     for index in b.destroyed:
         card = ctx.card(index)
         if card.location is Location.MONSTER_ZONE and card.battle_destroyed:
-            actions.send_to_graveyard(ctx, index, "send_destroyed_by_battle", detail="destroyed by battle")
+            actions.send_to_graveyard(
+                ctx, index, "send_destroyed_by_battle", detail="destroyed by battle", triggers=False
+            )  # their DESTROYED and SENT_TO_GRAVEYARD are raised with the end of the Damage Step
             sent.append(index)
     b.sent = tuple(sent)
     s.self_destroy_deferred = False

@@ -214,6 +214,9 @@ def end_turn(ctx: Context) -> None:
     s.last_known = {}  # what a card was when it left the field is asked about within its turn
     s.attacks_declared = ()
     s.used_once = ()  # "once per turn" starts again (§C.4)
+    for c in s.cards:
+        c.summoned_this_turn = False
+    actions.drop_stale_lingering(ctx)
     s.turn += 1
     s.turn_player = opponent_of(s.turn_player)
     s.battle = no_battle(s.turn_player)

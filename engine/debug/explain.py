@@ -357,6 +357,21 @@ def _counters(at: At) -> str:
     )
 
 
+def _unaffected(at: At) -> str:
+    return f"{at.card()} is unaffected by this effect: it does nothing to it (§U.2)"
+
+
+def _negate_effects(at: At) -> str:
+    return (
+        f"{at.card()}'s effects are negated: while it stays on the field, and in the Graveyard if it is sent there "
+        "(§U.3)"
+    )
+
+
+def _pendulum_zone(at: At) -> str:
+    return f"{at.card()}: {at.event.detail or 'placed in the Pendulum Zone'} (§U.4)"
+
+
 def _lp_floor(at: At) -> str:
     return "LP never go below 0 (§2.7)" + _floor(at)
 
@@ -458,6 +473,9 @@ WHY: dict[str, Callable[[At], str]] = {
     "equip": _equip,
     "equip_target_gone": _equip_target_gone,
     "counters": _counters,
+    "unaffected": _unaffected,
+    "negate_effects": _negate_effects,
+    "pendulum_zone": _pendulum_zone,
 }
 assert WHY.keys() == RULES.keys(), "every rule id has exactly one sentence"
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import attrs
+
 from engine import actions
 from engine.effects import (
     ActivationLock,
@@ -12,16 +16,22 @@ from engine.effects import (
     Effect,
     EffectKind,
     EffectType,
+    ExtraAttacks,
+    Handler,
     Hook,
     IndestructibleByBattle,
     Lingering,
     Piercing,
     Source,
     StatChange,
+    Unaffected,
 )
 from engine.library import costs
-from engine.library.filters import matches
+from engine.library.filters import matches, matches_card
+from engine.library.only_if import only_if_problem
+from engine.rules.last_known import as_it_was, battler_instance
 from engine.rules.stats import current_stats
+from engine.rules.unaffected import unaffected_by
 from engine.values.game import (
     DAMAGE_CALCULATION_PHASES,
     DAMAGE_STEP_PHASES,
@@ -113,7 +123,7 @@ def _on_field(ctx: Context, index: int, face_up: bool) -> bool:
     return c.location is Location.MONSTER_ZONE and not (face_up and c.position is Position.SET)
 
 
-def monsters_it_applies_to(ctx: Context, src: Source, face_up: bool) -> list[int]:
+def monsters_it_applies_to(ctx: Context, src: Source, face_up: bool, plain: bool = False) -> list[int]:
     """The monsters a continuous effect's `applies_to` (self, own, other own, the opponent's or all monsters)
     and `filter` name: those on the field (only face-up ones if `face_up`, as for ATK/DEF)."""
     p = src.effect.params
@@ -137,7 +147,9 @@ def monsters_it_applies_to(ctx: Context, src: Source, face_up: bool) -> list[int
         ]
     flt = p.get("filter")
     if flt is not None:
-        cards = [i for i in cards if matches(ctx, i, flt)]
+        cards = [i for i in cards if matches(ctx, i, flt, plain=plain)]
+    if applies != "self" and cards:
+        cards = [i for i in cards if not unaffected_by(ctx, i, src)]  # §U: its effects do not reach them
     return cards
 
 
@@ -149,17 +161,22 @@ def _stat_modifier(ctx: Context, src: Source) -> list[StatChange] | None:
         return None
     if during == "damage_calculation" and phase not in DAMAGE_CALCULATION_PHASES:
         return None
-    cards = monsters_it_applies_to(ctx, src, face_up=True)
+    cards = monsters_it_applies_to(ctx, src, face_up=True, plain=True)
     when = p.get("when")
     if when is not None:
         cards = [i for i in cards if _is_battling(ctx, i, when)]
     gain_of = p.get("atk_gain_equal_to")
+    halve = p.get("halve", "none")
+    weaker = bool(p.get("if_weaker"))
     return [
         StatChange(i, int(p.get("atk", 0)), int(p.get("def", 0)), p.get("set_atk"), p.get("set_def"),
-                   last=bool(p.get("applied_last")), gain_atk_of=ctx.battling_opponent(i) if gain_of else None,
-                   gain_halved=gain_of == "half_battling_opponent_atk")
+                   last=bool(p.get("applied_last")) or halve != "none",
+                   halve_atk=halve in ("atk", "both"), halve_def=halve in ("def", "both"),
+                   gain_atk_of=ctx.battling_opponent(i) if gain_of else None,
+                   gain_halved=gain_of == "half_battling_opponent_atk",
+                   if_weaker_than=ctx.battling_opponent(i) if weaker else None)
         for i in cards
-        if not gain_of or ctx.battling_opponent(i) is not None
+        if not (gain_of or weaker) or ctx.battling_opponent(i) is not None
     ]  # fmt: skip
 
 
@@ -177,11 +194,44 @@ def _negators(ctx: Context, src: Source) -> list[int]:
 def _activation_lock(ctx: Context, src: Source) -> ActivationLock:
     p = src.effect.params
     rel = p.get("player", "both")
+    kind = p["card_type"]
     return ActivationLock(
-        traps=p["card_type"] == "trap",
-        spells=p["card_type"] == "spell",
+        traps=kind in ("trap", "spell_trap"),
+        spells=kind in ("spell", "spell_trap"),
         player=None if rel == "both" else ctx.player_of(rel, src),
+        monsters=kind == "monster",
+        cards_only=bool(p.get("cards_only")),
     )
+
+
+def _extra_attacks(ctx: Context, src: Source) -> ExtraAttacks:
+    p = src.effect.params
+    return ExtraAttacks(int(p["attacks"]), bool(p.get("monsters_only")))
+
+
+def _unaffected(ctx: Context, src: Source) -> Unaffected:
+    """This card (a lingering `unaffected` op's: the monster it was applied to) is unaffected by those effects."""
+    return Unaffected((src.host,), str(src.effect.params["by"]), src.controller)
+
+
+def _destroys_itself(ctx: Context, src: Source) -> bool:
+    """"If <condition>, destroy this card": the condition is the effect's `only_if`, read by `_OnlyIf`."""
+    return True
+
+
+@attrs.frozen
+class _OnlyIf:
+    """A continuous handler that answers only while its effect's `only_if` holds (rules spec §U.1): one place for
+    every kind, so no kind can forget it. A module-level class, so that a registry still pickles."""
+
+    handler: Handler
+    plain: bool = False  # an ATK/DEF change: the condition reads ATK/DEF without continuous changes (§U.1)
+
+    def __call__(self, ctx: Context, src: Source) -> Any:
+        cond = src.effect.params.get("only_if")
+        if cond is not None and only_if_problem(ctx, src, cond, plain=self.plain) is not None:
+            return None
+        return self.handler(ctx, src)
 
 
 # The format's attack restrictions and permissions (kind -> the hook it answers).
@@ -191,6 +241,7 @@ ATTACK_RULES = {
     "cannot_be_attacked": Hook.CANNOT_BE_ATTACKED,
     "can_attack_directly": Hook.DIRECT_ATTACK,
     "must_attack": Hook.MUST_ATTACK,
+    "cannot_attack_directly": Hook.CANNOT_ATTACK_DIRECTLY,
 }
 
 
@@ -217,6 +268,19 @@ def _indestructible(ctx: Context, src: Source) -> IndestructibleByBattle | None:
         applied = b.values_compared[0] if other == b.attacker else b.values_compared[1]
         if applied is None or applied < int(least):
             return None
+    against = p.get("against")
+    if against is not None:  # "with a Level 7 or lower monster": the monster it battles, as it was in the battle
+        other = ctx.battling_opponent(src.host)
+        if other is None:
+            return None
+        was = as_it_was(ctx, other, battler_instance(ctx, other))  # (the card itself while it is on the field)
+        if was is None or not (matches(ctx, other, against) if was is ctx.card(other) else matches_card(was, against)):
+            return None
+    if p.get("applies_to") == "battling_opponent":
+        other = ctx.battling_opponent(src.host)
+        if other is None or unaffected_by(ctx, other, src):
+            return None
+        return IndestructibleByBattle(p.get("times_per_turn"), (other,))
     return IndestructibleByBattle(p.get("times_per_turn"))
 
 
@@ -299,4 +363,14 @@ CONTINUOUS_TYPES = [
     # The format gives the condition as text for people; the engine cannot evaluate text, so the
     # condition counts as failing (the cases using it say so). Embedders pass a real predicate.
     EffectType("self_destroy_unless", hooks={Hook.SELF_DESTROY: _condition_not_met}),
+    # "If <only_if>, destroy this card" (Ally of Justice Reverse Break: a face-up LIGHT monster on the field).
+    EffectType("self_destroy", hooks={Hook.SELF_DESTROY: _destroys_itself}),
+    EffectType("extra_attacks", hooks={Hook.ATTACKS: _extra_attacks}),
+    EffectType("unaffected", hooks={Hook.UNAFFECTED: _unaffected}),
 ]
+# Every continuous kind answers only while its `only_if` holds.
+CONTINUOUS_TYPES = [
+    EffectType(t.name, hooks={hook: _OnlyIf(h, hook is Hook.STATS) for hook, h in t.hooks.items()},
+               cost_problem=t.cost_problem, pay_cost=t.pay_cost)
+    for t in CONTINUOUS_TYPES
+]  # fmt: skip

@@ -7,22 +7,31 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from engine.effects import Context
+from engine.rules.stats import current_stats, lingering_stats
 from engine.state import Card
-from engine.values.game import Location, Position
+from engine.values.game import CardType, Location, Position
 
 
-def matches(ctx: Context, index: int, flt: Mapping[str, Any]) -> bool:
-    """Every key the filter gives holds for that card, as it is now (`matches_card`)."""
-    return matches_card(ctx.card(index), flt)
+def matches(ctx: Context, index: int, flt: Mapping[str, Any], *, plain: bool = False) -> bool:
+    """Every key the filter gives holds for that card, as it is now (`matches_card`), its ATK/DEF as they are now
+    (`plain`: without continuous changes, for a continuous ATK/DEF change, which would otherwise read itself)."""
+    stats = ((lingering_stats if plain else current_stats)(ctx, index)) if flt.keys() & _STATS else None
+    return matches_card(ctx.card(index), flt, stats)
 
 
-def matches_card(card: Card, flt: Mapping[str, Any]) -> bool:
+def matches_card(card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | None = None) -> bool:
     """Every key the filter gives holds for that card (as it is, or as it was: `rules.last_known`). An archetype
     is matched by name (the official rule: a card is a "Blackwing" card if "Blackwing" is in its name). Attribute,
     Type and Level are what the card says (a card that gives none has none, so it matches no such key), and only a
     face-up monster shows them ("a LIGHT monster" on the field is a face-up one)."""
     if "archetype" in flt and flt["archetype"] not in card.name:
         return False
+    if "name" in flt and flt["name"] != card.name:
+        return False
+    if "card_type" in flt and _TYPE_OF[card.card_type] != flt["card_type"]:
+        return False
+    if "summoned" in flt and card.summoned != flt["summoned"]:
+        return False  # how it was Summoned is no printed property: a face-down monster still was
     if "not_archetype" in flt and flt["not_archetype"] in card.name:
         return False
     face_down = card.location is Location.MONSTER_ZONE and card.position is Position.SET
@@ -40,7 +49,18 @@ def matches_card(card: Card, flt: Mapping[str, Any]) -> bool:
         return False
     if "level_at_most" in flt and not 0 < card.level <= int(flt["level_at_most"]):
         return False
-    return not ("level_at_least" in flt and card.level < int(flt["level_at_least"]))
+    if "level_at_least" in flt and card.level < int(flt["level_at_least"]):
+        return False
+    if "ability" in flt and flt["ability"] not in card.abilities:
+        return False
+    if flt.keys() & _STATS:
+        atk, def_ = stats if stats is not None else (card.base_atk, card.base_def)
+        for key, value in (("atk", atk), ("def", def_)):
+            if f"{key}_at_least" in flt and value < int(flt[f"{key}_at_least"]):
+                return False
+            if f"{key}_at_most" in flt and value > int(flt[f"{key}_at_most"]):
+                return False
+    return True
 
 
 def describe(flt: Mapping[str, Any]) -> str:
@@ -52,6 +72,17 @@ def describe(flt: Mapping[str, Any]) -> str:
         words.append(f'"{flt["archetype"]}"')
     position = [f"{str(flt['position']).title()} Position"] if "position" in flt else []
     out = " ".join(["face-up"] * bool(flt.keys() & _PRINTED or flt.get("face_up")) + position + words + ["monster"])
+    if "ability" in flt:
+        out = out.replace(" monster", f" {str(flt['ability']).title()} monster")
+    if "name" in flt:
+        out = f'"{flt["name"]}"'
+    for key, word in (("atk", "ATK"), ("def", "DEF")):
+        if f"{key}_at_least" in flt:
+            out += f" with {flt[f'{key}_at_least']} or more {word}"
+        if f"{key}_at_most" in flt:
+            out += f" with {flt[f'{key}_at_most']} or less {word}"
+    if "summoned" in flt:
+        out += f" that was {str(flt['summoned']).title()} Summoned"
     if "level_at_most" in flt:
         out += f" of Level {flt['level_at_most']} or lower"
     if "level_at_least" in flt:
@@ -63,4 +94,10 @@ def describe(flt: Mapping[str, Any]) -> str:
 
 _POSITION_OF: Final = {Position.ATTACK: "attack", Position.DEFENSE: "defense", Position.SET: "defense"}
 # Keys read from what is printed on a monster, which a face-down monster does not show.
-_PRINTED: Final = frozenset({"attribute", "monster_type", "level_at_most", "level_at_least"})
+_PRINTED: Final = frozenset(
+    {"attribute", "monster_type", "level_at_most", "level_at_least", "ability", "atk_at_least", "atk_at_most",
+     "def_at_least", "def_at_most"}
+)  # fmt: skip
+_STATS: Final = frozenset({"atk_at_least", "atk_at_most", "def_at_least", "def_at_most"})
+_TYPE_OF: Final = {CardType.MONSTER: "monster", CardType.SPELL: "spell", CardType.TRAP: "trap",
+                   CardType.COUNTER_TRAP: "trap"}  # fmt: skip

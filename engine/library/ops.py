@@ -22,9 +22,12 @@ from engine.effects import (
 )
 from engine.library import costs
 from engine.library.filters import describe, matches, matches_card
+from engine.library.only_if import only_if_problem
+from engine.rules.cards import pendulum_zone_problem
 from engine.rules.last_known import as_it_was, battler_instance, stats_as_they_were
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats
+from engine.rules.unaffected import unaffected_by
 from engine.state import Card, ChainLink
 from engine.values.events import EventType
 from engine.values.game import Location, OriginalChange, OriginalOp, Player, Position, is_on_field, opponent_of
@@ -157,6 +160,13 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
     if name == "destroys_battling_opponent":  # the monster it battles is determined destroyed by battle (§R.5)
         foe = ctx.battling_opponent(me)
         return foe is not None and foe in b.destroyed
+    if name == "battling_opponent_not_destroyed":  # it battled a monster that was not destroyed by the battle
+        foe = ctx.battling_opponent(me)
+        return b.battled and foe is not None and foe not in b.destroyed
+    if name == "sent_from_field":  # "if this card is sent from the field to the GY": it was on the field just now
+        return (src.card, ctx.card(src.card).instance - 1) in ctx.state.last_known
+    if name == "opponent_turn":
+        return ctx.state.turn_player is not src.controller
     if name == "attacking_face_down":
         return me == b.attacker and b.target_position_at_start is Position.SET
     if name == "was_face_down_at_start":
@@ -181,13 +191,18 @@ def condition(ctx: Context, src: Source) -> bool:
     battle = src.effect.params.get("battle")
     if battle is not None and battle_problem(ctx, src, battle) is not None:
         return False
+    only_if = src.effect.params.get("only_if")
+    if only_if is not None and only_if_problem(ctx, src, only_if) is not None:
+        return False
     return all(_condition(ctx, src, c) for c in conds)
 
 
 def condition_problem(ctx: Context, src: Source) -> str | None:
     """The failing part of the condition, in the card's words, where it can be said."""
     battle = src.effect.params.get("battle")
-    return battle_problem(ctx, src, battle) if battle is not None else None
+    problem = battle_problem(ctx, src, battle) if battle is not None else None
+    only_if = src.effect.params.get("only_if")
+    return problem if problem is not None or only_if is None else only_if_problem(ctx, src, only_if)
 
 
 # -- costs --------------------------------------------------------------------------------
@@ -209,6 +224,9 @@ def _card_for(ctx: Context, src: Source, link: ChainLink, name: str) -> int | No
     and still a legal target, on resolution; otherwise the operation does nothing to it."""
     index = ref(ctx, src, name)
     if index is None:
+        return None
+    if unaffected_by(ctx, index, src):
+        ctx.emit(EventType.LINK_RESOLVED, "unaffected", card=index, detail="unaffected by this effect")
         return None
     if index in link.targets:
         k = link.targets.index(index)
@@ -398,6 +416,8 @@ def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Params) -> N
     actions.move_card(
         ctx, index, Location.MONSTER_ZONE, "effect", detail="Special Summoned", position=pos, controller=src.controller
     )
+    card = ctx.card(index)
+    card.summoned, card.summoned_this_turn = "special", True
 
 
 def amount_of(ctx: Context, src: Source, op: Params) -> int:
@@ -454,7 +474,8 @@ def _destroy_all(ctx: Context, src: Source, link: ChainLink, op: Params) -> None
     players = ctx.players_of(src, op.get("player", "opponent"))
     flt = op.get("filter") or {}
     doomed = [i for i, c in enumerate(ctx.state.cards)
-              if c.location is Location.MONSTER_ZONE and c.controller in players and matches(ctx, i, flt)]  # fmt: skip
+              if c.location is Location.MONSTER_ZONE and c.controller in players and matches(ctx, i, flt)
+              and not unaffected_by(ctx, i, src)]  # fmt: skip
     for i in doomed:
         actions.destroy(ctx, i, "effect")
 
@@ -468,6 +489,60 @@ def _gain(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
 def _draw(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     for p in ctx.players_of(src, op.get("player", "controller")):
         actions.draw(ctx, p, int(op.get("count", 1)), "effect")
+
+
+def _negate_effects(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """"Negate the effects of that monster (including in the Graveyard)": while it stays face-up on the field, and
+    in the Graveyard if it is sent there from the field (as a monster destroyed by Dark Ruler Ha Des, §R.5)."""
+    index = _card_for(ctx, src, link, op["target"])
+    if index is None:
+        return
+    card = ctx.card(index)
+    if card.location is not Location.MONSTER_ZONE or card.position is Position.SET or card.effects_negated:
+        return  # only a face-up monster's effects can be negated
+    card.effects_negated = True
+    ctx.emit(EventType.EFFECTS_NEGATED, "negate_effects", card=index, player=src.controller)
+
+
+def _add_to_hand(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """Add a card from the Deck, Graveyard or banishment to its owner's hand ("add 1 'Gouki' card from your Deck
+    to your hand"): the card the file names, if it is in one of those places and matches the filter."""
+    index = ref(ctx, src, op["card"])
+    if index is None:
+        return
+    card = ctx.card(index)
+    where = {Location(w) for w in op.get("from", ("deck",))}
+    if card.location not in where or card.owner is not src.controller:
+        return
+    flt = op.get("filter")
+    if flt is not None and not matches(ctx, index, flt):
+        return
+    actions.move_card(ctx, index, Location.HAND, "effect", detail="added to the hand")
+
+
+def _place_in_pendulum_zone(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """Place a Pendulum Monster in its controller's Pendulum Zone ("place this card in your Pendulum Zone"): a
+    Spell & Trap Zone card, face-up (rules spec §U.4), if the card is a Pendulum Monster and a Pendulum Zone is
+    free."""
+    index = ref(ctx, src, op.get("card", "self"))
+    if index is None:
+        return
+    problem = pendulum_zone_problem(ctx, index, src.controller)
+    if problem is not None:
+        ctx.emit(EventType.LINK_RESOLVED, "pendulum_zone", card=index, detail=problem)
+        return
+    actions.move_card(ctx, index, Location.SPELL_TRAP_ZONE, "effect", detail="placed in the Pendulum Zone",
+                      controller=src.controller)  # fmt: skip
+
+
+def _unaffected(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """"It is unaffected by your opponent's card effects until the end of this turn" (rules spec §U)."""
+    index = _card_for(ctx, src, link, op["target"])
+    if index is None or not ctx.card(index).face_up_on_field:
+        return
+    eff = Effect("unaffected", EffectKind.CONTINUOUS, params={"by": op["by"]})
+    actions.add_lingering(ctx, Lingering(eff, src.controller, index, ctx.card(index).instance,
+                                         op.get("until", "end_of_turn")))  # fmt: skip
 
 
 OPS: Final[dict[str, OpHandler]] = {
@@ -498,6 +573,10 @@ OPS: Final[dict[str, OpHandler]] = {
     "destroy_all": _destroy_all,
     "equip": _equip,
     "add_counters": _add_counters,
+    "negate_effects": _negate_effects,
+    "add_to_hand": _add_to_hand,
+    "place_in_pendulum_zone": _place_in_pendulum_zone,
+    "unaffected": _unaffected,
 }
 
 

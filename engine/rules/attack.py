@@ -11,7 +11,7 @@ applies to. These functions read the state and never change it.
 
 from __future__ import annotations
 
-from engine.effects import Context, Hook
+from engine.effects import Context, ExtraAttacks, Hook
 from engine.rules.battle import continuation_problem, position_problem
 from engine.state import Battle
 from engine.values.decisions import Option, attack_option
@@ -23,14 +23,26 @@ def applies(ctx: Context, hook: Hook, index: int) -> bool:
     return any(index in monsters for _src, monsters in ctx.ask(hook))
 
 
-def attacks_allowed(ctx: Context, index: int) -> int:
+def attacks_allowed(ctx: Context, index: int, *, direct: bool = False) -> int:
     """How many attacks this monster may declare this turn: 1, or more if an effect says so
-    (`Hook.ATTACKS`; the largest number any active effect on it gives)."""
+    (`Hook.ATTACKS`; the largest number any active effect on it gives). With `direct`, how many of them may be
+    direct attacks: an effect that gives attacks "on monsters" only gives none (Blue-Eyes Twin Burst Dragon)."""
     allowed = 1
     for src, answer in ctx.ask(Hook.ATTACKS):
-        if src.host == index and isinstance(answer, int):
+        if src.host != index:
+            continue
+        if isinstance(answer, ExtraAttacks):
+            if not (direct and answer.monsters_only):
+                allowed = max(allowed, answer.attacks)
+        elif isinstance(answer, int):
             allowed = max(allowed, answer)
     return allowed
+
+
+def declared_by(ctx: Context, attacker: int, declared: tuple[tuple[int, int], ...]) -> int:
+    """How many attacks this monster (this card, not one that left and came back) declared this turn."""
+    instance = ctx.card(attacker).instance
+    return sum(1 for card, inst in declared if card == attacker and inst == instance)
 
 
 def attacker_problem(ctx: Context, attacker: int, declared: tuple[tuple[int, int], ...]) -> str | None:
@@ -50,7 +62,7 @@ def attacker_problem(ctx: Context, attacker: int, declared: tuple[tuple[int, int
         return f"an effect says {a.name} cannot attack"
     if applies(ctx, Hook.CANNOT_DECLARE_ATTACK, attacker):
         return f"an effect says {a.name} cannot declare an attack"
-    done = sum(1 for card, instance in declared if card == attacker and instance == a.instance)
+    done = declared_by(ctx, attacker, declared)
     allowed = attacks_allowed(ctx, attacker)
     if done >= allowed:
         times = "once" if allowed == 1 else f"{allowed} times"
@@ -79,9 +91,17 @@ def target_problem(ctx: Context, target: int) -> str | None:
     return None
 
 
-def direct_attack_problem(ctx: Context, attacker: int) -> str | None:
+def direct_attack_problem(
+    ctx: Context, attacker: int, declared: tuple[tuple[int, int], ...] | None = None
+) -> str | None:
     """A direct attack needs the opponent to control no monster (one that cannot be targeted for attacks
-    still counts), unless an effect lets this monster attack directly (§BP.8)."""
+    still counts), unless an effect lets this monster attack directly (§BP.8); an effect may forbid it
+    ("this card cannot attack your opponent directly"), and attacks an effect gives "on monsters" only are
+    never direct (`declared`: the attacks declared this turn, when a new one is being declared)."""
+    if applies(ctx, Hook.CANNOT_ATTACK_DIRECTLY, attacker):
+        return f"an effect says {ctx.card(attacker).name} cannot attack directly"
+    if declared is not None and declared_by(ctx, attacker, declared) >= attacks_allowed(ctx, attacker, direct=True):
+        return f"the further attacks of {ctx.card(attacker).name} an effect allows are on monsters only"
     if not opponent_monsters(ctx) or applies(ctx, Hook.DIRECT_ATTACK, attacker):
         return None
     rule = "a direct attack is possible only when the opponent controls no monsters"
@@ -95,13 +115,13 @@ def attack_problem(
     problem = attacker_problem(ctx, attacker, declared)
     if problem is not None:
         return problem
-    return direct_attack_problem(ctx, attacker) if target is None else target_problem(ctx, target)
+    return direct_attack_problem(ctx, attacker, declared) if target is None else target_problem(ctx, target)
 
 
-def choices_of(ctx: Context, attacker: int) -> list[Option]:
+def choices_of(ctx: Context, attacker: int, declared: tuple[tuple[int, int], ...] | None = None) -> list[Option]:
     """Every attack this monster could make now: each monster it may target, then directly."""
     out = [attack_option(attacker, t) for t in opponent_monsters(ctx) if target_problem(ctx, t) is None]
-    if direct_attack_problem(ctx, attacker) is None:
+    if direct_attack_problem(ctx, attacker, declared) is None:
         out.append(attack_option(attacker, None))
     return out
 
@@ -112,7 +132,7 @@ def declarations(ctx: Context, declared: tuple[tuple[int, int], ...]) -> list[Op
     tp = ctx.state.turn_player
     for i, c in enumerate(ctx.state.cards):
         if c.location is Location.MONSTER_ZONE and c.controller is tp and attacker_problem(ctx, i, declared) is None:
-            out += choices_of(ctx, i)
+            out += choices_of(ctx, i, declared)
     return out
 
 

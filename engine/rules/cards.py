@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from engine.effects import Context, Effect, EffectKind, Source
 from engine.state import Card, ChainLink
-from engine.values.game import CardType, Location, OncePerTurn, Position, Property
+from engine.values.game import CardType, Location, OncePerTurn, Player, Position, Property
 
 # Properties whose cards remain on the field once activated (§C.1).
 STAYING: Final = frozenset({Property.CONTINUOUS, Property.EQUIP, Property.FIELD})
@@ -107,3 +107,24 @@ def left_field_problem(card: Card, link: ChainLink) -> str | None:
     if card.location is Location.SPELL_TRAP_ZONE and not card.face_down:
         return None
     return f"{card.name} is no longer face-up on the field"
+
+
+PENDULUM_ZONES: Final = 2  # a player's Pendulum Zones (Master Rule 5: the two ends of the Spell & Trap Zones)
+
+
+def pendulum_zone_problem(ctx: Context, index: int, player: Player) -> str | None:
+    """Why this card cannot be placed in `player`'s Pendulum Zone now (rules spec §U.4), or None: only a Pendulum
+    Monster can, and only into a free Pendulum Zone (a Pendulum Monster face-up in a Spell & Trap Zone holds one)."""
+    card = ctx.card(index)
+    if not card.is_monster or not card.pendulum:
+        return f"{card.name} is not a Pendulum Monster"
+    if card.location is Location.SPELL_TRAP_ZONE:
+        return f"{card.name} is already in a Spell & Trap Zone"
+    held = sum(
+        1
+        for c in ctx.state.cards
+        if c.location is Location.SPELL_TRAP_ZONE and c.controller is player and c.is_monster and c.equipped_to is None
+    )
+    if held >= PENDULUM_ZONES:
+        return f"{player.name}'s Pendulum Zones are both occupied"
+    return None

@@ -20,7 +20,9 @@ def battle_indestructibility(ctx: Context, index: int) -> tuple[tuple[int, int],
     counted = []
     used = ctx.state.indestructible_used
     for src, answer in ctx.ask(Hook.INDESTRUCTIBLE_BY_BATTLE):
-        if src.host != index or not isinstance(answer, IndestructibleByBattle):
+        if not isinstance(answer, IndestructibleByBattle):
+            continue
+        if (src.host != index) if answer.cards is None else (index not in answer.cards):
             continue
         if answer.times_per_turn is None:
             return ()

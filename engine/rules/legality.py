@@ -84,12 +84,18 @@ def named_timing_problem(eff: Effect, window: Window) -> str | None:
     return None
 
 
-def activation_lock_problem(ctx: Context, player: Player, card: Card) -> str | None:
-    """Continuous effects such as Jinzo's stop cards of a type from being activated."""
+def activation_lock_problem(ctx: Context, player: Player, card: Card, eff: Effect | None = None) -> str | None:
+    """Continuous effects such as Jinzo's stop cards of a type from being activated; one that stops only the
+    activation of Spell/Trap Cards (`cards_only`) leaves the effects of face-up ones (`eff.activates_card` False);
+    one may stop monster effects instead."""
     for src, lock in ctx.ask(Hook.ACTIVATION_LOCK):
         if not isinstance(lock, ActivationLock):
             continue
         if lock.player is not None and lock.player is not player:
+            continue
+        if lock.monsters and card.is_monster:
+            return f"{ctx.card(src.card).name}'s effect stops monster effects being activated"
+        if lock.cards_only and eff is not None and not eff.activates_card:
             continue
         if (lock.traps and card.card_type.is_trap) or (lock.spells and card.card_type is CardType.SPELL):
             name = ctx.card(src.card).name
@@ -253,7 +259,7 @@ def fast_effect_problem(ctx: Context, player: Player, ci: int, ei: int, targets:
     window = s.window.window
     return (
         location_problem(ctx, player, card, eff)
-        or activation_lock_problem(ctx, player, card)
+        or activation_lock_problem(ctx, player, card, eff)
         or window_problem(eff, card, window)
         or chain_problem(ctx, eff, ci, ei)
         or timing_problem(ctx, ci, eff)

@@ -35,6 +35,7 @@ import attrs
 
 from engine.effects import Context, Hook, Lingering, StatChange
 from engine.rules.rounding import halved
+from engine.rules.unaffected import unaffected_by
 from engine.state import GameState
 from engine.values.game import Location, OriginalChange, OriginalOp, Position
 
@@ -94,12 +95,15 @@ def modified_value(start: int, steps: Iterable[Step], original_since: int = 0) -
     return value
 
 
-def applied_last(value: int, changes: Iterable[tuple[int, int | None, int]]) -> int:
+def applied_last(value: int, changes: Iterable[tuple[int, int | None, int, bool]]) -> int:
     """§R.5: the changes applied after every other one ("during damage calculation only", since March 2025:
     lucays/OCG-Rule-documentation docs/c03/攻守计算.rst L541-544; YGOrg qa#22182), in their order of
-    application: (order, "becomes" value or None, gain or loss)."""
-    for _seq, becomes, delta in sorted(changes, key=lambda c: c[0]):
+    application: (order, "becomes" value or None, gain or loss, halved: "its ATK is halved during damage
+    calculation only")."""
+    for _seq, becomes, delta, halve in sorted(changes, key=lambda c: c[0]):
         value = (value if becomes is None else becomes) + delta
+        if halve:
+            value = halved(max(0, value))
     return value
 
 
@@ -128,6 +132,8 @@ def applying(
         for ch in changes:
             if not isinstance(ch, StatChange) or ch.card != index:
                 continue
+            if src.card != index and unaffected_by(ctx, index, src):
+                continue  # §U: the effects it is unaffected by do not change its ATK/DEF
             src_instance = ctx.card(src.card).instance if src.card >= 0 else -1
             key = (src.card, src_instance, src.index, index, card.instance)
             seq = s.stat_since.get(key)
@@ -172,13 +178,15 @@ def note_applying(ctx: Context, index: int | None = None) -> None:
 
 def _layers(
     lingering: Sequence[Lingering], continuous: Sequence[tuple[int, StatChange]], atk: bool
-) -> tuple[list[tuple[int, OriginalChange]], list[tuple[int, int]], list[Step], list[tuple[int, int | None, int]]]:
+) -> tuple[
+    list[tuple[int, OriginalChange]], list[tuple[int, int]], list[Step], list[tuple[int, int | None, int, bool]]
+]:
     """Sort the modifications of ATK (`atk`) or DEF into the layers' inputs: original changes,
     non-freezing values, the steps of layer 3, and those applied last, each with its order of application."""
     orig: list[tuple[int, OriginalChange]] = []
     sets: list[tuple[int, int]] = []
     steps: list[Step] = []
-    last: list[tuple[int, int | None, int]] = []
+    last: list[tuple[int, int | None, int, bool]] = []
     for ling in lingering:
         o, frozen, delta = (
             (ling.original_atk, ling.set_atk, ling.atk) if atk else (ling.original_def, ling.set_def, ling.def_)
@@ -192,8 +200,9 @@ def _layers(
     for seq, ch in continuous:
         o, nf, delta = (ch.original_atk, ch.set_atk, ch.atk) if atk else (ch.original_def, ch.set_def, ch.def_)
         if ch.last:
-            if nf is not None or delta:
-                last.append((seq, nf, delta))
+            halve = ch.halve_atk if atk else ch.halve_def
+            if nf is not None or delta or halve:
+                last.append((seq, nf, delta, halve))
             continue
         if o is not None:
             orig.append((seq, o))
@@ -225,13 +234,51 @@ def current_stats(ctx: Context, index: int, *, read_others: bool = True) -> tupl
             if read_others
             else [(seq, ch) for seq, ch in continuous if ch.gain_atk_of is None]
         )
-    out = []
-    for printed, atk in ((card.base_atk, True), (card.base_def, False)):
-        orig, sets, steps, last = _layers(lingering, continuous, atk)
-        since = max(seq for seq, _o in orig) if orig else 0
-        value = modified_value(starting_value(original_value(printed, orig), sets), steps, since)
-        out.append(floored(applied_last(value, last) if last else value))
-    return out[0], out[1]
+    if any(ch.if_weaker_than is not None for _seq, ch in continuous):
+        continuous = _if_weaker(ctx, card.base_atk, lingering, continuous, read_others)
+    return _value(card.base_atk, lingering, continuous, True), _value(card.base_def, lingering, continuous, False)
+
+
+def lingering_stats(ctx: Context, index: int) -> tuple[int, int]:
+    """The monster's ATK and DEF with the changes resolved effects made, but no continuous effect's: what a
+    continuous ATK/DEF change that picks its monsters by their ATK/DEF reads (rules spec §U.1), so that it never
+    depends on itself."""
+    card = ctx.card(index)
+    if not _on_field_face_up(ctx, index):
+        return card.base_atk, card.base_def
+    lingering = [ling for ling in ctx.state.lingering if ling.card == index and ling.instance == card.instance]
+    return _value(card.base_atk, lingering, (), True), _value(card.base_def, lingering, (), False)
+
+
+def _value(
+    printed: int, lingering: Sequence[Lingering], continuous: Sequence[tuple[int, StatChange]], atk: bool
+) -> int:
+    """ATK (`atk`) or DEF through the layers (docs/stat-layers.md)."""
+    orig, sets, steps, last = _layers(lingering, continuous, atk)
+    since = max(seq for seq, _o in orig) if orig else 0
+    value = modified_value(starting_value(original_value(printed, orig), sets), steps, since)
+    return floored(applied_last(value, last) if last else value)
+
+
+def _if_weaker(
+    ctx: Context,
+    printed: int,
+    lingering: Sequence[Lingering],
+    continuous: list[tuple[int, StatChange]],
+    read_others: bool,
+) -> list[tuple[int, StatChange]]:
+    """Keep the changes that apply only to the weaker monster (Skyscraper, §U.1) if its ATK without them is lower
+    than the other monster's ATK, read without such changes of its own (`read_others` False), as gains equal to
+    another monster's ATK are: two such monsters never go round in circles."""
+    plain = [(seq, ch) for seq, ch in continuous if ch.if_weaker_than is None]
+    if not read_others:
+        return plain
+    mine = _value(printed, lingering, plain, True)
+    return [
+        (seq, ch)
+        for seq, ch in continuous
+        if ch.if_weaker_than is None or mine < current_stats(ctx, ch.if_weaker_than, read_others=False)[0]
+    ]
 
 
 def _with_gain_read(ctx: Context, ch: StatChange) -> StatChange:

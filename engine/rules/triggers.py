@@ -24,18 +24,35 @@ GLOBAL_EVENTS: Final = frozenset(
         TriggerEvent.BEFORE_DAMAGE_CALCULATION,
         TriggerEvent.AFTER_DAMAGE_CALCULATION,
         TriggerEvent.END_OF_DAMAGE_STEP,
+        TriggerEvent.DURING_DAMAGE_CALCULATION,
     }
 )
 # Events of a card that has just left the field: its trigger activates from where it went.
 LEFT_FIELD_EVENTS: Final = frozenset(
-    {TriggerEvent.DESTROYED_BY_BATTLE, TriggerEvent.DESTROYED_BY_BATTLE_AND_SENT_TO_GRAVEYARD}
+    {
+        TriggerEvent.DESTROYED_BY_BATTLE,
+        TriggerEvent.DESTROYED_BY_BATTLE_AND_SENT_TO_GRAVEYARD,
+        TriggerEvent.DESTROYED,
+        TriggerEvent.SENT_TO_GRAVEYARD,
+    }
 )
+# Events of the cards an action just moved ("if this card is destroyed", "... is sent to the GY"): raised with
+# those cards (`actions.raise_event(..., cards=)`); raised by the end of the Damage Step, the monsters sent there.
+MOVED_EVENTS: Final = frozenset({TriggerEvent.DESTROYED, TriggerEvent.SENT_TO_GRAVEYARD})
 
 
-def concerns(ctx: Context, event: TriggerEvent, index: int) -> bool:
-    """Does this event happen to this card?"""
+def concerns(ctx: Context, event: TriggerEvent, index: int, cards: tuple[int, ...] | None = None) -> bool:
+    """Does this event happen to this card? `cards`: the cards an action just moved, for `MOVED_EVENTS`."""
     if event in GLOBAL_EVENTS:
         return True
+    if event in MOVED_EVENTS:
+        card = ctx.card(index)
+        if cards is not None:
+            return index in cards
+        # destroyed by battle and sent, at the end of the Damage Step: to the Graveyard, for "sent to the GY"
+        return index in ctx.state.battle.sent and (
+            event is TriggerEvent.DESTROYED or card.location is Location.GRAVEYARD
+        )
     b = ctx.state.battle
     card = ctx.card(index)
     host = card.equipped_to if card.equipped_to is not None else index  # "this card" of an Equip
@@ -72,13 +89,13 @@ def in_activation_location(card: Card, event: TriggerEvent, activate_from: Locat
     return card.location is activate_from
 
 
-def triggered_effects(ctx: Context, event: TriggerEvent) -> list[PendingTrigger]:
+def triggered_effects(ctx: Context, event: TriggerEvent, cards: tuple[int, ...] | None = None) -> list[PendingTrigger]:
     """The triggers an event sets off, in card order."""
     out = []
     for ci, ei in ctx.index.triggers[event]:
         card = ctx.card(ci)
         eff = card.effects[ei]
-        if eff.negated or card.effects_negated or not concerns(ctx, event, ci):
+        if eff.negated or card.effects_negated or not concerns(ctx, event, ci, cards):
             continue
         if not in_activation_location(card, event, eff.activate_from):
             continue

@@ -51,6 +51,9 @@ class TriggerEvent(FastEnum):
     DESTROYS_BY_BATTLE = "destroys_by_battle"
     END_OF_DAMAGE_STEP = "end_of_damage_step"
     END_OF_BATTLE_PHASE = "end_of_battle_phase"  # the End Step
+    DURING_DAMAGE_CALCULATION = "during_damage_calculation"  # damage calculation begins ("during damage calculation:")
+    DESTROYED = "destroyed"  # this card was destroyed, by battle or by a card effect ("if this card is destroyed")
+    SENT_TO_GRAVEYARD = "sent_to_graveyard"  # this card was sent to the Graveyard, from anywhere
 
 
 class DamageStepRule(FastEnum):
@@ -78,7 +81,8 @@ class Hook(FastEnum):
     # -> DestructionReplacement: "if <monster> would be destroyed by battle, you can <do X> instead"; what is
     # done instead is the effect type's cost (cost_problem / pay_cost), so it is paid like an activation's cost
     BATTLE_DESTRUCTION_REPLACEMENT = "battle_destruction_replacement"
-    ATTACKS = "attacks"  # -> int: how many attacks the host may declare each Battle Phase (engine.turns)
+    # -> int | ExtraAttacks: how many attacks the host may declare each Battle Phase (engine.rules.attack)
+    ATTACKS = "attacks"
     # -> None: called once as the turn ends (`Duel.end_turn`), before "until the end of the turn" effects
     # expire; it acts through `engine.actions` ("during the End Phase of this turn, destroy it")
     END_OF_TURN = "end_of_turn"
@@ -94,6 +98,8 @@ class Hook(FastEnum):
     # -> Iterable[int]: monsters whose battle victims have their effects negated from the moment they are
     # determined destroyed (Dark Ruler Ha Des; §R.5)
     NEGATES_BATTLE_VICTIMS = "negates_battle_victims"
+    CANNOT_ATTACK_DIRECTLY = "cannot_attack_directly"  # -> Iterable[int]: they cannot attack directly
+    UNAFFECTED = "unaffected"  # -> Unaffected: monsters unaffected by some effects (§U)
 
 
 class DamageStage(FastEnum):
@@ -273,10 +279,16 @@ class StatChange:
     # Applied after every other modification (its gains and "becomes"): a "during damage calculation only"
     # change (Salamangreat Violet Chimera's "ATK becomes 0"; rules spec §R.5)
     last: bool = False
+    # Halved after every other change (with `last`): "its ATK is halved during damage calculation only"
+    halve_atk: bool = False
+    halve_def: bool = False
     # A gain equal to another monster's ATK (halved if `gain_halved`), read again whenever ATK is read
     # (Metalmorph's "half the ATK of the attack target"; rules spec §R.5)
     gain_atk_of: int | None = None
     gain_halved: bool = False
+    # Applies only while the monster's ATK without it is lower than this monster's ATK (Skyscraper: "attacks a
+    # monster that has a higher ATK"), read as `gain_atk_of` reads it
+    if_weaker_than: int | None = None
 
 
 @attrs.frozen(slots=True)
@@ -302,9 +314,31 @@ class DamageModifier:
 
 @attrs.frozen(slots=True)
 class IndestructibleByBattle:
-    """The host cannot be destroyed by battle (at most ``times_per_turn`` times, if given)."""
+    """The host (or the monsters of `cards`) cannot be destroyed by battle (at most ``times_per_turn`` times, if
+    given): "an opponent's monster that battles the equipped monster cannot be destroyed by that battle"."""
 
     times_per_turn: int | None = None
+    cards: tuple[int, ...] | None = None  # None: the host
+
+
+@attrs.frozen(slots=True)
+class ExtraAttacks:
+    """The host can make `attacks` attacks each Battle Phase; with `monsters_only`, those after the first are on
+    monsters only ("up to 2 attacks on monsters")."""
+
+    attacks: int
+    monsters_only: bool = False
+
+
+@attrs.frozen(slots=True)
+class Unaffected:
+    """These monsters are unaffected by some effects: `by` is "opponent_effects" (those the effect's controller's
+    opponent controls), "other_effects" (other cards'), "other_monster_effects" (other monsters') or
+    "spell_trap_effects"."""
+
+    cards: tuple[int, ...]
+    by: str
+    controller: Player
 
 
 @attrs.frozen(slots=True)
@@ -324,3 +358,5 @@ class ActivationLock:
     traps: bool
     spells: bool
     player: Player | None  # None = both players
+    monsters: bool = False  # monster effects
+    cards_only: bool = False  # only the activation of Spell/Trap Cards, not the effects of face-up ones

@@ -110,6 +110,11 @@ RULES: dict[str, str] = {
     "not by a card effect (§C.3)",
     "counters": "counters are placed on face-up cards only and are lost when the card moves or is turned "
     "face-down (§C.5)",
+    # Issue 22's pieces (rules spec §U, this project's section):
+    "unaffected": "a card unaffected by an effect is not changed by it; it can still be chosen for it (§U.2)",
+    "negate_effects": "a monster whose effects are negated keeps them negated while it stays on the field and in "
+    "the Graveyard it is sent to (§U.3)",
+    "pendulum_zone": "a Pendulum Monster is placed in a free Pendulum Zone of its controller, face-up (§U.4)",
 }
 
 

@@ -135,6 +135,17 @@ class Property(FastEnum):
     RITUAL = "ritual"
 
 
+# What a monster's type line says beyond its Type (a Tuner, a Toon monster...): filters read them
+# ("a Warrior-Type Tuner monster"). Plain strings in a frozenset, as a card rarely has more than one.
+ABILITIES: Final = ("tuner", "toon", "spirit", "union", "gemini", "flip")
+
+# How a monster on the field was Summoned ("this Link Summoned card"): None when not said.
+SUMMON_KINDS: Final = ("normal", "flip", "special", "fusion", "synchro", "xyz", "link", "ritual", "pendulum")
+
+# Main Monster Zone columns, 0-4 from the controller's left; a column faces the opponent's 4 - column.
+COLUMNS: Final = 5
+
+
 class OncePerTurn(FastEnum):
     """How often an effect may be activated (rules spec §C.4): `SOFT` "once per turn" counts per card
     (a card that leaves the field, or is turned face-down, is a new card); `HARD` "you can only use this

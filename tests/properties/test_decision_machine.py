@@ -277,8 +277,11 @@ class DecisionMachine(RuleBasedStateMachine):
         for c in s.cards:
             assert (c.location is Location.MONSTER_ZONE) == (c.position is not None), c
             assert c.location is not Location.MONSTER_ZONE or c.is_monster, c
-            # A monster is in a Spell & Trap Zone only as an Equip Card equipping a monster (rules spec §C.3)
-            assert not (c.is_monster and c.location is Location.SPELL_TRAP_ZONE) or c.equipped_to is not None, c
+            # A monster is in a Spell & Trap Zone only as an Equip Card equipping a monster (rules spec §C.3), or as a
+            # Pendulum Monster in a Pendulum Zone (§U.4)
+            assert not (c.is_monster and c.location is Location.SPELL_TRAP_ZONE) or c.equipped_to is not None or (
+                c.pendulum and not c.face_down
+            ), c
             if c.equipped_to is not None:  # an Equip is sent when its monster leaves the field
                 assert c.location is Location.SPELL_TRAP_ZONE, c
                 assert s.cards[c.equipped_to].location is Location.MONSTER_ZONE, (c, s.cards[c.equipped_to])

@@ -1,0 +1,87 @@
+"""The scenario format's `only_if`: a condition on the game as it is now ("while you control another 'Ancient
+Warriors' monster", "if your opponent controls no monsters", "this Link Summoned card", "if this card attacks the
+monster in its column"). A continuous effect applies only while it holds (rules spec §U.1); an activated or
+trigger effect is activated only if it holds. One function reads it for every kind: `only_if_problem`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.effects import Context, Source
+from engine.library.filters import describe, matches
+from engine.values.game import Location, opponent_of
+
+
+def only_if_problem(ctx: Context, src: Source, cond: Mapping[str, Any], *, plain: bool = False) -> str | None:
+    """Why the condition does not hold now, in the card's words (None if it holds). `plain`: ATK/DEF are read
+    without continuous changes (for a continuous ATK/DEF change, which would otherwise read itself)."""
+    for controls in cond.get("controls", ()):
+        problem = _controls_problem(ctx, src, controls, plain)
+        if problem is not None:
+            return problem
+    me = ctx.card(src.host)
+    flt = cond.get("self")
+    if flt is not None and not matches(ctx, src.host, flt, plain=plain):
+        return f"{me.name} is not {describe(flt)}"
+    role = cond.get("this_card")
+    if role is not None and not _plays(ctx, src.host, role):
+        return f"{me.name} is not {_ROLE_WORDS[role]}"
+    same = cond.get("same_column")
+    if same is not None and same_column(ctx, src.host) is not same:
+        return f"the monster {me.name} battles is {'not ' if same else ''}in its column"
+    summoned = cond.get("summoned_this_turn")
+    if summoned is not None and me.summoned_this_turn is not summoned:
+        return f"{me.name} was {'not ' if summoned else ''}Summoned this turn"
+    return None
+
+
+def _controls_problem(ctx: Context, src: Source, c: Mapping[str, Any], plain: bool) -> str | None:
+    rel = c.get("player", "controller")
+    players = (src.controller, opponent_of(src.controller)) if rel == "both" else (ctx.player_of(rel, src),)
+    zone = Location(c.get("zone", "monster_zone"))
+    flt = c.get("filter") or {}
+    count = 0
+    for i, card in enumerate(ctx.state.cards):
+        if card.location is not zone or card.controller not in players or card.battle_destroyed:
+            continue
+        if zone is Location.SPELL_TRAP_ZONE and card.face_down:
+            continue  # a Set card is no "Toon World" until it is face-up
+        if c.get("other_than_self") and i in (src.card, src.host):
+            continue
+        if matches(ctx, i, flt, plain=plain):
+            count += 1
+    least, most = int(c.get("at_least", 1)), c.get("at_most")
+    if least <= count and (most is None or count <= int(most)):
+        return None
+    who = "both players" if rel == "both" else ctx.player_of(rel, src).name
+    what = describe(flt) if zone is Location.MONSTER_ZONE else f"a face-up {flt.get('name', 'Spell/Trap')}"
+    wanted = f"at least {least}" if most is None else f"{least} to {most}" if least else f"at most {most}"
+    return f"{who} control(s) {count} of {what} (the effect needs {wanted})"
+
+
+_ROLE_WORDS = {"attacking": "the attacking monster", "attacked": "the attack target", "battling": "battling"}
+
+
+def _plays(ctx: Context, index: int, role: str) -> bool:
+    """Whether this card is the attacking monster (from its declaration until its attack ends), the attack target,
+    or either: the card itself, not one that left and came back."""
+    b = ctx.state.battle
+    if not b.under_way:
+        return False
+    card = ctx.card(index)
+    attacking = index == b.attacker and card.instance == b.attacker_instance
+    attacked = index == b.target and card.instance == b.target_instance
+    return {"attacking": attacking, "attacked": attacked, "battling": attacking or attacked}[role]
+
+
+def same_column(ctx: Context, index: int) -> bool:
+    """Whether the monster this card battles is in its column: the opponent's column 4 - c faces column c (each
+    player counts from their own left). A card whose column is not given is in no column."""
+    other = ctx.battling_opponent(index)
+    if other is None:
+        return False
+    mine, theirs = ctx.card(index), ctx.card(other)
+    if mine.column < 0 or theirs.column < 0 or mine.location is not Location.MONSTER_ZONE:
+        return False
+    return theirs.column == (mine.column if theirs.controller is mine.controller else 4 - mine.column)
