@@ -82,6 +82,7 @@ def move_card(
     card.summoned = None  # a card that moves is a new card: how it was Summoned is the mover's to say
     card.summoned_this_turn = False
     card.column = -1
+    card.extra_zone = False
     card.position = position if dest is Location.MONSTER_ZONE else None
     card.face_down = False
     if dest is Location.HAND or not is_on_field(dest):
@@ -406,6 +407,30 @@ def retarget_attack(ctx: Context, target: int | None) -> None:
     ctx.emit(EventType.REPLAY, "replay", card=b.attacker, player=b.attacker_controller,
              detail="attacks directly" if target is None else "attacks again",
              data=(("targets", () if target is None else (target,)),))  # fmt: skip
+
+
+def change_attack_target(ctx: Context, target: int) -> bool:
+    """An effect makes `target` the attack target (rules spec §U.6: "change the attack target to it"): not a
+    declaration, not a replay (the opponent's monsters as they are now are those the attack was aimed among).
+    False, and nothing changes, if no attack is under way or `target` is the attacker or not a monster on the
+    field."""
+    b = ctx.state.battle
+    card = ctx.card(target)
+    if not b.under_way or target == b.attacker or card.location is not Location.MONSTER_ZONE:
+        return False
+    b.target = target
+    b.target_instance = card.instance
+    b.target_controller = card.controller
+    if b.opponent_field is not None:
+        opponent = opponent_of(ctx.state.turn_player)
+        b.opponent_field = tuple(
+            (i, c.instance) for i, c in enumerate(ctx.state.cards)
+            if c.location is Location.MONSTER_ZONE and c.controller is opponent
+        )  # fmt: skip
+        b.opponent_field_changed = False
+    ctx.emit(EventType.ATTACK_TARGET_CHANGED, "change_attack_target", card=target, player=b.attacker_controller,
+             data=(("targets", (target,)),))  # fmt: skip
+    return True
 
 
 def note_opponent_field(ctx: Context, index: int, was_controller: Player) -> None:

@@ -87,6 +87,8 @@ def state_from_scenario(sc: Scenario) -> GameState:
                 summoned=c.summoned,
                 summoned_this_turn=bool(c.summoned_this_turn),
                 column=-1 if c.column is None else c.column,
+                extra_zone=bool(c.extra_monster_zone),
+                link_arrows=frozenset(c.link_arrows or ()),
             )
         )
     turn_player = Player[sc.turn_player]

@@ -382,6 +382,8 @@ def after_attack_chain(ctx: Context) -> None:
     if problem is not None:
         actions.stop_attack(ctx, problem)
         close_window(ctx, "attack_stopped")
+    elif ctx.state.battle.calculate_at_once:
+        close_window(ctx, "calculate_at_once")  # §U.6: on to damage calculation, with no further response
     elif attack.replay_problem(ctx, ctx.state.battle) is not None:
         close_window(ctx, "replay")
 

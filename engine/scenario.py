@@ -214,12 +214,14 @@ _MonsterType = Literal[
     "spellcaster", "thunder", "warrior", "winged_beast", "wyrm", "zombie",
 ]  # fmt: skip
 _Until = Literal["end_of_turn", "end_of_battle_phase", "end_of_damage_step", "damage_calculation", "permanent"]
-_AppliesTo = Literal["self", "other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters"]
+_AppliesTo = Literal["self", "other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters", "pointed_to"]
 _RestrictionKind = Literal[
     "cannot_attack", "cannot_declare_attack", "cannot_be_attacked", "can_attack_directly", "must_attack",
     "cannot_attack_directly",
 ]
 _Pile = Literal["deck", "graveyard", "banished"]
+_Zone = Literal["monster_zone", "spell_trap_zone", "graveyard"]
+_Arrow = Literal["bottom_left", "bottom", "bottom_right", "left", "right", "top_left", "top", "top_right"]
 _Ability = Literal["tuner", "toon", "spirit", "union", "gemini", "flip"]
 _Summoned = Literal["normal", "flip", "special", "fusion", "synchro", "xyz", "link", "ritual", "pendulum"]
 _Unaffected = Literal["opponent_effects", "other_effects", "other_monster_effects", "spell_trap_effects"]
@@ -330,9 +332,7 @@ class _Controls(_Wire):
 
     player: Annotated[_Relative, _doc("whose cards are counted (both: all on the field)")] = "controller"
     filter: Annotated[_Filter | UnsetType, _doc("which cards")] = UNSET
-    zone: Annotated[Literal["monster_zone", "spell_trap_zone"], _doc("where (a Spell/Trap counts when face-up)")] = (
-        "monster_zone"
-    )
+    zone: Annotated[_Zone, _doc("where (a Spell/Trap on the field counts when face-up)")] = "monster_zone"
     other_than_self: Annotated[bool, _doc("true: cards other than this one (\"another 'X' monster\")")] = False
     at_least: Annotated[_Count, _doc("at least this many")] = 1
     at_most: Annotated[_Count | UnsetType, _doc("at most this many (0: none)")] = UNSET
@@ -504,6 +504,8 @@ OPS: Mapping[str, type[msgspec.Struct]] = _tagged(_Op, {
                                         "is not")},
     "place_in_pendulum_zone": {"card": _default(_TargetRef, "self", "a Pendulum Monster")},
     "unaffected": {"target": _TargetRef, "by": _Unaffected, "until": _UNTIL},
+    "change_attack_target": {"target": Annotated[_TargetRef, _doc("the monster that becomes the attack target")]},
+    "perform_damage_calculation": {},
 })  # fmt: skip
 
 if TYPE_CHECKING:  # for msgspec, the union of the tagged structs (by their tag); for mypy, their base
@@ -575,15 +577,18 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
         "set_def": _optional(_Stat, "its DEF becomes this"),
         "applies_to": _default(
             Literal["self", "other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters",
-                    "battling_opponent"], "self", "battling_opponent: the opponent's monster this card battles"),
+                    "battling_opponent", "pointed_to"], "self", "battling_opponent: the opponent's monster this card "
+            "battles; pointed_to: the monsters this Link Monster points to"),
         "filter": _optional(_Filter, "only the monsters of applies_to that match this filter"),
         "while": _default(Literal["always", "damage_step", "damage_calculation"], "always"),
         "when": _optional(Literal["attacking", "attacked", "battling"], "any time if absent"),
         "applied_last": _default(bool, False, "applied after every other change to the ATK/DEF, as a 'during damage "
                                  "calculation only' change is (Salamangreat Violet Chimera)"),
-        "atk_gain_equal_to": _optional(Literal["battling_opponent_atk", "half_battling_opponent_atk"],
+        "atk_gain_equal_to": _optional(Literal["battling_opponent_atk", "half_battling_opponent_atk",
+                                               "pointed_to_original_atk"],
                                        "a gain equal to (half) the ATK of the monster it battles, read again whenever "
-                                       "ATK is read (Metalmorph)"),
+                                       "ATK is read (Metalmorph); or to the original ATK of the face-up monsters "
+                                       "this Link Monster points to (Crusadia Regulex)"),
         "halve": _default(Literal["none", "atk", "def", "both"], "none", "halve the ATK/DEF it applies to, after "
                           "every other change (\"its ATK is halved during damage calculation only\")"),
         "if_weaker": _default(bool, False, "only while the monster's ATK without this change is lower than the ATK "
@@ -693,6 +698,12 @@ class _Card(_Wire, kw_only=True):
     column: Annotated[Annotated[int, Meta(ge=0, le=4)] | UnsetType,
                       _doc("monsters in a monster_zone only: its Main Monster Zone column, 0-4 from its controller's "
                            "left (a column faces the opponent's 4 - column)")] = UNSET
+    extra_monster_zone: Annotated[bool | UnsetType, _doc("monsters in a monster_zone only: it is in the Extra "
+                                                         "Monster Zone above its `column` (1 or 3)", default=False)] = (
+        UNSET
+    )
+    link_arrows: Annotated[tuple[_Arrow, ...] | UnsetType, _doc("a Link Monster's Link Arrows, as its controller "
+                                                                 "sees them")] = UNSET
     card: Annotated[
         _Text | UnsetType,
         _doc(
@@ -814,6 +825,8 @@ class CardSpec(msgspec.Struct, frozen=True):
     summoned: str | None = None
     summoned_this_turn: bool | None = None
     column: int | None = None
+    extra_monster_zone: bool | None = None
+    link_arrows: tuple[str, ...] | None = None
 
 
 class Attack(msgspec.Struct, frozen=True):
@@ -1143,6 +1156,8 @@ _ONLY_FOR: Mapping[str, _Who] = {
     "summoned": _FIELD_MONSTERS,
     "summoned_this_turn": _FIELD_MONSTERS,
     "column": _FIELD_MONSTERS,
+    "extra_monster_zone": _FIELD_MONSTERS,
+    "link_arrows": _MONSTERS,
 }
 # Card keys required on some cards (beyond the structs).
 _REQUIRED_FOR: Mapping[str, _Who] = {"atk": _MONSTERS, "def": _MONSTERS, "position": _FIELD_MONSTERS}
@@ -1173,6 +1188,8 @@ def _card_spec(c: _Card) -> CardSpec:
             raise _Invalid(f"missing required key ({who} need {key})", key)
     if c.equipped_to is not UNSET and c.face_down is True:
         raise _Invalid("an equipped card cannot be face-down, got true", "face_down")
+    if c.extra_monster_zone is True and c.column not in (1, 3):
+        raise _Invalid(f"an Extra Monster Zone stands above column 1 or 3, got column {_show(c.column)}", "column")
     if c.counters not in (UNSET, 0) and (c.face_down is True or c.position == "set"):
         raise _Invalid(f"counters are placed on face-up cards only, got {c.counters} on a face-down card", "counters")
     effects = []
@@ -1187,7 +1204,7 @@ def _card_spec(c: _Card) -> CardSpec:
         _opt(c.position), c.face_down is True, c.pendulum is True, _opt(c.equipped_to), tuple(effects),
         _opt(c.attribute), _opt(c.monster_type), _opt(c.level), _opt(c.materials), _opt(c.card),
         _opt(c.property), _opt(c.counters), _opt(c.abilities), _opt(c.summoned), _opt(c.summoned_this_turn),
-        _opt(c.column),
+        _opt(c.column), _opt(c.extra_monster_zone), _opt(c.link_arrows),
     )  # fmt: skip
 
 
@@ -1840,7 +1857,8 @@ def _card_json(c: CardSpec) -> dict[str, Any]:
              "equipped_to": c.equipped_to, "attribute": c.attribute, "monster_type": c.monster_type,
              "level": c.level, "materials": c.materials, "property": c.property,
              "counters": c.counters, "abilities": c.abilities, "summoned": c.summoned,
-             "summoned_this_turn": c.summoned_this_turn, "column": c.column}  # fmt: skip
+             "summoned_this_turn": c.summoned_this_turn, "column": c.column,
+             "extra_monster_zone": c.extra_monster_zone, "link_arrows": c.link_arrows}  # fmt: skip
     for key, value in given.items():
         ok, _who = _ONLY_FOR[key]
         if value is not None and ok(c.card_type, c.location):

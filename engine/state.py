@@ -88,6 +88,8 @@ class Card:
     summoned: str | None = None  # how it was Summoned ("link", "special"...), while it stays on the field
     summoned_this_turn: bool = False  # "cannot attack the turn it is Summoned"; cleared at the end of the turn
     column: int = -1  # its Main Monster Zone column, 0-4 from its controller's left; -1: not said
+    extra_zone: bool = False  # in an Extra Monster Zone (the one above `column`, 1 or 3): rules.zones
+    link_arrows: frozenset[str] = frozenset()  # a Link Monster's arrows ("top", "bottom_left"...): rules.zones
     # The host's own data about the card (a passcode, its object id...), as (key, value) pairs:
     # carried, cloned and pickled with the card, never read by the rules.
     tags: tuple[tuple[str, Any], ...] = ()
@@ -131,6 +133,8 @@ class Card:
         n.summoned = self.summoned
         n.summoned_this_turn = self.summoned_this_turn
         n.column = self.column
+        n.extra_zone = self.extra_zone
+        n.link_arrows = self.link_arrows
         n.tags = self.tags
         return n
 
@@ -169,6 +173,9 @@ class Battle:
     opponent_field: tuple[tuple[int, int], ...] | None = None  # None: a scenario's attack, past its Battle Step
     opponent_field_changed: bool = False  # a monster came to or left that side since, however briefly
     stopped: str = ""
+    # An effect said "change the attack target ... and perform damage calculation": the Damage Step is entered
+    # while it resolves, with no window before damage calculation (rules spec §U.6)
+    calculate_at_once: bool = False
 
     @property
     def under_way(self) -> bool:
@@ -202,6 +209,7 @@ class Battle:
         n.opponent_field = self.opponent_field
         n.opponent_field_changed = self.opponent_field_changed
         n.stopped = self.stopped
+        n.calculate_at_once = self.calculate_at_once
         return n
 
 

@@ -142,7 +142,8 @@ def start_of_damage_step(ctx: Context) -> None:
     if b.target is not None:
         b.target_position_at_start = ctx.card(b.target).position
     s.self_destroy_deferred = True
-    open_window(ctx, Window.START_OF_DAMAGE_STEP, EVENTS_RAISED[Phase.START_OF_DAMAGE_STEP])
+    if not b.calculate_at_once:  # §U.6: entered while an effect resolves, no window before damage calculation
+        open_window(ctx, Window.START_OF_DAMAGE_STEP, EVENTS_RAISED[Phase.START_OF_DAMAGE_STEP])
 
 
 def flip(ctx: Context) -> None:
@@ -156,11 +157,13 @@ def flip(ctx: Context) -> None:
 
 
 def before_damage_calculation(ctx: Context) -> None:
-    open_window(ctx, Window.BEFORE_DAMAGE_CALCULATION, EVENTS_RAISED[Phase.BEFORE_DAMAGE_CALCULATION])
+    if not ctx.state.battle.calculate_at_once:
+        open_window(ctx, Window.BEFORE_DAMAGE_CALCULATION, EVENTS_RAISED[Phase.BEFORE_DAMAGE_CALCULATION])
 
 
 def during_damage_calculation(ctx: Context) -> None:
-    open_window(ctx, Window.DURING_DAMAGE_CALCULATION, EVENTS_RAISED[Phase.DURING_DAMAGE_CALCULATION])
+    if not ctx.state.battle.calculate_at_once:
+        open_window(ctx, Window.DURING_DAMAGE_CALCULATION, EVENTS_RAISED[Phase.DURING_DAMAGE_CALCULATION])
 
 
 def perform_damage_calculation(ctx: Context) -> None:

@@ -83,6 +83,7 @@ def describe(e: Event, names: Sequence[str]) -> str | None:
         EventType.REPLAY: f"replay: {card} {e.detail}"
         + (f" on {names[data['targets'][0]]}" if data.get("targets") else ""),
         EventType.BATTLE_PHASE_ENDED: f"the Battle Phase is ended: {e.detail}",
+        EventType.ATTACK_TARGET_CHANGED: f"the attack target becomes {card}",
     }
     return texts.get(t, str(t.value))
 

@@ -368,6 +368,16 @@ def _negate_effects(at: At) -> str:
     )
 
 
+def _change_attack_target(at: At) -> str:
+    return (f"an effect makes {at.card()} the attack target: this is no new declaration and no replay, so "
+            "'when an attack is declared' cards cannot respond to it (§U.6)")
+
+
+def _calculate_at_once(at: At) -> str:
+    return ("an effect performs damage calculation while it resolves: the Damage Step is entered with no window "
+            "before damage calculation, and the windows after it open as usual (§U.6)")
+
+
 def _pendulum_zone(at: At) -> str:
     return f"{at.card()}: {at.event.detail or 'placed in the Pendulum Zone'} (§U.4)"
 
@@ -476,6 +486,8 @@ WHY: dict[str, Callable[[At], str]] = {
     "unaffected": _unaffected,
     "negate_effects": _negate_effects,
     "pendulum_zone": _pendulum_zone,
+    "change_attack_target": _change_attack_target,
+    "calculate_at_once": _calculate_at_once,
 }
 assert WHY.keys() == RULES.keys(), "every rule id has exactly one sentence"
 

@@ -30,8 +30,9 @@ from engine.library import costs
 from engine.library.filters import matches, matches_card
 from engine.library.only_if import only_if_problem
 from engine.rules.last_known import as_it_was, battler_instance
-from engine.rules.stats import current_stats
+from engine.rules.stats import current_stats, lingering_original_stats
 from engine.rules.unaffected import unaffected_by
+from engine.rules.zones import points_to
 from engine.values.game import (
     DAMAGE_CALCULATION_PHASES,
     DAMAGE_STEP_PHASES,
@@ -130,6 +131,8 @@ def monsters_it_applies_to(ctx: Context, src: Source, face_up: bool, plain: bool
     applies = p.get("applies_to", "self")
     if applies == "self":
         cards = [src.host]
+    elif applies == "pointed_to":
+        cards = [i for i in points_to(ctx, src.host) if _on_field(ctx, i, face_up)]
     elif applies == "battling_opponent":
         other = ctx.battling_opponent(src.host)
         cards = [] if other is None or not _on_field(ctx, other, face_up) else [other]
@@ -166,10 +169,15 @@ def _stat_modifier(ctx: Context, src: Source) -> list[StatChange] | None:
     if when is not None:
         cards = [i for i in cards if _is_battling(ctx, i, when)]
     gain_of = p.get("atk_gain_equal_to")
+    atk = int(p.get("atk", 0))
+    if gain_of == "pointed_to_original_atk":  # a plain gain, added up now (Crusadia Regulex, §U.5)
+        pointed = [i for i in points_to(ctx, src.host) if _on_field(ctx, i, True)]
+        atk += sum(lingering_original_stats(ctx, i)[0] for i in pointed)
+        gain_of = None
     halve = p.get("halve", "none")
     weaker = bool(p.get("if_weaker"))
     return [
-        StatChange(i, int(p.get("atk", 0)), int(p.get("def", 0)), p.get("set_atk"), p.get("set_def"),
+        StatChange(i, atk, int(p.get("def", 0)), p.get("set_atk"), p.get("set_def"),
                    last=bool(p.get("applied_last")) or halve != "none",
                    halve_atk=halve in ("atk", "both"), halve_def=halve in ("def", "both"),
                    gain_atk_of=ctx.battling_opponent(i) if gain_of else None,

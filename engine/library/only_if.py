@@ -43,7 +43,9 @@ def _controls_problem(ctx: Context, src: Source, c: Mapping[str, Any], plain: bo
     flt = c.get("filter") or {}
     count = 0
     for i, card in enumerate(ctx.state.cards):
-        if card.location is not zone or card.controller not in players or card.battle_destroyed:
+        if card.location is not zone or (card.owner if zone is Location.GRAVEYARD else card.controller) not in players:
+            continue
+        if card.battle_destroyed:
             continue
         if zone is Location.SPELL_TRAP_ZONE and card.face_down:
             continue  # a Set card is no "Toon World" until it is face-up
@@ -55,7 +57,11 @@ def _controls_problem(ctx: Context, src: Source, c: Mapping[str, Any], plain: bo
     if least <= count and (most is None or count <= int(most)):
         return None
     who = "both players" if rel == "both" else ctx.player_of(rel, src).name
-    what = describe(flt) if zone is Location.MONSTER_ZONE else f"a face-up {flt.get('name', 'Spell/Trap')}"
+    what = (
+        describe(flt) if zone is Location.MONSTER_ZONE
+        else f"a face-up {flt.get('name', 'Spell/Trap')}" if zone is Location.SPELL_TRAP_ZONE
+        else f"{flt.get('card_type', 'card')}s in the Graveyard"
+    )  # fmt: skip
     wanted = f"at least {least}" if most is None else f"{least} to {most}" if least else f"at most {most}"
     return f"{who} control(s) {count} of {what} (the effect needs {wanted})"
 

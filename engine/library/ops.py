@@ -30,7 +30,16 @@ from engine.rules.stats import current_stats
 from engine.rules.unaffected import unaffected_by
 from engine.state import Card, ChainLink
 from engine.values.events import EventType
-from engine.values.game import Location, OriginalChange, OriginalOp, Player, Position, is_on_field, opponent_of
+from engine.values.game import (
+    Location,
+    OriginalChange,
+    OriginalOp,
+    Player,
+    Position,
+    Window,
+    is_on_field,
+    opponent_of,
+)
 
 # What resolves one entry of an effect's `does` list. The entry is typed `Params` (what `Effect`
 # freezes every mapping into), not `Mapping`: compiled, its `.get` is then a C dict lookup.
@@ -545,6 +554,23 @@ def _unaffected(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
                                          op.get("until", "end_of_turn")))  # fmt: skip
 
 
+def _change_attack_target(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """"Change the attack target to it" (§U.6)."""
+    index = _card_for(ctx, src, link, op["target"])
+    if index is not None:
+        actions.change_attack_target(ctx, index)
+
+
+def _perform_damage_calculation(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """"... and perform damage calculation": in the Battle Step of an attack, the Damage Step is entered while this
+    effect resolves, with no window before damage calculation (§U.6; laaners/yugioh_comprehensive_rulebook,
+    "Change attack target"). Elsewhere it does nothing."""
+    b = ctx.state.battle
+    w = ctx.state.window
+    if b.under_way and w is not None and w.window is Window.ATTACK_DECLARATION:
+        b.calculate_at_once = True
+
+
 OPS: Final[dict[str, OpHandler]] = {
     "change_stats": _change_stats,
     "halve_stats": _relative_op("halve"),
@@ -577,6 +603,8 @@ OPS: Final[dict[str, OpHandler]] = {
     "add_to_hand": _add_to_hand,
     "place_in_pendulum_zone": _place_in_pendulum_zone,
     "unaffected": _unaffected,
+    "change_attack_target": _change_attack_target,
+    "perform_damage_calculation": _perform_damage_calculation,
 }
 
 

@@ -168,9 +168,10 @@ def replay_problem(ctx: Context, b: Battle) -> str | None:
     the target was chosen (one left or was placed, however briefly: a card that came back is a new
     card), or this monster can no longer attack directly. A restriction on being targeted for attacks
     that starts applying to the monster already chosen is no replay (OCG FAQ 20160). A scenario's attack,
-    whose Battle Step is already over (`opponent_field` None), has none."""
-    if b.opponent_field is None:
-        return None
+    whose Battle Step is already over (`opponent_field` None), has none; nor has one whose damage calculation an
+    effect performs."""
+    if b.opponent_field is None or b.calculate_at_once:
+        return None  # (§U.6: an attack whose damage calculation an effect performs has no replay)
     if b.opponent_field_changed or opponent_field(ctx) != b.opponent_field:
         return "the monsters the opponent controls changed"
     if b.target is None and direct_attack_problem(ctx, b.attacker) is not None:

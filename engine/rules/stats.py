@@ -250,6 +250,19 @@ def lingering_stats(ctx: Context, index: int) -> tuple[int, int]:
     return _value(card.base_atk, lingering, (), True), _value(card.base_def, lingering, (), False)
 
 
+def lingering_original_stats(ctx: Context, index: int) -> tuple[int, int]:
+    """The monster's original ATK and DEF as resolved effects left them (layer 1 without continuous changes):
+    what a continuous ATK change that adds up other monsters' original ATK reads (Crusadia Regulex, §U.5)."""
+    card = ctx.card(index)
+    if not _on_field_face_up(ctx, index):
+        return card.base_atk, card.base_def
+    lingering = [ling for ling in ctx.state.lingering if ling.card == index and ling.instance == card.instance]
+    return (
+        original_value(card.base_atk, _layers(lingering, (), True)[0]),
+        original_value(card.base_def, _layers(lingering, (), False)[0]),
+    )
+
+
 def _value(
     printed: int, lingering: Sequence[Lingering], continuous: Sequence[tuple[int, StatChange]], atk: bool
 ) -> int:

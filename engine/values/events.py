@@ -44,6 +44,7 @@ class EventType(FastEnum):
     ATTACK_DECLARED = "attack_declared"
     ATTACK_NEGATED = "attack_negated"
     REPLAY = "replay"  # the attack target is chosen again (or the attack stopped) after a replay
+    ATTACK_TARGET_CHANGED = "attack_target_changed"  # an effect made another monster the attack target
     BATTLE_PHASE_ENDED = "battle_phase_ended"  # an effect ended the Battle Phase
     EFFECTS_NEGATED = "effects_negated"  # a monster determined destroyed by battle has its effects negated
     LINK_UNRESOLVED = "link_unresolved"  # the effect of a face-up Spell/Trap that left the field does not resolve
@@ -115,6 +116,10 @@ RULES: dict[str, str] = {
     "negate_effects": "a monster whose effects are negated keeps them negated while it stays on the field and in "
     "the Graveyard it is sent to (§U.3)",
     "pendulum_zone": "a Pendulum Monster is placed in a free Pendulum Zone of its controller, face-up (§U.4)",
+    "change_attack_target": "an effect that changes the attack target makes another monster the target: no new "
+    "declaration, and no replay (§U.6)",
+    "calculate_at_once": "an effect that performs damage calculation enters the Damage Step while it resolves: no "
+    "window opens before damage calculation; those after it do (§U.6)",
 }
 
 
