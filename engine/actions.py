@@ -7,6 +7,7 @@ always does the same bookkeeping wherever it comes from.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 import attrs
@@ -17,7 +18,17 @@ from engine.rules.stats import current_stats, erase_earlier, next_seq, note_appl
 from engine.rules.triggers import triggered_effects
 from engine.state import NO_ATTACK, Battle, BattleRecord, Card, GameState, LastKnown, LpChange
 from engine.values.events import EventType
-from engine.values.game import PLAYERS, Location, OriginalOp, Phase, Player, Position, is_on_field, opponent_of
+from engine.values.game import (
+    PLAYERS,
+    Location,
+    OriginalOp,
+    Phase,
+    Player,
+    Position,
+    Window,
+    is_on_field,
+    opponent_of,
+)
 
 # From entering the Damage Step until damage calculation is complete, "flipped face-up"
 # triggers wait for after damage calculation (rules spec §1.4, §1.6; ygopro's flip_delayed).
@@ -331,6 +342,13 @@ def drop_stale_lingering(ctx: Context) -> None:
     _keep_lingering(ctx, keep, "expire", detail="effects on cards that left the field end")
 
 
+def end_lingering(ctx: Context, ending: Callable[[Lingering], bool], detail: str = "") -> None:
+    """The lingering effects for which `ending` is true stop applying now ("this increased ATK returns to 0"):
+    for a host's effect that ends what its own effects did."""
+    keep = [ling for ling in ctx.state.lingering if not ending(ling)]
+    _keep_lingering(ctx, keep, "expire", detail=detail or "lingering effects end")
+
+
 def _keep_lingering(ctx: Context, keep: list[Lingering], rule: str, **event: Any) -> None:
     """Only the lingering effects in `keep` go on applying; the others' ending is logged."""
     if len(keep) != len(ctx.state.lingering):
@@ -395,6 +413,28 @@ def declare_attack(ctx: Context, attacker: int, target: int | None, by_host: boo
     )
     ctx.emit(EventType.ATTACK_DECLARED, "attack_declaration", card=attacker, player=att.controller,
              data=(("targets", () if target is None else (target,)),))  # fmt: skip
+
+
+def force_attack(ctx: Context, attacker: int, target: int) -> str | None:
+    """An effect makes `attacker` attack `target` and performs damage calculation (rules spec §U.6: Dice Roll Battle,
+    "make that monster your opponent controls attack that monster you control, and perform damage calculation"):
+    in the Battle Step, with no attack under way, the turn player's face-up Attack Position monster attacks the
+    opponent's monster; it is the monster's attack for this turn, but no declaration ("when an attack is declared"
+    cards do not respond), and the Damage Step follows the chain with no window before damage calculation. Returns
+    why it cannot (and changes nothing), or None."""
+    s = ctx.state
+    w = s.window
+    a, t = ctx.card(attacker), ctx.card(target)
+    if w is None or w.window is not Window.BATTLE_STEP or s.battle.under_way:
+        return "only in the Battle Step, with no attack under way"
+    attack_position = a.location is Location.MONSTER_ZONE and a.position is Position.ATTACK
+    if a.controller is not s.turn_player or not attack_position:
+        return f"{a.name} is not a face-up Attack Position monster of the turn player"
+    if t.location is not Location.MONSTER_ZONE or t.controller is a.controller:
+        return f"{t.name} is not a monster the opponent of {a.controller.name} controls"
+    declare_attack(ctx, attacker, target, by_host=False)
+    s.battle.calculate_at_once = True
+    return None
 
 
 def retarget_attack(ctx: Context, target: int | None) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine import actions, checks
-from engine.effects import Context, TriggerEvent
+from engine.effects import Context, Hook, TriggerEvent
 from engine.rules import attack, cards, legality
 from engine.rules.battle import battle_problem
 from engine.state import ChainLink, ChainRecord, PendingTrigger, WindowState
@@ -340,6 +340,9 @@ def resolve_chain(ctx: Context, w: WindowState) -> None:
             ctx.emit(EventType.LINK_NEGATED, "chain", card=link.card, player=link.player)
         elif (gone := cards.left_field_problem(card, link)) is not None:
             ctx.emit(EventType.LINK_UNRESOLVED, "card_left_field", card=link.card, player=link.player, detail=gone)
+        elif (ctx.index.hooks[Hook.CHAIN_SOLVING] or s.lingering) and _negated_on_resolution(ctx):
+            ctx.emit(EventType.LINK_UNRESOLVED, "negate_on_resolution", card=link.card, player=link.player,
+                     detail="its effect is negated as it resolves")  # fmt: skip
         else:
             op = ctx.registry[card.effects[link.effect].type].operation
             if op is not None:
@@ -370,8 +373,16 @@ def resolve_chain(ctx: Context, w: WindowState) -> None:
         close_window(ctx, "battle_valid")
     elif w.window is Window.ATTACK_DECLARATION:
         after_attack_chain(ctx)
+    elif w.window is Window.BATTLE_STEP and s.battle.under_way and s.battle.calculate_at_once:
+        close_window(ctx, "calculate_at_once")  # an effect made a monster attack (§U.6): on to that battle
     elif s.battle_phase_ending and w.window in (Window.START_STEP, Window.BATTLE_STEP):
         close_window(ctx, "end_battle_phase")
+
+
+def _negated_on_resolution(ctx: Context) -> bool:
+    """Whether an effect negates the resolving link's effect as it resolves (`Hook.CHAIN_SOLVING`, §U.3); the
+    first that does acts, the others are not asked."""
+    return any(answer is True for _src, answer in ctx.ask(Hook.CHAIN_SOLVING))
 
 
 def after_attack_chain(ctx: Context) -> None:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
 from engine import chain, steps
-from engine.effects import Context
+from engine.effects import Context, Hook
 from engine.rules.attack import replay_problem
 from engine.rules.battle import battle_problem
 from engine.state import NO_ATTACK, GameState
@@ -113,6 +113,8 @@ def enter(ctx: Context, source: Phase, followers: Followers | None) -> None:
         for listener in list(followers.transitions):
             listener(followers.duel, source, s.phase)
     ctx.emit(EventType.PHASE_ENTERED, "machine", detail=s.phase._value_ if ctx.watched else "")
+    if ctx.index.hooks[Hook.AT_TIMING] or s.lingering:
+        steps.timing_actions(ctx)
     entry = steps.ON_ENTER.get(s.phase)
     if entry is not None:
         entry(ctx)

@@ -113,6 +113,8 @@ def attack_declared(ctx: Context) -> None:
     b = ctx.state.battle
     b.opponent_field = attack.opponent_field(ctx)
     b.opponent_field_changed = False
+    if b.calculate_at_once:
+        return  # an attack an effect made (§U.6): no declaration, no window, on to its damage calculation
     events: tuple[TriggerEvent, ...]
     if b.replays:
         events = RETARGET_EVENTS if b.target is not None else ()
@@ -130,6 +132,16 @@ def replay(ctx: Context) -> None:
         actions.stop_attack(ctx, "after the replay there is nothing it can attack")
     else:
         s.pending = decision
+
+
+def timing_actions(ctx: Context) -> None:
+    """Actions effects do with no chain as a state begins (`Hook.AT_TIMING`, §U.7), then the state-based checks."""
+    acted = False
+    for src, handler in list(ctx.sources(Hook.AT_TIMING)):
+        handler(ctx, src)
+        acted = True
+    if acted:
+        checks.settle(ctx)
 
 
 def start_of_damage_step(ctx: Context) -> None:

@@ -368,6 +368,11 @@ def _negate_effects(at: At) -> str:
     )
 
 
+def _negate_on_resolution(at: At) -> str:
+    return (f"{at.card()}'s effect is negated as it resolves by an effect that applies with no chain: the link "
+            "resolves with no effect, and its card is treated as resolved (§U.3)")
+
+
 def _change_attack_target(at: At) -> str:
     return (f"an effect makes {at.card()} the attack target: this is no new declaration and no replay, so "
             "'when an attack is declared' cards cannot respond to it (§U.6)")
@@ -486,6 +491,7 @@ WHY: dict[str, Callable[[At], str]] = {
     "unaffected": _unaffected,
     "negate_effects": _negate_effects,
     "pendulum_zone": _pendulum_zone,
+    "negate_on_resolution": _negate_on_resolution,
     "change_attack_target": _change_attack_target,
     "calculate_at_once": _calculate_at_once,
 }

@@ -100,6 +100,13 @@ class Hook(FastEnum):
     NEGATES_BATTLE_VICTIMS = "negates_battle_victims"
     CANNOT_ATTACK_DIRECTLY = "cannot_attack_directly"  # -> Iterable[int]: they cannot attack directly
     UNAFFECTED = "unaffected"  # -> Unaffected: monsters unaffected by some effects (§U)
+    # -> None: called as the machine enters each state (`ctx.state.phase` says which), before the state's own work:
+    # an action done with no chain, as the rules do ("this increased ATK returns to 0, after damage calculation")
+    AT_TIMING = "at_timing"
+    # -> bool: True negates the effect of the chain link about to resolve (`window.chain[window.resolving]`), with no
+    # chain ("negate an activated card effect that targets another 'Dinomist' card", §U.3); it may act through
+    # `engine.actions` ("then destroy this card")
+    CHAIN_SOLVING = "chain_solving"
 
 
 class DamageStage(FastEnum):

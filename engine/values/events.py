@@ -116,6 +116,8 @@ RULES: dict[str, str] = {
     "negate_effects": "a monster whose effects are negated keeps them negated while it stays on the field and in "
     "the Graveyard it is sent to (§U.3)",
     "pendulum_zone": "a Pendulum Monster is placed in a free Pendulum Zone of its controller, face-up (§U.4)",
+    "negate_on_resolution": "an effect that negates another as it resolves, with no chain, leaves that link with "
+    "no effect; its card is treated as resolved (§U.3)",
     "change_attack_target": "an effect that changes the attack target makes another monster the target: no new "
     "declaration, and no replay (§U.6)",
     "calculate_at_once": "an effect that performs damage calculation enters the Damage Step while it resolves: no "
