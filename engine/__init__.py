@@ -23,6 +23,7 @@ from engine.effects import (
     StatChange,
     TriggerEvent,
     Unaffected,
+    Untargetable,
 )
 from engine.host import StateBuilder, effect_from_spec
 from engine.library import default_registry
@@ -96,6 +97,7 @@ __all__ = [
     "TriggerEvent",
     "Unaffected",
     "UnknownCard",
+    "Untargetable",
     "UsageError",
     "Window",
     "compiled",

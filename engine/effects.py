@@ -49,6 +49,7 @@ from engine.values.effects import (
     StatChange,
     TriggerEvent,
     Unaffected,
+    Untargetable,
 )
 from engine.values.events import Event, EventType
 from engine.values.frozen import Frozen
@@ -79,6 +80,7 @@ __all__ = [
     "StatChange",
     "TriggerEvent",
     "Unaffected",
+    "Untargetable",
     "freeze",
 ]
 

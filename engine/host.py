@@ -73,6 +73,8 @@ def to_effect(spec: EffectSpec, card_type: str) -> Effect:
             "pay_with": spec.cost.pay_with,
             "detach": spec.cost.detach,
             "remove_counters": spec.cost.remove_counters,
+            "banish_self": spec.cost.banish_self,
+            "banish_from_graveyard": spec.cost.banish_from_graveyard,
         }
     )
     ops = {op["op"] for op in does}

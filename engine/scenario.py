@@ -222,7 +222,8 @@ _RestrictionKind = Literal[
 _Pile = Literal["deck", "graveyard", "banished"]
 _Zone = Literal["monster_zone", "spell_trap_zone", "graveyard"]
 _Arrow = Literal["bottom_left", "bottom", "bottom_right", "left", "right", "top_left", "top", "top_right"]
-_Ability = Literal["tuner", "toon", "spirit", "union", "gemini", "flip"]
+_Ability = Literal["tuner", "toon", "spirit", "union", "gemini", "flip", "normal", "effect", "fusion", "synchro",
+                   "xyz", "link", "ritual", "token"]
 _Summoned = Literal["normal", "flip", "special", "fusion", "synchro", "xyz", "link", "ritual", "pendulum"]
 _Unaffected = Literal["opponent_effects", "other_effects", "other_monster_effects", "spell_trap_effects"]
 
@@ -304,7 +305,11 @@ class _Filter(_Wire):
         UNSET
     )
     def_at_most: Annotated[_Stat | UnsetType, _doc("its current DEF is at most this")] = UNSET
-    ability: Annotated[_Ability | UnsetType, _doc("its type line says this (\"a Tuner\", \"a Toon monster\")")] = UNSET
+    ability: Annotated[
+        _Ability | Literal["pendulum", "extra_deck"] | UnsetType,
+        _doc("its type line says this (\"a Tuner\", \"a Toon monster\", \"a Fusion Monster\"); pendulum: a Pendulum "
+             "Monster; extra_deck: a Fusion, Synchro, Xyz or Link Monster"),
+    ] = UNSET
     summoned: Annotated[_Summoned | UnsetType, _doc("it was Summoned this way (\"this Link Summoned card\")")] = UNSET
     card_type: Annotated[
         Literal["monster", "spell", "trap"] | UnsetType, _doc("its card type (a Counter Trap is a trap)")
@@ -324,6 +329,10 @@ class _Battle(_Wire):
     self_: Annotated[bool, _doc("this card (the equipped monster, on an equip) is one of the battling monsters")] = (
         field(default=False, name="self")
     )
+    opponent_atk: Annotated[
+        Literal["higher", "lower", "equal"] | UnsetType,
+        _doc("the monster it battles has a higher (lower, the same) ATK than the monster of the effect's controller"),
+    ] = UNSET
 
 
 class _Controls(_Wire):
@@ -336,6 +345,16 @@ class _Controls(_Wire):
     other_than_self: Annotated[bool, _doc("true: cards other than this one (\"another 'X' monster\")")] = False
     at_least: Annotated[_Count, _doc("at least this many")] = 1
     at_most: Annotated[_Count | UnsetType, _doc("at most this many (0: none)")] = UNSET
+
+
+class _LifeCondition(_Wire):
+    """A player's Life Points, as a condition ("while your LP are 2000 or less", "if you have less LP than your
+    opponent")."""
+
+    player: _Relative = "controller"
+    at_most: Annotated[_Amount | UnsetType, _doc("at most this much")] = UNSET
+    at_least: Annotated[_Amount | UnsetType, _doc("at least this much")] = UNSET
+    less_than_opponent: Annotated[bool, _doc("fewer LP than that player's opponent")] = False
 
 
 class _OnlyIf(_Wire):
@@ -358,6 +377,7 @@ class _OnlyIf(_Wire):
         _doc("true: the monster this card battles is in this card's column (cards give `column`)"),
     ] = UNSET
     summoned_this_turn: Annotated[bool | UnsetType, _doc("this card was Summoned this turn (or not: false)")] = UNSET
+    life_points: Annotated[_LifeCondition | UnsetType, _doc("a player's LP")] = UNSET
 
 
 class _Payment(_Wire):
@@ -370,6 +390,9 @@ class _Payment(_Wire):
     ] = ()
     detach: Annotated[_Count, _doc("detach this many Xyz Materials from this card (on an equip: its monster)")] = 0
     remove_counters: Annotated[_Count, _doc("remove this many counters from this card")] = 0
+    banish_self: Annotated[bool, _doc("banish this card (from the hand, the field or the Graveyard)")] = False
+    banish_from_graveyard: Annotated[_Count, _doc("banish this many other cards from your Graveyard (pay_with "
+                                                  "first)")] = 0
 
 
 class _Cost(_Payment):
@@ -395,11 +418,12 @@ class _Instead(_Payment):
 
 _UNIONS = {"kind": "effect", "op": "op"}  # tag key -> the name of the tagged union in the schema
 _ANY_OF = {  # operations and effect kinds that need at least one of these keys
-    "change_stats": ("atk", "def", "set_atk", "set_def", "atk_gain_equal_to"),
+    "change_stats": ("atk", "def", "set_atk", "set_def", "atk_gain_equal_to", "atk_gain_of"),
     "damage": ("amount", "equal_to"),
     "gain_lp": ("amount", "equal_to"),
     "no_battle_damage_at_most": ("at_most", "at_most_equal_to"),
     "restrict": ("target", "applies_to"),
+    "indestructible_by_battle_this_turn": ("target", "applies_to"),
     "set_original_stats": ("set_atk", "set_def"),
 }
 
@@ -424,10 +448,14 @@ def _tagged(base: type[msgspec.Struct], table: Mapping[str, Mapping[str, Any]]) 
 
 
 class _StatOf(_Wire):
-    """A monster's current ATK or DEF, as an amount."""
+    """A monster's current ATK or DEF (or original ATK/DEF, or the difference with another monster's), as an
+    amount."""
 
     of: Annotated[_TargetRef, _doc("which monster: a target reference")]
-    stat: Literal["atk", "def"] = "atk"
+    stat: Literal["atk", "def", "original_atk", "original_def"] = "atk"
+    minus: Annotated[_TargetRef | UnsetType, _doc("less the same value of this monster (none below 0): \"the "
+                                                  "difference in ATK\"")] = UNSET
+    halved: Annotated[bool, _doc("half of it (rounded as halving is, §S.6)")] = False
 
 
 class _Op(_Wire, tag_field="op"):
@@ -448,6 +476,8 @@ OPS: Mapping[str, type[msgspec.Struct]] = _tagged(_Op, {
         "set_atk": _optional(_Stat),
         "set_def": _optional(_Stat),
         "atk_gain_equal_to": _optional(Literal["battling_opponent_atk"]),
+        "atk_gain_of": _optional(_StatOf, "an ATK gain equal to a value of a monster (its original ATK, the ATK "
+                                 "difference of the battlers...), read when it resolves"),
         "until": _UNTIL,
     },
     # Relative stat ops (rules spec §S): a freezing current value, or a change of the original value.
@@ -460,7 +490,11 @@ OPS: Mapping[str, type[msgspec.Struct]] = _tagged(_Op, {
                            "until": _UNTIL},
     "no_battle_damage_this_battle": {"player": Literal["controller", "opponent"]},
     "original_values_in_damage_calculation": {},
-    "indestructible_by_battle_this_turn": {"target": _TargetRef},
+    "indestructible_by_battle_this_turn": {
+        "target": _optional(_TargetRef, "the monster (or give applies_to)"),
+        "applies_to": _optional(_AppliesTo, "the monsters, as the controller sees them (\"monsters you control\")"),
+        "until": _default(_Until, "end_of_turn", "end_of_damage_step: \"by this battle\""),
+    },
     "negate_activation": {"destroy": bool},
     "destroy": {"target": _TargetRef},
     "banish": {"target": _TargetRef},
@@ -547,8 +581,11 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
                                   "before the battle damage (Aromaseraphy Jasmine, Konami OCG FAQ 21608)"),
         "against": _optional(_Filter, "only by battle with a monster that matches this (\"a Level 7 or lower "
                              "monster\")"),
-        "applies_to": _default(Literal["self", "battling_opponent"], "self", "battling_opponent: the opponent's "
-                               "monster this card battles cannot be destroyed by that battle (Thorn of Malice)"),
+        "applies_to": _default(Literal["self", "other_own_monsters", "own_monsters", "opponent_monsters",
+                                       "all_monsters", "pointed_to", "battling_opponent"], "self",
+                               "the monsters it protects; battling_opponent: the opponent's monster this card "
+                               "battles cannot be destroyed by that battle (Thorn of Malice)"),
+        "filter": _optional(_Filter, "only the monsters of applies_to that match this filter"),
     },
     "avoid_battle_damage": {"player": _Relative, "scope": _SCOPE},
     "reflect_battle_damage": {
@@ -606,6 +643,11 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
                                   "attacks on monsters\")"),
     },
     "unaffected": {"by": _Unaffected},
+    "cannot_be_targeted": {
+        "by": _default(Literal["opponent_effects", "effects"], "opponent_effects", "whose card effects cannot target "
+                       "them"),
+        **_APPLIES,
+    },
     "self_destroy": {},
     "banish_instead_of_graveyard": {},
     "battle_destruction_replacement": {
@@ -633,7 +675,7 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
                          "whose continuous effects apply from then: Gravity Bind)"),
         "speed": _optional(Annotated[int, Meta(ge=1, le=3)], "required, except on a counter_trap card (always 3)"),
         "during_damage_calculation": _default(bool, False),
-        "from": _default(Literal["field", "hand"], "field"),
+        "from": _default(Literal["field", "hand", "graveyard"], "field"),
         "damage_step": _default(Literal["auto", "allowed", "forbidden"], "auto"),
         "windows": _optional(Annotated[tuple[_DamageStepWindow, ...], Meta(min_length=1)],
                              "the Damage Step windows its text names for its activation (Honest: "
@@ -789,6 +831,8 @@ class Cost(msgspec.Struct, frozen=True):
     pay_with: tuple[str, ...] = ()  # the cards the player picks first for discard / tribute
     detach: int = 0  # Xyz Materials of this card (on an equip: its monster)
     remove_counters: int = 0  # counters on this card
+    banish_self: bool = False
+    banish_from_graveyard: int = 0  # other cards of the player's Graveyard
 
 
 class EffectSpec(msgspec.Struct, frozen=True):

@@ -25,6 +25,7 @@ from engine.effects import (
     Source,
     StatChange,
     Unaffected,
+    Untargetable,
 )
 from engine.library import costs
 from engine.library.filters import matches, matches_card
@@ -222,6 +223,12 @@ def _unaffected(ctx: Context, src: Source) -> Unaffected:
     return Unaffected((src.host,), str(src.effect.params["by"]), src.controller)
 
 
+def _untargetable(ctx: Context, src: Source) -> Untargetable:
+    """The monsters of `applies_to` (this card by default) cannot be targeted by those effects (§U.9)."""
+    cards = tuple(monsters_it_applies_to(ctx, src, face_up=False))
+    return Untargetable(cards, str(src.effect.params.get("by", "opponent_effects")))
+
+
 def _destroys_itself(ctx: Context, src: Source) -> bool:
     """"If <condition>, destroy this card": the condition is the effect's `only_if`, read by `_OnlyIf`."""
     return True
@@ -284,11 +291,14 @@ def _indestructible(ctx: Context, src: Source) -> IndestructibleByBattle | None:
         was = as_it_was(ctx, other, battler_instance(ctx, other))  # (the card itself while it is on the field)
         if was is None or not (matches(ctx, other, against) if was is ctx.card(other) else matches_card(was, against)):
             return None
-    if p.get("applies_to") == "battling_opponent":
+    applies = p.get("applies_to", "self")
+    if applies == "battling_opponent":
         other = ctx.battling_opponent(src.host)
         if other is None or unaffected_by(ctx, other, src):
             return None
         return IndestructibleByBattle(p.get("times_per_turn"), (other,))
+    if applies != "self":  # "your monsters cannot be destroyed by battle" (Child's Play)
+        return IndestructibleByBattle(p.get("times_per_turn"), tuple(monsters_it_applies_to(ctx, src, face_up=False)))
     return IndestructibleByBattle(p.get("times_per_turn"))
 
 
@@ -375,6 +385,7 @@ CONTINUOUS_TYPES = [
     EffectType("self_destroy", hooks={Hook.SELF_DESTROY: _destroys_itself}),
     EffectType("extra_attacks", hooks={Hook.ATTACKS: _extra_attacks}),
     EffectType("unaffected", hooks={Hook.UNAFFECTED: _unaffected}),
+    EffectType("cannot_be_targeted", hooks={Hook.CANNOT_BE_TARGETED: _untargetable}),
 ]
 # Every continuous kind answers only while its `only_if` holds.
 CONTINUOUS_TYPES = [

@@ -84,6 +84,12 @@ def substitutes(ctx: Context, src: Source, flt: Mapping[str, Any]) -> list[int]:
     ]
 
 
+def graveyard_cards(ctx: Context, src: Source) -> list[int]:
+    """The other cards in the effect's controller's Graveyard, in card order."""
+    return [i for i, c in enumerate(ctx.state.cards)
+            if c.location is Location.GRAVEYARD and c.owner is src.controller and i != src.card]  # fmt: skip
+
+
 def problem(ctx: Context, src: Source, cost: Mapping[str, Any]) -> str | None:
     """Why this cost cannot be paid in full now (None if it can)."""
     if not cost:
@@ -126,6 +132,11 @@ def problem(ctx: Context, src: Source, cost: Mapping[str, Any]) -> str | None:
     remove = int(cost.get("remove_counters") or 0)
     if remove and (short := counters_problem(card, remove)):
         return f"it cannot remove {remove} counter(s) as the cost: {short}"
+    if cost.get("banish_self") and card.location in (Location.BANISHED, Location.DECK, Location.EXTRA_DECK):
+        return f"{card.name} must be in the hand, on the field or in the Graveyard to be banished"
+    banish = int(cost.get("banish_from_graveyard") or 0)
+    if banish and (have := len(graveyard_cards(ctx, src))) < banish:
+        return f"{player.name} cannot banish {banish} card(s) from the Graveyard as the cost: only {have} there"
     return None
 
 
@@ -155,6 +166,11 @@ def pay(ctx: Context, src: Source, cost: Mapping[str, Any]) -> None:
                  detail=f"detached {count} Xyz Material(s)")  # fmt: skip
     if remove := int(cost.get("remove_counters") or 0):
         actions.set_counters(ctx, src.card, ctx.card(src.card).counters - remove, "cost")
+    if banish := int(cost.get("banish_from_graveyard") or 0):
+        for i in _ordered(ctx, cost, graveyard_cards(ctx, src))[:banish]:
+            actions.move_card(ctx, i, Location.BANISHED, "cost", detail="banished as a cost")
+    if cost.get("banish_self"):
+        actions.move_card(ctx, src.card, Location.BANISHED, "cost", detail="banished as a cost")
 
 
 def _discard(ctx: Context, src: Source, cost: Mapping[str, Any], count: int) -> None:

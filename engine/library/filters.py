@@ -51,7 +51,7 @@ def matches_card(card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | No
         return False
     if "level_at_least" in flt and card.level < int(flt["level_at_least"]):
         return False
-    if "ability" in flt and flt["ability"] not in card.abilities:
+    if "ability" in flt and not _has_ability(card, str(flt["ability"])):
         return False
     if flt.keys() & _STATS:
         atk, def_ = stats if stats is not None else (card.base_atk, card.base_def)
@@ -61,6 +61,15 @@ def matches_card(card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | No
             if f"{key}_at_most" in flt and value > int(flt[f"{key}_at_most"]):
                 return False
     return True
+
+
+def _has_ability(card: Card, ability: str) -> bool:
+    """What its type line says: `pendulum` is the card's own key; `extra_deck` any Extra Deck monster kind."""
+    if ability == "pendulum":
+        return card.pendulum
+    if ability == "extra_deck":
+        return not _EXTRA_DECK.isdisjoint(card.abilities)
+    return ability in card.abilities
 
 
 def describe(flt: Mapping[str, Any]) -> str:
@@ -98,6 +107,7 @@ _PRINTED: Final = frozenset(
     {"attribute", "monster_type", "level_at_most", "level_at_least", "ability", "atk_at_least", "atk_at_most",
      "def_at_least", "def_at_most"}
 )  # fmt: skip
+_EXTRA_DECK: Final = frozenset({"fusion", "synchro", "xyz", "link"})
 _STATS: Final = frozenset({"atk_at_least", "atk_at_most", "def_at_least", "def_at_most"})
 _TYPE_OF: Final = {CardType.MONSTER: "monster", CardType.SPELL: "spell", CardType.TRAP: "trap",
                    CardType.COUNTER_TRAP: "trap"}  # fmt: skip

@@ -30,6 +30,9 @@ def only_if_problem(ctx: Context, src: Source, cond: Mapping[str, Any], *, plain
     same = cond.get("same_column")
     if same is not None and same_column(ctx, src.host) is not same:
         return f"the monster {me.name} battles is {'not ' if same else ''}in its column"
+    life = cond.get("life_points")
+    if life is not None and (problem := _life_problem(ctx, src, life)) is not None:
+        return problem
     summoned = cond.get("summoned_this_turn")
     if summoned is not None and me.summoned_this_turn is not summoned:
         return f"{me.name} was {'not ' if summoned else ''}Summoned this turn"
@@ -64,6 +67,18 @@ def _controls_problem(ctx: Context, src: Source, c: Mapping[str, Any], plain: bo
     )  # fmt: skip
     wanted = f"at least {least}" if most is None else f"{least} to {most}" if least else f"at most {most}"
     return f"{who} control(s) {count} of {what} (the effect needs {wanted})"
+
+
+def _life_problem(ctx: Context, src: Source, c: Mapping[str, Any]) -> str | None:
+    player = ctx.player_of(c.get("player", "controller"), src)
+    lp, theirs = ctx.state.players[player].lp, ctx.state.players[opponent_of(player)].lp
+    if c.get("at_most") is not None and lp > int(c["at_most"]):
+        return f"{player.name} has {lp} LP, more than {c['at_most']}"
+    if c.get("at_least") is not None and lp < int(c["at_least"]):
+        return f"{player.name} has {lp} LP, less than {c['at_least']}"
+    if c.get("less_than_opponent") and lp >= theirs:
+        return f"{player.name} has {lp} LP, not less than the opponent's {theirs}"
+    return None
 
 
 _ROLE_WORDS = {"attacking": "the attacking monster", "attacked": "the attack target", "battling": "battling"}

@@ -21,12 +21,14 @@ from engine.effects import (
     Source,
 )
 from engine.library import costs
+from engine.library.continuous import monsters_it_applies_to
 from engine.library.filters import describe, matches, matches_card
 from engine.library.only_if import only_if_problem
 from engine.rules.cards import pendulum_zone_problem
 from engine.rules.last_known import as_it_was, battler_instance, stats_as_they_were
 from engine.rules.rounding import halved
-from engine.rules.stats import current_stats
+from engine.rules.stats import current_stats, original_stats
+from engine.rules.targeting import untargetable_by
 from engine.rules.unaffected import unaffected_by
 from engine.state import Card, ChainLink
 from engine.values.events import EventType
@@ -142,6 +144,15 @@ def battle_problem(ctx: Context, src: Source, cond: Params) -> str | None:
         return f"no monster {me} controls is battling"
     if flt is not None and own_card is not None and not matches_card(own_card, flt):
         return f"{me}'s battling monster {own_card.name} is not {describe(flt)}"
+    compare = cond.get("opponent_atk")
+    if compare is not None:
+        rival = ctx.battling_opponent(own) if own is not None else None
+        if own is None or rival is None:
+            return "it battles no monster of the opponent"
+        theirs, mine_atk = current_stats(ctx, rival)[0], current_stats(ctx, own)[0]
+        holds = {"higher": theirs > mine_atk, "lower": theirs < mine_atk, "equal": theirs == mine_atk}[compare]
+        if not holds:
+            return f"the monster it battles has {theirs} ATK, not {compare} than {mine_atk}"
     flt = cond.get("opponent_monster")
     if flt is not None:
         mine = src.host if cond.get("self") else own
@@ -240,7 +251,8 @@ def _card_for(ctx: Context, src: Source, link: ChainLink, name: str) -> int | No
     if index in link.targets:
         k = link.targets.index(index)
         card = ctx.card(index)
-        if card.instance != link.target_instances[k] or card.battle_destroyed or not _targetable(ctx, src, index):
+        gone = card.instance != link.target_instances[k] or card.battle_destroyed
+        if gone or not _targetable(ctx, src, index) or untargetable_by(ctx, index, src):
             ctx.emit(EventType.LINK_RESOLVED, "effect", card=index, detail="target no longer legal: not affected")
             return None
     return index
@@ -264,6 +276,8 @@ def _change_stats(ctx: Context, src: Source, link: ChainLink, op: Params) -> Non
     if op.get("atk_gain_equal_to") == "battling_opponent_atk":
         foe = ctx.battling_opponent(index)
         atk += current_stats(ctx, foe)[0] if foe is not None else 0
+    if op.get("atk_gain_of") is not None:
+        atk += value_of(ctx, src, op["atk_gain_of"])
     ling = Lingering(
         effect=actions.STAT_CHANGE,
         controller=src.controller,
@@ -343,11 +357,21 @@ def _original_values_in_damage_calculation(ctx: Context, src: Source, link: Chai
 
 
 def _indestructible(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
-    index = _card_for(ctx, src, link, op["target"])
-    if index is None or not is_on_field(ctx.card(index).location):
-        return
+    """"It cannot be destroyed by battle this turn" (`target`), or "monsters you control cannot be destroyed by this
+    battle" (`applies_to`, `until: end_of_damage_step`): the monsters there as it resolves."""
+    until = str(op.get("until", "end_of_turn"))
+    if op.get("target") is not None:
+        index = _card_for(ctx, src, link, op["target"])
+        cards = [] if index is None else [index]
+    else:
+        params = {"applies_to": op["applies_to"], "filter": op.get("filter")}
+        scope = Source(src.card, src.index, Effect("scope", EffectKind.CONTINUOUS, params=params), src.controller,
+                       src.host)  # fmt: skip
+        cards = [i for i in monsters_it_applies_to(ctx, scope, face_up=False) if not unaffected_by(ctx, i, src)]
     eff = Effect("indestructible_by_battle_this_turn", EffectKind.CONTINUOUS)
-    actions.add_lingering(ctx, Lingering(eff, src.controller, index, ctx.card(index).instance, "end_of_turn"))
+    for index in cards:
+        if is_on_field(ctx.card(index).location):
+            actions.add_lingering(ctx, Lingering(eff, src.controller, index, ctx.card(index).instance, until))
 
 
 def _negate_activation(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
@@ -436,11 +460,33 @@ def amount_of(ctx: Context, src: Source, op: Params) -> int:
     source = op.get("equal_to")
     if source is None:
         return int(op["amount"])
-    index = ref(ctx, src, str(source["of"]))
-    stats = None if index is None else stats_as_they_were(ctx, index, battler_instance(ctx, index))
-    if stats is None:
+    return value_of(ctx, src, source)
+
+
+def value_of(ctx: Context, src: Source, source: Params) -> int:
+    """A monster's value (`of`, `stat`: current or original ATK/DEF, as it was if it left the field, §R.2), less
+    another monster's same value (`minus`, never below 0: "the difference in ATK"), halved if `halved`; 0 if there
+    is no such monster."""
+    stat = str(source.get("stat", "atk"))
+
+    def read(name: str) -> int | None:
+        index = ref(ctx, src, name)
+        if index is None:
+            return None
+        if stat.startswith("original_"):
+            card = ctx.card(index)
+            if not card.face_up_on_field:
+                return card.base_atk if stat == "original_atk" else card.base_def
+            return original_stats(ctx, index)[0 if stat == "original_atk" else 1]
+        stats = stats_as_they_were(ctx, index, battler_instance(ctx, index))
+        return None if stats is None else stats[0 if stat == "atk" else 1]
+
+    value = read(str(source["of"]))
+    if value is None:
         return 0  # no such monster, or one never on the field
-    return stats[0] if source.get("stat", "atk") == "atk" else stats[1]
+    if source.get("minus") is not None:
+        value = max(0, value - (read(str(source["minus"])) or 0))
+    return halved(value) if source.get("halved") else value
 
 
 def _damage(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:

@@ -11,6 +11,7 @@ from typing import Final
 
 from engine.effects import ActivationLock, Context, DamageStepRule, Effect, EffectKind, Hook, Source
 from engine.rules.cards import already_activated_problem, once_per_turn_problem
+from engine.rules.targeting import untargetable_by
 from engine.rules.triggers import concerns
 from engine.state import Card, WindowState
 from engine.values.events import EventType
@@ -142,11 +143,16 @@ def location_problem(ctx: Context, player: Player, card: Card, eff: Effect) -> s
 
 def target_choices(ctx: Context, src: Source) -> list[tuple[int, ...]] | None:
     """Legal target tuples for a targeting effect, or None if it does not target. Monsters
-    determined destroyed by battle cannot be targeted (§1.6), whatever the effect says."""
+    determined destroyed by battle cannot be targeted (§1.6), nor cards an effect makes untargetable by it (§U.9),
+    whatever the effect says."""
     etype = ctx.registry[src.effect.type]
     if etype.targets is None:
         return None
-    return [t for t in etype.targets(ctx, src) if not any(ctx.card(i).battle_destroyed for i in t)]
+    return [
+        t
+        for t in etype.targets(ctx, src)
+        if not any(ctx.card(i).battle_destroyed or untargetable_by(ctx, i, src) for i in t)
+    ]
 
 
 def effect_problem(ctx: Context, src: Source, targets: tuple[int, ...] | None) -> str | None:

@@ -107,6 +107,7 @@ class Hook(FastEnum):
     # chain ("negate an activated card effect that targets another 'Dinomist' card", §U.3); it may act through
     # `engine.actions` ("then destroy this card")
     CHAIN_SOLVING = "chain_solving"
+    CANNOT_BE_TARGETED = "cannot_be_targeted"  # -> Untargetable: cards some effects cannot target (§U.9)
 
 
 class DamageStage(FastEnum):
@@ -335,6 +336,15 @@ class ExtraAttacks:
 
     attacks: int
     monsters_only: bool = False
+
+
+@attrs.frozen(slots=True)
+class Untargetable:
+    """These cards cannot be targeted by card effects: `by` "opponent_effects" (those the effect's controller's
+    opponent controls) or "effects" (any)."""
+
+    cards: tuple[int, ...]
+    by: str = "opponent_effects"
 
 
 @attrs.frozen(slots=True)

@@ -137,7 +137,8 @@ class Property(FastEnum):
 
 # What a monster's type line says beyond its Type (a Tuner, a Toon monster...): filters read them
 # ("a Warrior-Type Tuner monster"). Plain strings in a frozenset, as a card rarely has more than one.
-ABILITIES: Final = ("tuner", "toon", "spirit", "union", "gemini", "flip")
+ABILITIES: Final = ("tuner", "toon", "spirit", "union", "gemini", "flip", "normal", "effect", "fusion", "synchro",
+                    "xyz", "link", "ritual", "token")  # fmt: skip
 
 # How a monster on the field was Summoned ("this Link Summoned card"): None when not said.
 SUMMON_KINDS: Final = ("normal", "flip", "special", "fusion", "synchro", "xyz", "link", "ritual", "pendulum")
