@@ -351,7 +351,7 @@ class _LifeCondition(_Wire):
     """A player's Life Points, as a condition ("while your LP are 2000 or less", "if you have less LP than your
     opponent")."""
 
-    player: _Relative = "controller"
+    player: Literal["controller", "opponent"] = "controller"
     at_most: Annotated[_Amount | UnsetType, _doc("at most this much")] = UNSET
     at_least: Annotated[_Amount | UnsetType, _doc("at least this much")] = UNSET
     less_than_opponent: Annotated[bool, _doc("fewer LP than that player's opponent")] = False
