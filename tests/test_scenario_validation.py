@@ -207,7 +207,7 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
     ("scope", edited((("cards", 1, "effects", 0), effect("avoid_battle_damage", player="controller", scope="any"))),
      "cards[1].effects[0].scope", 'got "any"'),
     ("damage-step", edited(((*TRAP, "damage_step"), "yes")), "cards[2].effects[0].damage_step", 'got "yes"'),
-    ("from", edited(((*KURI, "from"), "graveyard")), "cards[4].effects[0].from", 'got "graveyard"'),
+    ("from", edited(((*KURI, "from"), "deck")), "cards[4].effects[0].from", 'got "deck"'),
     ("expect", edited((("choices", 0, "expect"), "refused")), "choices[0].expect", 'got "refused"'),
     ("to", edited(((*TRAP, "does", 0), {"op": "change_position", "target": "attacker", "to": "face_up"})),
      "cards[2].effects[0].does[0].to", 'got "face_up"'),
