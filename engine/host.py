@@ -19,10 +19,14 @@ import attrs
 
 from engine.effects import DamageStepRule, Effect, EffectKind, TriggerEvent
 from engine.library.ops import STAT_OPS
+from engine.rules.zones import ARROWS, EXTRA_COLUMNS
 from engine.scenario import EffectSpec, ScenarioError, parse_effect_spec
 from engine.state import Card, GameState, PlayerState, no_battle
 from engine.turns import UsageError
 from engine.values.game import (
+    ABILITIES,
+    COLUMNS,
+    SUMMON_KINDS,
     Attribute,
     CardType,
     Location,
@@ -104,6 +108,35 @@ def to_effect(spec: EffectSpec, card_type: str) -> Effect:
         once_per_turn=OncePerTurn(p["once_per_turn"]) if p.get("once_per_turn") else OncePerTurn.UNLIMITED,
         activates_card=bool(p.get("activates_card", True)),
     )
+
+
+def _zone_keys(
+    where: str,
+    loc: Location,
+    abilities: Iterable[str],
+    summoned: str | None,
+    summoned_this_turn: bool,
+    column: int | None,
+    extra_zone: bool,
+    link_arrows: Iterable[str],
+) -> tuple[frozenset[str], str | None, int, frozenset[str]]:
+    """`StateBuilder.card`'s keys of issue 22 (rules spec §U.1, §U.5), checked as the loader checks them."""
+    if isinstance(abilities, str) or not set(abilities) <= set(ABILITIES):
+        raise UsageError(f"{where}abilities must be some of {', '.join(ABILITIES)}, got {abilities!r}")
+    if isinstance(link_arrows, str) or not set(link_arrows) <= set(ARROWS):
+        raise UsageError(f"{where}link_arrows must be some of {', '.join(ARROWS)}, got {link_arrows!r}")
+    if summoned is not None and summoned not in SUMMON_KINDS:
+        raise UsageError(f"{where}summoned must be one of {', '.join(SUMMON_KINDS)}, got {summoned!r}")
+    on_field = loc is Location.MONSTER_ZONE
+    for label, given in (("summoned", summoned is not None), ("summoned_this_turn", summoned_this_turn),
+                         ("column", column is not None), ("extra_zone", extra_zone)):  # fmt: skip
+        if given and not on_field:
+            raise UsageError(f"{where}only a monster in the Monster Zone has {label}")
+    if column is not None and (type(column) is not int or not 0 <= column < COLUMNS):
+        raise UsageError(f"{where}column must be 0 to {COLUMNS - 1}, got {column!r}")
+    if extra_zone and column not in EXTRA_COLUMNS:
+        raise UsageError(f"{where}an Extra Monster Zone stands above column 1 or 3, got column {column!r}")
+    return frozenset(abilities), summoned, -1 if column is None else column, frozenset(link_arrows)
 
 
 def tags(card: Card) -> dict[str, Any]:
@@ -221,6 +254,12 @@ class StateBuilder:
         property: Property | str = Property.NORMAL,
         counters: int = 0,
         materials: int = 0,
+        abilities: Iterable[str] = (),
+        summoned: str | None = None,
+        summoned_this_turn: bool = False,
+        column: int | None = None,
+        extra_zone: bool = False,
+        link_arrows: Iterable[str] = (),
     ) -> StateBuilder:
         """Add any card; `effects` are `Effect` values or scenario-format specs. Returns the builder.
         A bad argument raises `UsageError` naming it (an effect spec's mistake, `ScenarioError` naming
@@ -267,6 +306,7 @@ class StateBuilder:
             raise UsageError(f"{where}counters are placed on face-up cards on the field only")
         if materials and (ctype is not CardType.MONSTER or loc is not Location.MONSTER_ZONE):
             raise UsageError(f"{where}only a monster in the Monster Zone has Xyz Materials")
+        zone = _zone_keys(where, loc, abilities, summoned, summoned_this_turn, column, extra_zone, link_arrows)
         made = _effects(effects, ctype, where)
         if equipped_to is not None:
             self._equips.append((len(self.cards), equipped_to))
@@ -291,6 +331,12 @@ class StateBuilder:
                 counters=counters,
                 card_property=prop,
                 tags=tuple((tags or {}).items()),
+                abilities=zone[0],
+                summoned=zone[1],
+                summoned_this_turn=summoned_this_turn,
+                column=zone[2],
+                extra_zone=extra_zone,
+                link_arrows=zone[3],
             )
         )
         return self

@@ -21,6 +21,10 @@ from conftest import (
     schema_errors,
 )
 
+import engine
+from engine.cards import place
+from engine.rules.zones import points_to
+
 CASES = RULES_DIR / "card-pieces-cases.jsonl"
 RECORDS = load_jsonl(CASES)
 IDS = [r["scenario"]["id"] for r in RECORDS]
@@ -40,3 +44,47 @@ def test_round_trip_schema_and_cli() -> None:
     check_round_trip(RECORDS)
     assert schema_errors(RECORDS) == {}
     assert cli_mismatches(CASES) == {}
+
+
+# -- the same keys through the Python API, and their refusals ------------------------------------------------------
+
+
+def test_state_builder_takes_the_zone_keys_and_points_to_follows_them() -> None:
+    """Crusadia Regulex in the left Extra Monster Zone (above A's column 1) points down to A's column 1 and up to
+    B's column 3 (rules spec §U.5); a monster in A's column 2 is pointed to by neither arrow."""
+    b = engine.StateBuilder()
+    place(b, "crusadia_regulex", "reg", "A", column=1, extra_zone=True, summoned="link")
+    b.monster("a1", "A", atk=1500, def_=1000, column=1).monster("a2", "A", atk=1500, def_=1000, column=2)
+    b.monster("b1", "B", atk=1200, def_=1000, column=3).monster("b2", "B", atk=1200, def_=1000, column=1)
+    duel = engine.Duel(b.build(), engine.cards.registry())
+    ctx = duel.ctx
+    assert sorted(ctx.card(i).id for i in points_to(ctx, 0)) == ["a1", "b1"]
+    assert duel.current_stats("reg") == (1000 + 1500 + 1200, 0)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "fragment"),
+    [
+        ({"abilities": ["wizard"]}, "abilities must be some of"),
+        ({"link_arrows": ["up"]}, "link_arrows must be some of"),
+        ({"summoned": "magic"}, "summoned must be one of"),
+        ({"column": 5}, "column must be 0 to 4"),
+        ({"column": 2, "extra_zone": True}, "stands above column 1 or 3"),
+        ({"location": "hand", "position": None, "summoned": "special"}, "only a monster in the Monster Zone has summoned"),
+    ],
+)
+def test_state_builder_refuses_bad_zone_keys(kwargs: dict[str, Any], fragment: str) -> None:
+    b = engine.StateBuilder()
+    args: dict[str, Any] = {"atk": 1000, "def_": 1000, "position": "attack", **kwargs}
+    with pytest.raises(engine.UsageError, match=fragment):
+        b.card("m", "A", **args)
+    assert b.cards == []  # nothing added
+
+
+def test_the_loader_refuses_an_extra_monster_zone_off_columns_1_and_3() -> None:
+    data = {"format": "damage-step-scenario/1", "id": "x", "cards": [
+        {"id": "m", "controller": "A", "atk": 0, "def": 0, "position": "attack", "column": 2, "extra_monster_zone": True},
+        {"id": "t", "controller": "B", "atk": 0, "def": 0, "position": "attack"}],
+        "attack": {"attacker": "m", "target": "t"}}  # fmt: skip
+    with pytest.raises(engine.ScenarioError, match=r"cards\[0\]\.column.*column 1 or 3"):
+        engine.parse_scenario(data)

@@ -22,6 +22,13 @@ the format writes it more simply) and the official ruling its effects follow (`C
   Ha Des, Mad Sword Beast, Mad Archfiend;
 * `battle_triggers`: D.D. Warrior Lady, D.D. Crazy Beast, Drillroid, Spear Dragon, Airknight Parshath, Neo-Spacian
   Grand Mole, Exploder Dragon, Big Shield Gardna;
+* `extra_attacks` (§U.8): Blue-Eyes Twin Burst Dragon, Barbaroid, the Ultimate Battle Machine;
+* `conditional` (continuous effects under a condition, §U.1, §U.2, §U.5, §U.9): Ancient Warriors - Masterful Sun
+  Mou, Ally of Justice Reverse Break, Toon Ancient Gear Golem, Elemental HERO Rampart Blaster, Skyscraper, Rampaging
+  Rhynos, Crusadia Regulex, World Gears of Theurlogical Demiurgy, Lord of D., Aria the Melodious Diva, Child's Play,
+  Top Runner;
+* `battle_aftermath` (§U.3, §U.4, §U.7): Mist Valley Soldier, Garmr of the Nordic Beasts, Disc Fighter, Acrobatic
+  Magician, Thorn of Malice, Half Counter, Shield Warrior;
 * `custom` (their own effect types): Prideful Roar, Mystic Tomato, Limiter Removal.
 
 A scenario file can name one (``{"id": "r", "controller": "A", "location": "spell_trap_zone", "face_down": true,
@@ -39,11 +46,14 @@ from typing import TYPE_CHECKING, Any
 
 from engine.cards import (
     attack_stoppers,
+    battle_aftermath,
     battle_damage,
     battle_traps,
     battle_triggers,
+    conditional,
     counter_traps,
     damage_step_boosts,
+    extra_attacks,
     flip,
     on_the_field,
     printed_monsters,
@@ -58,7 +68,8 @@ if TYPE_CHECKING:
     from engine.host import StateBuilder
 
 _FAMILIES = (stat_changes, battle_damage, flip, start_and_refusals, battle_traps, attack_stoppers, counter_traps,
-             protection, damage_step_boosts, printed_monsters, battle_triggers, on_the_field)  # fmt: skip
+             protection, damage_step_boosts, printed_monsters, battle_triggers, on_the_field, extra_attacks,
+             conditional, battle_aftermath)  # fmt: skip
 # Cards written as scenario-format specs (nameable in scenario files); `custom` ones (their own effect
 # types) are loaded on first use, as they import the engine.
 CATALOG: dict[str, CardDef] = {c.key: c for m in _FAMILIES for c in m.CARDS}
@@ -95,6 +106,10 @@ def scenario_defaults(key: str) -> dict[str, Any]:
         out |= {k: v for k, v in printed if v is not None}
         if c.pendulum:
             out["pendulum"] = True
+        if c.abilities:
+            out["abilities"] = list(c.abilities)
+        if c.link_arrows:
+            out["link_arrows"] = list(c.link_arrows)
     elif c.property != "normal":
         out["property"] = c.property
     if c.custom:
@@ -117,7 +132,8 @@ def place(builder: StateBuilder, key: str, id: str, controller: str, **kw: Any) 
     kw.setdefault("effects", c.custom or c.effects)
     if c.card_type == "monster":
         for k, v in (("atk", c.atk or 0), ("def_", c.def_ or 0), ("level", c.level), ("attribute", c.attribute),
-                     ("monster_type", c.monster_type), ("pendulum", c.pendulum)):  # fmt: skip
+                     ("monster_type", c.monster_type), ("pendulum", c.pendulum), ("abilities", c.abilities),
+                     ("link_arrows", c.link_arrows)):  # fmt: skip
             kw.setdefault(k, v)
         if kw.get("location", "monster_zone") in ("monster_zone",):
             kw.setdefault("position", "attack")

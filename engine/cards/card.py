@@ -28,6 +28,8 @@ class CardDef:
     monster_type: str | None = None
     property: str = "normal"  # a Spell/Trap's Property: continuous / equip / quick_play / field / ritual (§C.1)
     pendulum: bool = False  # a Pendulum Monster: face-up to the Extra Deck instead of the Graveyard when destroyed
+    abilities: tuple[str, ...] = ()  # its type line beyond its Type: "tuner", "toon", "fusion", "link"...
+    link_arrows: tuple[str, ...] = ()  # a Link Monster's arrows (rules spec §U.5)
     # A card whose effects the scenario format cannot write: its own effect types (public API:
     # `engine.EffectType`, `engine.actions`), registered by `engine.cards.registry()`. Such a card
     # is placed from Python only.
