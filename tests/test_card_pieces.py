@@ -70,7 +70,7 @@ def test_state_builder_takes_the_zone_keys_and_points_to_follows_them() -> None:
         ({"summoned": "magic"}, "summoned must be one of"),
         ({"column": 5}, "column must be 0 to 4"),
         ({"column": 2, "extra_zone": True}, "stands above column 1 or 3"),
-        ({"location": "hand", "position": None, "summoned": "special"}, "only a monster in the Monster Zone has summoned"),
+        ({"location": "hand", "position": None, "summoned": "special"}, "only a monster in the Monster Zone has"),
     ],
 )
 def test_state_builder_refuses_bad_zone_keys(kwargs: dict[str, Any], fragment: str) -> None:
@@ -83,7 +83,8 @@ def test_state_builder_refuses_bad_zone_keys(kwargs: dict[str, Any], fragment: s
 
 def test_the_loader_refuses_an_extra_monster_zone_off_columns_1_and_3() -> None:
     data = {"format": "damage-step-scenario/1", "id": "x", "cards": [
-        {"id": "m", "controller": "A", "atk": 0, "def": 0, "position": "attack", "column": 2, "extra_monster_zone": True},
+        {"id": "m", "controller": "A", "atk": 0, "def": 0, "position": "attack", "column": 2,
+         "extra_monster_zone": True},
         {"id": "t", "controller": "B", "atk": 0, "def": 0, "position": "attack"}],
         "attack": {"attacker": "m", "target": "t"}}  # fmt: skip
     with pytest.raises(engine.ScenarioError, match=r"cards\[0\]\.column.*column 1 or 3"):
