@@ -89,7 +89,11 @@ def move_card(
     card.battle_destroyed = False
     card.materials = card.materials if dest is Location.MONSTER_ZONE else 0  # its Xyz Materials go with it
     card.counters = 0  # counters are lost when a card moves (§C.5)
-    card.effects_negated = card.effects_negated and dest is Location.GRAVEYARD and was_on_field
+    for_a_while = card.effects_negated and any(
+        ling.effect.type == NEGATED_FOR_A_WHILE.type and ling.card == index and ling.instance == card.instance
+        for ling in ctx.state.lingering
+    )  # a negation "until the end of this turn" ends with the card's leaving the field
+    card.effects_negated = card.effects_negated and dest is Location.GRAVEYARD and was_on_field and not for_a_while
     card.summoned = None  # a card that moves is a new card: how it was Summoned is the mover's to say
     card.summoned_this_turn = False
     card.column = -1
@@ -350,8 +354,14 @@ def end_lingering(ctx: Context, ending: Callable[[Lingering], bool], detail: str
 
 
 def _keep_lingering(ctx: Context, keep: list[Lingering], rule: str, **event: Any) -> None:
-    """Only the lingering effects in `keep` go on applying; the others' ending is logged."""
+    """Only the lingering effects in `keep` go on applying; the others' ending is logged. A negation for a while that
+    ends gives the monster its effects back (rules spec §U.3)."""
     if len(keep) != len(ctx.state.lingering):
+        for ling in ctx.state.lingering:
+            if ling.effect.type == NEGATED_FOR_A_WHILE.type and ling not in keep and ling.card is not None:
+                card = ctx.card(ling.card)
+                if card.instance == ling.instance:
+                    card.effects_negated = False
         ctx.state.lingering = keep
         ctx.emit(EventType.EXPIRED, rule, **event)
 
@@ -544,6 +554,10 @@ __all__ = [
 
 # How long a resolved effect's change lasts; "permanent": while its card stays where it is (face-up on the field).
 UNTILS: Final = ("end_of_turn", "end_of_battle_phase", "end_of_damage_step", "damage_calculation", "permanent")
+
+
+# The marker of a negation "until the end of this turn" (rules spec §U.3): `Card.effects_negated` holds while it lasts.
+NEGATED_FOR_A_WHILE: Final = Effect("effects_negated_for_a_while", EffectKind.CONTINUOUS)
 
 
 def can_change_stats(card: Card) -> bool:

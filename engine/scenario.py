@@ -347,6 +347,14 @@ class _Controls(_Wire):
     at_most: Annotated[_Count | UnsetType, _doc("at most this many (0: none)")] = UNSET
 
 
+class _PerCard(_Wire):
+    """The cards a value is counted by: in a player's hand, or what a player controls that matches a filter."""
+
+    zone: Literal["hand", "monster_zone", "spell_trap_zone", "graveyard"] = "hand"
+    player: _Relative = "controller"
+    filter: Annotated[_Filter | UnsetType, _doc("only the cards that match")] = UNSET
+
+
 class _LifeCondition(_Wire):
     """A player's Life Points, as a condition ("while your LP are 2000 or less", "if you have less LP than your
     opponent")."""
@@ -423,6 +431,8 @@ _ANY_OF = {  # operations and effect kinds that need at least one of these keys
     "gain_lp": ("amount", "equal_to"),
     "no_battle_damage_at_most": ("at_most", "at_most_equal_to"),
     "restrict": ("target", "applies_to"),
+    "special_summon": ("card", "filter"),
+    "add_to_hand": ("card", "filter"),
     "indestructible_by_battle_this_turn": ("target", "applies_to"),
     "set_original_stats": ("set_atk", "set_def"),
 }
@@ -502,8 +512,13 @@ OPS: Mapping[str, type[msgspec.Struct]] = _tagged(_Op, {
     "send_to_graveyard": {"target": _TargetRef},
     "change_position": {"target": _TargetRef, "to": _Position},
     "take_control": {"target": _TargetRef},
-    "special_summon": {"card": Annotated[_CardRef, _doc("a monster in hand, deck or graveyard, or self (this card)")],
-                       "position": _Position},
+    "special_summon": {"card": _optional(_CardRef, "a monster in hand, deck or graveyard, or self (this card); "
+                                         "absent: the first card of the effect's controller that `from` and `filter` "
+                                         "name, in file order"),
+                       "position": _Position,
+                       "from": _default(Annotated[tuple[Literal["hand", "deck", "graveyard"], ...], Meta(min_length=1)],
+                                        ("hand", "deck", "graveyard"), "where it may come from"),
+                       "filter": _optional(_Filter, "what it must be (\"1 EARTH monster with 1500 or less ATK\")")},
     "damage": {"player": _AnyPlayer, "amount": _optional(_Amount),
                "equal_to": _optional(_StatOf, "instead of amount: a monster's current ATK or DEF (Magic Cylinder)")},
     "gain_lp": {"player": _AnyPlayer, "amount": _optional(_Amount),
@@ -530,8 +545,11 @@ OPS: Mapping[str, type[msgspec.Struct]] = _tagged(_Op, {
     # Issue 22's pieces: negate a monster's effects; take a card from the Deck, Graveyard or banishment; place a
     # Pendulum Monster in a Pendulum Zone; make a monster unaffected by some effects.
     "negate_effects": {"target": Annotated[_TargetRef, _doc("the monster whose effects are negated: while it stays "
-                                                            "on the field and in the Graveyard it is sent to")]},
-    "add_to_hand": {"card": Annotated[_CardRef, _doc("the card added (the player's pick, fixed in the file)")],
+                                                            "on the field and in the Graveyard it is sent to")],
+                       "until": _optional(_Until, "absent: on the field and in the Graveyard it is sent to; given: "
+                                          "while it stays on the field, until then (\"until the end of this turn\")")},
+    "add_to_hand": {"card": _optional(_CardRef, "the card added (the player's pick, fixed in the file); absent: the "
+                                      "first card of the effect's controller that `from` and `filter` name"),
                     "from": _default(Annotated[tuple[_Pile, ...], Meta(min_length=1)], ("deck",),
                                      "where it may be taken from"),
                     "filter": _optional(_Filter, "what the card must be (\"1 'Gouki' card\"); nothing is added if it "
@@ -628,6 +646,8 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
                                        "this Link Monster points to (Crusadia Regulex)"),
         "halve": _default(Literal["none", "atk", "def", "both"], "none", "halve the ATK/DEF it applies to, after "
                           "every other change (\"its ATK is halved during damage calculation only\")"),
+        "per_card": _optional(_PerCard, "atk/def count once for each such card (Tragoedia: \"600 ATK/DEF for each "
+                              "card in your hand\")"),
         "if_weaker": _default(bool, False, "only while the monster's ATK without this change is lower than the ATK "
                               "of the monster it battles (Skyscraper: \"attacks a monster that has a higher ATK\")"),
     },
@@ -1255,7 +1275,7 @@ def _card_spec(c: _Card) -> CardSpec:
 def _summons_self(op: Op) -> bool:
     """`special_summon` of the card itself (``"card": "self"``: Battle Fader, from the hand); the effect does
     nothing where the card is not in the hand, Deck or Graveyard."""
-    return bool(op.op == "special_summon" and op.params["card"] == "self")
+    return bool(op.op == "special_summon" and op.params.get("card") == "self")
 
 
 # The parameters of each operation that name a card: (key, "card_ref" | "target_ref").
@@ -1321,7 +1341,7 @@ def _check_scenario(w: _Scenario, own_effects: Mapping[str, int] | None = None) 
                     if c.card_type != "monster":
                         raise _Invalid(f"card {_show(c.id)} is not a monster ({c.card_type})",
                                        "cards", i, "effects", j, "does", k, "card")  # fmt: skip
-                elif op.op == "special_summon":
+                elif op.op == "special_summon" and op.params.get("card") is not None:
                     s = by_id[op.params["card"]]
                     if s.card_type != "monster" or s.location not in SUMMON_FROM:
                         raise _Invalid(

@@ -16,12 +16,12 @@ the format writes it more simply) and the official ruling its effects follow (`C
 * `protection`: Obnoxious Celtic Guard, Aromaseraphy Jasmine, Performage Trapeze Magician, Number 102: Star
   Seraph Sentry, The Six Samurai - Zanji;
 * `damage_step_boosts`: Honest, Blackwing - Kalut the Moon Shadow, Castle Walls, Reinforcements, Half Shut,
-  Forbidden Scripture;
+  Forbidden Scripture, Forbidden Chalice;
 * `printed_monsters` (continuous battle effects): Superheavy Samurai Big Benkei, Total Defense Shogun, Star Boy,
   Odd-Eyes Pendulum Dragon, Blue-Eyes Chaos MAX Dragon, Gravekeeper's Vassal, Jinzo, Marauding Captain, Dark Ruler
   Ha Des, Mad Sword Beast, Mad Archfiend;
 * `battle_triggers`: D.D. Warrior Lady, D.D. Crazy Beast, Drillroid, Spear Dragon, Airknight Parshath, Neo-Spacian
-  Grand Mole, Exploder Dragon, Big Shield Gardna;
+  Grand Mole, Exploder Dragon, Big Shield Gardna, Giant Rat, Tragoedia;
 * `extra_attacks` (§U.8): Blue-Eyes Twin Burst Dragon, Barbaroid, the Ultimate Battle Machine;
 * `conditional` (continuous effects under a condition, §U.1, §U.2, §U.5, §U.9): Ancient Warriors - Masterful Sun
   Mou, Ally of Justice Reverse Break, Toon Ancient Gear Golem, Elemental HERO Rampart Blaster, Skyscraper, Rampaging

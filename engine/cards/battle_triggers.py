@@ -168,5 +168,47 @@ BIG_SHIELD_GARDNA = CardDef(
     ),
 )  # fmt: skip
 
+GIANT_RAT = CardDef(
+    key="giant_rat",
+    name="Giant Rat",
+    card_type="monster",
+    atk=1400,
+    def_=1450,
+    level=4,
+    attribute="earth",
+    monster_type="beast",
+    text="When it is destroyed by battle and sent to the Graveyard: you can Special Summon 1 EARTH monster with 1500 "
+    "or less ATK from your Deck in Attack Position.",
+    ruling="It activates at the end of the Damage Step, from the Graveyard (rules spec §1.7); the monster summoned is "
+    "the first of the Deck that qualifies, as the format fixes a player's pick (case UP-GRT-001). "
+    "https://yugipedia.com/wiki/Giant_Rat",
+    effects=(
+        {"kind": "trigger", "on": "destroyed_by_battle_and_sent_to_graveyard", "optional": True,
+         "does": [{"op": "special_summon", "from": ["deck"], "filter": {"attribute": "earth", "atk_at_most": 1500},
+                   "position": "attack"}]},
+    ),
+)  # fmt: skip
+
+TRAGOEDIA = CardDef(
+    key="tragoedia",
+    name="Tragoedia",
+    card_type="monster",
+    atk=0,
+    def_=0,
+    level=10,
+    attribute="dark",
+    monster_type="fiend",
+    text="When you take battle damage: you can Special Summon it from your hand. It gains 600 ATK/DEF for each card in "
+    "your hand. (Its Main Phase effects are the host's.)",
+    ruling="It is activated from the hand in the chain after damage calculation, when battle damage was taken "
+    "(rules spec §1.5); its ATK counts the hand whenever it is read (case UP-TRG-001). "
+    "https://yugipedia.com/wiki/Tragoedia",
+    effects=(
+        {"kind": "trigger", "on": "battle_damage_taken", "optional": True, "from": "hand",
+         "does": [{"op": "special_summon", "card": "self", "position": "attack"}]},
+        {"kind": "stat_modifier", "atk": 600, "def": 600, "per_card": {"zone": "hand"}},
+    ),
+)  # fmt: skip
+
 CARDS = (DD_WARRIOR_LADY, DD_CRAZY_BEAST, DRILLROID, SPEAR_DRAGON, AIRKNIGHT_PARSHATH, NEO_SPACIAN_GRAND_MOLE,
-         EXPLODER_DRAGON, BIG_SHIELD_GARDNA)  # fmt: skip
+         EXPLODER_DRAGON, BIG_SHIELD_GARDNA, GIANT_RAT, TRAGOEDIA)  # fmt: skip

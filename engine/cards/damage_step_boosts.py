@@ -113,4 +113,23 @@ FORBIDDEN_SCRIPTURE = CardDef(
     ),
 )  # fmt: skip
 
-CARDS = (HONEST, BLACKWING_KALUT_THE_MOON_SHADOW, CASTLE_WALLS, REINFORCEMENTS, HALF_SHUT, FORBIDDEN_SCRIPTURE)
+FORBIDDEN_CHALICE = CardDef(
+    key="forbidden_chalice",
+    name="Forbidden Chalice",
+    card_type="spell",
+    property="quick_play",
+    text="Quick-Play Spell. Target 1 face-up monster on the field; until the end of this turn it gains 400 ATK, but "
+    "its effects are negated. (Modelled: it targets the opponent's battling monster; a scenario aims it elsewhere by "
+    "giving the card its own effects.)",
+    ruling="A Set Quick-Play Spell is activated at Spell Speed 2 in the Damage Step until before damage calculation, "
+    "as it changes ATK (rules spec §1.1); the negation lasts while the monster stays face-up on the field, until the "
+    "end of the turn (rules spec §U.3; case UP-FCH-001). https://yugipedia.com/wiki/Forbidden_Chalice",
+    effects=(
+        {"kind": "activated", "speed": 2, "target": "opponent_battler",
+         "does": [{"op": "change_stats", "target": "opponent_battler", "atk": 400},
+                  {"op": "negate_effects", "target": "opponent_battler", "until": "end_of_turn"}]},
+    ),
+)  # fmt: skip
+
+CARDS = (HONEST, BLACKWING_KALUT_THE_MOON_SHADOW, CASTLE_WALLS, REINFORCEMENTS, HALF_SHUT, FORBIDDEN_SCRIPTURE,
+         FORBIDDEN_CHALICE)  # fmt: skip

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -175,10 +176,15 @@ def _stat_modifier(ctx: Context, src: Source) -> list[StatChange] | None:
         pointed = [i for i in points_to(ctx, src.host) if _on_field(ctx, i, True)]
         atk += sum(lingering_original_stats(ctx, i)[0] for i in pointed)
         gain_of = None
+    def_ = int(p.get("def", 0))
+    per = p.get("per_card")
+    if per is not None:  # "for each card in your hand" (Tragoedia)
+        count = cards_counted(ctx, src, per)
+        atk, def_ = atk * count, def_ * count
     halve = p.get("halve", "none")
     weaker = bool(p.get("if_weaker"))
     return [
-        StatChange(i, atk, int(p.get("def", 0)), p.get("set_atk"), p.get("set_def"),
+        StatChange(i, atk, def_, p.get("set_atk"), p.get("set_def"),
                    last=bool(p.get("applied_last")) or halve != "none",
                    halve_atk=halve in ("atk", "both"), halve_def=halve in ("def", "both"),
                    gain_atk_of=ctx.battling_opponent(i) if gain_of else None,
@@ -187,6 +193,25 @@ def _stat_modifier(ctx: Context, src: Source) -> list[StatChange] | None:
         for i in cards
         if not (gain_of or weaker) or ctx.battling_opponent(i) is not None
     ]  # fmt: skip
+
+
+def cards_counted(ctx: Context, src: Source, per: Mapping[str, Any]) -> int:
+    """How many cards `per` names: a player's (or both players') cards in a zone that match its filter; in the hand,
+    the unnamed cards drawn from an unlisted Deck count too. Stats are read without continuous changes (§U.1)."""
+    rel = per.get("player", "controller")
+    players = (src.controller, opponent_of(src.controller)) if rel == "both" else (ctx.player_of(rel, src),)
+    zone = Location(per.get("zone", "hand"))
+    flt = per.get("filter")
+    count = sum(
+        1
+        for i, c in enumerate(ctx.state.cards)
+        if c.location is zone
+        and (c.owner if zone in (Location.HAND, Location.GRAVEYARD) else c.controller) in players
+        and (flt is None or matches(ctx, i, flt, plain=True))
+    )
+    if zone is Location.HAND and flt is None:
+        count += sum(ctx.state.players[p].hand_filler for p in players)
+    return count
 
 
 def _restricted(ctx: Context, src: Source) -> list[int]:

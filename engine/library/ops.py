@@ -441,9 +441,26 @@ def _add_counters(ctx: Context, src: Source, link: ChainLink, op: Params) -> Non
         actions.set_counters(ctx, index, ctx.card(index).counters + int(op["count"]))
 
 
+def pick(ctx: Context, src: Source, op: Params, default_from: tuple[str, ...]) -> int | None:
+    """The card an operation takes from the hand, Deck, Graveyard or banishment: the one `card` names, if it is in
+    one of `from` and matches `filter`; with no `card`, the first of the effect's controller's cards there that
+    matches, in card order (the player's pick, fixed as the format fixes picks). None if there is none."""
+    where = {Location(w) for w in op.get("from") or default_from}
+    flt = op.get("filter")
+    if op.get("card") is not None:
+        found = ref(ctx, src, str(op["card"]))
+        candidates = [] if found is None else [found]
+    else:
+        candidates = [i for i, c in enumerate(ctx.state.cards) if c.owner is src.controller]
+    for i in candidates:
+        if ctx.card(i).location in where and (flt is None or matches(ctx, i, flt)):
+            return i
+    return None
+
+
 def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
-    index = ref(ctx, src, op["card"])
-    if index is None or ctx.card(index).location not in (Location.HAND, Location.DECK, Location.GRAVEYARD):
+    index = pick(ctx, src, op, ("hand", "deck", "graveyard"))
+    if index is None or not ctx.card(index).is_monster:
         return
     pos = Position(op.get("position", "attack"))
     actions.move_card(
@@ -556,21 +573,17 @@ def _negate_effects(ctx: Context, src: Source, link: ChainLink, op: Params) -> N
     if card.location is not Location.MONSTER_ZONE or card.position is Position.SET or card.effects_negated:
         return  # only a face-up monster's effects can be negated
     card.effects_negated = True
+    until = op.get("until")
+    if until is not None:  # for a while: ended when the marker ends (`actions`), and on leaving the field
+        actions.add_lingering(ctx, Lingering(actions.NEGATED_FOR_A_WHILE, src.controller, index, card.instance, until))
     ctx.emit(EventType.EFFECTS_NEGATED, "negate_effects", card=index, player=src.controller)
 
 
 def _add_to_hand(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """Add a card from the Deck, Graveyard or banishment to its owner's hand ("add 1 'Gouki' card from your Deck
     to your hand"): the card the file names, if it is in one of those places and matches the filter."""
-    index = ref(ctx, src, op["card"])
-    if index is None:
-        return
-    card = ctx.card(index)
-    where = {Location(w) for w in op.get("from", ("deck",))}
-    if card.location not in where or card.owner is not src.controller:
-        return
-    flt = op.get("filter")
-    if flt is not None and not matches(ctx, index, flt):
+    index = pick(ctx, src, op, ("deck",))
+    if index is None or ctx.card(index).owner is not src.controller:
         return
     actions.move_card(ctx, index, Location.HAND, "effect", detail="added to the hand")
 
@@ -697,6 +710,7 @@ def _indestructible_hook(ctx: Context, src: Source) -> IndestructibleByBattle:
 
 LINGERING_TYPES = [
     EffectType("change_stats"),  # read directly by rules.stats.current_stats
+    EffectType("effects_negated_for_a_while"),  # a marker: `actions.NEGATED_FOR_A_WHILE`
     EffectType("no_battle_damage_this_battle", hooks={Hook.BATTLE_DAMAGE: _no_damage_hook}),
     EffectType("indestructible_by_battle_this_turn", hooks={Hook.INDESTRUCTIBLE_BY_BATTLE: _indestructible_hook}),
     EffectType("original_values_in_damage_calculation", hooks={Hook.ORIGINAL_VALUES_IN_DAMAGE_CALCULATION: _yes}),
