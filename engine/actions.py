@@ -14,6 +14,7 @@ import attrs
 
 from engine.effects import Context, Effect, EffectKind, Hook, Lingering, TriggerEvent
 from engine.rules.battle import position_problem
+from engine.rules.destruction import effect_destruction_replacement, replace_battle_destruction
 from engine.rules.stats import current_stats, erase_earlier, next_seq, note_applying, watch_stats
 from engine.rules.triggers import triggered_effects
 from engine.state import NO_ATTACK, Battle, BattleRecord, Card, GameState, LastKnown, LpChange
@@ -145,9 +146,17 @@ def destroy(ctx: Context, index: int, rule: str, *, detail: str = "") -> bool:
     destroyed" triggers, wherever it went."""
     if not is_on_field(ctx.card(index).location):
         return False
+    if rule in CARD_EFFECT_DESTRUCTION and (instead := effect_destruction_replacement(ctx, index)) is not None:
+        replace_battle_destruction(ctx, instead, index)  # §U.10: not destroyed; what it does instead is done now
+        return False
     send_to_graveyard(ctx, index, rule, detail=detail or "destroyed")
     _moved(ctx, TriggerEvent.DESTROYED, index)
     return True
+
+
+# The rules of destructions that are by a card effect (a replacement "if it would be destroyed by a card effect"
+# applies to them; not to the rules' own, such as an Equip Card whose monster left, §C.3).
+CARD_EFFECT_DESTRUCTION: Final = frozenset({"effect", "self_destroy_deferred"})
 
 
 def _moved(ctx: Context, event: TriggerEvent, index: int) -> None:

@@ -415,6 +415,7 @@ class _Instead(_Payment):
     Xyz Materials (Number 102: Star Seraph Sentry)."""
 
     detach_all: Annotated[bool, _doc("detach all Xyz Materials of the monster it protects (at least 1)")] = False
+    destroy_self: Annotated[bool, _doc("destroy this card (an Equip: the Equip Card itself) instead")] = False
 
     destroy_other: Annotated[
         _Filter | UnsetType, _doc("destroy another face-up monster you control that matches this filter")
@@ -679,6 +680,9 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
                                          "battle damage (Number 102: Star Seraph Sentry), not after it"),
         "halve_battle_damage_this_turn": _default(bool, False, "also: the battle damage its controller takes this "
                                                   "turn is halved, that battle's too if decided before it"),
+        "by": _default(Literal["battle", "effect", "both"], "battle", "the destruction it replaces: by battle, or by "
+                       "a card effect (\"if it would be destroyed by a card effect, you can destroy this card "
+                       "instead\")"),
     },
     "self_destroy_unless": {"condition": _Text},
     "negates_battle_victims": _APPLIES,

@@ -14,7 +14,7 @@ the format writes it more simply) and the official ruling its effects follow (`C
   Compulsory Evacuation Device;
 * `counter_traps`: Magic Jammer, Solemn Strike, Divine Wrath, Dark Bribe;
 * `protection`: Obnoxious Celtic Guard, Aromaseraphy Jasmine, Performage Trapeze Magician, Number 102: Star
-  Seraph Sentry, The Six Samurai - Zanji;
+  Seraph Sentry, The Six Samurai - Zanji, Silver Wing;
 * `damage_step_boosts`: Honest, Blackwing - Kalut the Moon Shadow, Castle Walls, Reinforcements, Half Shut,
   Forbidden Scripture, Forbidden Chalice;
 * `printed_monsters` (continuous battle effects): Superheavy Samurai Big Benkei, Total Defense Shogun, Star Boy,

@@ -93,5 +93,20 @@ THE_SIX_SAMURAI_ZANJI = CardDef(
     effects=({"kind": "battle_destruction_replacement", "instead": {"destroy_other": {"archetype": "Six Samurai"}}},),
 )
 
+SILVER_WING = CardDef(
+    key="silver_wing",
+    name="Silver Wing",
+    card_type="spell",
+    property="equip",
+    text="Equip Spell (a Level 8 or higher Dragon Synchro Monster). Twice per turn, the equipped monster cannot be "
+    "destroyed by battle. If it would be destroyed by a card effect, you can destroy this card instead.",
+    ruling="A replacement is not activated: it applies when the destruction would happen, and the monster is not "
+    "destroyed (rules spec §U.10, §1.5(b)4; case UP-SWG-001). https://yugipedia.com/wiki/Silver_Wing",
+    effects=(
+        {"kind": "indestructible_by_battle", "times_per_turn": 2},
+        {"kind": "battle_destruction_replacement", "by": "effect", "instead": {"destroy_self": True}},
+    ),
+)  # fmt: skip
+
 CARDS = (OBNOXIOUS_CELTIC_GUARD, AROMASERAPHY_JASMINE, PERFORMAGE_TRAPEZE_MAGICIAN, NUMBER_102_STAR_SERAPH_SENTRY,
-         THE_SIX_SAMURAI_ZANJI)  # fmt: skip
+         THE_SIX_SAMURAI_ZANJI, SILVER_WING)  # fmt: skip

@@ -340,8 +340,10 @@ def _replacement(ctx: Context, src: Source) -> DestructionReplacement:
     monsters its controller controls that match its filter."""
     p = src.effect.params
     before = bool(p.get("before_battle_damage"))
+    by = p.get("by", "battle")
+    kinds = {"by_battle": by in ("battle", "both"), "by_effect": by in ("effect", "both")}
     if p.get("protects", "self") == "self":
-        return DestructionReplacement((src.host,), bool(p.get("use", True)), before)
+        return DestructionReplacement((src.host,), bool(p.get("use", True)), before, **kinds)
     flt = p.get("filter") or {}
     cards = tuple(
         i
@@ -351,7 +353,7 @@ def _replacement(ctx: Context, src: Source) -> DestructionReplacement:
         and c.position is not Position.SET
         and matches(ctx, i, flt)
     )
-    return DestructionReplacement(cards, bool(p.get("use", True)), before)
+    return DestructionReplacement(cards, bool(p.get("use", True)), before, **kinds)
 
 
 def _instead_problem(ctx: Context, src: Source) -> str | None:

@@ -29,7 +29,7 @@ from engine.effects import Context, Source
 from engine.library.filters import matches
 from engine.rules.cards import counters_problem
 from engine.values.events import EventType
-from engine.values.game import Location, Position
+from engine.values.game import Location, Position, is_on_field
 
 
 def _by_id(ctx: Context, ids: Any) -> list[int]:
@@ -120,6 +120,8 @@ def problem(ctx: Context, src: Source, cost: Mapping[str, Any]) -> str | None:
         have = len(tributes(ctx, src))
         if have < tribute:
             return f"{player.name} cannot Tribute {tribute} monster(s) as the cost: only {have} other monster(s) can be"
+    if cost.get("destroy_self") and not is_on_field(card.location):
+        return f"{card.name} is not on the field: it cannot be destroyed instead"
     flt = cost.get("destroy_other")
     if flt is not None and not substitutes(ctx, src, flt):
         return f"{player.name} controls no other face-up monster that can be destroyed instead"
@@ -154,6 +156,8 @@ def pay(ctx: Context, src: Source, cost: Mapping[str, Any]) -> None:
     if tribute := int(cost.get("tribute", 0)):
         for i in _ordered(ctx, cost, tributes(ctx, src))[:tribute]:
             actions.send_to_graveyard(ctx, i, "cost", detail="Tributed as a cost")
+    if cost.get("destroy_self"):
+        actions.destroy(ctx, src.card, "destruction_replacement", detail="destroyed instead")
     flt = cost.get("destroy_other")
     if flt is not None:
         chosen = _ordered(ctx, cost, substitutes(ctx, src, flt))[0]

@@ -51,7 +51,22 @@ def battle_destruction_replacement(ctx: Context, index: int, before_battle_damag
     for src, answer in ctx.ask(Hook.BATTLE_DESTRUCTION_REPLACEMENT):
         if not isinstance(answer, DestructionReplacement) or index not in answer.protects or not answer.use:
             continue
-        if answer.before_battle_damage is not before_battle_damage:
+        if answer.before_battle_damage is not before_battle_damage or not answer.by_battle:
+            continue
+        problem = ctx.registry[src.effect.type].cost_problem
+        if problem is None or problem(ctx, src) is None:
+            return src
+    return None
+
+
+def effect_destruction_replacement(ctx: Context, index: int) -> Source | None:
+    """The replacement applied to this card, which a card effect would destroy (§U.10: "if it would be destroyed by a
+    card effect, you can destroy this card instead"), or None: the first (turn player's first) whose controller
+    uses it and can do in full what it does instead."""
+    for src, answer in ctx.ask(Hook.BATTLE_DESTRUCTION_REPLACEMENT):
+        if not isinstance(answer, DestructionReplacement) or not answer.by_effect or not answer.use:
+            continue
+        if index not in answer.protects:
             continue
         problem = ctx.registry[src.effect.type].cost_problem
         if problem is None or problem(ctx, src) is None:

@@ -366,6 +366,8 @@ class DestructionReplacement:
     protects: tuple[int, ...]
     use: bool = True
     before_battle_damage: bool = False  # decided before battle damage (Number 102: Star Seraph Sentry, §R.5)
+    by_battle: bool = True  # it replaces a destruction by battle
+    by_effect: bool = False  # it replaces a destruction by a card effect (Silver Wing, §U.10)
 
 
 @attrs.frozen(slots=True)
