@@ -95,10 +95,7 @@ def move_card(
         for ling in ctx.state.lingering
     )  # a negation "until the end of this turn" ends with the card's leaving the field
     card.effects_negated = card.effects_negated and dest is Location.GRAVEYARD and was_on_field and not for_a_while
-    card.summoned = None  # a card that moves is a new card: how it was Summoned is the mover's to say
-    card.summoned_this_turn = False
-    card.column = -1
-    card.extra_zone = False
+    card.details = card.details.moved()  # a new card: how it was Summoned and where are the mover's to say
     card.position = position if dest is Location.MONSTER_ZONE else None
     card.face_down = False
     if dest is Location.HAND or not is_on_field(dest):

@@ -18,9 +18,9 @@ from engine.cards import library as card_library
 from engine.effects import Effect
 from engine.host import to_effect
 from engine.machine import Duel, Executor
-from engine.scenario import Scenario
+from engine.scenario import CardSpec, Scenario
 from engine.scripted import ScenarioMismatch, ScriptedAgent
-from engine.state import Battle, Card, GameState, PlayerState, no_battle
+from engine.state import Battle, Card, CardDetails, GameState, PlayerState, no_battle
 from engine.turns import BattleResult, IllegalAttack, chain_json, lp_change_json
 from engine.values.game import Attribute, CardType, Location, MonsterType, Phase, Player, Position, Property
 
@@ -58,6 +58,13 @@ def new_duel(state: GameState, *, executor: Executor = "fast", record: bool = Tr
     return Duel(state, registry(), executor=executor, record=record)
 
 
+def _details(c: CardSpec) -> CardDetails:
+    """A card's few extra keys (rules spec §U.1, §U.5), as one value."""
+    column = -1 if c.column is None else c.column
+    return CardDetails(frozenset(c.abilities or ()), frozenset(c.link_arrows or ()), c.summoned,
+                       bool(c.summoned_this_turn), column, bool(c.extra_monster_zone))  # fmt: skip
+
+
 def state_from_scenario(sc: Scenario) -> GameState:
     ids = [c.id for c in sc.cards]
     cards = []
@@ -83,12 +90,7 @@ def state_from_scenario(sc: Scenario) -> GameState:
                 materials=c.materials or 0,
                 counters=c.counters or 0,
                 card_property=Property(c.property or "normal"),
-                abilities=frozenset(c.abilities or ()),
-                summoned=c.summoned,
-                summoned_this_turn=bool(c.summoned_this_turn),
-                column=-1 if c.column is None else c.column,
-                extra_zone=bool(c.extra_monster_zone),
-                link_arrows=frozenset(c.link_arrows or ()),
+                details=_details(c),
             )
         )
     turn_player = Player[sc.turn_player]

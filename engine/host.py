@@ -21,7 +21,7 @@ from engine.effects import DamageStepRule, Effect, EffectKind, TriggerEvent
 from engine.library.ops import STAT_OPS
 from engine.rules.zones import ARROWS, EXTRA_COLUMNS
 from engine.scenario import EffectSpec, ScenarioError, parse_effect_spec
-from engine.state import Card, GameState, PlayerState, no_battle
+from engine.state import Card, CardDetails, GameState, PlayerState, no_battle
 from engine.turns import UsageError
 from engine.values.game import (
     ABILITIES,
@@ -331,12 +331,7 @@ class StateBuilder:
                 counters=counters,
                 card_property=prop,
                 tags=tuple((tags or {}).items()),
-                abilities=zone[0],
-                summoned=zone[1],
-                summoned_this_turn=summoned_this_turn,
-                column=zone[2],
-                extra_zone=extra_zone,
-                link_arrows=zone[3],
+                details=CardDetails(zone[0], zone[3], zone[1], summoned_this_turn, zone[2], extra_zone),
             )
         )
         return self

@@ -54,6 +54,31 @@ class PlayerState:
         return n
 
 
+@attrs.frozen(slots=True)
+class CardDetails:
+    """What only some cards need, kept apart so that a state copies one field for all of it (a clone per decision):
+    its type line beyond its Type (`abilities`: "tuner", "toon", "link"...: `values.game.ABILITIES`), a Link
+    Monster's arrows, how it was Summoned and whether this turn (while it stays on the field), and its zone (rules
+    spec §U.5: its Main Monster Zone `column`, 0-4 from its controller's left, -1 when not said; `extra_zone`: in the
+    Extra Monster Zone above that column)."""
+
+    abilities: frozenset[str] = frozenset()
+    link_arrows: frozenset[str] = frozenset()
+    summoned: str | None = None
+    summoned_this_turn: bool = False
+    column: int = -1
+    extra_zone: bool = False
+
+    def moved(self) -> CardDetails:
+        """As it is once the card moved: a new card, in no zone, not Summoned (its printed details stay)."""
+        if self.summoned is None and not self.summoned_this_turn and self.column < 0:
+            return self
+        return CardDetails(self.abilities, self.link_arrows)
+
+
+NO_DETAILS: Final = CardDetails()
+
+
 @attr.s(auto_attribs=True)
 class Card:
     """One card. `instance` changes whenever it moves, so a card that left and came back
@@ -84,12 +109,8 @@ class Card:
     # Its effects are negated (Dark Ruler Ha Des, §R.5): set when it is determined destroyed by battle, kept
     # while it stays on the field and once it is sent to the Graveyard, cleared wherever else it goes
     effects_negated: bool = False
-    abilities: frozenset[str] = frozenset()  # "tuner", "toon"... (`values.game.ABILITIES`)
-    summoned: str | None = None  # how it was Summoned ("link", "special"...), while it stays on the field
-    summoned_this_turn: bool = False  # "cannot attack the turn it is Summoned"; cleared at the end of the turn
-    column: int = -1  # its Main Monster Zone column, 0-4 from its controller's left; -1: not said
-    extra_zone: bool = False  # in an Extra Monster Zone (the one above `column`, 1 or 3): rules.zones
-    link_arrows: frozenset[str] = frozenset()  # a Link Monster's arrows ("top", "bottom_left"...): rules.zones
+    # What few cards need (its type line, how it was Summoned, its zone): one shared value, replaced when it changes
+    details: CardDetails = NO_DETAILS
     # The host's own data about the card (a passcode, its object id...), as (key, value) pairs:
     # carried, cloned and pickled with the card, never read by the rules.
     tags: tuple[tuple[str, Any], ...] = ()
@@ -97,6 +118,31 @@ class Card:
     @property
     def is_monster(self) -> bool:
         return self.card_type is CardType.MONSTER
+
+    # `details`, read as the card's own fields
+    @property
+    def abilities(self) -> frozenset[str]:
+        return self.details.abilities
+
+    @property
+    def link_arrows(self) -> frozenset[str]:
+        return self.details.link_arrows
+
+    @property
+    def summoned(self) -> str | None:
+        return self.details.summoned
+
+    @property
+    def summoned_this_turn(self) -> bool:
+        return self.details.summoned_this_turn
+
+    @property
+    def column(self) -> int:
+        return self.details.column
+
+    @property
+    def extra_zone(self) -> bool:
+        return self.details.extra_zone
 
     @property
     def face_up_on_field(self) -> bool:
@@ -129,12 +175,7 @@ class Card:
         n.card_property = self.card_property
         n.battle_destroyed = self.battle_destroyed
         n.effects_negated = self.effects_negated
-        n.abilities = self.abilities
-        n.summoned = self.summoned
-        n.summoned_this_turn = self.summoned_this_turn
-        n.column = self.column
-        n.extra_zone = self.extra_zone
-        n.link_arrows = self.link_arrows
+        n.details = self.details
         n.tags = self.tags
         return n
 

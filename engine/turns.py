@@ -215,7 +215,8 @@ def end_turn(ctx: Context) -> None:
     s.attacks_declared = ()
     s.used_once = ()  # "once per turn" starts again (§C.4)
     for c in s.cards:
-        c.summoned_this_turn = False
+        if c.details.summoned_this_turn:
+            c.details = attrs.evolve(c.details, summoned_this_turn=False)
     actions.drop_stale_lingering(ctx)
     s.turn += 1
     s.turn_player = opponent_of(s.turn_player)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+import attrs
+
 from engine import actions
 from engine.effects import (
     Context,
@@ -467,7 +469,7 @@ def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Params) -> N
         ctx, index, Location.MONSTER_ZONE, "effect", detail="Special Summoned", position=pos, controller=src.controller
     )
     card = ctx.card(index)
-    card.summoned, card.summoned_this_turn = "special", True
+    card.details = attrs.evolve(card.details, summoned="special", summoned_this_turn=True)
 
 
 def amount_of(ctx: Context, src: Source, op: Params) -> int:
