@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 import engine
@@ -193,3 +195,26 @@ def schema_errors(records: list[dict[str, Any]]) -> dict[str, list[str]]:
     v = jsonschema.Draft202012Validator(schema)
     return {r["scenario"]["id"]: [e.message for e in v.iter_errors(r["scenario"])]
             for r in records if not v.is_valid(r["scenario"])}  # fmt: skip
+
+
+def case_file_tests(path: Path, at_least: int) -> tuple[Callable[[], None], Callable[..., None], Callable[[], None]]:
+    """The three tests every sourced case file gets: its cases are sourced, with unique ids (`source.case` the
+    scenario's id); each gives its expected outcome through both executors; and the file round-trips, fits the
+    JSON Schema and gives the same outcomes through the CLI. Bind them in a test module:
+    ``test_sourced_cases, test_case, test_file = case_file_tests(RULES_DIR / "x-cases.jsonl", at_least=9)``."""
+    records = load_jsonl(path)
+
+    def test_sourced_cases() -> None:
+        check_sourced_cases(records, at_least=at_least)
+        assert all(r["source"]["case"] == r["scenario"]["id"] for r in records)
+
+    @pytest.mark.parametrize("record", records, ids=[r["scenario"]["id"] for r in records])
+    def test_case(record: dict[str, Any]) -> None:
+        check_case(record)
+
+    def test_round_trip_schema_and_cli() -> None:
+        check_round_trip(records)
+        assert schema_errors(records) == {}
+        assert cli_mismatches(path) == {}
+
+    return test_sourced_cases, test_case, test_round_trip_schema_and_cli

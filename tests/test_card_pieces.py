@@ -11,39 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import (
-    RULES_DIR,
-    check_case,
-    check_round_trip,
-    check_sourced_cases,
-    cli_mismatches,
-    load_jsonl,
-    schema_errors,
-)
+from conftest import RULES_DIR, case_file_tests
 
 import engine
 from engine.cards import place
 from engine.rules.zones import points_to
 
-CASES = RULES_DIR / "card-pieces-cases.jsonl"
-RECORDS = load_jsonl(CASES)
-IDS = [r["scenario"]["id"] for r in RECORDS]
-
-
-def test_sourced_cases() -> None:
-    check_sourced_cases(RECORDS, at_least=9)
-    assert all(r["source"]["case"] == r["scenario"]["id"] for r in RECORDS)
-
-
-@pytest.mark.parametrize("record", RECORDS, ids=IDS)
-def test_case(record: dict[str, Any]) -> None:
-    check_case(record)
-
-
-def test_round_trip_schema_and_cli() -> None:
-    check_round_trip(RECORDS)
-    assert schema_errors(RECORDS) == {}
-    assert cli_mismatches(CASES) == {}
+test_sourced_cases, test_case, test_round_trip_schema_and_cli = case_file_tests(
+    RULES_DIR / "card-pieces-cases.jsonl", at_least=13
+)
 
 
 # -- the same keys through the Python API, and their refusals ------------------------------------------------------
