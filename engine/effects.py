@@ -289,6 +289,8 @@ class Context:
         card = self.state.cards[card_index]
         if eff.negated or card.effects_negated or not card.face_up_on_field or card.battle_destroyed:
             return False
+        if card.in_pendulum_zone is not eff.pendulum:
+            return False  # §U.4: its monster effects out of a Pendulum Zone, its Pendulum Effects in one
         if card.equipped_to is not None:
             return self.state.cards[card.equipped_to].location is Location.MONSTER_ZONE
         return True

@@ -60,8 +60,9 @@ def to_effect(spec: EffectSpec, card_type: str) -> Effect:
     kind = {"activated": EffectKind.ACTIVATED, "trigger": EffectKind.TRIGGER, "flip": EffectKind.FLIP}.get(
         spec.kind, EffectKind.CONTINUOUS
     )
+    pendulum = bool(p.get("pendulum_effect"))
     if kind is EffectKind.CONTINUOUS:
-        return Effect(spec.kind, kind, params=p, negated=spec.negated, label=spec.kind)
+        return Effect(spec.kind, kind, params=p, negated=spec.negated, label=spec.kind, pendulum=pendulum)
     does = tuple({"op": op.op, **op.params} for op in spec.does)
     p["does"] = does
     p["target"] = spec.target
@@ -107,6 +108,7 @@ def to_effect(spec: EffectSpec, card_type: str) -> Effect:
         label=f"{spec.kind}: {', '.join(op['op'] for op in does)}",
         once_per_turn=OncePerTurn(p["once_per_turn"]) if p.get("once_per_turn") else OncePerTurn.UNLIMITED,
         activates_card=bool(p.get("activates_card", True)),
+        pendulum=pendulum,
     )
 
 

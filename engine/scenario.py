@@ -569,6 +569,8 @@ else:
 
 class _Effect(_Wire, tag_field="kind"):
     negated: bool = False
+    pendulum_effect: Annotated[bool, _doc("a Pendulum Effect: it applies (is activated) only while the card is in a "
+                                          "Pendulum Zone, where its other effects do not")] = False
     only_if: Annotated[_OnlyIf | UnsetType, _doc("applies (is activated) only while this holds")] = UNSET
 
 
@@ -1176,6 +1178,8 @@ def _effect(e: _Effect) -> EffectSpec:
     kind, params = _params(e)
     if (only_if := _only_if(e)) is not None:
         params = MappingProxyType({**params, "only_if": only_if})
+    if e.pendulum_effect:
+        params = MappingProxyType({**params, "pendulum_effect": True})
     if not isinstance(e, _Activatable):
         return EffectSpec(kind, params, negated=e.negated)
     does = tuple(Op(*_params(o)) for o in e.does)

@@ -119,6 +119,14 @@ class Card:
     def is_monster(self) -> bool:
         return self.card_type is CardType.MONSTER
 
+    @property
+    def in_pendulum_zone(self) -> bool:
+        """A Pendulum Monster placed in a Pendulum Zone (not a monster equipped as an Equip Spell): there only its
+        Pendulum Effects apply, and they apply nowhere else (rules spec §U.4; `Effect.pendulum`)."""
+        return self.card_type is CardType.MONSTER and self.location is Location.SPELL_TRAP_ZONE and (
+            self.equipped_to is None
+        )
+
     # `details`, read as the card's own fields
     @property
     def abilities(self) -> frozenset[str]:

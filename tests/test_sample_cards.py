@@ -193,7 +193,7 @@ def test_dinomist_rex_through_the_host_api() -> None:
     b.monster("rex", "A", atk=2400, def_=2200, name="Dinomist Rex", pendulum=True, effects=rex)
     b.monster("steg", "A", atk=1800, def_=1000, name="Dinomist Stegosaur")
     b.card("rexp", "A", location="spell_trap_zone", atk=2400, def_=2200, name="Dinomist Rex", pendulum=True,
-           effects=[engine.Effect("rex_pendulum", engine.EffectKind.CONTINUOUS)])
+           effects=[engine.Effect("rex_pendulum", engine.EffectKind.CONTINUOUS, pendulum=True)])
     b.monster("x", "B", atk=1000, def_=1000).monster("y", "B", atk=1000, def_=500, position="defense")
     b.trap("t", "B", effects=[{"kind": "activated", "speed": 2, "target": "steg",
                                "does": [{"op": "destroy", "target": "steg"}]}])

@@ -117,6 +117,8 @@ def in_place_to_activate(player: Player, card: Card, eff: Effect) -> bool:
         return False
     if card.card_type is not CardType.MONSTER and already_activated_problem(card, eff) is not None:
         return False
+    if card.in_pendulum_zone is not eff.pendulum:
+        return False  # §U.4
     where = eff.activate_from
     if where is Location.MONSTER_ZONE and is_on_field(card.location):
         face_down = card.location is Location.MONSTER_ZONE and card.position is Position.SET
@@ -132,6 +134,10 @@ def location_problem(ctx: Context, player: Player, card: Card, eff: Effect) -> s
         return f"{card.name} is not {player.name}'s card"
     if problem := already_activated_problem(card, eff):
         return problem
+    if card.in_pendulum_zone is not eff.pendulum:
+        where_now = "in a Pendulum Zone" if card.in_pendulum_zone else "not in a Pendulum Zone"
+        kind = "a Pendulum Effect" if eff.pendulum else "a monster effect"
+        return f"{card.name} is {where_now}, and this is {kind} (§U.4)"
     where = eff.activate_from
     if where is Location.MONSTER_ZONE and is_on_field(card.location):
         if card.location is Location.MONSTER_ZONE and card.position is Position.SET:

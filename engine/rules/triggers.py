@@ -79,9 +79,11 @@ def concerns(ctx: Context, event: TriggerEvent, index: int, cards: tuple[int, ..
     return False
 
 
-def in_activation_location(card: Card, event: TriggerEvent, activate_from: Location) -> bool:
+def in_activation_location(card: Card, event: TriggerEvent, activate_from: Location, pendulum: bool = False) -> bool:
     if event in LEFT_FIELD_EVENTS:
         return True
+    if card.in_pendulum_zone is not pendulum:
+        return False  # §U.4: a Pendulum Effect only in a Pendulum Zone, the monster's effects never there
     if activate_from is Location.MONSTER_ZONE:
         if card.location is Location.MONSTER_ZONE:
             return card.position is not Position.SET
@@ -97,7 +99,7 @@ def triggered_effects(ctx: Context, event: TriggerEvent, cards: tuple[int, ...] 
         eff = card.effects[ei]
         if eff.negated or card.effects_negated or not concerns(ctx, event, ci, cards):
             continue
-        if not in_activation_location(card, event, eff.activate_from):
+        if not in_activation_location(card, event, eff.activate_from, eff.pendulum):
             continue
         cond = ctx.registry[eff.type].condition
         if cond is not None and not cond(ctx, ctx.source_of(ci, ei)):

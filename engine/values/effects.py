@@ -151,6 +151,9 @@ class Effect(Frozen):
     # On a Spell/Trap Card: True if activating it is activating the card (from the hand or Set), False for an
     # effect of the face-up card ("Once per turn: you can..." of a Continuous Trap; rules spec §C.2)
     activates_card: bool
+    # A Pendulum Effect: it applies (is activated) only while its Pendulum Monster is in a Pendulum Zone, where the
+    # monster's other effects do not (rules spec §U.4)
+    pendulum: bool
 
     def __init__(
         self,
@@ -170,6 +173,7 @@ class Effect(Frozen):
         label: str = "",
         once_per_turn: OncePerTurn = OncePerTurn.UNLIMITED,
         activates_card: bool = True,
+        pendulum: bool = False,
     ) -> None:
         object.__setattr__(self, "type", type)
         object.__setattr__(self, "kind", kind)
@@ -187,6 +191,7 @@ class Effect(Frozen):
         object.__setattr__(self, "label", label)
         object.__setattr__(self, "once_per_turn", once_per_turn)
         object.__setattr__(self, "activates_card", activates_card)
+        object.__setattr__(self, "pendulum", pendulum)
 
 
 @attr.s(auto_attribs=True, init=False, unsafe_hash=True)
