@@ -195,9 +195,14 @@ def face_down_reset(ctx: Context, index: int) -> None:
     """A face-up monster turned face-down loses the lingering effects applied to it (ATK/DEF
     changes, "cannot be destroyed this turn"...): Book of Moon rulings, "flipping a monster
     face-down will remove most lingering effects from it (except change control effects)"
-    (edisonformat.net, Book of Moon). Control changes are not lingering effects here."""
+    (edisonformat.net, Book of Moon). A control change for a while stays (§U.11)."""
     card = ctx.card(index)
-    keep = [ling for ling in ctx.state.lingering if not (ling.card == index and ling.instance == card.instance)]
+    keep = [
+        ling
+        for ling in ctx.state.lingering
+        if not (ling.card == index and ling.instance == card.instance)
+        or ling.effect.type == CONTROL_FOR_A_WHILE.type  # a control change stays (§U.11)
+    ]
     _keep_lingering(ctx, keep, "face_down_reset", card=index, detail=f"{card.name} was turned face-down")
     if card.counters:
         set_counters(ctx, index, 0, "counters")
@@ -364,10 +369,12 @@ def _keep_lingering(ctx: Context, keep: list[Lingering], rule: str, **event: Any
     ends gives the monster its effects back (rules spec §U.3)."""
     if len(keep) != len(ctx.state.lingering):
         for ling in ctx.state.lingering:
-            if ling.effect.type == NEGATED_FOR_A_WHILE.type and ling not in keep and ling.card is not None:
-                card = ctx.card(ling.card)
-                if card.instance == ling.instance:
-                    card.effects_negated = False
+            if ling in keep or ling.card is None or ctx.card(ling.card).instance != ling.instance:
+                continue
+            if ling.effect.type == NEGATED_FOR_A_WHILE.type:
+                ctx.card(ling.card).effects_negated = False
+            elif ling.effect.type == CONTROL_FOR_A_WHILE.type:  # §U.11: control goes back
+                take_control(ctx, ling.card, Player[ling.effect.params["back_to"]], "expire")
         ctx.state.lingering = keep
         ctx.emit(EventType.EXPIRED, rule, **event)
 
@@ -564,6 +571,8 @@ UNTILS: Final = ("end_of_turn", "end_of_battle_phase", "end_of_damage_step", "da
 
 # The marker of a negation "until the end of this turn" (rules spec §U.3): `Card.effects_negated` holds while it lasts.
 NEGATED_FOR_A_WHILE: Final = Effect("effects_negated_for_a_while", EffectKind.CONTINUOUS)
+# The marker of a control change "until the End Phase" (rules spec §U.11); its params say to whom control goes back.
+CONTROL_FOR_A_WHILE: Final = Effect("control_for_a_while", EffectKind.CONTINUOUS)
 
 
 def can_change_stats(card: Card) -> bool:

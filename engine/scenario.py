@@ -512,7 +512,9 @@ OPS: Mapping[str, type[msgspec.Struct]] = _tagged(_Op, {
     "return_to_hand": {"target": _TargetRef},
     "send_to_graveyard": {"target": _TargetRef},
     "change_position": {"target": _TargetRef, "to": _Position},
-    "take_control": {"target": _TargetRef},
+    "take_control": {"target": _TargetRef,
+                     "until": _optional(_Until, "absent: for good; given: control returns to the player who had it "
+                                        "then, if it is still on the field (\"until the End Phase\")")},
     "special_summon": {"card": _optional(_CardRef, "a monster in hand, deck or graveyard, or self (this card); "
                                          "absent: the first card of the effect's controller that `from` and `filter` "
                                          "name, in file order"),

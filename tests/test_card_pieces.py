@@ -80,3 +80,21 @@ def test_a_pendulum_monster_in_a_pendulum_zone_applies_only_its_pendulum_effects
     b.monster("p", "A", atk=1000, def_=1000, pendulum=True, effects=effects).monster("m", "A", atk=1000, def_=1000)
     duel = engine.Duel(b.build())
     assert (duel.current_stats("m"), duel.current_stats("p")) == ((1500, 1000), (1500, 1000))
+
+
+def test_control_taken_until_the_end_phase_goes_back_when_the_turn_ends() -> None:
+    """Enemy Controller's second effect (https://yugipedia.com/wiki/Enemy_Controller: "take control of 1 face-up
+    monster your opponent controls until the End Phase"; rules spec §U.11): B takes A's attacker, which stops
+    attacking; at the end of the turn control goes back to A, turned face-down or not."""
+    b = engine.StateBuilder(turn_player="A")
+    b.monster("m", "A", atk=2000, def_=1000).monster("x", "B", atk=1000, def_=1000).monster("b2", "B", atk=0, def_=0)
+    place(b, "enemy_controller", "ec", "B", face_down=True)
+    duel = engine.Duel(b.build(), engine.cards.registry())
+    duel.declare_attack("m", "x")
+    d = duel.advance()
+    assert d is not None and d.player is engine.Player.B
+    duel.decide(next(o for o in d.options if o.card == 3 and o.effect == 1))
+    duel.run(engine.PassAgent())
+    assert duel.card("m").controller is engine.Player.B and duel.battles[0].battle.stopped
+    duel.end_turn()
+    assert duel.card("m").controller is engine.Player.A

@@ -41,14 +41,17 @@ ENEMY_CONTROLLER = CardDef(
     card_type="spell",
     text="Quick-Play Spell. Choose one: target 1 face-up monster your opponent controls and change its battle "
     "position; or Tribute 1 monster, then take control of 1 face-up monster your opponent controls until the End "
-    "Phase. (Modelled: the first option only, on your opponent's monster in this battle, changed to Defense "
-    "Position.)",
+    "Phase. (Modelled: effect 0 is the first option, effect 1 the second, each on your opponent's monster in this "
+    "battle; the first changes it to Defense Position.)",
     ruling="An attacking monster changed to Defense Position in the Battle Step can no longer battle: the Damage "
-    "Step is not entered (official rulebook pp.38-39, LB-BS L56; OCG-BP L178; rules spec §BP.6). "
-    "https://yugipedia.com/wiki/Enemy_Controller",
+    "Step is not entered (official rulebook pp.38-39, LB-BS L56; OCG-BP L178; rules spec §BP.6); one whose control "
+    "changes stops attacking too (§BP.6), and control goes back at the end of the turn (rules spec §U.11; case "
+    "UP-ECT-001). https://yugipedia.com/wiki/Enemy_Controller",
     effects=(
         {"kind": "activated", "speed": 2, "target": "opponent_battler",
          "does": [{"op": "change_position", "target": "opponent_battler", "to": "defense"}]},
+        {"kind": "activated", "speed": 2, "target": "opponent_battler", "cost": {"tribute": 1},
+         "does": [{"op": "take_control", "target": "opponent_battler", "until": "end_of_turn"}]},
     ),
 )  # fmt: skip
 

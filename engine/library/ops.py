@@ -420,8 +420,14 @@ def _change_position(ctx: Context, src: Source, link: ChainLink, op: Params) -> 
 
 def _take_control(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     index = _card_for(ctx, src, link, op["target"])
-    if index is not None:
-        actions.take_control(ctx, index, src.controller, "effect")
+    if index is None:
+        return
+    was = ctx.card(index).controller
+    actions.take_control(ctx, index, src.controller, "effect")
+    card = ctx.card(index)
+    if op.get("until") is not None and card.controller is not was:  # for a while (§U.11)
+        back = Effect(actions.CONTROL_FOR_A_WHILE.type, EffectKind.CONTINUOUS, params={"back_to": was.name})
+        actions.add_lingering(ctx, Lingering(back, src.controller, index, card.instance, op["until"]))
 
 
 def _equip(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
@@ -713,6 +719,7 @@ def _indestructible_hook(ctx: Context, src: Source) -> IndestructibleByBattle:
 LINGERING_TYPES = [
     EffectType("change_stats"),  # read directly by rules.stats.current_stats
     EffectType("effects_negated_for_a_while"),  # a marker: `actions.NEGATED_FOR_A_WHILE`
+    EffectType("control_for_a_while"),  # a marker: `actions.CONTROL_FOR_A_WHILE`
     EffectType("no_battle_damage_this_battle", hooks={Hook.BATTLE_DAMAGE: _no_damage_hook}),
     EffectType("indestructible_by_battle_this_turn", hooks={Hook.INDESTRUCTIBLE_BY_BATTLE: _indestructible_hook}),
     EffectType("original_values_in_damage_calculation", hooks={Hook.ORIGINAL_VALUES_IN_DAMAGE_CALCULATION: _yes}),
