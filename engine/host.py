@@ -71,6 +71,7 @@ def to_effect(spec: EffectSpec, card_type: str) -> Effect:
         if spec.cost is None
         else {
             "lp": spec.cost.lp,
+            "lp_equal_to": spec.cost.lp_equal_to,
             "discard_self": spec.cost.discard_self,
             "send_self_to_graveyard": spec.cost.send_self_to_graveyard,
             "discard": spec.cost.discard,

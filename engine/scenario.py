@@ -388,8 +388,21 @@ class _OnlyIf(_Wire):
     life_points: Annotated[_LifeCondition | UnsetType, _doc("a player's LP")] = UNSET
 
 
+class _StatOf(_Wire):
+    """A monster's current ATK or DEF (or original ATK/DEF, or the difference with another monster's), as an
+    amount."""
+
+    of: Annotated[_TargetRef, _doc("which monster: a target reference")]
+    stat: Literal["atk", "def", "original_atk", "original_def"] = "atk"
+    minus: Annotated[_TargetRef | UnsetType, _doc("less the same value of this monster (none below 0): \"the "
+                                                  "difference in ATK\"")] = UNSET
+    halved: Annotated[bool, _doc("half of it (rounded as halving is, §S.6)")] = False
+
+
 class _Payment(_Wire):
     lp: _Amount = 0
+    lp_equal_to: Annotated[_StatOf | UnsetType, _doc("pay LP equal to this value (\"pay LP equal to the difference "
+                                                     "in ATK\": Prideful Roar), besides any `lp`")] = UNSET
     send_self_to_graveyard: bool = False
     discard: Annotated[_Count, _doc("discard this many other cards from the hand")] = 0
     tribute: Annotated[_Count, _doc("Tribute this many monsters you control, other than this card")] = 0
@@ -456,17 +469,6 @@ def _tagged(base: type[msgspec.Struct], table: Mapping[str, Mapping[str, Any]]) 
         )
         for tag, fields in table.items()
     }  # fmt: skip
-
-
-class _StatOf(_Wire):
-    """A monster's current ATK or DEF (or original ATK/DEF, or the difference with another monster's), as an
-    amount."""
-
-    of: Annotated[_TargetRef, _doc("which monster: a target reference")]
-    stat: Literal["atk", "def", "original_atk", "original_def"] = "atk"
-    minus: Annotated[_TargetRef | UnsetType, _doc("less the same value of this monster (none below 0): \"the "
-                                                  "difference in ATK\"")] = UNSET
-    halved: Annotated[bool, _doc("half of it (rounded as halving is, §S.6)")] = False
 
 
 class _Op(_Wire, tag_field="op"):
@@ -852,6 +854,7 @@ class Op(msgspec.Struct, frozen=True):
 
 class Cost(msgspec.Struct, frozen=True):
     lp: int = 0
+    lp_equal_to: Mapping[str, Any] | None = None  # a value (_StatOf) paid in LP, besides `lp`
     discard_self: bool = False
     send_self_to_graveyard: bool = False
     discard: int = 0  # other cards from the hand
@@ -1166,6 +1169,13 @@ def _params(v: msgspec.Struct) -> tuple[str, Mapping[str, Any]]:
     return name, MappingProxyType(out)
 
 
+def _cost(c: _Cost) -> Cost:
+    """A checked cost as the frozen value (an object among its keys as a mapping; a key left out as its default)."""
+    given: dict[str, Any] = {k: _mapping(v) if isinstance(v, _Wire) else v
+                             for k, v in msgspec.structs.asdict(c).items() if v is not UNSET}  # fmt: skip
+    return Cost(**given)
+
+
 def _only_if(e: _Effect) -> Mapping[str, Any] | None:
     """The effect's `only_if` as a mapping, `controls` always a tuple of mappings."""
     if e.only_if is UNSET:
@@ -1185,7 +1195,7 @@ def _effect(e: _Effect) -> EffectSpec:
     if not isinstance(e, _Activatable):
         return EffectSpec(kind, params, negated=e.negated)
     does = tuple(Op(*_params(o)) for o in e.does)
-    cost = None if e.cost is UNSET else Cost(**msgspec.structs.asdict(e.cost))
+    cost = None if e.cost is UNSET else _cost(e.cost)
     return EffectSpec(kind, params, does, cost, _opt(e.target), e.negated)
 
 
@@ -1337,6 +1347,10 @@ def _check_scenario(w: _Scenario, own_effects: Mapping[str, int] | None = None) 
             if e.cost is not None:
                 for k, pid in enumerate(e.cost.pay_with):
                     ref("card_ref", pid, "cards", i, "effects", j, "cost", "pay_with", k)
+                paid = e.cost.lp_equal_to or {}
+                for part in ("of", "minus"):
+                    if paid.get(part) is not None:
+                        ref("target_ref", paid[part], "cards", i, "effects", j, "cost", "lp_equal_to", part)
             instead = e.params.get("instead") if e.kind == "battle_destruction_replacement" else None
             for k, pid in enumerate(instead["pay_with"] if instead is not None else ()):
                 ref("card_ref", pid, "cards", i, "effects", j, "instead", "pay_with", k)
@@ -1344,9 +1358,11 @@ def _check_scenario(w: _Scenario, own_effects: Mapping[str, int] | None = None) 
                 for name, kind in _REF_PARAMS[op.op]:
                     if op.params[name] is not None and not _summons_self(op):  # (an optional reference left out)
                         ref(kind, op.params[name], "cards", i, "effects", j, "does", k, name)
-                source = op.params.get("equal_to")
-                if source is not None:
-                    ref("target_ref", source["of"], "cards", i, "effects", j, "does", k, "equal_to", "of")
+                for key in ("equal_to", "atk_gain_of"):
+                    source = op.params.get(key) or {}
+                    for part in ("of", "minus"):
+                        if source.get(part) is not None:
+                            ref("target_ref", source[part], "cards", i, "effects", j, "does", k, key, part)
                 if op.op == "special_summon" and _summons_self(op):
                     if c.card_type != "monster":
                         raise _Invalid(f"card {_show(c.id)} is not a monster ({c.card_type})",
@@ -1949,7 +1965,7 @@ def _effect_json(e: EffectSpec) -> dict[str, Any]:
         if e.does or e.kind != "activated":  # an activation that does nothing more leaves it out
             d["does"] = [{"op": op.op, **{k: v for k, v in op.params.items() if v is not None}} for op in e.does]
         if e.cost is not None:
-            d["cost"] = msgspec.structs.asdict(e.cost)
+            d["cost"] = {k: v for k, v in msgspec.structs.asdict(e.cost).items() if v is not None}
         if e.target is not None:
             d["target"] = e.target
     d["negated"] = e.negated

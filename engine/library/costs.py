@@ -27,6 +27,7 @@ from typing import Any
 from engine import actions
 from engine.effects import Context, Source
 from engine.library.filters import matches
+from engine.library.refs import value_of
 from engine.rules.cards import counters_problem
 from engine.values.events import EventType
 from engine.values.game import Location, Position, is_on_field
@@ -84,6 +85,14 @@ def substitutes(ctx: Context, src: Source, flt: Mapping[str, Any]) -> list[int]:
     ]
 
 
+def lp_of(ctx: Context, src: Source, cost: Mapping[str, Any]) -> int:
+    """The LP a cost pays: `lp`, plus a value (`lp_equal_to`: "pay LP equal to the difference in ATK")."""
+    lp = int(cost.get("lp") or 0)
+    if cost.get("lp_equal_to") is not None:
+        lp += value_of(ctx, src, cost["lp_equal_to"])
+    return lp
+
+
 def graveyard_cards(ctx: Context, src: Source) -> list[int]:
     """The other cards in the effect's controller's Graveyard, in card order."""
     return [i for i, c in enumerate(ctx.state.cards)
@@ -96,7 +105,7 @@ def problem(ctx: Context, src: Source, cost: Mapping[str, Any]) -> str | None:
         return None  # most effects have none
     card = ctx.card(src.card)
     player = src.controller
-    lp = int(cost.get("lp", 0))
+    lp = lp_of(ctx, src, cost)
     if lp and lp > ctx.state.players[player].lp:
         return f"{player.name} cannot pay {lp} LP"
     if cost.get("discard_self") and card.location is not Location.HAND:
@@ -147,8 +156,8 @@ def pay(ctx: Context, src: Source, cost: Mapping[str, Any]) -> None:
     if not cost:
         return  # most effects have none
     player = src.controller
-    if cost.get("lp"):
-        actions.lose_lp(ctx, player, int(cost["lp"]), "cost", "cost")
+    if lp := lp_of(ctx, src, cost):
+        actions.lose_lp(ctx, player, lp, "cost", "cost")
     if cost.get("discard_self") or cost.get("send_self_to_graveyard"):
         actions.send_to_graveyard(ctx, src.card, "cost", detail="cost")
     if discard := int(cost.get("discard", 0)):
