@@ -13,7 +13,7 @@ from typing import Any, Final
 import attrs
 
 from engine.effects import Context, Effect, EffectKind, Hook, Lingering, TriggerEvent
-from engine.rules.battle import position_problem
+from engine.rules.battle import battle_damage_preview, position_problem
 from engine.rules.destruction import effect_destruction_replacement, replace_battle_destruction
 from engine.rules.stats import current_stats, erase_earlier, next_seq, note_applying, watch_stats
 from engine.rules.triggers import triggered_effects
@@ -548,7 +548,10 @@ def end_battle_phase(ctx: Context, rule: str = "effect") -> None:
 # -- for hosts' own effect operations (docs/embedding.md) -----------------------------------------
 
 __all__ = [
+    "add_lingering",
+    "battle_damage_preview",
     "can_change_stats",
+    "change_attack_target",
     "change_position",
     "change_stats",
     "check_zero_lp",
@@ -557,6 +560,9 @@ __all__ = [
     "destroy",
     "draw",
     "end_battle_phase",
+    "end_lingering",
+    "equip",
+    "force_attack",
     "gain_lp",
     "move_card",
     "negate_attack",

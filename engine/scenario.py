@@ -206,6 +206,7 @@ _TriggerCondition = Literal[
     "battling_opponent_not_destroyed",
     "sent_from_field",
     "opponent_turn",
+    "would_take_battle_damage",
 ]
 _Attribute = Literal["light", "dark", "water", "fire", "earth", "wind", "divine"]
 _MonsterType = Literal[

@@ -3,7 +3,8 @@
 Expected values: 2000 + Rush Recklessly's 700 = 2700 vs 1200 destroys the ogre and B takes 1500 (§2.2); a second
 attack by the same monster is refused (once per turn: Yugipedia "Attack"); "until the end of the turn" ends with
 the turn; a Defense Position monster cannot attack; Prideful Roar: 1000 vs 2500 gains 1500 + 300 during damage
-calculation: 2800 vs 2500, B takes 300 (its card text); Mirror Force (its text: "When an opponent's monster declares
+calculation: 2800 vs 2500, B takes 300 (its card text); Kunai with Chain and Defense Draw (their texts, rules spec
+§C, §U.12); Mirror Force (its text: "When an opponent's monster declares
 an attack: destroy all your opponent's Attack Position monsters") and the Battle Phase rules of rules spec §BP.
 """
 
@@ -49,4 +50,10 @@ def test_the_blocks_run_and_print_what_the_rules_give() -> None:
                           "B attack_declaration ['activate mirror effect 0', 'pass']",
                           "the attacker left the field | main_phase_2 True"]
     assert outputs[7] == ["8000 0 [0, 1, 3] graveyard", "None m1"]
-    assert len(BLOCKS) == 8
+    # Kunai with Chain: offered once (then face-up, never again: rules spec §C.2); 1500 + 500 = 2000 vs 1800, B takes
+    # 200; the Equip Card stays (§C.1).
+    assert outputs[8] == ["1 (2000, 1800) spell_trap_zone 7800"]
+    # Defense Draw: 2000 vs 1000, B would take 1000: offered during damage calculation, B takes none and draws 1;
+    # 2000 vs 3000: B would take none, so it is not offered, and A takes 1000 (damage table).
+    assert outputs[9] == ["['during_damage_calculation'] 8000 8000 1", "[] 7000 8000 0"]
+    assert len(BLOCKS) == 10

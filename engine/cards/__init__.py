@@ -5,7 +5,7 @@ One module per card family; each card gives its printed data, its text (summaris
 the format writes it more simply) and the official ruling its effects follow (`CardDef`):
 
 * `stat_changes`: Rush Recklessly, Shrink, Forbidden Lance, Injection Fairy Lily;
-* `battle_damage`: Kuriboh, Amazoness Swords Woman, Spirit Reaper;
+* `battle_damage`: Kuriboh, Amazoness Swords Woman, Spirit Reaper, Defense Draw;
 * `flip`: Marshmallon, Man-Eater Bug, Penguin Soldier;
 * `start_and_refusals`: Mystic Swordsman LV2, Waboku;
 * `battle_traps` (cards that answer an attack declaration): Mirror Force, Sakuretsu Armor, Dimensional Prison,

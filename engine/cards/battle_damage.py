@@ -53,4 +53,22 @@ SPIRIT_REAPER = CardDef(
     effects=({"kind": "indestructible_by_battle"},),
 )
 
-CARDS = (KURIBOH, AMAZONESS_SWORDS_WOMAN, SPIRIT_REAPER)
+DEFENSE_DRAW = CardDef(
+    key="defense_draw",
+    name="Defense Draw",
+    card_type="trap",
+    text="Normal Trap. During your opponent's turn, at damage calculation: the battle damage you take from this "
+    "battle becomes 0, and if it does, you draw 1 card.",
+    ruling="Activated during damage calculation in the opponent's turn; the engine offers it only when its controller "
+    "would take battle damage from that battle, as computed then with every modifier that applies ('and if you do': "
+    "with none to make 0 there is no draw; this project's reading, rules spec §U.12; cases LC-DDR-001, LC-DDR-002). "
+    "https://yugipedia.com/wiki/Defense_Draw",
+    effects=(
+        {"kind": "activated", "speed": 2, "during_damage_calculation": True,
+         "condition": ["opponent_turn", "would_take_battle_damage"],
+         "does": [{"op": "no_battle_damage_this_battle", "player": "controller"},
+                  {"op": "draw", "player": "controller", "count": 1}]},
+    ),
+)  # fmt: skip
+
+CARDS = (KURIBOH, AMAZONESS_SWORDS_WOMAN, SPIRIT_REAPER, DEFENSE_DRAW)

@@ -155,6 +155,8 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
         return (src.card, ctx.card(src.card).instance - 1) in ctx.state.last_known
     if name == "opponent_turn":
         return ctx.state.turn_player is not src.controller
+    if name == "would_take_battle_damage":  # "when you would take battle damage" (§U.12)
+        return actions.battle_damage_preview(ctx, src.controller) > 0
     if name == "attacking_face_down":
         return me == b.attacker and b.target_position_at_start is Position.SET
     if name == "was_face_down_at_start":

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.effects import Context, DamageModifier, Hook, Piercing
-from engine.rules.calculation import BattleInput, attacker_value, target_value
+from engine.rules.calculation import BattleInput, attacker_value, compare_values, target_value
+from engine.rules.modifiers import apply_battle_damage_modifiers
 from engine.rules.stats import current_stats, original_stats
-from engine.values.game import Location, Position
+from engine.values.game import Location, Player, Position
 
 
 def attack_from_defense_stat(ctx: Context, index: int) -> str | None:
@@ -102,3 +103,18 @@ def battle_input(ctx: Context) -> BattleInput:
 def battle_damage_modifiers(ctx: Context) -> list[DamageModifier]:
     """Every active battle-damage modifier (turn player's effects first)."""
     return [m for _src, mods in ctx.ask(Hook.BATTLE_DAMAGE) for m in mods]
+
+
+def battle_damage_preview(ctx: Context, player: Player) -> int:
+    """The battle damage `player` would take if damage calculation were performed now (rules spec §U.12: "when you
+    would take battle damage", Defense Draw): the values compared, piercing and the battle-damage modifiers that
+    apply now, through the same functions damage calculation uses, without changing the state. 0 when there is no
+    valid battle, or it is already calculated. (A replacement decided at damage calculation that changes the damage,
+    Number 102: Star Seraph Sentry's, is not foreseen.)"""
+    b = ctx.state.battle
+    if not b.under_way or b.battled or battle_problem(ctx) is not None:
+        return 0
+    inp = battle_input(ctx)
+    base = compare_values(inp)
+    battlers = frozenset(i for i in (b.attacker, b.target) if i is not None)
+    return apply_battle_damage_modifiers(base.damage, battle_damage_modifiers(ctx), battlers).battle[player]
