@@ -70,8 +70,9 @@ def test_the_loader_refuses_an_extra_monster_zone_off_columns_1_and_3() -> None:
 def test_a_pendulum_monster_in_a_pendulum_zone_applies_only_its_pendulum_effects() -> None:
     """Rules spec §U.4 (laaners/yugioh_comprehensive_rulebook, "Pendulum Monsters": in a Pendulum Zone the card is a
     Spell Card): constructed effects, +500 as a monster effect, +100 as a Pendulum Effect."""
-    effects = [{"kind": "stat_modifier", "atk": 500, "applies_to": "own_monsters"},
-               {"kind": "stat_modifier", "atk": 100, "applies_to": "own_monsters", "pendulum_effect": True}]  # fmt: skip
+    monster_effect = {"kind": "stat_modifier", "atk": 500, "applies_to": "own_monsters"}
+    pendulum_effect = {"kind": "stat_modifier", "atk": 100, "applies_to": "own_monsters", "pendulum_effect": True}
+    effects = [monster_effect, pendulum_effect]
     b = engine.StateBuilder()
     b.card("p", "A", location="spell_trap_zone", atk=1000, def_=1000, pendulum=True, effects=effects)
     b.monster("m", "A", atk=1000, def_=1000)
