@@ -13,6 +13,7 @@ from typing import Any, Final
 import attrs
 
 from engine.effects import Context, Effect, EffectKind, Hook, Lingering, TriggerEvent
+from engine.rules.attack import opponent_field
 from engine.rules.battle import battle_damage_preview, position_problem
 from engine.rules.destruction import effect_destruction_replacement, replace_battle_destruction
 from engine.rules.stats import current_stats, erase_earlier, next_seq, note_applying, watch_stats
@@ -485,11 +486,7 @@ def change_attack_target(ctx: Context, target: int) -> bool:
     b.target_instance = card.instance
     b.target_controller = card.controller
     if b.opponent_field is not None:
-        opponent = opponent_of(ctx.state.turn_player)
-        b.opponent_field = tuple(
-            (i, c.instance) for i, c in enumerate(ctx.state.cards)
-            if c.location is Location.MONSTER_ZONE and c.controller is opponent
-        )  # fmt: skip
+        b.opponent_field = opponent_field(ctx)
         b.opponent_field_changed = False
     ctx.emit(EventType.ATTACK_TARGET_CHANGED, "change_attack_target", card=target, player=b.attacker_controller,
              data=(("targets", (target,)),))  # fmt: skip
