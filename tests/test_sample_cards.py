@@ -14,7 +14,9 @@ from conftest import RULES_DIR, case_file_tests, load_jsonl
 
 import engine
 import engine.cards
+import engine.values.game
 from engine import actions
+from engine.rules.zones import points_to
 
 CASES = RULES_DIR / "sample-cards-cases.jsonl"
 test_sourced_cases, test_case, test_round_trip_schema_and_cli = case_file_tests(CASES, at_least=30)
@@ -217,3 +219,84 @@ def test_dinomist_rex_through_the_host_api() -> None:
     assert [r.battle.values_compared for r in duel.battles] == [(2400, 1000), (2400, 500)]
     assert [p.lp for p in duel.state.players] == [8000, 8000 - 1400 - 1900]
     assert duel.state.cards[1].location is engine.Location.GRAVEYARD  # Tributed
+
+
+def _bumper_condition(ctx: engine.effects.Context, src: engine.Source) -> bool:
+    """"If your monster this card points to attacked an opponent's Link Monster" (at the end of the Damage Step)."""
+    b = ctx.state.battle
+    if b.target is None or b.attacker not in points_to(ctx, src.host):
+        return False
+    attacker, target = ctx.card(b.attacker), ctx.card(b.target)
+    return attacker.controller is src.controller and "link" in target.abilities and target.controller is not (
+        src.controller
+    )
+
+
+def _bumper(ctx: engine.effects.Context, src: engine.Source, link: engine.state.ChainLink) -> None:
+    """The attacker gains 1 attack on a Link Monster for each Link Monster its controller controls but this card;
+    the other monsters cannot attack this turn."""
+    b = ctx.state.battle
+    links = [i for i, c in enumerate(ctx.state.cards) if i != src.host and c.controller is src.controller
+             and c.location is engine.Location.MONSTER_ZONE and "link" in c.abilities]  # fmt: skip
+    attacker = ctx.card(b.attacker)
+    grant = engine.Effect("bumper_attacks", engine.EffectKind.CONTINUOUS, params={"attacks": 1 + len(links)})
+    actions.add_lingering(ctx, engine.Lingering(grant, src.controller, b.attacker, attacker.instance, "end_of_turn"))
+    others = engine.Effect("bumper_others", engine.EffectKind.CONTINUOUS, params={"except": b.attacker})
+    actions.add_lingering(ctx, engine.Lingering(others, src.controller, None, None, "end_of_turn"))
+
+
+def _bumper_attacks(ctx: engine.effects.Context, src: engine.Source) -> engine.ExtraAttacks:
+    return engine.ExtraAttacks(int(src.effect.params["attacks"]))
+
+
+def _bumper_others(ctx: engine.effects.Context, src: engine.Source) -> list[int]:
+    """"Your monsters (except that monster) cannot attack the turn you activate this effect"."""
+    keep = src.effect.params["except"]
+    return [i for i, c in enumerate(ctx.state.cards) if c.controller is src.controller and i != keep
+            and c.location is engine.Location.MONSTER_ZONE]  # fmt: skip
+
+
+def _bumper_targets(ctx: engine.effects.Context, src: engine.Source) -> list[int]:
+    """Its further attacks are on Link Monsters: since no other monster of its controller can attack, the opponent's
+    other monsters cannot be targeted for attacks once it has attacked."""
+    return [i for i, c in enumerate(ctx.state.cards) if c.controller is not src.controller
+            and c.location is engine.Location.MONSTER_ZONE and "link" not in c.abilities]  # fmt: skip
+
+
+def test_link_bumper_through_the_host_api() -> None:
+    """Link Bumper (passcode 67231737; https://yugipedia.com/wiki/Link_Bumper: Link-2, arrows left and top). It points
+    to A's monster on its left, which attacks B's Link Monster; at the end of that Damage Step A activates it: A
+    controls 2 other Link Monsters, so the attacker gains 2 attacks on Link Monsters, and A's other monsters cannot
+    attack. Constructed numbers: 2000 attacks three 1000 ATK Link Monsters, B takes 3 x 1000."""
+    registry = engine.cards.registry()
+    registry.register(engine.EffectType("link_bumper", condition=_bumper_condition, operation=_bumper))
+    registry.register(engine.EffectType("bumper_attacks", hooks={engine.Hook.ATTACKS: _bumper_attacks}))
+    others = {engine.Hook.CANNOT_ATTACK: _bumper_others, engine.Hook.CANNOT_BE_ATTACKED: _bumper_targets}
+    registry.register(engine.EffectType("bumper_others", hooks=others))
+    bumper = engine.Effect("link_bumper", engine.EffectKind.TRIGGER, event=engine.TriggerEvent.END_OF_DAMAGE_STEP,
+                           optional=True, once_per_turn=engine.values.game.OncePerTurn.SOFT)  # fmt: skip
+    b = engine.StateBuilder(turn_player="A")
+    b.monster("bump", "A", atk=1400, def_=0, name="Link Bumper", abilities=["link"], link_arrows=["left", "top"],
+              column=2, effects=[bumper])
+    b.monster("att", "A", atk=2000, def_=0, abilities=["link"], column=1)
+    b.monster("l2", "A", atk=1000, def_=0, abilities=["link"], column=3).monster("o", "A", atk=3000, def_=1000)
+    for name in ("b1", "b2", "b3"):
+        b.monster(name, "B", atk=1000, def_=0, abilities=["link"])
+    b.monster("x", "B", atk=500, def_=500)
+    duel = engine.Duel(b.build(), registry)
+
+    def play_on() -> None:  # until the attack's Damage Step is over (a host's attack pauses the duel then)
+        while (d := duel.advance()) is not None:
+            duel.decide(next((o for o in d.options if o.card == 0), engine.PASS))  # Link Bumper when offered
+
+    duel.declare_attack("att", "b1")
+    play_on()
+    attacks = {(o.card, o.targets) for o in duel.legal_attacks()}
+    assert attacks == {(1, (5,)), (1, (6,))}  # only the attacker, and only on B's other Link Monsters
+    duel.declare_attack("att", "b2")
+    play_on()
+    duel.declare_attack("att", "b3")
+    play_on()
+    assert duel.legal_attacks() == []
+    assert [r.target for r in duel.battles] == [4, 5, 6]
+    assert duel.lp("B") == 8000 - 3 * 1000
