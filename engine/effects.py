@@ -286,6 +286,13 @@ class Context:
     def is_active(self, card_index: int, eff: Effect) -> bool:
         """A card's continuous effect applies while it is face-up on the field, not negated, and
         not determined destroyed by battle (§1.6); an equip's, while it equips a monster."""
+        if not self._applies_where_it_is(card_index, eff):
+            return False
+        if self.index.hooks[Hook.NEGATES_EFFECTS] and Hook.NEGATES_EFFECTS not in self.registry[eff.type].hooks:
+            return not self.effects_negated(card_index)  # (a negating effect is not negated by another here)
+        return True
+
+    def _applies_where_it_is(self, card_index: int, eff: Effect) -> bool:
         card = self.state.cards[card_index]
         if eff.negated or card.effects_negated or not card.face_up_on_field or card.battle_destroyed:
             return False
@@ -294,6 +301,19 @@ class Context:
         if card.equipped_to is not None:
             return self.state.cards[card.equipped_to].location is Location.MONSTER_ZONE
         return True
+
+    def effects_negated(self, index: int) -> bool:
+        """Whether this card's effects are negated now: for good or for a while (`Card.effects_negated`), or while
+        a continuous effect negates them (`Hook.NEGATES_EFFECTS`: Skill Drain; rules spec §U.3)."""
+        if self.state.cards[index].effects_negated:
+            return True
+        for ci, ei, handler in self.index.hooks[Hook.NEGATES_EFFECTS]:
+            eff = self.state.cards[ci].effects[ei]
+            if ci != index and self._applies_where_it_is(ci, eff):
+                answer = handler(self, self.source_of(ci, ei))
+                if answer is not None and index in answer:
+                    return True
+        return False
 
     def sources(self, hook: Hook) -> list[tuple[Source, Handler]]:
         """Every active effect registered on a hook point, turn player's first."""

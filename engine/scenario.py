@@ -699,6 +699,7 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
     "can_attack_directly": _APPLIES,
     "must_attack": _APPLIES,
     "cannot_attack_directly": _APPLIES,
+    "negates_effects": _APPLIES,
 }) | _tagged(_Activatable, {
     "activated": {
         "does": _default(Annotated[tuple[_AnyOp, ...], Meta(min_length=1)], (),

@@ -254,6 +254,12 @@ def _untargetable(ctx: Context, src: Source) -> Untargetable:
     return Untargetable(cards, str(src.effect.params.get("by", "opponent_effects")))
 
 
+def _negated(ctx: Context, src: Source) -> list[int]:
+    """The face-up monsters of `applies_to` whose effects are negated while this applies (Skill Drain, §U.3); its
+    own card is never one (a negation that negated itself would stop negating). Read without continuous ATK/DEF."""
+    return [i for i in monsters_it_applies_to(ctx, src, face_up=True, plain=True) if i != src.card]
+
+
 def _destroys_itself(ctx: Context, src: Source) -> bool:
     """"If <condition>, destroy this card": the condition is the effect's `only_if`, read by `_OnlyIf`."""
     return True
@@ -413,10 +419,13 @@ CONTINUOUS_TYPES = [
     EffectType("extra_attacks", hooks={Hook.ATTACKS: _extra_attacks}),
     EffectType("unaffected", hooks={Hook.UNAFFECTED: _unaffected}),
     EffectType("cannot_be_targeted", hooks={Hook.CANNOT_BE_TARGETED: _untargetable}),
+    EffectType("negates_effects", hooks={Hook.NEGATES_EFFECTS: _negated}),
 ]
-# Every continuous kind answers only while its `only_if` holds.
+# Every continuous kind answers only while its `only_if` holds; those that decide ATK/DEF or negation read ATK/DEF
+# without continuous changes there (§U.1: they would otherwise read themselves).
+_PLAIN = (Hook.STATS, Hook.NEGATES_EFFECTS)
 CONTINUOUS_TYPES = [
-    EffectType(t.name, hooks={hook: _OnlyIf(h, hook is Hook.STATS) for hook, h in t.hooks.items()},
+    EffectType(t.name, hooks={hook: _OnlyIf(h, hook in _PLAIN) for hook, h in t.hooks.items()},
                cost_problem=t.cost_problem, pay_cost=t.pay_cost)
     for t in CONTINUOUS_TYPES
 ]  # fmt: skip

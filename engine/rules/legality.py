@@ -266,7 +266,7 @@ def fast_effect_problem(ctx: Context, player: Player, ci: int, ei: int, targets:
     assert s.window is not None
     card = s.cards[ci]
     eff = card.effects[ei]
-    if eff.negated or card.effects_negated:
+    if eff.negated or ctx.effects_negated(ci):
         return f"{card.name}'s effect is negated"
     window = s.window.window
     return (
@@ -308,7 +308,7 @@ def trigger_problem(ctx: Context, ci: int, ei: int, window: Window | None = None
     if any(e.type is EventType.TRIGGERED and e.card == ci and e.window is window for e in ctx.state.log):
         return f"{card.name}'s effect was already placed on a chain or declined in this window"
     eff = card.effects[ei]
-    if eff.negated or card.effects_negated:
+    if eff.negated or ctx.effects_negated(ci):
         return f"{card.name}'s effect is negated"
     etype = ctx.registry[eff.type]
     if etype.condition is not None and not etype.condition(ctx, ctx.source_of(ci, ei)):

@@ -97,7 +97,7 @@ def triggered_effects(ctx: Context, event: TriggerEvent, cards: tuple[int, ...] 
     for ci, ei in ctx.index.triggers[event]:
         card = ctx.card(ci)
         eff = card.effects[ei]
-        if eff.negated or card.effects_negated or not concerns(ctx, event, ci, cards):
+        if eff.negated or ctx.effects_negated(ci) or not concerns(ctx, event, ci, cards):
             continue
         if not in_activation_location(card, event, eff.activate_from, eff.pendulum):
             continue

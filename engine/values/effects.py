@@ -108,6 +108,8 @@ class Hook(FastEnum):
     # `engine.actions` ("then destroy this card")
     CHAIN_SOLVING = "chain_solving"
     CANNOT_BE_TARGETED = "cannot_be_targeted"  # -> Untargetable: cards some effects cannot target (§U.9)
+    # -> Iterable[int]: monsters whose effects are negated while this applies (Skill Drain, §U.3)
+    NEGATES_EFFECTS = "negates_effects"
 
 
 class DamageStage(FastEnum):
