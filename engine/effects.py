@@ -225,7 +225,7 @@ class Index:
 class Context:
     """What a handler may use: read the state, ask queries, and act through `engine.actions`."""
 
-    __slots__ = ("event_listeners", "index", "on_change", "record", "registry", "state")
+    __slots__ = ("event_listeners", "index", "negating", "on_change", "record", "registry", "state")
 
     def __init__(self, state: GameState, registry: Registry, index: Index, record: bool = True) -> None:
         self.state = state
@@ -236,6 +236,9 @@ class Context:
         # Bookkeeping the state owes after a change, before anyone sees the event (the Duel
         # sets it to `rules.stats.note_applying`): kept out of reads, so reads stay pure.
         self.on_change: Callable[[Context], None] | None = None
+        # While a negating effect names its monsters (`effects_negated`): then no effect reads as negated, so that a
+        # negating effect that asks other effects (who is unaffected by it) never asks itself again
+        self.negating = False
 
     # -- events ---------------------------------------------------------------------------
     @property
@@ -307,13 +310,19 @@ class Context:
         a continuous effect negates them (`Hook.NEGATES_EFFECTS`: Skill Drain; rules spec §U.3)."""
         if self.state.cards[index].effects_negated:
             return True
-        for ci, ei, handler in self.index.hooks[Hook.NEGATES_EFFECTS]:
-            eff = self.state.cards[ci].effects[ei]
-            if ci != index and self._applies_where_it_is(ci, eff):
-                answer = handler(self, self.source_of(ci, ei))
-                if answer is not None and index in answer:
-                    return True
-        return False
+        if self.negating:
+            return False
+        self.negating = True
+        try:
+            for ci, ei, handler in self.index.hooks[Hook.NEGATES_EFFECTS]:
+                eff = self.state.cards[ci].effects[ei]
+                if ci != index and self._applies_where_it_is(ci, eff):
+                    answer = handler(self, self.source_of(ci, ei))
+                    if answer is not None and index in answer:
+                        return True
+            return False
+        finally:
+            self.negating = False
 
     def sources(self, hook: Hook) -> list[tuple[Source, Handler]]:
         """Every active effect registered on a hook point, turn player's first."""
