@@ -99,3 +99,23 @@ def test_control_taken_until_the_end_phase_goes_back_when_the_turn_ends() -> Non
     assert duel.card("m").controller is engine.Player.B and duel.battles[0].battle.stopped
     duel.end_turn()
     assert duel.card("m").controller is engine.Player.A
+
+
+def test_injection_fairy_lily_only_when_it_battles() -> None:
+    """Injection Fairy Lily (https://yugipedia.com/wiki/Injection_Fairy_Lily: "During damage calculation, if this
+    card battles"): on the field but not in the battle, it is not offered, and the refusal says why."""
+    b = engine.StateBuilder()
+    b.monster("m", "A", atk=2000, def_=1000).monster("x", "B", atk=1000, def_=1000)
+    place(b, "injection_fairy_lily", "lily", "B")
+    duel = engine.Duel(b.build(), engine.cards.registry())
+    duel.state.show_every_priority = True
+    duel.declare_attack("m", "x")
+    while (d := duel.advance()) is not None and d.window is not engine.Window.DURING_DAMAGE_CALCULATION:
+        duel.decide(engine.PASS)
+    assert d is not None
+    while d is not None and d.player is not engine.Player.B:
+        duel.decide(engine.PASS)
+        d = duel.advance()
+    assert d is not None and not [o for o in d.options if o.card == 2]
+    reason = duel.why_illegal(engine.Option(2, 0, ()))
+    assert reason is not None and "is not battling" in reason

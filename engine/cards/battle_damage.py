@@ -59,10 +59,10 @@ DEFENSE_DRAW = CardDef(
     card_type="trap",
     text="Normal Trap. During your opponent's turn, at damage calculation: the battle damage you take from this "
     "battle becomes 0, and if it does, you draw 1 card.",
-    ruling="Activated during damage calculation in the opponent's turn; the engine offers it only when its controller "
-    "would take battle damage from that battle, as computed then with every modifier that applies ('and if you do': "
-    "with none to make 0 there is no draw; this project's reading, rules spec §U.12; cases LC-DDR-001, LC-DDR-002). "
-    "https://yugipedia.com/wiki/Defense_Draw",
+    ruling="Activated during damage calculation in the opponent's turn, and not when the battle damage its controller "
+    "would take from that battle is 0 (Konami FAQ of 2010-06-11, as compiled on yugioh-wiki.net's card page), as "
+    "computed then with every modifier that applies (rules spec §U.12); the monster is still destroyed (cases "
+    "LC-DDR-001..003). https://yugipedia.com/wiki/Defense_Draw",
     effects=(
         {"kind": "activated", "speed": 2, "during_damage_calculation": True,
          "condition": ["opponent_turn", "would_take_battle_damage"],

@@ -61,11 +61,13 @@ INJECTION_FAIRY_LILY = CardDef(
     monster_type="spellcaster",
     text="During damage calculation, if this card battles: you can pay 2000 LP; it gains 3000 ATK during that "
     "damage calculation only.",
-    ruling="A 'during damage calculation' effect: activated only in that window, and the gain ends with damage "
-    "calculation (rules spec §1.1 item 5, §1.5; DS-055 in tests/rules/cases.jsonl). "
+    ruling="A 'during damage calculation' effect: activated only in that window, only when this card is one of the "
+    "battling monsters ('if this card battles'), and the gain ends with damage calculation (rules spec §1.1 item 5, "
+    "§1.5; DS-055 in tests/rules/cases.jsonl). "
     "https://yugipedia.com/wiki/Injection_Fairy_Lily",
     effects=(
         {"kind": "activated", "speed": 2, "during_damage_calculation": True, "cost": {"lp": 2000},
+         "battle": {"self": True},
          "does": [{"op": "change_stats", "target": "self", "atk": 3000, "until": "damage_calculation"}]},
     ),
 )  # fmt: skip
