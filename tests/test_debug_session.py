@@ -15,7 +15,7 @@ from engine.build import run_scenario
 from engine.debug import Breakpoint, Session
 from engine.machine import declared_transitions
 from engine.scenario import parse_scenario
-from engine.values.decisions import Decision, DecisionKind, Option
+from engine.values.decisions import Decision, DecisionKind, Option, attack_option
 from engine.values.events import Event, EventType
 from engine.values.game import Location, Phase, Player, Window
 
@@ -424,3 +424,35 @@ def test_a_state_reached_through_a_session_is_the_one_a_plain_run_reaches() -> N
     finish(s)
     assert s.state == plain.state and s.state.state_hash() == plain.state.state_hash()
     assert s.state.cards[TGT].location is Location.GRAVEYARD and s.state.players[Player.B].lp == 6500
+
+
+def test_illegal_options_name_what_the_rules_refuse() -> None:
+    """Issue 24, "why not?": during damage calculation a Quick-Play that changes ATK is refused (only 'during damage
+    calculation' effects, Counter Traps and activation negators then: rules spec §1.1); in the Battle Step an attack
+    on a monster an effect protects from attacks is refused (§BP.8). Each refusal is the rule's own sentence."""
+    import engine
+
+    b = engine.StateBuilder(turn_player="A")
+    b.monster("m", "A", atk=2000, def_=1000).monster("x", "B", atk=1000, def_=1000)
+    b.monster("y", "B", atk=500, def_=500, effects=[{"kind": "cannot_be_attacked"}])
+    b.card("q", "B", card_type="spell", location="spell_trap_zone", face_down=True, property="quick_play",
+           effects=[{"kind": "activated", "speed": 2, "does": [{"op": "change_stats", "target": "self", "atk": 0}]}])
+    duel = engine.Duel(b.build())
+    duel.state.show_every_priority = True
+    session = Session(duel)
+    d = session.next_decision()
+    while d is not None and d.window is not Window.BATTLE_STEP:
+        session.decide(Option())
+        d = session.next_decision()
+    refused = {o: why for o, why in session.illegal_options()}
+    assert refused[attack_option(0, 2)].endswith("y cannot be targeted for attacks")
+    session.decide(attack_option(0, 1))
+    while (d := session.next_decision()) is not None and not (
+        d.window is Window.DURING_DAMAGE_CALCULATION and d.player is Player.B
+    ):
+        session.decide(Option())
+    assert d is not None
+    refused = {o: why for o, why in session.illegal_options()}
+    assert "during damage calculation only 'during damage calculation' effects" in refused[Option(3, 0, ())]
+    assert any("cannot activate it now" in line and "during damage calculation" in line
+               for line in session.why_not("q"))

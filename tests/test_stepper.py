@@ -104,3 +104,25 @@ def test_in_a_real_terminal_under_tmux() -> None:
             raise AssertionError("the stepper did not quit")
     finally:
         subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+
+
+def test_why_says_whether_a_card_can_be_activated_now_and_illegal_lists_what_is_not_offered() -> None:
+    """Issue 24, "why not?": at A's priority at the start of the Damage Step, rush can be activated (an ATK change,
+    §1.1); once activated it is in the Graveyard; att's trigger is activated when its event happens. In the Battle
+    Step of a whole Battle Phase, `illegal` lists the attacks the rules refuse, each with its reason."""
+    r = step("next\nwhy rush\nillegal\nchoose 0\ncontinue\nwhy rush\nwhy att\nquit\n")
+    assert r.returncode == 0 and r.stderr == "", r.stderr
+    lines = r.stdout.splitlines()
+    assert "  now: effect 0: A can activate it now" in lines
+    assert "   every option the player could expect is offered" in lines
+    assert "  now: effect 0: A cannot activate it now: rush is not on the field (it is in the graveyard)" in lines
+    assert "  now: effect 1 (trigger): a triggered effect, activated when its event happens" in lines
+
+
+def test_a_branch_off_the_scenario_s_choices_plays_on_with_a_default() -> None:
+    """Taking another option than the file's (rush at the start of the Damage Step, where the file activates it
+    before damage calculation) leaves the file's later choice impossible: the stepper goes on with a default (pass),
+    said as such, instead of failing."""
+    r = step("next\nchoose 0\ncontinue\nquit\n")
+    assert r.returncode == 0 and r.stderr == "", r.stderr
+    assert "B takes 1500 battle damage (LP 6500)" in r.stdout

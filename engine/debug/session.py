@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING
 import attrs
 
 from engine.debug.explain import explain, why
+from engine.rules import legality
 from engine.state import GameState
-from engine.values.decisions import Decision, IllegalChoice, Option
+from engine.values.decisions import Decision, IllegalChoice, Option, attack_option
+from engine.values.effects import EffectKind
 from engine.values.events import Event, EventType
-from engine.values.game import Phase, Window
+from engine.values.game import Location, Phase, Window
 from engine.values.text import printable
 
 if TYPE_CHECKING:
@@ -266,16 +268,77 @@ class Session:
 
     def why(self, card: str | int) -> str:
         """Where a card is and the events that put it there."""
-        ids = [c.id for c in self.state.cards]
-        if isinstance(card, str):
-            if card not in ids:
-                raise ValueError(self._no_card(card))
-            card = ids.index(card)
-        return why(self.state, card)
+        return why(self.state, self._index(card))
 
     def why_illegal(self, option: Option) -> str | None:
         """In one sentence, why `option` cannot be taken now (None if it can)."""
         return self.duel.why_illegal(option)
+
+    def why_not(self, card: str | int) -> list[str]:
+        """Whether each effect of this card that is activated could be activated now, by its player, and if not the
+        rule that refuses it (issue 24, "why not?"): the engine's own legality (`rules.legality`), which is what a
+        choice of it would be refused for."""
+        index = self._index(card)
+        c = self.state.cards[index]
+        player = c.owner if c.location is Location.HAND else c.controller
+        out = []
+        for k, eff in enumerate(c.effects):
+            if eff.kind is EffectKind.CONTINUOUS:
+                continue
+            if eff.kind.is_triggered:
+                d = self.duel.pending_decision
+                placed = d is not None and any(o.card == index and o.effect == k for o in d.options)
+                out.append(f"effect {k} ({eff.kind.value}): " + ("it can be placed on the chain now" if placed
+                           else "a triggered effect, activated when its event happens"))  # fmt: skip
+                continue
+            if self.state.window is None:
+                where = legality.location_problem(self.duel.ctx, player, c, eff)
+                out.append(f"effect {k}: {player} cannot activate it now: "
+                           + (where or "no window is open (the machine is between states)"))  # fmt: skip
+                continue
+            problem = legality.activation_problem(self.duel.ctx, player, index, k, None)
+            out.append(f"effect {k}: " + (f"{player} can activate it now" if problem is None
+                       else f"{player} cannot activate it now: {problem}"))  # fmt: skip
+        return out
+
+    def illegal_options(self) -> list[tuple[Option, str]]:
+        """The options the pending decision's player does not have now, each with the rule that refuses it: the
+        activated effects of their cards, and in the Battle Step the attacks their monsters cannot declare
+        (issue 24: the options a player might expect, greyed, with their reasons)."""
+        d = self.duel.pending_decision
+        if d is None:
+            return []
+        s = self.state
+        out: list[tuple[Option, str]] = []
+        for ci, c in enumerate(s.cards):
+            mine = c.owner if c.location is Location.HAND else c.controller
+            if mine is not d.player:
+                continue
+            for k, eff in enumerate(c.effects):
+                if eff.kind is not EffectKind.ACTIVATED or any(o.card == ci and o.effect == k for o in d.options):
+                    continue
+                reason = self.duel.why_illegal(Option(ci, k, ()))
+                if reason is not None:
+                    out.append((Option(ci, k, ()), reason))
+        if d.window is Window.BATTLE_STEP and d.player is s.turn_player:
+            foes = [i for i, c in enumerate(s.cards)
+                    if c.location is Location.MONSTER_ZONE and c.controller is not s.turn_player]  # fmt: skip
+            for ci, c in enumerate(s.cards):
+                if c.location is not Location.MONSTER_ZONE or c.controller is not s.turn_player:
+                    continue
+                for target in (*foes, None):
+                    option = attack_option(ci, target)
+                    if option not in d.options and (reason := self.duel.why_illegal(option)) is not None:
+                        out.append((option, reason))
+        return out
+
+    def _index(self, card: str | int) -> int:
+        ids = [c.id for c in self.state.cards]
+        if isinstance(card, str):
+            if card not in ids:
+                raise ValueError(self._no_card(card))
+            return ids.index(card)
+        return card
 
     def legal_options(self) -> tuple[Option, ...]:
         return self.duel.legal_options()

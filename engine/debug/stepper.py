@@ -17,9 +17,9 @@ from engine.build import new_duel, state_from_scenario
 from engine.debug.session import Breakpoint, Session
 from engine.machine import Executor
 from engine.scenario import Scenario
-from engine.scripted import ScriptedAgent
+from engine.scripted import ScenarioMismatch, ScriptedAgent
 from engine.trace import TITLES, describe
-from engine.values.decisions import Decision, IllegalChoice, Option
+from engine.values.decisions import PASS, Decision, IllegalChoice, Option
 from engine.values.game import Location, Phase, Player, Position, Window
 from engine.values.text import printable
 
@@ -37,7 +37,8 @@ HELP = """commands (one-letter forms in brackets):
   field [f]            show the field
   log [l]              show the log so far
   explain [x] [K]      why event K happened (default: the last one)
-  why [w] CARD         where a card is and what put it there
+  why [w] CARD         where a card is, what put it there, and whether its effects can be activated now
+  illegal [u]          the options the deciding player does not have now, each with the rule that refuses it
   choose [o] [N]       answer the decision with option N (default: the scenario's choice); a bare N works too
   diagram [m]          the Damage Step sequence, the current state marked
   help [?]             this help
@@ -45,7 +46,7 @@ HELP = """commands (one-letter forms in brackets):
 
 ALIASES = {"s": "step", "e": "event", "n": "next", "c": "continue", "b": "break", "i": "breaks", "d": "delete",
            "k": "back", "g": "goto", "h": "history", "f": "field", "l": "log", "x": "explain", "w": "why",
-           "o": "choose", "m": "diagram", "?": "help", "q": "quit"}  # fmt: skip
+           "u": "illegal", "o": "choose", "m": "diagram", "?": "help", "q": "quit"}  # fmt: skip
 
 # The states one attack of a scenario goes through, from its declaration (its Battle Step over) to the
 # end of its Damage Step (the stepper plays one attack).
@@ -62,6 +63,7 @@ class Stepper:
         self.session = Session(new_duel(state, executor=executor))
         self.agent = ScriptedAgent(sc)
         self.suggested: dict[tuple[int, int], Option] = {}
+        self.off_script: set[tuple[int, int]] = set()  # points where the scenario's choices no longer apply
         self.out = out
         title = f"Scenario {sc.id}: {sc.title}" if sc.title else f"Scenario {sc.id}"
         self.title = printable(title)
@@ -145,7 +147,10 @@ class Stepper:
         default = self.default()
         self.say(f"   decision: {d.player}, {d.kind.value} in {d.window.value}")
         for n, text in enumerate(d.describe(self.names())):
-            tag = "   <- the scenario's choice" if d.options[n] == default else ""
+            off = (self.session.branch, self.session.point.index) in self.off_script
+            tag = "" if d.options[n] != default else "   <- the default (off the scenario's choices)" if off else (
+                "   <- the scenario's choice"
+            )
             self.say(f"     {n}) {text}{tag}")
 
     def default(self) -> Option | None:
@@ -155,7 +160,11 @@ class Stepper:
             return None
         key = (self.session.branch, self.session.point.index)
         if key not in self.suggested:
-            self.suggested[key] = self.agent.choose(d, self.session.duel)
+            try:
+                self.suggested[key] = self.agent.choose(d, self.session.duel)
+            except ScenarioMismatch:  # a branch the user took: the file's choices no longer fit; pass if one can
+                self.off_script.add(key)
+                self.suggested[key] = PASS if PASS in d.options else d.options[0]
         return self.suggested[key]
 
     # -- the commands ---------------------------------------------------------------------------------
@@ -309,6 +318,20 @@ class Stepper:
         if len(args) != 1:
             raise ValueError("why takes a card id")
         self.say(self.session.why(args[0]))
+        for line in self.session.why_not(args[0]):
+            self.say(f"  now: {line}")
+
+    def cmd_illegal(self, args: list[str]) -> None:
+        self._no_args(args)
+        d = self.session.duel.pending_decision
+        if d is None:
+            raise ValueError("no decision is pending (next runs to one)")
+        refused = self.session.illegal_options()
+        if not refused:
+            self.say("   every option the player could expect is offered")
+        labels = Decision(d.player, d.kind, d.window, tuple(o for o, _ in refused), d.cards).describe(self.names())
+        for label, (_option, reason) in zip(labels, refused, strict=True):
+            self.say(f"     -) {label}  (not legal: {reason})")
 
     def cmd_choose(self, args: list[str]) -> None:
         d = self.session.duel.pending_decision
