@@ -7,18 +7,8 @@ and the OCG Perfect Rulebook 2017) and the damage table, computed by hand."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from conftest import (
-    RULES_DIR,
-    check_case,
-    check_round_trip,
-    check_sourced_cases,
-    cli_mismatches,
-    load_jsonl,
-    schema_errors,
-)
+from conftest import RULES_DIR, case_file_tests
 
 import engine
 from engine import StateBuilder
@@ -26,23 +16,7 @@ from engine.cards import place
 from engine.values.decisions import Option
 
 CASES = RULES_DIR / "cards-on-field-cases.jsonl"
-RECORDS = load_jsonl(CASES)
-IDS = [r["scenario"]["id"] for r in RECORDS]
-
-
-def test_sourced_cases() -> None:
-    check_sourced_cases(RECORDS, at_least=10)
-
-
-@pytest.mark.parametrize("record", RECORDS, ids=IDS)
-def test_case(record: dict[str, Any]) -> None:
-    check_case(record)
-
-
-def test_round_trip_schema_and_cli() -> None:
-    check_round_trip(RECORDS)
-    assert schema_errors(RECORDS) == {}
-    assert cli_mismatches(CASES) == {}
+test_sourced_cases, test_case, test_round_trip_schema_and_cli = case_file_tests(CASES, at_least=10)
 
 
 BOOST = {"kind": "activated", "speed": 2, "windows": ["start_of_damage_step", "before_damage_calculation"],
