@@ -30,7 +30,7 @@ from engine.effects import (
 )
 from engine.library import costs
 from engine.library.filters import matches, matches_card
-from engine.library.only_if import only_if_problem
+from engine.library.only_if import only_if_problem, plays_role
 from engine.rules.last_known import as_it_was, battler_instance
 from engine.rules.stats import current_stats, lingering_original_stats
 from engine.rules.unaffected import unaffected_by
@@ -112,13 +112,8 @@ def _becomes(ctx: Context, src: Source) -> list[DamageModifier]:
 
 
 def _is_battling(ctx: Context, index: int, when: str) -> bool:
-    s = ctx.state
-    if s.rules_phase is Phase.STEP_OVER:
-        return False
-    b = s.battle
-    attacking = index == b.attacker and ctx.card(index).instance == b.attacker_instance
-    attacked = index == b.target and ctx.card(index).instance == b.target_instance
-    return {"attacking": attacking, "attacked": attacked, "battling": attacking or attacked}[when]
+    """The role in the battle until its Damage Step is over."""
+    return ctx.state.rules_phase is not Phase.STEP_OVER and plays_role(ctx, index, when)
 
 
 def _on_field(ctx: Context, index: int, face_up: bool) -> bool:

@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.effects import Context, Source
 from engine.library.filters import describe, matches
+from engine.rules.zones import same_column as in_same_column
 from engine.values.game import Location, opponent_of
 
 
@@ -84,25 +85,22 @@ def _life_problem(ctx: Context, src: Source, c: Mapping[str, Any]) -> str | None
 _ROLE_WORDS = {"attacking": "the attacking monster", "attacked": "the attack target", "battling": "battling"}
 
 
-def _plays(ctx: Context, index: int, role: str) -> bool:
-    """Whether this card is the attacking monster (from its declaration until its attack ends), the attack target,
-    or either: the card itself, not one that left and came back."""
+def plays_role(ctx: Context, index: int, role: str) -> bool:
+    """Whether this card is the attacking monster (`attacking`), the attack target (`attacked`) or either
+    (`battling`) of the battle on record: the card itself, not one that left and came back."""
     b = ctx.state.battle
-    if not b.under_way:
-        return False
     card = ctx.card(index)
     attacking = index == b.attacker and card.instance == b.attacker_instance
     attacked = index == b.target and card.instance == b.target_instance
     return {"attacking": attacking, "attacked": attacked, "battling": attacking or attacked}[role]
 
 
+def _plays(ctx: Context, index: int, role: str) -> bool:
+    """The role, from the attack's declaration until it ends."""
+    return ctx.state.battle.under_way and plays_role(ctx, index, role)
+
+
 def same_column(ctx: Context, index: int) -> bool:
-    """Whether the monster this card battles is in its column: the opponent's column 4 - c faces column c (each
-    player counts from their own left). A card whose column is not given is in no column."""
+    """Whether the monster this card battles is in its column (`rules.zones.same_column`)."""
     other = ctx.battling_opponent(index)
-    if other is None:
-        return False
-    mine, theirs = ctx.card(index), ctx.card(other)
-    if mine.column < 0 or theirs.column < 0 or mine.location is not Location.MONSTER_ZONE:
-        return False
-    return theirs.column == (mine.column if theirs.controller is mine.controller else 4 - mine.column)
+    return other is not None and in_same_column(ctx.card(index), ctx.card(other))

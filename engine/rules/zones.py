@@ -35,6 +35,14 @@ def place(card: Card) -> tuple[int, int] | None:
     return x, 0 if card.controller is Player.A else 2
 
 
+def same_column(a: Card, b: Card) -> bool:
+    """Whether two monsters stand in the same column ("the monster in its same column"): a column faces the
+    opponent's column counted the other way, and an Extra Monster Zone belongs to the column below it. A monster
+    whose zone is not given is in no column."""
+    pa, pb = place(a), place(b)
+    return pa is not None and pb is not None and pa[0] == pb[0]
+
+
 def _exists(x: int, y: int) -> bool:
     return 0 <= x <= 4 if y in (0, 2) else y == 1 and x in EXTRA_COLUMNS
 
