@@ -148,35 +148,103 @@ def run_scenario(
     return duel, agent
 
 
-def run_battle_phase(sc: Scenario, duel: Duel) -> BattlePhaseScript:
-    """scenario-format.md, "Battle Phases": each attack is declared in turn with `Duel.declare_attack`
-    (the host's declaration: its Battle Step responses and Damage Step are played, then the duel waits);
-    one the rules refuse (or one after the Duel ended) is not performed: its reason is kept and the next
-    one goes on. Each attack's choices are played by their own scripted agent."""
-    assert sc.attacks is not None
-    ids = [c.id for c in sc.cards]
-    script = BattlePhaseScript()
-    for i, atk in enumerate(sc.attacks):
-        try:
-            duel.declare_attack(ids.index(atk.attacker), None if atk.target is None else ids.index(atk.target))
-        except IllegalAttack as e:
-            script.undeclared[i] = str(e)
-            continue
-        agent = ScriptedAgent(sc, attack=i)
-        duel.run(agent)
+def waits_for_host(duel: Duel) -> bool:
+    """Whether the duel waits for its host to declare an attack: in Main Phase 1 (before any), or once the Damage
+    Step of the attack it declared is over, with nothing pending (and so, after the Duel's end, to hear that no more
+    attacks can be declared)."""
+    s = duel.state
+    return s.pending is None and (s.duel_over or s.phase is Phase.MAIN_PHASE_1 or duel.is_over)
+
+
+class ListedAttacks:
+    """The host's side of a Battle Phase scenario (`attacks`, scenario-format.md "Battle Phases"): `act` declares
+    the next listed attack when the duel waits for one (`Duel.declare_attack`, the host's declaration: its Battle
+    Step responses and Damage Step are then played, and the duel waits again); one the rules refuse (or one after
+    the Duel ended) is not performed, its reason kept, and the next is tried. `agent` answers the choices of the
+    attack under way (each attack's own `ScriptedAgent`); `script` is how the run went. The debugger's session
+    calls `act` before each unit of work (`save`/`load` keep its place at each point)."""
+
+    def __init__(self, sc: Scenario, *, finish_agents: bool = True) -> None:
+        assert sc.attacks is not None
+        self.sc = sc
+        self.ids = [c.id for c in sc.cards]
+        self.script = BattlePhaseScript()
+        self.next = 0  # the listed attack to declare next
+        self.current: int | None = None  # the listed attack under way
+        self.finish_agents = finish_agents  # settle each attack's unused choices when the next is declared
+        self._agents: dict[int, ScriptedAgent] = {}
+
+    @property
+    def agent(self) -> ScriptedAgent:
+        """The scripted agent of the attack under way (of the first before any is declared)."""
+        i = 0 if self.current is None else self.current
+        if i not in self._agents:
+            self._agents[i] = ScriptedAgent(self.sc, attack=i)
+        return self._agents[i]
+
+    def act(self, duel: Duel) -> bool:
+        """Declare the next listed attack if the duel waits for one: True if one was declared."""
+        assert self.sc.attacks is not None
+        if self.next >= len(self.sc.attacks) or not waits_for_host(duel):
+            return False
+        self._close(duel)
+        while self.next < len(self.sc.attacks):
+            i, atk = self.next, self.sc.attacks[self.next]
+            self.next += 1
+            try:
+                target = None if atk.target is None else self.ids.index(atk.target)
+                duel.declare_attack(self.ids.index(atk.attacker), target)
+            except IllegalAttack as e:
+                self.script.undeclared[i] = str(e)
+                continue
+            self.current = i
+            self.script.battle_of[i] = len(duel.battles) - 1
+            return True
+        return False
+
+    def _close(self, duel: Duel) -> None:
+        """Settle the choices of the attack under way (its Damage Step is over)."""
+        if self.current is None or not self.finish_agents:
+            return
+        agent = self.agent
         agent.finish(duel)
-        script.refused += [{**r, "attack": i} for r in agent.refused]
-        script.battle_of[i] = len(duel.battles) - 1
-    for k, ch in enumerate(sc.choices):
-        if ch.attack in script.undeclared:
-            reason = f"attack {ch.attack} was not declared: {script.undeclared[ch.attack]}"
-            card = ch.activate if ch.declare is None else ch.declare.attacker
-            if ch.expect != "illegal":
-                raise ScenarioMismatch(f"choices[{k}] ({card}) was refused: {reason}")
-            script.refused.append({"choice": k, "card": card, "player": ch.player, "window": ch.window,
-                                   "reason": reason, "attack": ch.attack})  # fmt: skip
-    script.refused.sort(key=lambda r: int(r["choice"]))
-    return script
+        self.script.refused += [{**r, "attack": self.current} for r in agent.refused]
+        agent.refused.clear()
+
+    def finish(self, duel: Duel) -> BattlePhaseScript:
+        """After the run: settle the last attack's choices, and refuse those of attacks never declared."""
+        self._close(duel)
+        script = self.script
+        for k, ch in enumerate(self.sc.choices):
+            if ch.attack in script.undeclared:
+                reason = f"attack {ch.attack} was not declared: {script.undeclared[ch.attack]}"
+                card = ch.activate if ch.declare is None else ch.declare.attacker
+                if ch.expect != "illegal":
+                    raise ScenarioMismatch(f"choices[{k}] ({card}) was refused: {reason}")
+                script.refused.append({"choice": k, "card": card, "player": ch.player, "window": ch.window,
+                                       "reason": reason, "attack": ch.attack})  # fmt: skip
+        script.refused.sort(key=lambda r: int(r["choice"]))
+        return script
+
+    def save(self) -> object:
+        """Its place (for the debugger's points)."""
+        s = self.script
+        return (self.next, self.current, dict(s.undeclared), dict(s.battle_of), list(s.refused))
+
+    def load(self, saved: object) -> None:
+        assert isinstance(saved, tuple)
+        self.next, self.current = saved[0], saved[1]
+        self.script.undeclared, self.script.battle_of = dict(saved[2]), dict(saved[3])
+        self.script.refused = list(saved[4])
+
+
+def run_battle_phase(sc: Scenario, duel: Duel) -> BattlePhaseScript:
+    """scenario-format.md, "Battle Phases": each listed attack is declared in turn by the host (`ListedAttacks`)
+    and played with its own scripted agent."""
+    host = ListedAttacks(sc)
+    while host.act(duel):
+        duel.run(host.agent)
+    return host.finish(duel)
 
 
 def result(

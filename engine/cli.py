@@ -116,7 +116,9 @@ def _step(loaded: list[tuple[str, Scenario]], args: argparse.Namespace) -> int:
     if not 0 <= args.index < len(loaded):
         print(printable(f"error: {args.path}: no scenario {args.index} (it has {len(loaded)})"), file=sys.stderr)
         return 2
-    return stepper.main(loaded[args.index][1], executor=args.executor, auto=args.auto)
+    from engine.viewer import page
+
+    return stepper.main(loaded[args.index][1], executor=args.executor, auto=args.auto, page=page)
 
 
 def _replay(path: str) -> int:
@@ -298,11 +300,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if loaded is None:
             return 2
         if args.cmd == "step":
-            return 2 if _refuse_battle_phases(loaded, "step") else _step(loaded, args)
+            return _step(loaded, args)
         if args.cmd == "playouts":
             return 2 if _refuse_battle_phases(loaded, "playouts") else _playouts(loaded, args)
-        if (args.html is not None or args.trace is not None) and _refuse_battle_phases(loaded, "--trace/--html"):
-            return 2
         if args.html is not None:
             return _run_html(loaded, args)
         if args.trace is None:

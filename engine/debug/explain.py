@@ -16,6 +16,7 @@ import attrs
 from engine.effects import EffectKind
 from engine.state import GameState
 from engine.trace import TITLES, describe
+from engine.values.decisions import Decision, Option
 from engine.values.events import RULES, Event, EventType
 from engine.values.game import DAMAGE_STEP_PHASES, Location, Player, Position
 from engine.values.text import printable
@@ -539,3 +540,14 @@ def why(state: GameState, card: int) -> str:
     if len(lines) == 1:
         lines.append("  Nothing has happened to it yet: it is where the scenario put it.")
     return "\n".join(lines)
+
+
+def decision_words(decision: Decision, option: Option, names: list[str]) -> tuple[str, str]:
+    """A decision taken, in words: its line ("A decides (priority): pass") and why it happened, as the stepper's
+    `explain K` and the viewer's frame say it."""
+    described = decision.describe(names)
+    answer = described[decision.options.index(option)] if option in decision.options else "?"
+    line = f"{decision.player} decides ({decision.kind.value}): {answer}"
+    why_text = (f"{decision.player} had a {decision.kind.value} decision in {decision.window.value} and chose "
+                f"to {answer}")  # fmt: skip
+    return line, why_text

@@ -9,6 +9,10 @@ their `"rule"` and `"why"` (the debugger's sentence).
 
 `replay(records)` runs the trace again from its header, answering each decision with the
 recorded one, and reports the first step whose record differs (or that it reproduced them all).
+A header with `"partial": true` (the stepper's `save` before the run's end) holds a line of play cut short: its
+replay succeeds once every record it has is reproduced. The attacks a host declares itself (an `attacks`
+scenario's, between Damage Steps) are `attack_declared` events with no decision before them: the replay makes
+the same declarations, as it repeats a host's refused attempts (`refused` events).
 """
 
 from __future__ import annotations
@@ -24,9 +28,10 @@ from engine.build import parse_scenario, run_scenario
 from engine.debug.explain import reason
 from engine.machine import Duel, Executor
 from engine.scenario import Scenario, scenario_to_json
+from engine.turns import IllegalAttack, UnknownCard
 from engine.values.decisions import PASS, Decision, IllegalChoice, Option
 from engine.values.events import Event, EventType
-from engine.values.game import Player
+from engine.values.game import Phase, Player
 
 TRACE_FORMAT = "damage-step-trace/1"
 
@@ -187,9 +192,13 @@ def replay(trace: list[dict[str, Any]], on_start: Callable[[Duel], object] | Non
     if on_start is not None:
         on_start(duel)
 
+    partial = head.get("partial") is True  # a line of play saved before its end (the stepper's `save`)
+
     def first_difference() -> Replay | None:
         for k in range(len(got)):
             if k >= len(expected):  # not a wrong answer: the trace has nothing more to compare
+                if partial:
+                    return Replay(sc.id, len(expected))
                 return Replay(sc.id, k, k, None, got[k], "the trace ends here but the run goes on (cut short?)")
             if got[k] != expected[k]:
                 want = expected[k]
@@ -201,6 +210,16 @@ def replay(trace: list[dict[str, Any]], on_start: Callable[[Duel], object] | Non
         return None
 
     while True:
+        nxt = expected[len(got)] if len(got) < len(expected) else None
+        if _host_declaration(duel, nxt):  # an `attacks` scenario: the host declares the next listed attack
+            assert nxt is not None
+            try:
+                duel.declare_attack(nxt["card"], (nxt.get("targets") or [None])[0])
+            except (IllegalAttack, UnknownCard) as e:
+                return Replay(sc.id, len(got), len(got), nxt, None, f"the recorded attack cannot be declared: {e}")
+            if (bad := first_difference()) is not None:
+                return bad
+            continue
         d = duel.advance()
         if (bad := first_difference()) is not None:
             return bad
@@ -209,7 +228,11 @@ def replay(trace: list[dict[str, Any]], on_start: Callable[[Duel], object] | Non
             _refuse(duel, nxt)  # a host's refused attempt is an input, as a decision is
             continue
         if d is None:
+            if _host_declaration(duel, nxt):
+                continue
             break
+        if nxt is None and partial:
+            return Replay(sc.id, len(expected))
         if nxt is None or nxt.get("kind") != "decision":
             return Replay(sc.id, len(got), len(got), nxt, None,
                           f"the run waits for {d.player}'s {d.kind.value} decision, which the trace does not have")
@@ -221,6 +244,15 @@ def replay(trace: list[dict[str, Any]], on_start: Callable[[Duel], object] | Non
     if len(got) < len(expected):
         return Replay(sc.id, len(got), len(got), expected[len(got)], None, "the run ended before the trace did")
     return Replay(sc.id, len(got))
+
+
+def _host_declaration(duel: Duel, record: dict[str, Any] | None) -> bool:
+    """Whether `record` is an attack the host declared itself (`Duel.declare_attack` with nothing pending, as an
+    `attacks` scenario's run does between attacks): an input to the replay, as a decision is."""
+    if record is None or record.get("kind") != "event" or record.get("type") != EventType.ATTACK_DECLARED.value:
+        return False
+    s = duel.state
+    return s.pending is None and not s.duel_over and (s.phase is Phase.MAIN_PHASE_1 or duel.is_over)
 
 
 def _refuse(duel: Duel, record: dict[str, Any]) -> None:

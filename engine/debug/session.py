@@ -8,22 +8,31 @@ taken there starts a new *branch*, and the old one stays in `branches` to compar
 
 Within one unit several events may happen (damage calculation: values, damage, destruction);
 `step_event` shows them one at a time, and the state shown is the one after the unit.
+
+**Step numbers.** The session keeps the records of the line of play it is on exactly as a trace holds them
+(`engine.debug.record`: one record per event and per decision, numbered from 0), so step K of the session is step
+K of the trace `records()` writes and frame K of the viewer's page (`#step=K`): `explain_step`, `goto_step` and
+`step_number` speak in those numbers. (`explain(i)` takes an index in `state.log`, which counts events only.)
+
+**A host's side.** A scenario whose attacks the host declares (`attacks`) gives the session a `host`: called
+before each unit, it declares the next listed attack when the duel waits for one (`engine.build.ListedAttacks`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
-from engine.debug.explain import explain, why
+from engine.debug.explain import decision_words, explain, why
+from engine.debug.record import Recorder, option_from_json
 from engine.rules import legality
 from engine.state import GameState
-from engine.values.decisions import Decision, IllegalChoice, Option, attack_option
+from engine.values.decisions import Decision, DecisionKind, IllegalChoice, Option, attack_option
 from engine.values.effects import EffectKind
 from engine.values.events import Event, EventType
-from engine.values.game import Location, Phase, Window
+from engine.values.game import Location, Phase, Player, Window
 from engine.values.text import printable
 
 if TYPE_CHECKING:
@@ -42,6 +51,9 @@ class Point:
     state_hash: str
     log_length: int
     snapshot: GameState = attrs.field(repr=False, eq=False)
+    records: int = 0  # records (events and decisions) of the line of play up to this point: its step is records - 1
+    new_records: tuple[dict[str, Any], ...] = attrs.field(default=(), repr=False, eq=False)  # those its unit made
+    host: object = attrs.field(default=None, repr=False, eq=False)  # the host's own state here (Host.save)
 
 
 @attrs.define
@@ -59,6 +71,19 @@ class Branch:
 
 
 Condition = Callable[["Duel", Event], bool]
+
+
+class Host(Protocol):
+    """What the session asks of a host that acts between units (an `attacks` scenario's declarations)."""
+
+    def act(self, duel: Duel) -> bool:
+        """Act if the duel waits for the host (True: it did, and the duel moved on)."""
+
+    def save(self) -> object:
+        """The host's own state, kept with each point."""
+
+    def load(self, saved: object) -> None:
+        """Go back to a state `save` returned (the session's rewind)."""
 
 
 @attrs.frozen
@@ -95,8 +120,10 @@ class Breakpoint:
 class Session:
     """Drive a duel for a person: stepping, breakpoints, history, branches, explanations."""
 
-    def __init__(self, duel: Duel) -> None:
+    def __init__(self, duel: Duel, host: Host | None = None) -> None:
         self.duel = duel
+        self.host = host
+        self._recorder = Recorder(duel)  # the records of the line of play, numbered as a trace numbers them
         self.breakpoints: list[Breakpoint] = []
         self._next_break = 1
         self.branches: list[Branch] = [Branch(0, [])]
@@ -125,9 +152,12 @@ class Session:
 
     def _record(self) -> Point:
         s = self.duel.state
+        records = self._recorder.records
+        before = self.point.records if self.cursor >= 0 else 0
         p = Point(
             len(self.history), s.phase, s.current_window(), s.log[-1] if s.log else None, s.pending,
-            s.state_hash(), len(s.log), s.clone(),
+            s.state_hash(), len(s.log), s.clone(), len(records), tuple(records[before:]),
+            None if self.host is None else self.host.save(),
         )  # fmt: skip
         branch = self.branches[self.branch]
         if self.cursor + 1 < len(branch.points):  # moving on from an earlier point
@@ -150,8 +180,9 @@ class Session:
 
     # -- moving forward -----------------------------------------------------------------------------
     def _unit(self) -> bool:
-        """One atomic unit of engine work, then a point. False if the duel waits or is over."""
-        if not self.duel.work():
+        """One atomic unit of engine work (or the host's declaration), then a point. False if the duel waits or
+        is over."""
+        if not (self.host is not None and self.host.act(self.duel)) and not self.duel.work():
             return False
         self._record()
         return True
@@ -251,6 +282,48 @@ class Session:
     def _restore(self, p: Point) -> None:
         self.duel.restore(p.snapshot.clone())  # the snapshot itself stays untouched for later gotos
         self.shown = p.log_length
+        self._recorder.records[:] = [r for q in self.history for r in q.new_records]
+        if self.host is not None:
+            self.host.load(p.host)
+
+    # -- step numbers (the trace's) -------------------------------------------------------------------
+    def records(self) -> list[dict[str, Any]]:
+        """The records of the line of play up to where the duel is, as a trace holds them (without its header:
+        `engine.debug.record.header` makes one): what `save` writes, and what the step numbers count."""
+        return list(self._recorder.records)
+
+    def _event_steps(self) -> list[int]:
+        """The step number of each event of the log (index in `state.log` -> step)."""
+        return [k for k, r in enumerate(self._recorder.records) if r["kind"] == "event"]
+
+    def step_number(self) -> int:
+        """The step the session shows: the last record of the events shown so far (and of a decision taken
+        since), -1 before anything happened."""
+        steps = self._event_steps()
+        if self.shown >= len(self.state.log):
+            return len(self._recorder.records) - 1
+        return steps[self.shown - 1] if self.shown > 0 else -1
+
+    def goto_step(self, k: int) -> Point:
+        """Go to the moment of step `k` of this branch (the trace's and the viewer's step `k`): the point whose
+        unit made that record, with the events up to it shown (the field is the one after the whole unit)."""
+        points = self.branches[self.branch].points
+        if not 0 <= k < points[-1].records:
+            raise IndexError(f"no step {k}: branch {self.branch} has steps 0..{points[-1].records - 1} so far")
+        p = self.goto(next(q.index for q in points if q.records > k))
+        self.shown = sum(1 for r in self._recorder.records[: k + 1] if r["kind"] == "event")
+        return p
+
+    def explain_step(self, k: int) -> str:
+        """What step `k` of the line of play was and why: an event's explanation, or the decision taken."""
+        records = self._recorder.records
+        if not 0 <= k < len(records):
+            raise IndexError(f"no step {k} yet (steps 0..{len(records) - 1} so far)")
+        r = records[k]
+        if r["kind"] == "event":
+            return self.explain(sum(1 for q in records[:k] if q["kind"] == "event"))
+        line, why_text = decision_words(*decision_of(self.duel, r), [printable(c.id) for c in self.state.cards])
+        return f"{line}: {why_text}"
 
     # -- asking why --------------------------------------------------------------------------------
     def explain(self, event: Event | int | None = None) -> str:
@@ -344,4 +417,16 @@ class Session:
         return self.duel.legal_options()
 
 
-__all__ = ["Branch", "Breakpoint", "IllegalChoice", "Point", "Session"]
+def decision_of(duel: Duel, record: dict[str, Any]) -> tuple[Decision, Option]:
+    """The decision a trace record names (its answer as its one option) and the answer, in `duel`'s indexes."""
+    option = option_from_json(duel, record)
+    kind, window = DecisionKind(record["decision"]), Window(record["window"])
+    return Decision(Player[record["player"]], kind, window, (option,)), option
+
+
+def describe_decision(duel: Duel, record: dict[str, Any]) -> str:
+    """A decision record in a line ("A decides (priority): pass")."""
+    return decision_words(*decision_of(duel, record), [printable(c.id) for c in duel.state.cards])[0]
+
+
+__all__ = ["Branch", "Breakpoint", "Host", "IllegalChoice", "Point", "Session", "describe_decision"]

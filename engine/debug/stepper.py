@@ -4,6 +4,12 @@ It reads one command a line, from a keyboard or from piped input (so scripts and
 drive it), answers a bad command or option with one line saying what is wrong and keeps its
 place, and ends at `quit` or at the end of the input. The scenario's own `choices` are the
 default answers (`choose` with no number takes it); `--auto` plays them without stopping.
+
+It plays every shape of scenario: one attack, the attacks a host declares (`attacks`, each declared when the
+previous Damage Step is over) and a whole Battle Phase (`battle_phase`, the declarations being decisions), each
+attack under its own heading. Its step numbers are the trace's (`Session.step_number`): `goto 27`, `explain 27`,
+trace step 27 and the viewer's `#step=27` are the same moment; `save FILE.trace` / `save FILE.html` keep the line
+of play as a trace or a page.
 """
 
 from __future__ import annotations
@@ -11,15 +17,17 @@ from __future__ import annotations
 import shlex
 import sys
 from collections.abc import Callable, Iterable
-from typing import IO
+from typing import IO, Any
 
-from engine.build import new_duel, state_from_scenario
-from engine.debug.session import Breakpoint, Session
+from engine.build import ListedAttacks, new_duel, state_from_scenario
+from engine.debug.record import header, write_trace
+from engine.debug.session import Breakpoint, Session, describe_decision
 from engine.machine import Executor
 from engine.scenario import Scenario
 from engine.scripted import ScenarioMismatch, ScriptedAgent
 from engine.trace import TITLES, describe
 from engine.values.decisions import PASS, Decision, IllegalChoice, Option
+from engine.values.events import EventType
 from engine.values.game import Location, Phase, Player, Position, Window
 from engine.values.text import printable
 
@@ -32,11 +40,14 @@ HELP = """commands (one-letter forms in brackets):
   breaks [i]           list the breakpoints
   delete [d] N         remove breakpoint N
   back [k] [N]         go back N points (default 1)
-  goto [g] K           go to point K of the history
-  history [h]          list the points of this branch
+  goto [g] K           go to step K (the trace's and the viewer's step K)
+  history [h]          list the points of this branch, with their steps
+  branches [r]         list the lines of play explored (branches)
+  branch [j] N         switch to branch N, where it ended
+  save [v] FILE        save this line of play as a trace (FILE.trace, FILE.jsonl) or a page (FILE.html)
   field [f]            show the field
-  log [l]              show the log so far
-  explain [x] [K]      why event K happened (default: the last one)
+  log [l]              show the steps so far (events and decisions)
+  explain [x] [K]      why step K happened (default: the last one)
   why [w] CARD         where a card is, what put it there, and whether its effects can be activated now
   illegal [u]          the options the deciding player does not have now, each with the rule that refuses it
   choose [o] [N]       answer the decision with option N (default: the scenario's choice); a bare N works too
@@ -46,22 +57,35 @@ HELP = """commands (one-letter forms in brackets):
 
 ALIASES = {"s": "step", "e": "event", "n": "next", "c": "continue", "b": "break", "i": "breaks", "d": "delete",
            "k": "back", "g": "goto", "h": "history", "f": "field", "l": "log", "x": "explain", "w": "why",
-           "u": "illegal", "o": "choose", "m": "diagram", "?": "help", "q": "quit"}  # fmt: skip
+           "u": "illegal", "o": "choose", "m": "diagram", "?": "help", "q": "quit", "r": "branches", "j": "branch",
+           "v": "save"}  # fmt: skip
 
 # The states one attack of a scenario goes through, from its declaration (its Battle Step over) to the
-# end of its Damage Step (the stepper plays one attack).
+# end of its Damage Step; a Battle Phase scenario also goes through the Start, Battle and End Steps.
 _ONE_ATTACK = list(Phase)[list(Phase).index(Phase.ATTACK_DECLARED) : list(Phase).index(Phase.STEP_OVER) + 1]
 SEQUENCE = [p for p in _ONE_ATTACK if p is not Phase.REPLAY]
+BATTLE_PHASE_SEQUENCE = [Phase.START_STEP, Phase.BATTLE_STEP, *SEQUENCE, Phase.END_STEP]
+
+PageMaker = Callable[[list[dict[str, Any]]], str]  # a trace (header first) -> an HTML page (`engine.viewer.page`)
 
 
 class Stepper:
     """The commands over a session; `out` receives everything printed."""
 
-    def __init__(self, sc: Scenario, *, executor: Executor = "fast", out: IO[str] = sys.stdout) -> None:
+    def __init__(
+        self, sc: Scenario, *, executor: Executor = "fast", out: IO[str] = sys.stdout, page: PageMaker | None = None,
+        auto: bool = False,
+    ) -> None:
         state = state_from_scenario(sc)
         state.show_every_priority = bool(sc.choices)  # the scenario's choices are tried where it says
-        self.session = Session(new_duel(state, executor=executor))
+        # An `attacks` scenario: the host declares each listed attack (its unused choices settled only by --auto: a
+        # person stepping may leave the scenario's script)
+        self.host = ListedAttacks(sc, finish_agents=auto) if sc.attacks is not None else None
+        self.session = Session(new_duel(state, executor=executor), host=self.host)
         self.agent = ScriptedAgent(sc)
+        self.sc, self.executor, self.page = sc, executor, page
+        self.battle_phase = sc.attacks is not None or sc.battle_phase
+        self.headed = -1  # the last attack whose heading was printed
         self.suggested: dict[tuple[int, int], Option] = {}
         self.off_script: set[tuple[int, int]] = set()  # points where the scenario's choices no longer apply
         self.out = out
@@ -104,11 +128,15 @@ class Stepper:
         """Where we are: the sub-timing on the sequence, LPs, battlers, chain, the decision."""
         s = self.session.state
         phase = s.phase
-        seq = " > ".join(f"[{TITLES[p.value]}]" if p is phase else TITLES[p.value] for p in SEQUENCE)
+        sequence = BATTLE_PHASE_SEQUENCE if self.battle_phase else SEQUENCE
+        seq = " > ".join(f"[{TITLES[p.value]}]" if p is phase else TITLES[p.value] for p in sequence)
         if phase is Phase.DUEL_OVER:
             seq += " > [The Duel is over]"
-        self.say(f"-- point {self.session.point.index}: {TITLES[phase.value]} --")
+        step = self.session.step_number()
+        self.say(f"-- step {step if step >= 0 else '-'}: {TITLES[phase.value]} --")
         self.say(f"   {seq}")
+        if self.battle_phase and (attack := self.attack_heading()):
+            self.say(f"   {attack}")
         self.say("   LP: " + "   ".join(f"{p} {s.players[p].lp}" for p in Player))
         for i in (s.battle.attacker, s.battle.target):
             if i is not None:
@@ -125,8 +153,30 @@ class Stepper:
         if d is not None:
             self.show_decision(d)
         elif self.session.is_over:
-            self.say("   the Damage Step is over" if not s.duel_over else
-                     f"   the Duel is over: {'a draw' if s.draw else f'{s.winner} wins'}")
+            if s.duel_over:
+                self.say(f"   the Duel is over: {'a draw' if s.draw else f'{s.winner} wins'}")
+            elif self.battle_phase:
+                self.say("   the Battle Phase is over" if phase is Phase.MAIN_PHASE_2 else "   the last attack is over")
+            else:
+                self.say("   the Damage Step is over")
+
+    def attack_heading(self, k: int | None = None) -> str:
+        """Which attack the duel is on (the one event `k` of the log belongs to): "Attack 2: A's m1 attacks x"."""
+        duel = self.session.duel
+        k = len(duel.state.log) - 1 if k is None else k
+        played = [b for b in duel.battles if b.log_range[0] <= k]
+        if not played:
+            return ""
+        b = played[-1]
+        names = self.names()
+        target = f"{names[b.target]}" if b.target is not None else "directly"
+        number = b.index if self.host is None else self._listed(b.index)
+        return f"Attack {number}: {b.battle.attacker_controller}'s {names[b.attacker]} attacks {target}"
+
+    def _listed(self, battle: int) -> int:
+        """The index in the scenario's `attacks` of the `battle`-th attack declared."""
+        assert self.host is not None
+        return next((i for i, j in self.host.script.battle_of.items() if j == battle), battle)
 
     def monster(self, i: int) -> str:
         from engine.rules.stats import current_stats
@@ -161,7 +211,8 @@ class Stepper:
         key = (self.session.branch, self.session.point.index)
         if key not in self.suggested:
             try:
-                self.suggested[key] = self.agent.choose(d, self.session.duel)
+                agent = self.agent if self.host is None else self.host.agent
+                self.suggested[key] = agent.choose(d, self.session.duel)
             except ScenarioMismatch:  # a branch the user took: the file's choices no longer fit; pass if one can
                 self.off_script.add(key)
                 self.suggested[key] = PASS if PASS in d.options else d.options[0]
@@ -199,7 +250,11 @@ class Stepper:
 
     def _events(self, events: Iterable[object]) -> None:
         names = self.names()
+        log = self.session.state.log
         for e in events:
+            if self.battle_phase and getattr(e, "type", None) is EventType.ATTACK_DECLARED:
+                k = max(i for i, x in enumerate(log) if x is e)
+                self.say(f"=== {self.attack_heading(k)} ===")
             text = describe(e, names)  # type: ignore[arg-type]
             if text:
                 self.say(f"  {text}  [{e.rule}]")  # type: ignore[attr-defined]
@@ -220,7 +275,7 @@ class Stepper:
             waiting = self.session.duel.pending_decision is not None
             self.say("no more events: " + ("a decision is pending" if waiting else "the end"))
         else:
-            self.say(f"[{self.session.shown - 1}] {self.session.explain(self.session.shown - 1)}")
+            self.say(f"[{self.session.step_number()}] {self.session.explain(self.session.shown - 1)}")
         self.show()
 
     def _waiting(self) -> bool:
@@ -278,8 +333,8 @@ class Stepper:
 
     def cmd_goto(self, args: list[str]) -> None:
         if len(args) != 1 or not args[0].isdigit():
-            raise ValueError("goto takes a point number (see history)")
-        self.session.goto(int(args[0]))
+            raise ValueError("goto takes a step number (see log or history)")
+        self.session.goto_step(int(args[0]))
         self.show()
 
     def cmd_history(self, args: list[str]) -> None:
@@ -288,9 +343,64 @@ class Stepper:
         for p in self.session.history:
             last = describe(p.last_event, names) if p.last_event is not None else "start"
             wait = f"  (waits: {p.pending.player} {p.pending.kind.value})" if p.pending else ""
-            self.say(f"  {p.index:>3} {p.phase.value:<28} {p.state_hash[:8]}  {last}{wait}")
+            step = str(p.records - 1) if p.records else "-"
+            self.say(f"  step {step:>4} {p.phase.value:<28} {p.state_hash[:8]}  {last}{wait}")
         if len(self.session.branches) > 1:
             self.say(f"  branch {self.session.branch} of {len(self.session.branches)}")
+
+    def cmd_branches(self, args: list[str]) -> None:
+        self._no_args(args)
+        for b in self.session.branches:
+            end = b.final
+            lp = ", ".join(f"{p} {end.snapshot.players[p].lp}" for p in Player)
+            start = "the start" if b.parent is None else f"branch {b.parent[0]} at step {self._step_of(b.parent)}"
+            here = "  <- here" if b.number == self.session.branch else ""
+            self.say(f"  branch {b.number}: from {start}, {len(b.decisions)} decision(s), to step "
+                     f"{end.records - 1} ({TITLES[end.phase.value]}), LP {lp}{here}")  # fmt: skip
+
+    def _step_of(self, at: tuple[int, int]) -> int:
+        branch, point = at
+        return self.session.branches[branch].points[point].records - 1
+
+    def cmd_branch(self, args: list[str]) -> None:
+        if len(args) != 1 or not args[0].isdigit():
+            raise ValueError("branch takes a branch number (see branches)")
+        n = int(args[0])
+        if not 0 <= n < len(self.session.branches):
+            raise ValueError(f"no branch {n}: there are branches 0..{len(self.session.branches) - 1}")
+        self.session.goto(len(self.session.branches[n].points) - 1, n)
+        self.show()
+
+    def cmd_save(self, args: list[str]) -> None:
+        if len(args) != 1:
+            raise ValueError("save takes a file name: FILE.trace or FILE.jsonl (a trace), FILE.html (a page)")
+        path = args[0]
+        trace = self.trace()
+        if path.endswith((".html", ".htm")):
+            if self.page is None:
+                raise ValueError("this stepper has no viewer to make a page with (python -m engine step has)")
+            text = self.page(trace)
+        elif path.endswith((".trace", ".jsonl", ".json")):
+            import io
+
+            buffer = io.StringIO()
+            write_trace(trace, buffer)
+            text = buffer.getvalue()
+        else:
+            raise ValueError("save writes FILE.trace or FILE.jsonl (a trace) or FILE.html (a page)")
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as e:
+            raise ValueError(str(e)) from None
+        self.say(f"saved steps 0..{len(trace) - 2} of branch {self.session.branch} to {printable(path)}")
+
+    def trace(self) -> list[dict[str, Any]]:
+        """This line of play as a trace (header first; `partial` when it stops before the run's end)."""
+        head = header(self.sc, self.executor)
+        if not self.session.is_over:
+            head["partial"] = True
+        return [head, *self.session.records()]
 
     def cmd_field(self, args: list[str]) -> None:
         self._no_args(args)
@@ -305,14 +415,24 @@ class Stepper:
     def cmd_log(self, args: list[str]) -> None:
         self._no_args(args)
         names = self.names()
-        for k, e in enumerate(self.session.state.log[: self.session.shown]):
+        log = self.session.state.log
+        events = 0
+        for k, r in enumerate(self.session.records()[: self.session.step_number() + 1]):
+            if r["kind"] == "decision":
+                self.say(f"  [{k}] {describe_decision(self.session.duel, r)}")
+                continue
+            e = log[events]
+            events += 1
             text = describe(e, names) or f"== {TITLES.get(e.detail, e.detail)} =="
             self.say(f"  [{k}] {text}  [{e.rule}]")
 
     def cmd_explain(self, args: list[str]) -> None:
         if len(args) > 1 or (args and not args[0].isdigit()):
-            raise ValueError("explain takes an event number (see log)")
-        self.say(self.session.explain(int(args[0]) if args else None))
+            raise ValueError("explain takes a step number (see log)")
+        if args:
+            self.say(self.session.explain_step(int(args[0])))
+        else:
+            self.say(self.session.explain())
 
     def cmd_why(self, args: list[str]) -> None:
         if len(args) != 1:
@@ -376,13 +496,20 @@ class Stepper:
         while True:
             e = session.step_event()
             if e is not None:
-                self.say(f"[{session.shown - 1}] {session.explain(session.shown - 1)}")
+                if self.battle_phase and e.type is EventType.ATTACK_DECLARED:
+                    self.say(f"=== {self.attack_heading(session.shown - 1)} ===")
+                self.say(f"[{session.step_number()}] {session.explain(session.shown - 1)}")
                 continue
             option = self.default()
             if option is None:
                 break
+            n = len(session.records())
             session.decide(option)
-        self.agent.finish(session.duel)
+            self.say(f"[{n}] {describe_decision(session.duel, session.records()[n])}")
+        if self.host is None:
+            self.agent.finish(session.duel)
+        else:
+            self.host.finish(session.duel)
         self.show()
         return 0
 
@@ -395,8 +522,8 @@ def _prompted(lines: Iterable[str], out: IO[str] | None) -> Iterable[str]:
             out.flush()
 
 
-def main(sc: Scenario, *, executor: Executor = "fast", auto: bool = False) -> int:
-    stepper = Stepper(sc, executor=executor)
+def main(sc: Scenario, *, executor: Executor = "fast", auto: bool = False, page: PageMaker | None = None) -> int:
+    stepper = Stepper(sc, executor=executor, page=page, auto=auto)
     if auto:
         return stepper.auto()
     interactive = sys.stdin.isatty()
