@@ -123,12 +123,3 @@ def test_toml_attacks_without_target_are_direct(tmp_path: Path) -> None:
                  'position = "attack"\n[[attacks]]\nattacker = "m1"\n[[attacks]]\nattacker = "m1"\n', encoding="utf-8")
     (sc,) = engine.load_scenarios(p)
     assert sc.attacks == (engine.scenario.Attack("m1", None),) * 2
-
-
-def test_trace_and_step_refuse_a_battle_phase_saying_why(tmp_path: Path) -> None:
-    p = tmp_path / "bp.json"
-    p.write_text(json.dumps(RECORDS[0]["scenario"]), encoding="utf-8")
-    for args in (["run", str(p), "--trace", str(tmp_path / "t")], ["step", str(p)]):
-        proc = subprocess.run([sys.executable, "-m", "engine", *args], cwd=REPO, capture_output=True, text=True,
-                              timeout=120)
-        assert proc.returncode == 2 and "has attacks (a Battle Phase)" in proc.stderr

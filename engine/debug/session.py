@@ -297,12 +297,11 @@ class Session:
         return [k for k, r in enumerate(self._recorder.records) if r["kind"] == "event"]
 
     def step_number(self) -> int:
-        """The step the session shows: the last record of the events shown so far (and of a decision taken
-        since), -1 before anything happened."""
+        """The step the session is at (-1 before anything happened): its point's last record, or, while the
+        events of the point's unit are shown one at a time, the record before the first event not shown yet."""
         steps = self._event_steps()
-        if self.shown >= len(self.state.log):
-            return len(self._recorder.records) - 1
-        return steps[self.shown - 1] if self.shown > 0 else -1
+        last = self.point.records - 1
+        return min(last, steps[self.shown] - 1) if self.shown < len(steps) else last
 
     def goto_step(self, k: int) -> Point:
         """Go to the moment of step `k` of this branch (the trace's and the viewer's step `k`): the point whose
@@ -310,7 +309,8 @@ class Session:
         points = self.branches[self.branch].points
         if not 0 <= k < points[-1].records:
             raise IndexError(f"no step {k}: branch {self.branch} has steps 0..{points[-1].records - 1} so far")
-        p = self.goto(next(q.index for q in points if q.records > k))
+        first = next(q for q in points if q.records > k)  # its unit made record k; the last point with the same
+        p = self.goto(max(q.index for q in points if q.records == first.records))  # records: any decision it offers
         self.shown = sum(1 for r in self._recorder.records[: k + 1] if r["kind"] == "event")
         return p
 
