@@ -139,7 +139,7 @@ class Stepper:
             self.say(f"   {attack}")
         self.say("   LP: " + "   ".join(f"{p} {s.players[p].lp}" for p in Player))
         for i in (s.battle.attacker, s.battle.target):
-            if i is not None:
+            if i is not None and i >= 0:  # (no attack under way: NO_ATTACK)
                 self.say("   " + self.monster(i))
         w = s.window
         if w is not None and w.chain:
