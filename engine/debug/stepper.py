@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from typing import IO
 
 from engine.build import new_duel, state_from_scenario
-from engine.debug.session import Breakpoint, Session
+from engine.debug.session import Breakpoint, Session, describe_illegal
 from engine.machine import Executor
 from engine.scenario import Scenario
 from engine.scripted import ScenarioMismatch, ScriptedAgent
@@ -329,7 +329,7 @@ class Stepper:
         refused = self.session.illegal_options()
         if not refused:
             self.say("   every option the player could expect is offered")
-        labels = Decision(d.player, d.kind, d.window, tuple(o for o, _ in refused), d.cards).describe(self.names())
+        labels = describe_illegal(self.session.duel, refused, self.names())
         for label, (_option, reason) in zip(labels, refused, strict=True):
             self.say(f"     -) {label}  (not legal: {reason})")
 
