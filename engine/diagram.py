@@ -13,6 +13,10 @@ The SVG is `dot -Tsvg` of that DOT. Left alone, `dot` measures text with the mac
 `svg()` runs `dot` with only its core and layout plugins, which measure text with built-in
 tables: the SVG then depends on the graphviz version alone (named in the file's first comment).
 
+`dot(compact=True)` / `svg(compact=True)` is the viewer's drawing: the transitions into duel_over (one
+from every state from start_step to end_step) folded into one dashed edge from a note naming their
+sources, as `text` sums them up; the committed files and the other formats draw every transition.
+
 `--highlight STATE` marks one state in every format: a gold fill, a bold border, and a `>> `
 label prefix so it reads without colour.
 """
@@ -150,8 +154,8 @@ def dot(highlight: str | Phase | None = None, compact: bool = False) -> str:
         else f'  graph [rankdir=LR, nodesep=0.12, ranksep=0.22, margin=0, {font}];',
         f'  node [shape=box, style="rounded,filled", fillcolor=white, color=black, {font}];'
         if not compact
-        else f'  node [shape=box, style="rounded,filled", fillcolor=white, color=black, fontsize=11, margin="0.06,0.03", '
-        f"height=0.3, {font}];",
+        else f'  node [shape=box, style="rounded,filled", fillcolor=white, color=black, fontsize=11, '
+        f'margin="0.06,0.03", height=0.3, {font}];',
         f"  edge [fontsize=10, {font}];" if not compact else f"  edge [fontsize=9, arrowsize=0.6, {font}];",
         '  __start__ [shape=point, width=0.15, label=""];',
     ]

@@ -19,8 +19,9 @@ behind the page's "show illegal options" toggle.
 `page()` fills `template.html` with `viewer.css`, `viewer.js`, the machine's diagram as inline SVG
 (`engine.diagram.svg(compact=True)`: the transitions into duel_over folded into one edge; folded away in
 a `<details>`, and a list of the states alone where Graphviz's `dot` is absent) and the frames as JSON.
-The file asks for nothing over a network: no external resource, and not even a URL in it (the SVG's `xmlns` attributes are dropped: the HTML parser puts `<svg>` in the SVG namespace by
-itself; the embedded JSON writes `/` as `\\/`). Scenario text reaches the page only as JSON data,
+The file asks for nothing over a network: no external resource, and not even a URL in it (the SVG's
+`xmlns` attributes are dropped: the HTML parser puts `<svg>` in the SVG namespace by itself; the
+embedded JSON writes `/` as `\\/`). Scenario text reaches the page only as JSON data,
 which the script puts in the page with `textContent`; `<`, `>` and `&` are written as `\\u003c`...
 so no id can close the `<script>` element that holds it.
 """

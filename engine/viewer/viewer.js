@@ -218,7 +218,6 @@
     logLines[k].classList.add("current");
     logLines[k].setAttribute("aria-current", "step");
     logLines[k].firstChild.textContent = "\u25B6 ";
-    showLine();
     $("stepno").textContent = String(k);
     slider.value = String(k);
     $("first").disabled = $("back").disabled = k === 0;
@@ -232,6 +231,7 @@
     side($("side-A"), f.sides[0]);
     side($("side-B"), f.sides[1]);
     chain(f.chain);
+    showLine();  // last: the boxes have their sizes for this frame now
     var hash = "#step=" + k;
     if (location.hash !== hash) {
       try { history.replaceState(null, "", hash); } catch (e) { location.hash = hash; }
