@@ -13,6 +13,10 @@ The SVG is `dot -Tsvg` of that DOT. Left alone, `dot` measures text with the mac
 `svg()` runs `dot` with only its core and layout plugins, which measure text with built-in
 tables: the SVG then depends on the graphviz version alone (named in the file's first comment).
 
+`dot(compact=True)` / `svg(compact=True)` is the viewer's drawing: the transitions into duel_over (one
+from every state from start_step to end_step) folded into one dashed edge from a note naming their
+sources, as `text` sums them up; the committed files and the other formats draw every transition.
+
 `--highlight STATE` marks one state in every format: a gold fill, a bold border, and a `>> `
 label prefix so it reads without colour.
 """
@@ -60,6 +64,11 @@ def _state(highlight: str | Phase | None) -> str | None:
 
 def _edge_label(cond: str | None) -> str:
     return f"proceed [{cond}]" if cond else "proceed"
+
+
+def _condition_label(cond: str | None) -> str:
+    """The compact drawing's edge label: the condition alone (every transition is `proceed`)."""
+    return f"[{cond}]" if cond else ""
 
 
 def mermaid(highlight: str | Phase | None = None) -> str:
@@ -124,29 +133,63 @@ def markdown() -> str:
     )
 
 
-def dot(highlight: str | Phase | None = None) -> str:
-    """The machine as Graphviz DOT: one node per state, one edge per declared transition, in order."""
+def dot(highlight: str | Phase | None = None, compact: bool = False) -> str:
+    """The machine as Graphviz DOT: one node per state, one edge per declared transition, in order.
+
+    `compact` (the viewer's drawing): the transitions into duel_over, one from nearly every state, are
+    folded into one dashed edge from a note naming their sources (as `text` sums them up); an edge is
+    labelled with its condition alone (every transition is `proceed`), and the layout is tighter. Every
+    other transition is drawn as declared."""
     mark = _state(highlight)
     font = 'fontname="Helvetica"'
+    states = declared_states()
+    end = Phase.DUEL_OVER.value
     lines = [
         "// The Battle Phase state machine, with the Damage Step inside it. Generated from engine/machine.py",
         "// by `python -m engine diagram`; do not edit by hand. `proceed` is taken when the state's window has",
         "// closed; the first transition whose condition holds wins (duel_is_over is checked first everywhere).",
         "digraph damage_step {",
-        f'  graph [label="Battle Phase", labelloc=t, rankdir=LR, {font}];',
-        f'  node [shape=box, style="rounded,filled", fillcolor=white, color=black, {font}];',
-        f"  edge [fontsize=10, {font}];",
+        f'  graph [label="Battle Phase", labelloc=t, rankdir=LR, {font}];'
+        if not compact
+        else f'  graph [rankdir=LR, nodesep=0.12, ranksep=0.22, margin=0, {font}];',
+        f'  node [shape=box, style="rounded,filled", fillcolor=white, color=black, {font}];'
+        if not compact
+        else f'  node [shape=box, style="rounded,filled", fillcolor=white, color=black, fontsize=11, '
+        f'margin="0.06,0.03", height=0.3, {font}];',
+        f"  edge [fontsize=10, {font}];" if not compact else f"  edge [fontsize=9, arrowsize=0.6, {font}];",
         '  __start__ [shape=point, width=0.15, label=""];',
     ]
-    for s in declared_states():
+    for s in states:
         if s == mark:
             bold = 'style="rounded,filled,bold", penwidth=4, fontname="Helvetica-Bold"'
             lines.append(f'  {s} [label="{MARK}{s}", fillcolor={FILL}, {bold}];')
         else:
             lines.append(f'  {s} [label="{s}"];')
-    lines.append(f"  __start__ -> {declared_states()[0]};")
-    lines += [f'  {src} -> {dest} [label="{_edge_label(cond)}"];' for src, dest, cond in declared_transitions()]
+    lines.append(f"  __start__ -> {states[0]};")
+    folded = _folded() if compact else {}
+    label = _edge_label if not compact else _condition_label
+    for src, dest, cond in declared_transitions():
+        if dest == end and cond in folded:
+            continue
+        lines.append(f'  {src} -> {dest} [label="{label(cond)}"];')
+    for n, (cond, srcs) in enumerate(folded.items()):
+        note = f"{FOLDED}{n}" if n else FOLDED
+        lines.append(f'  {note} [shape=note, style=filled, fillcolor="#f4f4f4", label="{_span(srcs, states)}"];')
+        lines.append(f'  {note} -> {end} [label="{label(cond)}, checked first", style=dashed];')
     return "\n".join([*lines, "}"]) + "\n"
+
+
+FOLDED = "__any_state__"  # the compact drawing's note standing for the sources of the folded transitions
+
+
+def _folded() -> dict[str | None, list[str]]:
+    """The transitions into duel_over, by condition: their sources in declaration order (drawn folded)."""
+    end = Phase.DUEL_OVER.value
+    out: dict[str | None, list[str]] = {}
+    for src, dest, cond in declared_transitions():
+        if dest == end:
+            out.setdefault(cond, []).append(src)
+    return out
 
 
 def have_dot() -> bool:
@@ -172,9 +215,9 @@ def _run_dot(args: list[str], stdin: str, env: dict[str, str] | None = None) -> 
     return subprocess.run([exe, *args], input=stdin, capture_output=True, text=True, env=env, check=False)
 
 
-def svg(highlight: str | Phase | None = None) -> str:
+def svg(highlight: str | Phase | None = None, compact: bool = False) -> str:
     """The DOT drawn by `dot -Tsvg`, with text measured by graphviz's own tables (see the module)."""
-    source = dot(highlight)
+    source = dot(highlight, compact)
     with tempfile.TemporaryDirectory(prefix="engine-gv-") as tmp:
         env = _core_plugins_env(Path(tmp))
         r = _run_dot(["-Tsvg"], source, env)

@@ -129,13 +129,13 @@ def format_battle_phase(
         lines += ["", "=== Before the first attack ===", *_event_lines(state.log[:first], names)]
     for i, (played, reason) in enumerate(attacks):
         if played is None:
-            lines += ["", f"=== Attack {i}: not declared: {reason} ==="]
+            lines += ["", f"=== Attack {i + 1}: not declared: {reason} ==="]
             continue
-        lines += ["", f"=== Attack {i}: {_declaration(state, names, played.attacker, played.target)} ==="]
+        lines += ["", f"=== Attack {i + 1}: {_declaration(state, names, played.attacker, played.target)} ==="]
         lines += _event_lines(played.events, names)
         if played.battle.stopped:
             lines.append(f"  the attack stopped in the Battle Step: {played.battle.stopped}")
-        lines.append(f"  LP after attack {i}: " + ", ".join(f"{p.name} {played.lp_after[p]}" for p in Player))
+        lines.append(f"  LP after attack {i + 1}: " + ", ".join(f"{p.name} {played.lp_after[p]}" for p in Player))
     if last < len(state.log):  # the Battle Step after the last attack, and the End Step
         lines += ["", "=== After the last attack ===", *_event_lines(state.log[last:], names)]
     return "\n".join(map(printable, [*lines, *_ending(state)]))

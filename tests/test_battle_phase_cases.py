@@ -66,11 +66,11 @@ def test_cli_text_prints_each_attack_under_its_own_heading() -> None:
     block = proc.stdout.split("Scenario BP-003")[1].split("Scenario BP-004")[0]
     headings = [line for line in block.splitlines() if line.startswith("=== Attack")]
     assert headings == [
-        "=== Attack 0: A's m1 attacks x ===",
-        "=== Attack 1: not declared: the attack target must be a monster on the field: x is in the graveyard ===",
-        "=== Attack 2: A's m2 attacks y ===",
+        "=== Attack 1: A's m1 attacks x ===",
+        "=== Attack 2: not declared: the attack target must be a monster on the field: x is in the graveyard ===",
+        "=== Attack 3: A's m2 attacks y ===",
     ]
-    attack2 = block.split("=== Attack 2")[1]
+    attack2 = block.split("=== Attack 3")[1]
     assert "values compared: [1800, 100]" in attack2 and "values compared: [2000, 1500]" not in attack2
 
 

@@ -114,7 +114,7 @@ def test_the_stepper_plays_a_battle_phase_with_each_attack_under_its_heading(
     declared = [b for b in record["expected"]["battles"] if b.get("declared", True)]
     assert len(headings) == len(declared)
     for heading, b in zip(headings, declared, strict=True):
-        assert heading.startswith(f"=== Attack {b['attack']}: ")
+        assert heading.startswith(f"=== Attack {b['attack'] + 1}: ")  # counted from 1, as run and the viewer do
     final = final_lp(record)
     assert final is not None
     assert f"   LP: A {final['A']}   B {final['B']}" in lines

@@ -13,6 +13,7 @@ from debug_fixtures import ATT, RUSH, TGT, activating, finish, new_duel, new_ses
 
 from engine.build import run_scenario
 from engine.debug import Breakpoint, Session
+from engine.debug.session import illegal_options
 from engine.machine import declared_transitions
 from engine.scenario import parse_scenario
 from engine.values.decisions import Decision, DecisionKind, Option, attack_option
@@ -453,6 +454,7 @@ def test_illegal_options_name_what_the_rules_refuse() -> None:
         session.decide(Option())
     assert d is not None
     refused = {o: why for o, why in session.illegal_options()}
+    assert session.illegal_options() == illegal_options(session.duel)  # one implementation (the viewer's too)
     assert "during damage calculation only 'during damage calculation' effects" in refused[Option(3, 0, ())]
     assert any("cannot activate it now" in line and "during damage calculation" in line
                for line in session.why_not("q"))

@@ -231,3 +231,40 @@ def test_svg_does_not_depend_on_the_fonts_installed(tmp_path: Path) -> None:
 def test_highlight_and_check_need_and_refuse_format() -> None:
     assert cli("diagram", "--highlight", "flip").returncode == 2  # the committed files mark nothing
     assert cli("diagram", "--check", "--format", "dot").returncode == 2
+
+
+@pytest.mark.parametrize("fmt", ["dot", pytest.param("svg", marks=needs_dot)])
+def test_compact_drawing_folds_the_ways_to_duel_over_into_one_edge_and_keeps_every_other(fmt: str) -> None:
+    """The viewer's drawing: each declared transition not into duel_over once, labelled with its condition
+    alone; those into duel_over as one dashed edge per condition, from a note naming exactly their sources."""
+    source = (diagram.dot if fmt == "dot" else diagram.svg)(None, compact=True)
+    if fmt == "dot":
+        edges = [(m[1], m[2], m[3]) for m in re.finditer(r'^\s*(\w+) -> (\w+) \[label="(.*?)"', source, re.M)]
+        notes = dict(re.findall(r'^\s*(__any_state__\w*) \[shape=note.*label="(.*?)"\];$', source, re.M))
+    else:
+        root = ET.fromstring(source)
+        edges, notes = [], {}
+        for g in root.iter(f"{SVG_NS}g"):
+            title = g.findtext(f"{SVG_NS}title") or ""
+            texts = [t.text or "" for t in g.iter(f"{SVG_NS}text")]
+            if g.get("class") == "edge" and not title.startswith("__start__"):
+                src, dest = title.replace("&#45;", "-").split("->")
+                edges.append((src, dest, texts[0] if texts else ""))
+            elif g.get("class") == "node" and title.startswith("__any_state__"):
+                notes[title] = " ".join(texts)
+    end = "duel_over"
+    drawn = [(s, d, (re.fullmatch(r"\[(\w+)\]", label) or [None, None])[1]) for s, d, label in edges if d != end]
+    assert sorted(drawn) == sorted(t for t in declared_transitions() if t[1] != end)
+    assert all(label == "" or re.fullmatch(r"\[\w+\]", label) for s, d, label in edges if d != end)
+    folded = [(s, label) for s, d, label in edges if d == end]
+    conds = sorted({c for _s, d, c in declared_transitions() if d == end}, key=str)
+    assert sorted(label for _s, label in folded) == sorted(f"[{c}], checked first" for c in conds)
+    states = declared_states()
+    for note, label in folded:
+        cond = label[1 : label.index("]")]
+        sources = [s for s, d, c in declared_transitions() if d == end and c == cond]
+        span = re.fullmatch(r"every state from (\w+) to (\w+)", notes[note])
+        assert span, notes[note]  # consecutive in rulebook order, so the note names the span
+        assert states[states.index(span[1]) : states.index(span[2]) + 1] == sources
+    assert set(notes) == {s for s, _label in folded}
+    assert diagram.dot() == (ROOT / diagram.committed()["dot"][0]).read_text()  # the committed files: not folded

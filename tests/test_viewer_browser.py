@@ -4,8 +4,9 @@ when stepping through examples/piercing_flip.json, checked against the trace tha
 The expected values come from the trace records and the scenario in its header (the phase from
 the last `phase_entered`, the flip from `flipped`, the damage from the scenario's ATK and DEF by the
 piercing rule), never from the page. Skipped, with the reason, only where Chromium, chromedriver or
-selenium is missing (`.ci/run` installs them). The screenshot `docs/viewer.png` is written by
-`test_screenshot_at_damage_calculation` when ENGINE_WRITE_SCREENSHOT=1 is set:
+selenium is missing (`.ci/run` installs them). The screenshots `docs/viewer.png` (1280x900) and
+`docs/viewer-narrow.png` (400x850) are written by `test_screenshot_at_damage_calculation` and
+`test_screenshot_on_a_phone` when ENGINE_WRITE_SCREENSHOT=1 is set:
 
     ENGINE_WRITE_SCREENSHOT=1 python3 -m pytest -q tests/test_viewer_browser.py
 """
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_viewer_page import BATTLE_PHASE_TRACES, case_trace, declared, expected_illegal
 
 from engine import load_scenarios
 from engine.debug.record import trace_scenario
@@ -29,6 +31,7 @@ from engine.viewer import page
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "piercing_flip.json"
 SCREENSHOT = ROOT / "docs" / "viewer.png"
+NARROW_SCREENSHOT = ROOT / "docs" / "viewer-narrow.png"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver") or ("/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver")
                                                  else None)  # fmt: skip
@@ -67,8 +70,10 @@ def step_of(records: list[dict[str, Any]], type_: str, **fields: Any) -> int:
 
 
 def phase_at(records: list[dict[str, Any]], k: int) -> str:
-    """The machine state at step k: the last one entered at or before it."""
-    return [r["detail"] for r in steps(records)[: k + 1] if r.get("type") == "phase_entered"][-1]
+    """The machine state at step k: the last one entered at or before it (before any, the one the first record
+    happened in: Main Phase 1, where a host declares the first attack of an `attacks` scenario)."""
+    entered = [r["detail"] for r in steps(records)[: k + 1] if r.get("type") == "phase_entered"]
+    return entered[-1] if entered else steps(records)[0]["phase"]
 
 
 def card(records: list[dict[str, Any]], cid: str) -> dict[str, Any]:
@@ -342,26 +347,40 @@ def test_the_field_is_side_by_side_on_a_desktop_and_stacked_on_a_phone(driver: A
         assert b[side]["right"] <= PHONE[0]
 
 
-def test_screenshot_at_damage_calculation(
-    driver: Any, page_url: str, records: list[dict[str, Any]], tmp_path: Path
-) -> None:
-    """The README's picture: the whole page, 1280 px wide, at the step where damage calculation
-    destroys the face-up target. Written to docs/viewer.png only with ENGINE_WRITE_SCREENSHOT=1, so
-    a test run leaves the tree unchanged."""
-    k = step_of(records, "destroyed_by_battle", card="tgt")
-    open_at(driver, f"{page_url}#step={k}")
-    at_step(driver, records, k)
-    height = max(DESKTOP[1], driver.execute_script("return document.documentElement.scrollHeight"))
-    viewport(driver, DESKTOP[0], height)  # the whole page, the log with its current line included
-    log = driver.find_element(By.ID, "log")
-    assert log.rect["y"] + log.rect["height"] <= height
-    png = tmp_path / "viewer.png"
+def screenshot(driver: Any, size: tuple[int, int], tmp_path: Path, to: Path) -> None:
+    """The window as it is, checked to be a PNG of that size; copied to `to` only with
+    ENGINE_WRITE_SCREENSHOT=1, so a test run leaves the tree unchanged."""
+    png = tmp_path / to.name
     assert driver.save_screenshot(str(png))
     data = png.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    assert (int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")) == (DESKTOP[0], height)
+    assert (int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")) == size
     if os.environ.get("ENGINE_WRITE_SCREENSHOT") == "1":
-        shutil.copyfile(png, SCREENSHOT)
+        shutil.copyfile(png, to)
+
+
+def test_screenshot_at_damage_calculation(
+    driver: Any, page_url: str, records: list[dict[str, Any]], tmp_path: Path
+) -> None:
+    """The README's picture: the window, 1280x900, at the step where damage calculation destroys the
+    face-up target; the field, the explanation and the log (its current line included) all in it."""
+    k = step_of(records, "destroyed_by_battle", card="tgt")
+    open_at(driver, f"{page_url}#step={k}")
+    at_step(driver, records, k)
+    assert all(in_window(driver, DESKTOP).values())
+    screenshot(driver, DESKTOP, tmp_path, SCREENSHOT)
+
+
+def test_screenshot_on_a_phone(driver: Any, page_url: str, records: list[dict[str, Any]], tmp_path: Path) -> None:
+    """docs/viewer-narrow.png: the top of the page on a phone, 400x850, at the first decision whose player
+    does not have every option, with the illegal options shown."""
+    k = min(k for k, refused in expected_illegal(records).items() if refused)
+    viewport(driver, *PHONE)
+    open_at(driver, f"{page_url}#step={k}")
+    click(driver, "show-illegal")
+    at_step(driver, records, k)
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= PHONE[0]
+    screenshot(driver, PHONE, tmp_path, NARROW_SCREENSHOT)
 
 
 def test_the_page_asks_for_nothing_over_a_network(driver: Any, page_url: str) -> None:
@@ -372,3 +391,190 @@ def test_the_page_asks_for_nothing_over_a_network(driver: Any, page_url: str) ->
     requests, problems = network_and_console(driver)
     assert page_url in requests  # the log does see requests: the page's own file:// load is one
     assert [u for u in requests if not u.startswith(LOCAL)] == [] and problems == []
+
+
+# -- the layout: everything that matters in view at once on a desktop, nothing sideways on a phone ----------
+IN_WINDOW = """
+var r = {}, w = window.innerWidth, h = window.innerHeight;
+["field", "event", "log"].forEach(function (id) {
+  var b = document.getElementById(id).getBoundingClientRect();
+  r[id] = b.width > 0 && b.height > 0 && b.left >= 0 && b.top >= 0 && b.right <= w && b.bottom <= h;
+});
+var line = document.querySelector("#log-lines li.current").getBoundingClientRect(),
+    list = document.getElementById("log-lines").getBoundingClientRect();
+r.current_line = line.top >= list.top - 1 && line.bottom <= list.bottom + 1;
+r.no_page_scroll = document.documentElement.scrollHeight <= h && document.documentElement.scrollWidth <= w
+                   && window.scrollY === 0;
+return r;
+"""
+
+
+def in_window(driver: Any, size: tuple[int, int]) -> dict[str, bool]:
+    """Whether the field, the explanation and the log are each wholly inside the window, the log's current
+    line inside the log's box, and the page itself without scrolling."""
+    assert driver.execute_script("return [window.innerWidth, window.innerHeight]") == list(size)
+    return driver.execute_script(IN_WINDOW)  # type: ignore[no-any-return]
+
+
+@pytest.fixture(scope="module")
+def battle_phase() -> list[dict[str, Any]]:
+    """A Battle Phase played from its Start Step, two attacks (tests/rules/battle-step-cases.jsonl BS-002)."""
+    return case_trace(ROOT / "tests" / "rules" / "battle-step-cases.jsonl", "BS-002")
+
+
+def page_file(records: list[dict[str, Any]], tmp_path_factory: pytest.TempPathFactory) -> str:
+    path = tmp_path_factory.mktemp("viewer") / "battle.html"
+    path.write_text(page(records), encoding="utf-8")
+    return path.as_uri()
+
+
+def test_field_explanation_and_log_are_in_a_desktop_window_without_scrolling(
+    driver: Any, page_url: str, records: list[dict[str, Any]], battle_phase: list[dict[str, Any]],
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    refused = min(k for k, r in expected_illegal(records).items() if r)
+    destroyed = step_of(records, "destroyed_by_battle", card="tgt")
+    bp_url = page_file(battle_phase, tmp_path_factory)
+    for url, recs, ks in ((page_url, records, [0, refused, destroyed, len(records) - 2]),
+                          (bp_url, battle_phase, [0, declared(battle_phase)[1][0], len(battle_phase) - 2])):
+        for k in ks:
+            open_at(driver, f"{url}#step={k}")
+            at_step(driver, recs, k)
+            assert in_window(driver, DESKTOP) == dict.fromkeys(("field", "event", "log", "current_line",
+                                                                "no_page_scroll"), True), (url, k)  # fmt: skip
+    open_at(driver, f"{page_url}#step={refused}")
+    click(driver, "show-illegal")  # the illegal options shown: the explanation grows, and still fits
+    assert all(in_window(driver, DESKTOP).values())
+    driver.find_element(By.CSS_SELECTOR, "#diagram-box summary").click()  # the diagram opened: still no page scroll
+    assert driver.execute_script("return document.getElementById('diagram-box').open") is True
+    assert all(in_window(driver, DESKTOP).values())
+    svg = driver.execute_script("var b = document.querySelector('#diagram svg').getBoundingClientRect();"
+                                " return [b.height, b.width];")  # fmt: skip
+    assert 0 < svg[0] <= 200  # compact: no taller than its fixed height
+
+
+OVERFLOW = """
+var w = window.innerWidth, out = [];
+Array.prototype.forEach.call(document.querySelectorAll("body *"), function (e) {
+  if (e.closest("#diagram")) { return; }  // the drawing scrolls sideways inside its own box
+  var b = e.getBoundingClientRect();
+  if (b.width > 0 && (b.left < -0.5 || b.right > w + 0.5)) { out.push(e.tagName + "#" + e.id + "." + e.className); }
+});
+return {elements: out, scroll: document.documentElement.scrollWidth};
+"""
+
+
+def test_nothing_overflows_sideways_on_a_phone(
+    driver: Any, page_url: str, records: list[dict[str, Any]], battle_phase: list[dict[str, Any]],
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    refused = min(k for k, r in expected_illegal(records).items() if r)
+    viewport(driver, *PHONE)
+    bp_url = page_file(battle_phase, tmp_path_factory)
+    for url, recs, ks in ((page_url, records, [0, refused, len(records) - 2]), (bp_url, battle_phase, [40])):
+        for k in ks:
+            open_at(driver, f"{url}#step={k}")
+            at_step(driver, recs, k)
+            if k == refused:
+                click(driver, "show-illegal")
+            driver.find_element(By.CSS_SELECTOR, "#diagram-box summary").click()
+            over = driver.execute_script(OVERFLOW)
+            assert over == {"elements": [], "scroll": PHONE[0]}, (url, k)
+            b = boxes(driver)  # stacked: B above A
+            assert b["side-B"]["bottom"] <= b["side-A"]["top"]
+
+
+# -- "why not?": the options the rules refuse, greyed, with their reasons ---------------------------------
+ILLEGAL = """
+function items(sel) {
+  return Array.prototype.map.call(document.querySelectorAll(sel), function (li) {
+    return {option: li.querySelector(".option").textContent, reason: li.querySelector(".reason").textContent,
+            color: getComputedStyle(li).color};
+  });
+}
+var legal = document.querySelector("#ev-options li:not(.illegal)");
+return {checked: document.getElementById("show-illegal").checked,
+        decision_shown: !document.getElementById("decision").hidden,
+        count: document.getElementById("illegal-count").textContent,
+        options: items("#ev-options li.illegal"), why_not: items("#ev-why-not-list li"),
+        why_not_shown: !document.getElementById("ev-why-not").hidden,
+        legal_color: legal ? getComputedStyle(legal).color : null};
+"""
+
+
+def test_the_why_not_toggle_shows_the_illegal_options_greyed_with_the_rules_reasons(
+    driver: Any, page_url: str, records: list[dict[str, Any]]
+) -> None:
+    expected = {k: r for k, r in expected_illegal(records).items() if r}
+    first, *later = sorted(expected)
+    assert later
+    open_at(driver, f"{page_url}#step={first}")
+    at_step(driver, records, first)
+    shown = driver.execute_script(ILLEGAL)  # off by default: counted, not listed
+    assert shown["decision_shown"] and not shown["checked"] and shown["count"] == str(len(expected[first]))
+    assert shown["options"] == shown["why_not"] == [] and not shown["why_not_shown"]
+
+    click(driver, "show-illegal")
+    for k in (first, *later):
+        at_step(driver, records, k)
+        shown = driver.execute_script(ILLEGAL)
+        assert shown["checked"]  # remembered from step to step
+        want = [(x["option"], x["reason"]) for x in expected[k]]
+        assert [(x["option"], x["reason"].removeprefix("not legal: ")) for x in shown["options"]] == want
+        assert all(x["reason"].startswith("not legal: ") for x in shown["options"])
+        assert [(x["option"], x["reason"].removeprefix(": ")) for x in shown["why_not"]] == want
+        assert shown["why_not_shown"]
+        assert all(x["color"] != shown["legal_color"] for x in shown["options"])  # greyed, unlike a legal one
+        nxt = [j for j in later if j > k]
+        if nxt:
+            driver.get(f"{page_url}#step={nxt[0]}")
+    empty = next(k for k in range(first + 1, len(records) - 1) if k not in expected)
+    driver.get(f"{page_url}#step={empty}")
+    at_step(driver, records, empty)
+    shown = driver.execute_script(ILLEGAL)
+    assert shown["checked"] and shown["options"] == [] and not shown["why_not_shown"]
+
+
+# -- attacks: which one is under way, and jumping between them ----------------------------------------------
+def attack_shown(driver: Any) -> dict[str, Any]:
+    return driver.execute_script(  # type: ignore[no-any-return]
+        "return {heading: document.getElementById('attack-now').textContent,"
+        " title: document.getElementById('attack').textContent,"
+        " prev: document.getElementById('prev-attack').disabled, next: document.getElementById('next-attack').disabled,"
+        " shown: !document.getElementById('attack-nav').hidden};"
+    )
+
+
+@pytest.mark.parametrize(("path", "case_id"), BATTLE_PHASE_TRACES)
+def test_attack_buttons_jump_to_each_attacks_first_step(
+    driver: Any, path: Path, case_id: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    recs = case_trace(path, case_id)
+    decls = declared(recs)
+    assert len(decls) >= 2
+    url = page_file(recs, tmp_path_factory)
+    open_at(driver, url)
+    at_step(driver, recs, 0)
+    a = attack_shown(driver)
+    assert a["shown"] and a["title"] == ", then ".join(what for _k, what in decls)
+    assert a["prev"] is True
+    if decls[0][0] > 0:
+        assert a["heading"] == "Before the first attack"
+    for n, (k, what) in enumerate(decls):
+        if n or decls[0][0] > 0:
+            click(driver, "next-attack")
+        at_step(driver, recs, k)
+        a = attack_shown(driver)
+        assert a["heading"] == f"Attack {n + 1}: {what}"
+        assert a["prev"] is (n == 0) and a["next"] is (n == len(decls) - 1)
+    for n in range(len(decls) - 2, -1, -1):
+        click(driver, "prev-attack")
+        at_step(driver, recs, decls[n][0])
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.PAGE_DOWN)  # the keys do the same
+    at_step(driver, recs, decls[1][0])
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.PAGE_UP)
+    at_step(driver, recs, decls[0][0])
+    last = len(recs) - 2  # after the last attack, in the End Step: still the last one's heading
+    driver.get(f"{url}#step={last}")
+    at_step(driver, recs, last)
+    assert attack_shown(driver)["heading"] == f"Attack {len(decls)}: {decls[-1][1]}"

@@ -349,61 +349,13 @@ class Session:
 
     def why_not(self, card: str | int) -> list[str]:
         """Whether each effect of this card that is activated could be activated now, by its player, and if not the
-        rule that refuses it (issue 24, "why not?"): the engine's own legality (`rules.legality`), which is what a
-        choice of it would be refused for."""
-        index = self._index(card)
-        c = self.state.cards[index]
-        player = c.owner if c.location is Location.HAND else c.controller
-        out = []
-        for k, eff in enumerate(c.effects):
-            if eff.kind is EffectKind.CONTINUOUS:
-                continue
-            if eff.kind.is_triggered:
-                d = self.duel.pending_decision
-                placed = d is not None and any(o.card == index and o.effect == k for o in d.options)
-                out.append(f"effect {k} ({eff.kind.value}): " + ("it can be placed on the chain now" if placed
-                           else "a triggered effect, activated when its event happens"))  # fmt: skip
-                continue
-            if self.state.window is None:
-                where = legality.location_problem(self.duel.ctx, player, c, eff)
-                out.append(f"effect {k}: {player} cannot activate it now: "
-                           + (where or "no window is open (the machine is between states)"))  # fmt: skip
-                continue
-            problem = legality.activation_problem(self.duel.ctx, player, index, k, None)
-            out.append(f"effect {k}: " + (f"{player} can activate it now" if problem is None
-                       else f"{player} cannot activate it now: {problem}"))  # fmt: skip
-        return out
+        rule that refuses it (issue 24, "why not?"; `why_not` of this module)."""
+        return why_not(self.duel, self._index(card))
 
     def illegal_options(self) -> list[tuple[Option, str]]:
-        """The options the pending decision's player does not have now, each with the rule that refuses it: the
-        activated effects of their cards, and in the Battle Step the attacks their monsters cannot declare
-        (issue 24: the options a player might expect, greyed, with their reasons)."""
-        d = self.duel.pending_decision
-        if d is None:
-            return []
-        s = self.state
-        out: list[tuple[Option, str]] = []
-        for ci, c in enumerate(s.cards):
-            mine = c.owner if c.location is Location.HAND else c.controller
-            if mine is not d.player:
-                continue
-            for k, eff in enumerate(c.effects):
-                if eff.kind is not EffectKind.ACTIVATED or any(o.card == ci and o.effect == k for o in d.options):
-                    continue
-                reason = self.duel.why_illegal(Option(ci, k, ()))
-                if reason is not None:
-                    out.append((Option(ci, k, ()), reason))
-        if d.window is Window.BATTLE_STEP and d.player is s.turn_player:
-            foes = [i for i, c in enumerate(s.cards)
-                    if c.location is Location.MONSTER_ZONE and c.controller is not s.turn_player]  # fmt: skip
-            for ci, c in enumerate(s.cards):
-                if c.location is not Location.MONSTER_ZONE or c.controller is not s.turn_player:
-                    continue
-                for target in (*foes, None):
-                    option = attack_option(ci, target)
-                    if option not in d.options and (reason := self.duel.why_illegal(option)) is not None:
-                        out.append((option, reason))
-        return out
+        """The options the pending decision's player does not have now, each with the rule that refuses it
+        (`illegal_options` of this module: the stepper's `illegal` and the viewer's frames read the same)."""
+        return illegal_options(self.duel)
 
     def _index(self, card: str | int) -> int:
         ids = [c.id for c in self.state.cards]
@@ -429,4 +381,76 @@ def describe_decision(duel: Duel, record: dict[str, Any]) -> str:
     return decision_words(*decision_of(duel, record), [printable(c.id) for c in duel.state.cards])[0]
 
 
-__all__ = ["Branch", "Breakpoint", "Host", "IllegalChoice", "Point", "Session", "describe_decision"]
+# -- "why not?" (issue 24): one implementation, for the session, the stepper and the viewer's frames ------------
+def why_not(duel: Duel, index: int) -> list[str]:
+    """Whether each effect of card `index` that is activated could be activated now, by its player, and if not the
+    rule that refuses it: the engine's own legality (`rules.legality`), which is what a choice of it would be
+    refused for."""
+    s = duel.state
+    c = s.cards[index]
+    player = c.owner if c.location is Location.HAND else c.controller
+    out = []
+    for k, eff in enumerate(c.effects):
+        if eff.kind is EffectKind.CONTINUOUS:
+            continue
+        if eff.kind.is_triggered:
+            d = duel.pending_decision
+            placed = d is not None and any(o.card == index and o.effect == k for o in d.options)
+            out.append(f"effect {k} ({eff.kind.value}): " + ("it can be placed on the chain now" if placed
+                       else "a triggered effect, activated when its event happens"))  # fmt: skip
+            continue
+        if s.window is None:
+            where = legality.location_problem(duel.ctx, player, c, eff)
+            out.append(f"effect {k}: {player} cannot activate it now: "
+                       + (where or "no window is open (the machine is between states)"))  # fmt: skip
+            continue
+        problem = legality.activation_problem(duel.ctx, player, index, k, None)
+        out.append(f"effect {k}: " + (f"{player} can activate it now" if problem is None
+                   else f"{player} cannot activate it now: {problem}"))  # fmt: skip
+    return out
+
+
+def illegal_options(duel: Duel) -> list[tuple[Option, str]]:
+    """The options the pending decision's player does not have now, each with the rule that refuses it: the
+    activated effects of their cards, and in the Battle Step the attacks their monsters cannot declare (issue 24:
+    the options a player might expect, greyed, with their reasons). Empty when no decision is pending."""
+    d = duel.pending_decision
+    if d is None:
+        return []
+    s = duel.state
+    out: list[tuple[Option, str]] = []
+    for ci, c in enumerate(s.cards):
+        mine = c.owner if c.location is Location.HAND else c.controller
+        if mine is not d.player:
+            continue
+        for k, eff in enumerate(c.effects):
+            if eff.kind is not EffectKind.ACTIVATED or any(o.card == ci and o.effect == k for o in d.options):
+                continue
+            reason = duel.why_illegal(Option(ci, k, ()))
+            if reason is not None:
+                out.append((Option(ci, k, ()), reason))
+    if d.window is Window.BATTLE_STEP and d.player is s.turn_player:
+        foes = [i for i, c in enumerate(s.cards)
+                if c.location is Location.MONSTER_ZONE and c.controller is not s.turn_player]  # fmt: skip
+        for ci, c in enumerate(s.cards):
+            if c.location is not Location.MONSTER_ZONE or c.controller is not s.turn_player:
+                continue
+            for target in (*foes, None):
+                option = attack_option(ci, target)
+                if option not in d.options and (reason := duel.why_illegal(option)) is not None:
+                    out.append((option, reason))
+    return out
+
+
+def describe_illegal(duel: Duel, refused: list[tuple[Option, str]], names: list[str] | None = None) -> list[str]:
+    """Each refused option in words, as the pending decision words its own options ("activate rush effect 0")."""
+    d = duel.pending_decision
+    if d is None or not refused:
+        return []
+    return Decision(d.player, d.kind, d.window, tuple(o for o, _ in refused), d.cards).describe(names)
+
+
+__all__ = [
+    "Branch", "Breakpoint", "Host", "IllegalChoice", "Point", "Session", "decision_of", "describe_decision",
+    "describe_illegal", "illegal_options", "why_not",
+]

@@ -21,7 +21,7 @@ from typing import IO, Any
 
 from engine.build import ListedAttacks, new_duel, state_from_scenario
 from engine.debug.record import header, write_trace
-from engine.debug.session import Breakpoint, Session, describe_decision
+from engine.debug.session import Breakpoint, Session, describe_decision, describe_illegal
 from engine.machine import Executor
 from engine.scenario import Scenario
 from engine.scripted import ScenarioMismatch, ScriptedAgent
@@ -161,7 +161,8 @@ class Stepper:
                 self.say("   the Damage Step is over")
 
     def attack_heading(self, k: int | None = None) -> str:
-        """Which attack the duel is on (the one event `k` of the log belongs to): "Attack 2: A's m1 attacks x"."""
+        """Which attack the duel is on (the one event `k` of the log belongs to), counted from 1 as the viewer and
+        `run` count them: "Attack 2: A's m1 attacks x"."""
         duel = self.session.duel
         k = len(duel.state.log) - 1 if k is None else k
         played = [b for b in duel.battles if b.log_range[0] <= k]
@@ -171,7 +172,7 @@ class Stepper:
         names = self.names()
         target = f"{names[b.target]}" if b.target is not None else "directly"
         number = b.index if self.host is None else self._listed(b.index)
-        return f"Attack {number}: {b.battle.attacker_controller}'s {names[b.attacker]} attacks {target}"
+        return f"Attack {number + 1}: {b.battle.attacker_controller}'s {names[b.attacker]} attacks {target}"
 
     def _listed(self, battle: int) -> int:
         """The index in the scenario's `attacks` of the `battle`-th attack declared."""
@@ -449,7 +450,7 @@ class Stepper:
         refused = self.session.illegal_options()
         if not refused:
             self.say("   every option the player could expect is offered")
-        labels = Decision(d.player, d.kind, d.window, tuple(o for o, _ in refused), d.cards).describe(self.names())
+        labels = describe_illegal(self.session.duel, refused, self.names())
         for label, (_option, reason) in zip(labels, refused, strict=True):
             self.say(f"     -) {label}  (not legal: {reason})")
 

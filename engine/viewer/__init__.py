@@ -10,11 +10,18 @@ change, the chain, the machine state, the event with its rule and sentence. The 
 Python: the page's JavaScript only displays these precomputed frames. A trace that does not
 reproduce is refused (`NotReproduced`, naming the step), since its frames would show another battle.
 
+Each frame also carries the attack under way (`attack`, from 0, and its heading `attack_label`, from
+the duel's battle records; None before the first declaration), which the page's attack buttons jump
+between, and, where a decision is pending, the options its player does not have with each rule's
+reason (`illegal`: `engine.debug.session.illegal_options`, the stepper's `illegal` too), shown greyed
+behind the page's "show illegal options" toggle.
+
 `page()` fills `template.html` with `viewer.css`, `viewer.js`, the machine's diagram as inline SVG
-(`engine.diagram.svg`; a list of the states alone where Graphviz's `dot` is absent) and the frames
-as JSON. The file asks for nothing over a network: no external resource, and not even a URL in
-it (the SVG's `xmlns` attributes are dropped: the HTML parser puts `<svg>` in the SVG namespace by
-itself; the embedded JSON writes `/` as `\\/`). Scenario text reaches the page only as JSON data,
+(`engine.diagram.svg(compact=True)`: the transitions into duel_over folded into one edge; folded away in
+a `<details>`, and a list of the states alone where Graphviz's `dot` is absent) and the frames as JSON.
+The file asks for nothing over a network: no external resource, and not even a URL in it (the SVG's
+`xmlns` attributes are dropped: the HTML parser puts `<svg>` in the SVG namespace by itself; the
+embedded JSON writes `/` as `\\/`). Scenario text reaches the page only as JSON data,
 which the script puts in the page with `textContent`; `<`, `>` and `&` are written as `\\u003c`...
 so no id can close the `<script>` element that holds it.
 """
@@ -27,8 +34,10 @@ import re
 from importlib.resources import files
 from typing import Any
 
+from engine.actions import battle_records
 from engine.debug.explain import reason, what
 from engine.debug.record import read_traces, replay
+from engine.debug.session import describe_illegal, illegal_options
 from engine.machine import Duel, declared_states
 from engine.state import GameState
 from engine.trace import TITLES
@@ -37,7 +46,7 @@ from engine.values.events import RULES, Event, EventType
 from engine.values.game import Location, Player, Position
 from engine.values.text import printable
 
-__all__ = ["NotReproduced", "frames", "page", "page_of_file"]
+__all__ = ["NotReproduced", "attacks_line", "frames", "page", "page_of_file"]
 
 
 class NotReproduced(ValueError):
@@ -110,6 +119,27 @@ def _chain(state: GameState) -> dict[str, Any] | None:
     return {"window": w.window.value, "resolving": w.resolving >= 0, "links": links}
 
 
+def _attack(state: GameState) -> tuple[int | None, str | None]:
+    """The attack under way (or the last one declared): its number from 0 and what it is ("m2 attacks x");
+    (None, None) before the first declaration. While the attack is open its battle names the target (a
+    replay may have changed it)."""
+    records = battle_records(state)
+    if not records:
+        return None, None
+    n, r = len(records) - 1, records[-1]
+    attacker, target = (r.attacker, r.target) if r.log_end is not None else (state.battle.attacker, state.battle.target)
+    on = "directly" if target is None else _label(state, target)
+    return n, f"{_label(state, attacker)} attacks {on}"
+
+
+def _illegal(duel: Duel) -> list[dict[str, str]]:
+    """The options the deciding player does not have now, each with the rule's reason: the same list as the
+    stepper's `illegal` (`engine.debug.session.illegal_options`); empty when no decision is pending."""
+    refused = illegal_options(duel)
+    labels = describe_illegal(duel, refused, _names(duel.state))
+    return [{"option": label, "reason": printable(why)} for label, (_o, why) in zip(labels, refused, strict=True)]
+
+
 def _outcome(state: GameState) -> str | None:
     if state.draw:
         return "The Duel is over: a draw"
@@ -140,10 +170,14 @@ class _Snapshots:
         before = self.frames[-1]["sides"] if self.frames else sides
         for side, old in zip(sides, before, strict=True):
             side["delta"] = side["lp"] - old["lp"]
+        attack, attack_what = _attack(s)
         self.frames.append({
             "step": k, "phase": s.phase.value, "phase_title": TITLES.get(s.phase.value, s.phase.value),
             "window": window.value if window is not None else None,
             "sides": sides, "chain": _chain(s), "outcome": _outcome(s),
+            "attack": attack, "attack_what": attack_what,
+            "attack_label": None if attack is None else f"Attack {attack + 1}: {attack_what}",
+            "illegal": _illegal(duel),
             "hash": s.state_hash(), **entry,
         })  # fmt: skip
 
@@ -211,7 +245,7 @@ _XMLNS = re.compile(r'\s+xmlns(?::\w+)?="[^"]*"')
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _SIZE = re.compile(r'<svg width="[^"]*" height="[^"]*"\s+viewBox="([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)"')
 _SLOT = re.compile(r"\{\{(title|css|svg|data|js)\}\}")
-DIAGRAM_HEIGHT = 260  # px: the labels readable; scrolled sideways to the current state
+DIAGRAM_HEIGHT = 180  # px: the compact drawing's labels at about their size; scrolled sideways to the current state
 
 
 def inline_svg(svg: str) -> str:
@@ -234,9 +268,19 @@ def _diagram() -> str:
     from engine.diagram import GraphvizMissing, svg
 
     try:
-        return inline_svg(svg())
+        return inline_svg(svg(compact=True))
     except GraphvizMissing:
         return '<p class="note">(The drawing needs Graphviz\'s <code>dot</code>; the sequence is listed above.)</p>'
+
+
+def attacks_line(data_frames: list[dict[str, Any]]) -> str:
+    """The page's subtitle, from the frames: each attack as it ended ("m1 attacks x, then m2 attacks y"; a
+    replay's new target counts), whatever the scenario's shape (`attack`, `attacks`, `battle_phase`)."""
+    last: dict[int, str] = {}
+    for f in data_frames:
+        if f["attack"] is not None:
+            last[f["attack"]] = f["attack_what"]
+    return ", then ".join(last[n] for n in sorted(last)) if last else "No attack is declared"
 
 
 def page(trace: list[dict[str, Any]]) -> str:
@@ -247,11 +291,9 @@ def page(trace: list[dict[str, Any]]) -> str:
     title = f"Scenario {sc.get('id', head.get('scenario_id'))}"
     if sc.get("title"):
         title += f": {sc['title']}"
-    attack = sc.get("attack") or {}
-    target = attack.get("target")
     data = {
         "title": printable(str(title)),
-        "attack": printable(f"{attack.get('attacker')} attacks {target if target is not None else 'directly'}"),
+        "attack": attacks_line(data_frames),
         "engine": printable(str(head.get("engine"))),
         "states": [{"id": s, "title": TITLES.get(s, s)} for s in declared_states()],
         "frames": data_frames,

@@ -42,6 +42,20 @@
     if (t) { svgNodes[t.textContent] = g; }
   });
 
+  // The first step of each attack (frames carry the attack under way, numbered from 0, or null before
+  // the first declaration); the jump buttons show where there is more than one stretch to jump between.
+  var attackStarts = [];
+  frames.forEach(function (f, k) {
+    if (f.attack !== null && f.attack !== undefined && attackStarts[f.attack] === undefined) { attackStarts[f.attack] = k; }
+  });
+  $("attack-nav").hidden = attackStarts.length === 0 || (attackStarts.length === 1 && attackStarts[0] === 0);
+
+  function attackJump(k, by) {
+    var a = frames[k].attack, to = null;
+    if (by > 0) { to = a === null ? 0 : a + 1; } else if (a !== null) { to = a - 1; }
+    return to !== null && to >= 0 && to < attackStarts.length ? attackStarts[to] : null;
+  }
+
   var logLines = [];
   frames.forEach(function (f, k) {
     var li = el("li", null, f.heading ? "heading" : f.kind);
@@ -122,6 +136,12 @@
     });
   }
 
+  function attackHeading(f) {
+    var h = $("attack-now");
+    h.textContent = f.attack_label || (attackStarts.length ? "Before the first attack" : "");
+    h.classList.toggle("none", !f.attack_label);
+  }
+
   function sequence(f) {
     $("phase").textContent = f.phase_title + (f.window ? " (window: " + f.window.replace(/_/g, " ") + ")" : "");
     Object.keys(stateItems).forEach(function (id) {
@@ -131,7 +151,7 @@
     });
     Object.keys(svgNodes).forEach(function (id) { svgNodes[id].classList.toggle("current", id === f.phase); });
     var g = svgNodes[f.phase], box = $("diagram");
-    if (g && box.scrollWidth > box.clientWidth) {
+    if (g && $("diagram-box").open && box.scrollWidth > box.clientWidth) {
       var r = g.getBoundingClientRect(), b = box.getBoundingClientRect();
       box.scrollLeft += (r.left + r.width / 2) - (b.left + b.width / 2);
     }
@@ -144,17 +164,44 @@
     $("ev-why").textContent = f.why;
     $("ev-rule").textContent = f.rule;
     $("ev-rule-text").textContent = f.rule_text;
-    var opts = clear($("ev-options"));
-    opts.hidden = !f.decision;
+    var opts = clear($("ev-options")), illegal = f.illegal || [], showIllegal = $("show-illegal").checked;
+    $("decision").hidden = !f.decision && illegal.length === 0;
+    $("illegal-count").textContent = String(illegal.length);
     if (f.decision) {
-      opts.start = 0;
       f.decision.options.forEach(function (o, i) {
         var chosen = i === f.decision.chosen;
-        opts.appendChild(el("li", o + (chosen ? "   \u2190 chosen" : ""), chosen ? "chosen" : ""));
+        var li = el("li", o + (chosen ? "   \u2190 chosen" : ""), chosen ? "chosen" : "legal");
+        li.value = i;
+        opts.appendChild(li);
+      });
+    }
+    // The options the rules refuse here (computed in Python), greyed, each with its reason; and the same
+    // reasons in the Why panel. Off by default; the checkbox keeps its state from step to step.
+    var whyNot = clear($("ev-why-not-list"));
+    $("ev-why-not").hidden = !(showIllegal && illegal.length);
+    if (showIllegal) {
+      illegal.forEach(function (x) {
+        var li = el("li", null, "illegal");
+        li.appendChild(el("span", x.option, "option"));
+        li.appendChild(el("span", "not legal: " + x.reason, "reason"));
+        li.title = "not legal now";
+        opts.appendChild(li);
+        var w = el("li");
+        w.appendChild(el("span", x.option, "option"));
+        w.appendChild(el("span", ": " + x.reason, "reason"));
+        whyNot.appendChild(w);
       });
     }
     $("outcome").hidden = !f.outcome;
     $("outcome").textContent = f.outcome || "";
+  }
+
+  // The current log line in view inside the log's own box (the page itself does not scroll for it).
+  function showLine() {
+    var list = $("log-lines"), line = logLines[current];
+    if (line.offsetTop < list.scrollTop || line.offsetTop + line.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = line.offsetTop - list.clientHeight / 2;
+    }
   }
 
   // The address always names the step shown (replaceState: no history entry, no hashchange), so it
@@ -171,19 +218,20 @@
     logLines[k].classList.add("current");
     logLines[k].setAttribute("aria-current", "step");
     logLines[k].firstChild.textContent = "\u25B6 ";
-    var list = $("log-lines"), line = logLines[k];
-    if (line.offsetTop < list.scrollTop || line.offsetTop + line.offsetHeight > list.scrollTop + list.clientHeight) {
-      list.scrollTop = line.offsetTop - list.clientHeight / 2;
-    }
     $("stepno").textContent = String(k);
     slider.value = String(k);
     $("first").disabled = $("back").disabled = k === 0;
     $("forward").disabled = $("last").disabled = k === last;
+    $("prev-attack").disabled = attackJump(k, -1) === null;
+    $("next-attack").disabled = attackJump(k, 1) === null;
+    attackHeading(f);
     sequence(f);
     event(f);
+    $("event").scrollTop = 0;
     side($("side-A"), f.sides[0]);
     side($("side-B"), f.sides[1]);
     chain(f.chain);
+    showLine();  // last: the boxes have their sizes for this frame now
     var hash = "#step=" + k;
     if (location.hash !== hash) {
       try { history.replaceState(null, "", hash); } catch (e) { location.hash = hash; }
@@ -199,6 +247,11 @@
   $("back").addEventListener("click", function () { go(current - 1); });
   $("forward").addEventListener("click", function () { go(current + 1); });
   $("last").addEventListener("click", function () { go(last); });
+  $("prev-attack").addEventListener("click", function () { var to = attackJump(current, -1); if (to !== null) { go(to); } });
+  $("next-attack").addEventListener("click", function () { var to = attackJump(current, 1); if (to !== null) { go(to); } });
+  $("show-illegal").addEventListener("change", function () { event(frames[current]); });
+  $("diagram-box").addEventListener("toggle", function () { sequence(frames[current]); showLine(); });
+  window.addEventListener("resize", showLine);
   slider.addEventListener("input", function () { go(parseInt(slider.value, 10)); });
   window.addEventListener("hashchange", function () {
     var k = fromHash();
@@ -206,7 +259,9 @@
   });
   document.addEventListener("keydown", function (e) {
     if (e.target === slider || e.altKey || e.ctrlKey || e.metaKey) { return; }  // the slider moves itself
-    var to = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: last }[e.key];
+    var to = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: last,
+               PageUp: attackJump(current, -1), PageDown: attackJump(current, 1) }[e.key];
+    if (to === null) { e.preventDefault(); return; }
     if (to !== undefined) { e.preventDefault(); go(to); }
   });
 
