@@ -35,7 +35,7 @@ from importlib.resources import files
 from typing import Any
 
 from engine.actions import battle_records
-from engine.debug.explain import reason, what
+from engine.debug.explain import decision_words, reason, what
 from engine.debug.record import read_traces, replay
 from engine.debug.session import describe_illegal, illegal_options
 from engine.machine import Duel, declared_states
@@ -197,13 +197,10 @@ class _Snapshots:
         names = _names(duel.state)
         options = decision.describe(names)
         chosen = decision.options.index(option) if option in decision.options else -1
-        answer = options[chosen] if chosen >= 0 else "?"
+        line, why_text = decision_words(decision, option, names)  # as the stepper's `explain K` says it
         self._frame({
-            "kind": "decision", "type": "decision", "heading": False,
-            "line": f"{decision.player} decides ({decision.kind.value}): {answer}",
-            "rule": "agent", "rule_text": RULES["agent"],
-            "why": f"{decision.player} had a {decision.kind.value} decision in {decision.window.value} and chose "
-                   f"to {answer}",
+            "kind": "decision", "type": "decision", "heading": False, "line": line,
+            "rule": "agent", "rule_text": RULES["agent"], "why": why_text,
             "decision": {"player": decision.player.name, "kind": decision.kind.value, "options": options,
                          "chosen": chosen},
         })  # fmt: skip
