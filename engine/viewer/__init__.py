@@ -31,7 +31,7 @@ from engine.debug.explain import reason, what
 from engine.debug.record import read_traces, replay
 from engine.machine import Duel, declared_states
 from engine.state import GameState
-from engine.trace import TITLES
+from engine.trace import TITLES, card_names
 from engine.values.decisions import Decision, Option
 from engine.values.events import RULES, Event, EventType
 from engine.values.game import Location, Player, Position
@@ -50,12 +50,11 @@ class NotReproduced(ValueError):
 
 # -- the frames: what the page shows at each step, computed here ---------------------------------
 def _names(state: GameState) -> list[str]:
-    return [printable(c.id) for c in state.cards]
+    return card_names(state)
 
 
 def _label(state: GameState, i: int) -> str:
-    c = state.cards[i]
-    return printable(c.id) if c.name in ("", c.id) else f"{printable(c.name)} ({printable(c.id)})"
+    return card_names(state)[i]
 
 
 def _position(position: Position | None) -> str:
@@ -168,7 +167,8 @@ class _Snapshots:
             "kind": "decision", "type": "decision", "heading": False,
             "line": f"{decision.player} decides ({decision.kind.value}): {answer}",
             "rule": "agent", "rule_text": RULES["agent"],
-            "why": f"{decision.player} had a {decision.kind.value} decision in {decision.window.value} and chose "
+            "why": f"{decision.player} had a {decision.kind.value} decision in "
+                   f"{TITLES.get(decision.window.value, decision.window.value)} and chose "
                    f"to {answer}",
             "decision": {"player": decision.player.name, "kind": decision.kind.value, "options": options,
                          "chosen": chosen},
