@@ -149,7 +149,7 @@ def format_battle_phase(
         lines += ["", "=== Before the first attack ===", *_event_lines(state.log[:first], names)]
     for i, (played, reason) in enumerate(attacks):
         if played is None:
-            lines += ["", f"=== Attack {i}: not declared: {reason} ==="]
+            lines += ["", f"=== Attack {i}: not declared: {in_words(reason)} ==="]
             continue
         lines += ["", f"=== Attack {i}: {_declaration(state, names, played.attacker, played.target)} ==="]
         lines += _event_lines(played.events, names)

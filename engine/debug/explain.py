@@ -235,8 +235,8 @@ def _reflip(at: At) -> str:
 
 def _battle_valid(at: At) -> str:
     e = at.event
-    problem = in_words(e.detail) or "the battle is no longer valid"
-    return f"{problem}: after every chain the battle must still be valid, else damage calculation is skipped (§1.8)"
+    said = "after every chain the battle must still be valid, else damage calculation is skipped (§1.8)"
+    return said if e.detail else f"the battle is no longer valid: {said}"
 
 
 def _damage_calculation(at: At) -> str:
@@ -307,7 +307,8 @@ def _self_destroy(at: At) -> str:
 
 
 def _ds_legality(at: At) -> str:
-    return f"{at.player()} cannot activate {at.card()}: {in_words(at.event.detail)} (§1.1)"
+    return (f"{at.player()} may not activate {at.card()} now: a card or effect is activated only when the rules and "
+            "its text allow it (§1.1)")
 
 
 def _resolving_card(at: At) -> str | None:
@@ -361,7 +362,7 @@ def _effect(at: At) -> str:
     elif t is EventType.STATS_CHANGED:
         why = f"{effect} changes {card}'s ATK/DEF" if e.card is not None else f"{effect} changes ATK/DEF"
     else:
-        why = f"{detail}: {effect} resolved" if detail else f"{effect} resolved"
+        why = f"{effect} resolved"  # what it did is the event's own detail, said by `what`
     if lp is not None:
         why += f"; {who} now has {lp} LP"
     return why + _floor(at)
@@ -389,7 +390,7 @@ def _expire(at: At) -> str:
 
 def _face_down_reset(at: At) -> str:
     return (
-        f"{in_words(at.event.detail)}: a monster turned face-down is rid of the lingering effects applied to it, "
+        "a monster turned face-down is rid of the lingering effects applied to it, "
         "its ATK/DEF changes among them (Book of Moon rulings)"
     )
 
@@ -406,7 +407,8 @@ def _equip(at: At) -> str:
 
 
 def _equip_target_gone(at: At) -> str:
-    return f"{at.card()} is destroyed by the rules, not by a card effect: {in_words(at.event.detail)} (§C.3)"
+    return (f"{at.card()} is destroyed by the rules, not by a card effect: an Equip Card whose monster left the field "
+            "or was turned face-down is destroyed (§C.3)")
 
 
 def _counters(at: At) -> str:
@@ -417,12 +419,11 @@ def _counters(at: At) -> str:
 
 
 def _unaffected(at: At) -> str:
-    said = in_words(at.event.detail) or "unaffected by this effect"
-    return f"{said}: the effect does nothing to {at.card()} (§U.2)"
+    return f"{at.card()} is unaffected by the resolving effect, which does nothing to it (§U.2)"
 
 
 def _negate_effects(at: At) -> str:
-    return (f"{at.card()}'s effects are negated while it stays on the field, and in the Graveyard if it is sent "
+    return (f"{at.card()}'s effects stay negated while it stays on the field, and in the Graveyard if it is sent "
             "there (§U.3)")
 
 
@@ -442,7 +443,9 @@ def _calculate_at_once(at: At) -> str:
 
 
 def _pendulum_zone(at: At) -> str:
-    return f"{at.card()}: {in_words(at.event.detail) or 'placed in the Pendulum Zone'} (§U.4)"
+    if at.event.detail:
+        return "a Pendulum Monster is placed in a free Pendulum Zone of its controller, face-up (§U.4)"
+    return f"{at.card()} is placed in a free Pendulum Zone of its controller, face-up (§U.4)"
 
 
 def _lp_floor(at: At) -> str:
@@ -495,9 +498,9 @@ def _replay(at: At) -> str:
 
 
 def _attack_stopped(at: At) -> str:
-    stopped = in_words(at.event.detail) or "the attack is stopped"
-    return (f"{stopped}: the attack ends in the Battle Step with no Damage Step, and the monster has still "
-            "declared its attack this turn (§BP.6)")
+    said = ("the attack ends in the Battle Step with no Damage Step, and the monster has still declared its attack "
+            "this turn (§BP.6)")
+    return said if at.event.detail else f"the attack is stopped: {said}"
 
 
 def _end_battle_phase(at: At) -> str:
@@ -576,14 +579,8 @@ def _unknown_rule(at: At) -> str:
 
 
 def explain(state: GameState, index: int) -> str:
-    """What happened at event `index` and why, in one sentence (what the reason repeats is said once)."""
-    said, why_ = what(state, index), reason(state, index)
-    if why_.startswith(said):
-        return why_
-    detail = in_words(state.log[index].detail)
-    if detail and said.endswith(detail) and why_.startswith(detail + ": "):
-        why_ = why_[len(detail) + 2 :]
-    return f"{said}: {why_}"
+    """What happened at event `index` and why, in one sentence."""
+    return f"{what(state, index)}: {reason(state, index)}"
 
 
 def why(state: GameState, card: int) -> str:

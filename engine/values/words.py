@@ -209,8 +209,6 @@ def in_words(text: str) -> str:
     quotes said in words: "ATK +700 until end_of_turn" -> "ATK +700 until the end of the turn", "original ATK halve"
     -> "original ATK halved", "in before_damage_calculation" -> "in before damage calculation". Anything else (card
     names and ids among it) is left as it is."""
-    if "_" not in text and "original" not in text and "until" not in text:
-        return text
     text = _FORMAT_RE.sub(lambda m: _FORMAT[m.group(0)], text)
     text = _UNTIL.sub(lambda m: UNTILS.get(m.group(1), m.group(0)), text)
     text = _ORIGINAL.sub(lambda m: f"original {m.group(1)} {ORIGINAL_OPS[OriginalOp(m.group(2))]}", text)
