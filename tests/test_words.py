@@ -26,11 +26,20 @@ from engine.values.effects import DamageStage, TriggerEvent
 from engine.values.events import EventType
 from engine.values.game import Location, OriginalOp, Position
 from engine.values.words import (
-    DAMAGE_STAGES, LOCATIONS, ORIGINAL_OPS, POSITIONS, TITLES, TRIGGERS, in_words, is_at, moves,
+    DAMAGE_STAGES,
+    LOCATIONS,
+    ORIGINAL_OPS,
+    POSITIONS,
+    TITLES,
+    TRIGGERS,
+    in_words,
+    is_at,
+    moves,
 )  # fmt: skip
 
 RECORDS = load_records()
-RAW = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b")  # underscore-joined words: a value as the machine says it
+# underscore-joined words: a value as the machine says it
+RAW = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b")
 RULE_TAG = re.compile(r"  \[[a-z_]+\]$")  # the rule id after a trace line: a reference, like a § number
 
 
