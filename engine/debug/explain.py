@@ -125,7 +125,7 @@ def _damage(at: At) -> str:
         why += f"; battle-damage modifiers applied in the official order: {', '.join(map(_modifier, cmp[4]))} (§2.6)"
     if e.type is EventType.LP_GAINED:
         return f"{why}; {at.player()} gains {e.amount} LP instead of taking it (§2.6)"
-    if e.type is EventType.EFFECT_DAMAGE:
+    if e.type is EventType.EFFECT_DAMAGE and (cmp is None or "to_effect" not in cmp[4]):
         why += "; it is treated as effect damage (§2.6)"
     return why + _floor(at)
 
@@ -342,9 +342,12 @@ def _effect(at: At) -> str:
         why = f"{card} is destroyed by {effect} and sent to {place(at.data('to'))}"
     elif t is EventType.MOVED and detail.startswith("destroyed"):
         why = f"{card} is {detail}" + (f": {effect} resolved" if by else "")
-    elif t is EventType.MOVED and detail:
-        done = detail.split()[0].endswith("ed")  # "returned to the hand", "added to the hand"
-        why = f"{effect} resolved: {card} is {detail}" if done else f"{effect} resolved ({detail})"
+    elif t is EventType.MOVED and at.data("to") == Location.BANISHED.value:
+        why = f"{card} is banished by {effect}"
+    elif t is EventType.MOVED and detail.split()[0].endswith("ed"):  # "returned to the hand", "added to the hand"
+        why = f"{effect} resolved: {card} is {detail}"
+    elif t is EventType.MOVED:
+        why = f"{effect} moves {card} to {place(at.data('to'))}"
     elif t is EventType.EFFECT_DAMAGE:
         why = f"{effect} inflicts {amount} damage on {who}"
     elif t is EventType.LP_GAINED:

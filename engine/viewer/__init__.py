@@ -36,6 +36,7 @@ from engine.values.decisions import Decision, Option
 from engine.values.events import RULES, Event, EventType
 from engine.values.game import Location, Player, Position
 from engine.values.text import printable
+from engine.values.words import PHASES
 
 __all__ = ["NotReproduced", "frames", "page", "page_of_file"]
 
@@ -168,7 +169,7 @@ class _Snapshots:
             "line": f"{decision.player} decides ({decision.kind.value}): {answer}",
             "rule": "agent", "rule_text": RULES["agent"],
             "why": f"{decision.player} had a {decision.kind.value} decision in "
-                   f"{TITLES.get(decision.window.value, decision.window.value)} and chose "
+                   f"{PHASES.get(decision.window.value, decision.window.value)} and chose "
                    f"to {answer}",
             "decision": {"player": decision.player.name, "kind": decision.kind.value, "options": options,
                          "chosen": chosen},
