@@ -67,11 +67,11 @@ def test_cli_text_prints_each_attack_under_its_own_heading() -> None:
     headings = [line for line in block.splitlines() if line.startswith("=== Attack")]
     assert headings == [
         "=== Attack 1: A's m1 attacks x ===",
-        "=== Attack 2: not declared: the attack target must be a monster on the field: x is in the graveyard ===",
+        "=== Attack 2: not declared: the attack target must be a monster on the field: x is in the Graveyard ===",
         "=== Attack 3: A's m2 attacks y ===",
     ]
     attack2 = block.split("=== Attack 3")[1]
-    assert "values compared: [1800, 100]" in attack2 and "values compared: [2000, 1500]" not in attack2
+    assert "values compared: 1800 ATK against 100 ATK" in attack2 and "values compared: 2000 ATK" not in attack2
 
 
 def test_every_entry_names_its_attack() -> None:

@@ -27,7 +27,7 @@ def test_demo_prints_a_window_by_window_trace() -> None:
     for title in ("Start of the Damage Step", "Before damage calculation", "After damage calculation"):
         assert title in out
     # The scenario-format example: 2700 piercing into DEF 1200 -> B takes 1500; FLIP burns A 500.
-    assert "values compared: [2700, 1200]" in out
+    assert "values compared: 2700 ATK against 1200 DEF" in out
     assert "LP: A 7500, B 6500" in out
 
 

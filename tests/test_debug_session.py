@@ -385,12 +385,12 @@ def test_explain_names_the_event_by_index_value_or_default() -> None:
 def test_why_card_through_the_session() -> None:
     s, _agent = new_session()
     assert s.why("tgt").splitlines() == [
-        "tgt is in the monster zone, in face-down Defense Position, controlled by B.",
+        "tgt is in the Monster Zone, in face-down Defense Position, controlled by B.",
         "  Nothing has happened to it yet: it is where the scenario put it.",
     ]
     assert s.why(TGT) == s.why("tgt")
     finish(s)
-    assert s.why("tgt").startswith("tgt is in the graveyard, controlled by B.")
+    assert s.why("tgt").startswith("tgt is in the Graveyard, controlled by B.")
     with pytest.raises(ValueError, match="no card 'x'"):
         s.why("x")
 

@@ -97,8 +97,8 @@ def test_the_issues_three_example_sentences_on_the_showcase_battle() -> None:
     trig = next(k for k, e in enumerate(log) if e.type is EventType.TRIGGERED and e.card == TGT)
     assert log[trig].window is Window.AFTER_DAMAGE_CALCULATION and "(§1.4)" in reason(s.state, trig)
     burn = next(k for k, e in enumerate(log) if e.type is EventType.EFFECT_DAMAGE)
-    assert explain(s.state, burn) == "A takes 500 effect damage (LP 7500): tgt's effect resolved; amount 500; A now " \
-        "has 7500 LP"
+    assert explain(s.state, burn) == "A takes 500 effect damage (LP 7500): tgt's effect inflicts 500 damage on A; A " \
+        "now has 7500 LP"
 
 
 def test_the_sentences_follow_the_numbers_of_another_branch() -> None:
@@ -147,7 +147,7 @@ def test_an_lp_gain_names_its_amount_and_the_new_lp() -> None:
     s = played(sc)
     k = next(k for k, e in enumerate(s.log) if e.type is EventType.LP_GAINED)
     # B: 8000 - 1500 piercing (§2.4) + 600 = 7100.
-    assert explain(s, k) == "B gains 600 LP (LP 7100): tgt's effect resolved; amount 600; B now has 7100 LP"
+    assert explain(s, k) == "B gains 600 LP (LP 7100): tgt's effect gives B 600 LP; B now has 7100 LP"
 
 
 def test_why_a_card_is_where_it_is_lists_the_events_that_put_it_there() -> None:
@@ -156,17 +156,17 @@ def test_why_a_card_is_where_it_is_lists_the_events_that_put_it_there() -> None:
     while not isinstance(s.cont(), engine.debug.Breakpoint):
         s.decide(agent.choose(s.duel.pending_decision, s.duel))  # type: ignore[arg-type]
     mid = s.why("tgt").splitlines()
-    assert mid[0] == ("tgt is in the monster zone, in face-up Defense Position, destroyed by battle (it leaves the "
+    assert mid[0] == ("tgt is in the Monster Zone, in face-up Defense Position, destroyed by battle (it leaves the "
                       "field at the end of the Damage Step), controlled by B.")
     assert [line[:6] for line in mid[1:]] == ["  [6] ", "  [28]"]  # flipped, then destroyed (with rush: 3400)
     assert "att's 3400 ATK is higher than tgt's 1200 DEF" in mid[2]
     s.goto(0)
-    assert s.why("att").splitlines()[0] == "att is in the monster zone, in face-up Attack Position, controlled by A."
-    assert s.why("rush").splitlines()[0] == "rush is in the spell trap zone, controlled by A."
+    assert s.why("att").splitlines()[0] == "att is in the Monster Zone, in face-up Attack Position, controlled by A."
+    assert s.why("rush").splitlines()[0] == "rush is in the Spell & Trap Zone, controlled by A."
     finish(s, lambda d: agent.choose(d, s.duel))
     log = s.state.log
     lines = why(s.state, TGT).splitlines()
-    assert lines[0] == "tgt is in the graveyard, controlled by B."
+    assert lines[0] == "tgt is in the Graveyard, controlled by B."
     listed = [int(m.group(1)) for m in (re.match(r"  \[(\d+)\] ", line) for line in lines[1:]) if m]
     assert len(listed) == len(lines) - 1
     touching = [k for k, e in enumerate(log) if (e.card == TGT or TGT in dict(e.data).get("targets", ()))
@@ -176,7 +176,7 @@ def test_why_a_card_is_where_it_is_lists_the_events_that_put_it_there() -> None:
         assert line == f"  [{k}] {explain(s.state, k)}"
     kinds = [log[k].type for k in listed]
     assert kinds[0] is EventType.FLIPPED and EventType.DESTROYED_BY_BATTLE in kinds and kinds[-1] is EventType.MOVED
-    assert "graveyard" in lines[-1] and "(§1.7)" in lines[-1]
+    assert "Graveyard" in lines[-1] and "(§1.7)" in lines[-1]
 
 
 def test_an_embedders_own_rule_id_gets_a_sentence_that_says_so() -> None:

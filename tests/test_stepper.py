@@ -36,7 +36,7 @@ def test_piped_commands_with_a_bad_command_and_a_bad_option_in_the_middle() -> N
 
 def test_end_of_input_ends_it_with_exit_0() -> None:
     r = step("next\n")
-    assert r.returncode == 0 and "decision: A, priority in start_of_damage_step" in r.stdout
+    assert r.returncode == 0 and "decision: A, priority in Start of the Damage Step" in r.stdout
 
 
 def test_one_letter_forms_and_going_back_to_try_otherwise() -> None:
@@ -53,8 +53,8 @@ def test_break_explain_why_field_log_diagram_help() -> None:
     out = r.stdout
     assert "breakpoint #1 card=tgt" in out
     assert "breakpoint #1 card=tgt: tgt is flipped face-up in Defense Position" in out
-    assert "(§1.4)" in out and "tgt is in the monster zone" in out
-    assert "  rush (A): spell trap zone" in out
+    assert "(§1.4)" in out and "tgt is in the Monster Zone" in out
+    assert "  rush (A): in the Spell & Trap Zone" in out
     assert ">> flip" in out or ">> before_damage_calculation" in out
     assert "deleted breakpoint #1" in out and "  no breakpoints" in out
     assert "error: no event type 'nowhere'" in out
@@ -91,7 +91,7 @@ def test_in_a_real_terminal_under_tmux() -> None:
 
         wait_for("(step)")
         subprocess.run(["tmux", "send-keys", "-t", name, "next", "Enter"], check=True)
-        out = wait_for("decision: A, priority in start_of_damage_step")
+        out = wait_for("decision: A, priority in Start of the Damage Step")
         assert "pass   <- the scenario's choice" in out
         subprocess.run(["tmux", "send-keys", "-t", name, "bogus", "Enter"], check=True)
         wait_for("error: unknown command 'bogus'")
@@ -115,7 +115,7 @@ def test_why_says_whether_a_card_can_be_activated_now_and_illegal_lists_what_is_
     lines = r.stdout.splitlines()
     assert "  now: effect 0: A can activate it now" in lines
     assert "   every option the player could expect is offered" in lines
-    assert "  now: effect 0: A cannot activate it now: rush is not on the field (it is in the graveyard)" in lines
+    assert "  now: effect 0: A cannot activate it now: rush is not on the field (it is in the Graveyard)" in lines
     assert "  now: effect 1 (trigger): a triggered effect, activated when its event happens" in lines
 
 

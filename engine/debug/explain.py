@@ -15,11 +15,12 @@ import attrs
 
 from engine.effects import EffectKind
 from engine.state import GameState
-from engine.trace import TITLES, describe
+from engine.trace import TITLES, card_names, describe
 from engine.values.decisions import Decision, Option
+from engine.values.effects import DamageStage
 from engine.values.events import RULES, Event, EventType
 from engine.values.game import DAMAGE_STEP_PHASES, Location, Player, Position
-from engine.values.text import printable
+from engine.values.words import DAMAGE_STAGES, PHASES, in_words, is_at, place, trigger
 
 
 @attrs.frozen(slots=True)
@@ -53,12 +54,33 @@ class At:
         return None
 
 
+def _battlers(at: At) -> tuple[int, int | None]:
+    """The attacker and the attack target of the battle this event is part of, read from the log up to it (the
+    declaration, then any replay or change of target), so that an event of an earlier attack names its own
+    battlers; the state's battle when the log holds no declaration (a scenario that starts at the attack)."""
+    log = at.state.log
+    target: int | None = -1  # not known yet
+    for k in range(at.index, -1, -1):
+        e = log[k]
+        if e.type is EventType.ATTACK_TARGET_CHANGED and target == -1:
+            target = e.card
+        elif e.type in (EventType.REPLAY, EventType.ATTACK_DECLARED):
+            if target == -1:
+                targets = dict(e.data).get("targets") or ()
+                target = targets[0] if targets else None
+            if e.type is EventType.ATTACK_DECLARED and e.card is not None:
+                return e.card, target
+    b = at.state.battle
+    return b.attacker, (b.target if target == -1 else target)
+
+
 def _attacker(at: At) -> str:
-    return at.names[at.state.battle.attacker]
+    a = _battlers(at)[0]
+    return at.names[a] if a >= 0 else "the attacker"
 
 
 def _target(at: At) -> str:
-    t = at.state.battle.target
+    t = _battlers(at)[1]
     return at.names[t] if t is not None else "nothing"
 
 
@@ -101,12 +123,19 @@ def _damage(at: At) -> str:
     why = _outcome(at)
     cmp = _comparison(at)
     if cmp is not None and cmp[4]:
-        why += f"; battle-damage modifiers applied in the official order: {', '.join(cmp[4])} (§2.6)"
+        why += f"; battle-damage modifiers applied in the official order: {', '.join(map(_modifier, cmp[4]))} (§2.6)"
     if e.type is EventType.LP_GAINED:
         return f"{why}; {at.player()} gains {e.amount} LP instead of taking it (§2.6)"
-    if e.type is EventType.EFFECT_DAMAGE:
+    if e.type is EventType.EFFECT_DAMAGE and (cmp is None or "to_effect" not in cmp[4]):
         why += "; it is treated as effect damage (§2.6)"
     return why + _floor(at)
+
+
+def _modifier(name: str) -> str:
+    try:
+        return DAMAGE_STAGES[DamageStage[name.upper()]]
+    except KeyError:
+        return name
 
 
 def _floor(at: At) -> str:
@@ -133,36 +162,34 @@ def _window(at: At) -> str:
         if flip:
             return (f"the FLIP effect of {at.card()} activates now, after damage calculation: a monster flipped by"
                     " an attack activates its FLIP effect after damage calculation (§1.4)")
-        return f"{at.card()} meets its trigger ({e.detail}): it waits to go on a chain in this window (§1.2)"
+        when = f" ({trigger(e.detail)})" if e.detail else ""
+        return f"{at.card()} meets its trigger{when}: it waits to go on a chain in this window (§1.2)"
     return (f"a new sub-timing opens a window: waiting triggers go on a chain first, then the turn player "
             f"({at.state.turn_player}) has priority (§1.2)")
 
 
 def _segoc(at: At) -> str:
-    if _triggers_chained_together(at) == 1:
+    if _triggers_waiting(at) <= 1:
         return (f"{at.card()}'s triggered effect was the only one waiting, so it starts the chain alone as "
                 f"{at.event.detail}; then the turn player may respond (§1.2)")
     return (f"{at.card()}'s triggered effect becomes {at.event.detail}: simultaneous triggers go on one chain, the "
             f"turn player's mandatory, the opponent's mandatory, then the optional ones in the same order (§1.2)")
 
 
-_ENDS_A_BATCH = frozenset({EventType.PASSED, EventType.WINDOW_OPENED, EventType.WINDOW_CLOSED,
-                           EventType.CHAIN_RESOLVING, EventType.CHAIN_RESOLVED})  # fmt: skip
-
-
-def _triggers_chained_together(at: At) -> int:
-    """How many triggered effects went on the chain with this one (the run of SEGOC activations it is in,
-    before anyone had priority)."""
-    log, count = at.state.log, 0
-    for step in (-1, 1):
-        k = at.index if step == -1 else at.index + 1
-        while 0 <= k < len(log):
-            e = log[k]
-            if e.type in _ENDS_A_BATCH or (e.type is EventType.ACTIVATED and e.rule != "segoc"):
-                break
-            count += e.type is EventType.ACTIVATED
-            k += step
-    return count
+def _triggers_waiting(at: At) -> int:
+    """How many triggered effects were waiting to go on the chain this activation starts or is part of (§1.2), read
+    from the past only, as a trace written live reads it: the triggers since the window opened or the last chain of
+    triggers was built, before the run of SEGOC activations this one belongs to."""
+    log, k = at.state.log, at.index
+    while k > 0 and log[k - 1].type is EventType.ACTIVATED and log[k - 1].rule == "segoc":
+        k -= 1  # the start of this run of activations
+    waiting = 0
+    for j in range(k - 1, -1, -1):
+        e = log[j]
+        if e.type is EventType.WINDOW_OPENED or (e.type is EventType.ACTIVATED and e.rule == "segoc"):
+            break
+        waiting += e.type is EventType.TRIGGERED
+    return waiting
 
 
 def _priority(at: At) -> str:
@@ -182,7 +209,7 @@ def _chain(at: At) -> str:
     if e.type is EventType.LINK_NEGATED:
         return f"{at.card()}'s link is negated, so it resolves without effect (§1.2)"
     if e.type is EventType.MOVED:
-        return f"{at.card()} is a Spell/Trap Card whose effect resolved: it goes to the {at.data('to')} (§1.2)"
+        return f"{at.card()} is a Spell/Trap Card whose effect resolved: it goes to {place(at.data('to'))} (§1.2)"
     if e.type is EventType.CHAIN_RESOLVED:
         return "every link resolved; new triggers would now form a new chain (§1.2)"
     return f"{at.card()}'s link resolves in its turn: last in, first out (§1.2)"
@@ -209,8 +236,8 @@ def _reflip(at: At) -> str:
 
 def _battle_valid(at: At) -> str:
     e = at.event
-    problem = e.detail or "the battle is no longer valid"
-    return f"{problem}: after every chain the battle must still be valid, else damage calculation is skipped (§1.8)"
+    said = "after every chain the battle must still be valid, else damage calculation is skipped (§1.8)"
+    return said if e.detail else f"the battle is no longer valid: {said}"
 
 
 def _damage_calculation(at: At) -> str:
@@ -228,7 +255,7 @@ def _damage_calculation(at: At) -> str:
 def _zero_lp(at: At) -> str:
     e = at.event
     if at.state.draw and e.player is None:
-        return "both players reached 0 LP at the same time: the Duel is a draw (§2.7)"
+        return "both players reached 0 LP at the same time, so neither wins (§2.7)"
     loser = e.player.opponent if e.player is not None else None
     lp = f" ({loser} has 0 LP)" if loser is not None else ""
     return f"a player at 0 LP loses at once{lp} (§2.7)"
@@ -258,7 +285,7 @@ def _replacement(at: At) -> str:
 
 
 def _send(at: At) -> str:
-    return (f"{at.card()} was destroyed by battle at damage calculation and is sent to the {at.data('to')} now, "
+    return (f"{at.card()} was destroyed by battle at damage calculation and is sent to {place(at.data('to'))} now, "
             "at the end of the Damage Step (§1.7)")
 
 
@@ -281,7 +308,8 @@ def _self_destroy(at: At) -> str:
 
 
 def _ds_legality(at: At) -> str:
-    return f"{at.player()} cannot activate {at.card()}: {at.event.detail} (§1.1)"
+    return (f"{at.player()} may not activate {at.card()} now: a card or effect is activated only when the rules and "
+            "its text allow it (§1.1)")
 
 
 def _resolving_card(at: At) -> str | None:
@@ -305,33 +333,68 @@ def _resolving_card(at: At) -> str | None:
 
 
 def _effect(at: At) -> str:
+    """What a resolving effect did, naming its card ("m1 is destroyed by Mirror Force's effect")."""
     e = at.event
     by = _resolving_card(at)
-    source = f"{by}'s effect resolved" if by else "a resolving effect did it"
-    bits = [f"{source} ({e.detail})" if e.detail else source]
-    if e.amount is not None:
-        bits.append(f"amount {e.amount}")
-    if at.data("lp") is not None:
-        bits.append(f"{at.player()} now has {at.data('lp')} LP")
-    return "; ".join(bits) + _floor(at)
+    effect = f"{by}'s effect" if by else "an effect"
+    detail, card, who, amount, lp = in_words(e.detail), at.card(), at.player(), e.amount, at.data("lp")
+    t = e.type
+    if t is EventType.MOVED and detail == "destroyed":
+        why = f"{card} is destroyed by {effect} and sent to {place(at.data('to'))}"
+    elif t is EventType.MOVED and detail.startswith("destroyed"):
+        why = f"{card} is {detail}" + (f": {effect} resolved" if by else "")
+    elif t is EventType.MOVED and at.data("to") == Location.BANISHED.value:
+        why = f"{card} is banished by {effect}"
+    elif t is EventType.MOVED and detail.split()[0].endswith("ed"):  # "returned to the hand", "added to the hand"
+        why = f"{effect} resolved: {card} is {detail}"
+    elif t is EventType.MOVED:
+        why = f"{effect} moves {card} to {place(at.data('to'))}"
+    elif t is EventType.EFFECT_DAMAGE:
+        why = f"{effect} inflicts {amount} damage on {who}"
+    elif t is EventType.LP_GAINED:
+        why = f"{effect} gives {who} {amount} LP"
+    elif t is EventType.DREW:
+        why = f"{effect} makes {who} draw {amount}"
+    elif t is EventType.ATTACK_NEGATED:
+        why = f"{effect} negates {card}'s attack"
+    elif t is EventType.LINK_NEGATED:
+        why = f"{effect} negates the activation of {card}"
+    elif t is EventType.CONTROL_CHANGED:
+        why = f"{effect} gives {who} control of {card}"
+    elif t is EventType.POSITION_CHANGED:
+        why = f"{effect} changes {card}'s battle position"
+    elif t is EventType.STATS_CHANGED:
+        why = f"{effect} changes {card}'s ATK/DEF" if e.card is not None else f"{effect} changes ATK/DEF"
+    else:
+        why = f"{effect} resolved"  # what it did is the event's own detail, said by `what`
+    if lp is not None:
+        why += f"; {who} now has {lp} LP"
+    return why + _floor(at)
 
 
 def _cost(at: At) -> str:
     e = at.event
+    detail = in_words(e.detail)
     if e.type is EventType.COST_PAID and at.data("lp") is None:
-        return f"{at.player()} {e.detail} from the hand as a cost (§1.2)"
-    if e.type is EventType.COST_PAID:
-        return f"{at.player()} pays {e.amount} LP as a cost, leaving {at.data('lp')} LP (§1.2)"
-    return f"{at.card()} is {e.detail if e.detail != 'cost' else 'sent'} to the {at.data('to')} as a cost (§1.2)"
+        why = f"{at.player()} {detail} as a cost"
+    elif e.type is EventType.COST_PAID:
+        why = f"{at.player()} pays {e.amount} LP as a cost, leaving {at.data('lp')} LP"
+    elif e.type is EventType.COUNTERS_CHANGED:
+        why = f"counters are removed from {at.card()} as a cost: it has {e.amount} left"
+    elif detail in ("", "cost"):
+        why = f"{at.card()} is sent to {place(at.data('to'))} as a cost"
+    else:
+        why = f"{at.card()} is {detail}" + ("" if "cost" in detail else " as a cost")
+    return f"{why}: costs are paid when the card or effect is activated (§1.2)"
 
 
 def _expire(at: At) -> str:
-    return f"{at.event.detail}: lingering effects last until the time they state (§1.5, §1.7)"
+    return "lingering effects last until the time they state, and that time has come (§1.5, §1.7)"
 
 
 def _face_down_reset(at: At) -> str:
     return (
-        f"{at.event.detail}: a monster turned face-down is rid of the lingering effects applied to it, "
+        "a monster turned face-down is rid of the lingering effects applied to it, "
         "its ATK/DEF changes among them (Book of Moon rulings)"
     )
 
@@ -348,7 +411,8 @@ def _equip(at: At) -> str:
 
 
 def _equip_target_gone(at: At) -> str:
-    return f"{at.card()} is destroyed by the rules, not by a card effect: {at.event.detail} (§C.3)"
+    return (f"{at.card()} is destroyed by the rules, not by a card effect: an Equip Card whose monster left the field "
+            "or was turned face-down is destroyed (§C.3)")
 
 
 def _counters(at: At) -> str:
@@ -359,14 +423,12 @@ def _counters(at: At) -> str:
 
 
 def _unaffected(at: At) -> str:
-    return f"{at.card()} is unaffected by this effect: it does nothing to it (§U.2)"
+    return f"{at.card()} is unaffected by the resolving effect, which does nothing to it (§U.2)"
 
 
 def _negate_effects(at: At) -> str:
-    return (
-        f"{at.card()}'s effects are negated: while it stays on the field, and in the Graveyard if it is sent there "
-        "(§U.3)"
-    )
+    return (f"{at.card()}'s effects stay negated while it stays on the field, and in the Graveyard if it is sent "
+            "there (§U.3)")
 
 
 def _negate_on_resolution(at: At) -> str:
@@ -385,7 +447,9 @@ def _calculate_at_once(at: At) -> str:
 
 
 def _pendulum_zone(at: At) -> str:
-    return f"{at.card()}: {at.event.detail or 'placed in the Pendulum Zone'} (§U.4)"
+    if at.event.detail:
+        return "a Pendulum Monster is placed in a free Pendulum Zone of its controller, face-up (§U.4)"
+    return f"{at.card()} is placed in a free Pendulum Zone of its controller, face-up (§U.4)"
 
 
 def _lp_floor(at: At) -> str:
@@ -417,8 +481,8 @@ def _attack_declaration(at: At) -> str:
     e = at.event
     if e.type is EventType.ATTACK_DECLARED:
         targets = at.data("targets") or ()
-        on = at.names[targets[0]] if targets else "directly"
-        return (f"{at.player()} declared an attack with {at.card()} ({on}): in the Battle Step the turn player "
+        on = f"on {at.names[targets[0]]}" if targets else "directly"
+        return (f"{at.player()} declared an attack with {at.card()} {on}: in the Battle Step the turn player "
                 "declares attacks, one per monster per turn unless an effect allows more (§BP.3)")
     return "the turn player declared an attack, which closes the Battle Step's window (§BP.3)"
 
@@ -431,15 +495,16 @@ def _attack_timing(at: At) -> str:
 def _replay(at: At) -> str:
     e = at.event
     if e.type is EventType.REPLAY:
-        return (f"after a replay {at.card()} {e.detail}: choosing the target again is not a new declaration, so "
-                "'when an attack is declared' cards cannot respond (§BP.5)")
+        return (f"after a replay {at.card()} {in_words(e.detail)}: choosing the target again is not a new "
+                "declaration, so 'when an attack is declared' cards cannot respond (§BP.5)")
     return ("the monsters the attacker's opponent controls changed before the Damage Step (or a direct attack "
             "became impossible): a replay, the turn player chooses again (§BP.5)")
 
 
 def _attack_stopped(at: At) -> str:
-    return (f"{at.event.detail}: the attack ends in the Battle Step with no Damage Step, and the monster has still "
-            "declared its attack this turn (§BP.6)")
+    said = ("the attack ends in the Battle Step with no Damage Step, and the monster has still declared its attack "
+            "this turn (§BP.6)")
+    return said if at.event.detail else f"the attack is stopped: {said}"
 
 
 def _end_battle_phase(at: At) -> str:
@@ -504,12 +569,12 @@ def what(state: GameState, index: int) -> str:
     e = state.log[index]
     if e.type is EventType.PHASE_ENTERED:
         return f"the machine enters {TITLES.get(e.detail, e.detail)}"
-    return describe(e, [printable(c.id) for c in state.cards]) or e.type.value
+    return describe(e, card_names(state)) or str(e.type.value).replace("_", " ")
 
 
 def reason(state: GameState, index: int) -> str:
     """Why event `index` of the log happened: its rule's sentence, with the event's numbers."""
-    at = At(state, index, [printable(c.id) for c in state.cards])
+    at = At(state, index, card_names(state))
     return WHY.get(at.event.rule, _unknown_rule)(at)
 
 
@@ -525,13 +590,13 @@ def explain(state: GameState, index: int) -> str:
 def why(state: GameState, card: int) -> str:
     """Where one card is, and the events that put it there (with their indexes in the log)."""
     c = state.cards[card]
-    where = c.location.value.replace("_", " ")
+    where = is_at(c.location)
     if c.location is Location.MONSTER_ZONE and c.position is not None:
         face = "face-down Defense" if c.position is Position.SET else f"face-up {c.position.value.title()}"
         where += f", in {face} Position"
     if c.battle_destroyed:
         where += ", destroyed by battle (it leaves the field at the end of the Damage Step)"
-    lines = [f"{printable(c.id)} is in the {where}, controlled by {Player(c.controller)}."]
+    lines = [f"{card_names(state)[card]} {where}, controlled by {Player(c.controller)}."]
     for k, e in enumerate(state.log):
         if e.card == card or card in dict(e.data).get("targets", ()):
             if e.type in (EventType.PHASE_ENTERED, EventType.PASSED):
@@ -548,6 +613,6 @@ def decision_words(decision: Decision, option: Option, names: list[str]) -> tupl
     described = decision.describe(names)
     answer = described[decision.options.index(option)] if option in decision.options else "?"
     line = f"{decision.player} decides ({decision.kind.value}): {answer}"
-    why_text = (f"{decision.player} had a {decision.kind.value} decision in {decision.window.value} and chose "
-                f"to {answer}")  # fmt: skip
+    window = PHASES.get(decision.window.value, decision.window.value)
+    why_text = f"{decision.player} had a {decision.kind.value} decision in {window} and chose to {answer}"
     return line, why_text

@@ -29,6 +29,7 @@ from engine.debug.explain import decision_words, explain, why
 from engine.debug.record import Recorder, option_from_json
 from engine.rules import legality
 from engine.state import GameState
+from engine.trace import card_names
 from engine.values.decisions import Decision, DecisionKind, IllegalChoice, Option, attack_option
 from engine.values.effects import EffectKind
 from engine.values.events import Event, EventType
@@ -322,7 +323,7 @@ class Session:
         r = records[k]
         if r["kind"] == "event":
             return self.explain(sum(1 for q in records[:k] if q["kind"] == "event"))
-        line, why_text = decision_words(*decision_of(self.duel, r), [printable(c.id) for c in self.state.cards])
+        line, why_text = decision_words(*decision_of(self.duel, r), card_names(self.state))
         return f"{line}: {why_text}"
 
     # -- asking why --------------------------------------------------------------------------------
@@ -378,7 +379,7 @@ def decision_of(duel: Duel, record: dict[str, Any]) -> tuple[Decision, Option]:
 
 def describe_decision(duel: Duel, record: dict[str, Any]) -> str:
     """A decision record in a line ("A decides (priority): pass")."""
-    return decision_words(*decision_of(duel, record), [printable(c.id) for c in duel.state.cards])[0]
+    return decision_words(*decision_of(duel, record), card_names(duel.state))[0]
 
 
 # -- "why not?" (issue 24): one implementation, for the session, the stepper and the viewer's frames ------------

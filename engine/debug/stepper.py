@@ -25,18 +25,19 @@ from engine.debug.session import Breakpoint, Session, describe_decision, describ
 from engine.machine import Executor
 from engine.scenario import Scenario
 from engine.scripted import ScenarioMismatch, ScriptedAgent
-from engine.trace import TITLES, describe
+from engine.trace import TITLES, card_names, describe, find_card
 from engine.values.decisions import PASS, Decision, IllegalChoice, Option
 from engine.values.events import EventType
 from engine.values.game import Location, Phase, Player, Position, Window
 from engine.values.text import printable
+from engine.values.words import in_words, is_at
 
 HELP = """commands (one-letter forms in brackets):
   step [s]             run to the next machine state
   event [e]            show the next event
   next [n]             run to the next decision
   continue [c]         run to the next breakpoint, decision or the end
-  break [b] WHAT       stop after events of a window/state, an event type, or a card id
+  break [b] WHAT       stop after events of a window/state, an event type, or a card (its id or name)
   breaks [i]           list the breakpoints
   delete [d] N         remove breakpoint N
   back [k] [N]         go back N points (default 1)
@@ -98,7 +99,7 @@ class Stepper:
         self.out.write(text + "\n")
 
     def names(self) -> list[str]:
-        return [printable(c.id) for c in self.session.state.cards]
+        return card_names(self.session.state)
 
     def _forced(self) -> bool:
         """Answer, and say so, a pending decision that has one legal option only: there is
@@ -187,7 +188,7 @@ class Stepper:
         role = "attacker" if i == duel.state.battle.attacker else "target"
         name = self.names()[i]
         if c.location is not Location.MONSTER_ZONE:
-            return f"{role} {name} ({c.controller}): in the {c.location.value.replace('_', ' ')}"
+            return f"{role} {name} ({c.controller}): {is_at(c.location).removeprefix('is ')}"
         atk, def_ = current_stats(duel.ctx, i)
         pos = "face-down Defense" if c.position is Position.SET else (c.position.value.title() if c.position else "?")
         face = "face-down" if c.position is Position.SET else "face-up"
@@ -196,7 +197,7 @@ class Stepper:
 
     def show_decision(self, d: Decision) -> None:
         default = self.default()
-        self.say(f"   decision: {d.player}, {d.kind.value} in {d.window.value}")
+        self.say(f"   decision: {d.player}, {d.kind.value} in {TITLES.get(d.window.value, d.window.value)}")
         for n, text in enumerate(d.describe(self.names())):
             off = (self.session.branch, self.session.point.index) in self.off_script
             tag = "" if d.options[n] != default else "   <- the default (off the scenario's choices)" if off else (
@@ -304,12 +305,12 @@ class Stepper:
 
     def cmd_break(self, args: list[str]) -> None:
         if len(args) != 1:
-            raise ValueError("break takes one window/state name, event type or card id")
+            raise ValueError("break takes one window/state name, event type or card id (or name)")
         what = args[0]
         if what in {p.value for p in Phase} | {w.value for w in Window}:
             b = self.session.break_on(window=what)
-        elif what in self.names():
-            b = self.session.break_on(card=what)
+        elif (card := find_card(self.session.state, what)) is not None:
+            b = self.session.break_on(card=self.session.state.cards[card].id)
         else:
             b = self.session.break_on(event=what)  # names the valid choices when it is none of them
         self.say(f"breakpoint {b.describe()}")
@@ -408,7 +409,7 @@ class Stepper:
         s = self.session.state
         names = self.names()
         for i, c in enumerate(s.cards):
-            where = c.location.value.replace("_", " ")
+            where = is_at(c.location).removeprefix("is ")
             if c.location is Location.MONSTER_ZONE:
                 where = self.monster(i).split(": ", 1)[1]
             self.say(f"  {names[i]} ({c.controller}): {where}")
@@ -438,9 +439,11 @@ class Stepper:
     def cmd_why(self, args: list[str]) -> None:
         if len(args) != 1:
             raise ValueError("why takes a card id")
-        self.say(self.session.why(args[0]))
-        for line in self.session.why_not(args[0]):
-            self.say(f"  now: {line}")
+        card = find_card(self.session.state, args[0])
+        typed = self.session.state.cards[card].id if card is not None else args[0]
+        self.say(self.session.why(typed))
+        for line in self.session.why_not(typed):
+            self.say(f"  now: {in_words(line)}")
 
     def cmd_illegal(self, args: list[str]) -> None:
         self._no_args(args)
@@ -452,7 +455,7 @@ class Stepper:
             self.say("   every option the player could expect is offered")
         labels = describe_illegal(self.session.duel, refused, self.names())
         for label, (_option, reason) in zip(labels, refused, strict=True):
-            self.say(f"     -) {label}  (not legal: {reason})")
+            self.say(f"     -) {label}  (not legal: {in_words(reason)})")
 
     def cmd_choose(self, args: list[str]) -> None:
         d = self.session.duel.pending_decision

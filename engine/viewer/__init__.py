@@ -40,7 +40,7 @@ from engine.debug.record import read_traces, replay
 from engine.debug.session import describe_illegal, illegal_options
 from engine.machine import Duel, declared_states
 from engine.state import GameState
-from engine.trace import TITLES
+from engine.trace import TITLES, card_names
 from engine.values.decisions import Decision, Option
 from engine.values.events import RULES, Event, EventType
 from engine.values.game import Location, Player, Position
@@ -59,12 +59,11 @@ class NotReproduced(ValueError):
 
 # -- the frames: what the page shows at each step, computed here ---------------------------------
 def _names(state: GameState) -> list[str]:
-    return [printable(c.id) for c in state.cards]
+    return card_names(state)
 
 
 def _label(state: GameState, i: int) -> str:
-    c = state.cards[i]
-    return printable(c.id) if c.name in ("", c.id) else f"{printable(c.name)} ({printable(c.id)})"
+    return card_names(state)[i]
 
 
 def _position(position: Position | None) -> str:
