@@ -8,7 +8,7 @@ happened (the trace's words) and why together; `why(state, card)` answers for on
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -587,8 +587,9 @@ def explain(state: GameState, index: int) -> str:
     return f"{what(state, index)}: {reason(state, index)}"
 
 
-def why(state: GameState, card: int) -> str:
-    """Where one card is, and the events that put it there (with their indexes in the log)."""
+def why(state: GameState, card: int, steps: Sequence[int] | None = None) -> str:
+    """Where one card is, and the events that put it there, each numbered by its index in the log or, given
+    `steps` (log index -> step), by its step (the debugger's and the trace's numbering)."""
     c = state.cards[card]
     where = is_at(c.location)
     if c.location is Location.MONSTER_ZONE and c.position is not None:
@@ -601,7 +602,7 @@ def why(state: GameState, card: int) -> str:
         if e.card == card or card in dict(e.data).get("targets", ()):
             if e.type in (EventType.PHASE_ENTERED, EventType.PASSED):
                 continue
-            lines.append(f"  [{k}] {explain(state, k)}")
+            lines.append(f"  [{k if steps is None else steps[k]}] {explain(state, k)}")
     if len(lines) == 1:
         lines.append("  Nothing has happened to it yet: it is where the scenario put it.")
     return "\n".join(lines)

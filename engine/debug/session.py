@@ -341,8 +341,8 @@ class Session:
         return explain(self.state, k)
 
     def why(self, card: str | int) -> str:
-        """Where a card is and the events that put it there."""
-        return why(self.state, self._index(card))
+        """Where a card is and the events that put it there, numbered by step."""
+        return why(self.state, self._index(card), self._event_steps())
 
     def why_illegal(self, option: Option) -> str | None:
         """In one sentence, why `option` cannot be taken now (None if it can)."""
