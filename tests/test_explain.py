@@ -158,7 +158,11 @@ def test_why_a_card_is_where_it_is_lists_the_events_that_put_it_there() -> None:
     mid = s.why("tgt").splitlines()
     assert mid[0] == ("tgt is in the Monster Zone, in face-up Defense Position, destroyed by battle (it leaves the "
                       "field at the end of the Damage Step), controlled by B.")
-    assert [line[:6] for line in mid[1:]] == ["  [6] ", "  [28]"]  # flipped, then destroyed (with rush: 3400)
+    # flipped (event 6 of the log), then destroyed (event 28; with rush: 3400), each numbered by its step (the
+    # trace's numbering, which counts the decisions too)
+    steps = [k for k, r in enumerate(s.records()) if r["kind"] == "event"]
+    assert [line.split("]")[0] for line in mid[1:]] == [f"  [{steps[6]}", f"  [{steps[28]}"]
+    assert [s.records()[steps[k]]["type"] for k in (6, 28)] == ["flipped", "destroyed_by_battle"]
     assert "att's 3400 ATK is higher than tgt's 1200 DEF" in mid[2]
     s.goto(0)
     assert s.why("att").splitlines()[0] == "att is in the Monster Zone, in face-up Attack Position, controlled by A."
