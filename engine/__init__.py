@@ -34,6 +34,7 @@ from engine.scripted import ScenarioMismatch, ScriptedAgent
 from engine.state import GameState
 from engine.turns import BattleResult, IllegalAttack, UnknownCard, UsageError
 from engine.values.decisions import PASS, Decision, DecisionKind, IllegalChoice, Option
+from engine.values.errors import EffectError, LoopError
 from engine.values.events import RULES, Event, EventType
 from engine.values.game import (
     Attribute,
@@ -63,6 +64,7 @@ __all__ = [
     "DecisionKind",
     "Duel",
     "Effect",
+    "EffectError",
     "EffectKind",
     "EffectType",
     "Event",
@@ -76,6 +78,7 @@ __all__ = [
     "InvalidEffect",
     "Lingering",
     "Location",
+    "LoopError",
     "MonsterType",
     "Option",
     "OriginalChange",

@@ -22,6 +22,7 @@ from engine.rules import attack, cards, legality
 from engine.rules.battle import battle_problem
 from engine.state import ChainLink, ChainRecord, PendingTrigger, WindowState
 from engine.values.decisions import PASS, Decision, DecisionKind, IllegalChoice, Option, malformed
+from engine.values.errors import LoopError, describe_card, describe_place
 from engine.values.events import EventType
 from engine.values.game import CardType, Location, Player, Window, opponent_of
 
@@ -30,6 +31,10 @@ PRE_CALCULATION_WINDOWS: Final = frozenset(
 )
 # The windows whose phase triggers are activated one at a time (§BP.2).
 PHASE_STEP_WINDOWS: Final = frozenset({Window.START_STEP, Window.END_STEP})
+# The loop guard (rules spec §U.13): this many chain links resolved with no decision in between is a loop with no end
+# (a battle with every trigger of the library's cards resolves a few dozen); the effects that keep resolving after it
+# are then watched until one comes round again, and named.
+LOOP_LIMIT: Final = 1000
 
 
 def open_window(ctx: Context, window: Window, events: tuple[TriggerEvent, ...]) -> None:
@@ -344,6 +349,9 @@ def resolve_chain(ctx: Context, w: WindowState) -> None:
             ctx.emit(EventType.LINK_UNRESOLVED, "negate_on_resolution", card=link.card, player=link.player,
                      detail="its effect is negated as it resolves")  # fmt: skip
         else:
+            ctx.resolved += 1
+            if ctx.resolved > LOOP_LIMIT:
+                note_looping(ctx, link.card, link.effect)
             op = ctx.registry[card.effects[link.effect].type].operation
             if op is not None:
                 src = ctx.source_of(link.card, link.effect)
@@ -377,6 +385,24 @@ def resolve_chain(ctx: Context, w: WindowState) -> None:
         close_window(ctx, "calculate_at_once")  # an effect made a monster attack (§U.6): on to that battle
     elif s.battle_phase_ending and w.window in (Window.START_STEP, Window.BATTLE_STEP):
         close_window(ctx, "end_battle_phase")
+
+
+def note_looping(ctx: Context, card: int, effect: int) -> None:
+    """Past `LOOP_LIMIT` links with no decision: note the effect resolving; once one comes round again, the loop is
+    known: `LoopError` naming its effects (§U.13: an unending loop of mandatory effects)."""
+    seen = ctx.loop_seen
+    if (card, effect) not in seen and len(seen) < LOOP_LIMIT:
+        seen.append((card, effect))
+        return
+    s = ctx.state
+    names = "; ".join(f"{describe_card(s.cards[c].id, s.cards[c].name)}, effect {e}" for c, e in seen)
+    raise LoopError(
+        f"an unending loop: more than {LOOP_LIMIT} chain links resolved with no decision in between, and these effects "
+        f"keep activating each other: {names} -- in {describe_place(s.current_window(), s.phase)}. Official play "
+        "ends such a loop outside the rules (KDE-E Tournament Policy, 'Handling Card Loops': a judge sends the card "
+        "that causes it to the Graveyard); the engine stops with this error instead (rules spec §U.13)",
+        tuple(seen),
+    )
 
 
 def _negated_on_resolution(ctx: Context) -> bool:

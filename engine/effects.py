@@ -30,6 +30,7 @@ from typing import Any
 
 import attr
 
+from engine._mypyc import mypyc_attr
 from engine.state import Card, ChainLink, GameState
 from engine.values.decisions import Option
 from engine.values.effects import (
@@ -51,6 +52,7 @@ from engine.values.effects import (
     Unaffected,
     Untargetable,
 )
+from engine.values.errors import EffectError, describe_card, describe_place
 from engine.values.events import Event, EventType
 from engine.values.frozen import Frozen
 from engine.values.game import Location, Player, is_on_field, opponent_of
@@ -131,28 +133,120 @@ class EffectType(Frozen):
         object.__setattr__(self, "operation", operation)
 
 
+@mypyc_attr(serializable=True)
+class Guarded:
+    """A host's effect function, as the registry holds it: called as the function itself, it turns an exception the
+    function raises into an `EffectError` naming the card, the effect and the sub-timing (chained to the original),
+    so that the `Duel` puts the game back as it was before the call (docs/embedding.md). Exceptions of the engine's
+    own (`IllegalChoice`, `UsageError`, `EffectError` from a function called deeper...) pass unchanged. Only the
+    host's types are wrapped (`Registry.register`): the built-in types' functions are called directly."""
+
+    __slots__ = ("fn", "role")
+
+    def __init__(self, fn: Callable[..., Any], role: str) -> None:
+        self.fn = fn
+        self.role = role
+
+    def __call__(self, ctx: Context, src: Source, *rest: Any) -> Any:
+        try:
+            return self.fn(ctx, src, *rest)
+        except Exception as e:
+            if type(e).__module__.startswith("engine."):  # the engine's own errors are part of the API: as they are
+                raise
+            raise effect_error(ctx, src, self.role, e) from e
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Guarded, (self.fn, self.role))
+
+
+def effect_error(ctx: Context, src: Source, role: str, error: BaseException) -> EffectError:
+    """The `EffectError` for `error`, raised by the function `role` of the effect `src`."""
+    s = ctx.state
+    card = s.cards[src.card] if 0 <= src.card < len(s.cards) else None
+    window, phase = s.current_window(), s.phase
+    effect = f"effect {src.index}" if src.index >= 0 else "a lingering effect"
+    message = (
+        f"{describe_card(None if card is None else card.id, None if card is None else card.name)}, {effect} "
+        f"({src.effect.kind.name.lower()}, type {src.effect.type!r}): its {role} raised "
+        f"{type(error).__name__}: {error} -- in {describe_place(window, phase)}; the duel is left as it was before "
+        "this call"
+    )
+    return EffectError(
+        message,
+        card=None if card is None else src.card,
+        card_id=None if card is None else card.id,
+        card_name=None if card is None else card.name,
+        effect=src.index,
+        kind=src.effect.kind.name.lower(),
+        type=src.effect.type,
+        role=role,
+        window=window,
+        phase=phase,
+    )
+
+
+def _guarded(effect_type: EffectType) -> EffectType:
+    """The same type, each of its functions wrapped in a `Guarded` (once)."""
+
+    def wrap(fn: Any, role: str) -> Any:
+        return fn if fn is None or isinstance(fn, Guarded) else Guarded(fn, role)
+
+    t = effect_type
+    return EffectType(
+        t.name,
+        hooks={hook: wrap(h, f"hook {hook.name.lower()}") for hook, h in t.hooks.items()},
+        condition=wrap(t.condition, "condition"),
+        condition_problem=wrap(t.condition_problem, "condition_problem"),
+        targets=wrap(t.targets, "targets"),
+        cost_problem=wrap(t.cost_problem, "cost_problem"),
+        pay_cost=wrap(t.pay_cost, "pay_cost"),
+        operation=wrap(t.operation, "operation"),
+    )
+
+
 class Registry(dict[str, EffectType]):
     """Effect types by name. One per duel setup; nothing global. Add types with `register`
     (which refuses a name twice). A dict underneath, so the lookup done for every effect at
-    every hook, priority and resolution is the dict's own."""
+    every hook, priority and resolution is the dict's own.
 
-    __slots__ = ()
+    A host's types (every type but the engine's own built-in ones, `builtin=True`) are held with their functions
+    wrapped (`Guarded`), and their names are in `host`: a duel whose effects use one of them takes a snapshot of
+    the game at each call, so that an exception in a host's function changes nothing (`Duel`). The library cards'
+    own types (`engine.cards.custom`) are host types: they are written on the public API as a host's are."""
 
-    def __init__(self, types: Sequence[EffectType] = ()) -> None:
+    __slots__ = ("host",)
+
+    def __init__(self, types: Sequence[EffectType] = (), *, builtin: bool = False) -> None:
         super().__init__()
+        self.host: set[str] = set()
         for t in types:
-            self.register(t)
+            self.register(t, builtin=builtin)
 
-    def register(self, effect_type: EffectType) -> None:
+    def register(self, effect_type: EffectType, *, builtin: bool = False) -> None:
         if effect_type.name in self:
             raise ValueError(f"effect type {effect_type.name!r} is already registered")
-        self[effect_type.name] = effect_type
+        if builtin:
+            self[effect_type.name] = effect_type
+        else:
+            self[effect_type.name] = _guarded(effect_type)
+            self.host.add(effect_type.name)
 
     def __missing__(self, name: str) -> EffectType:
         raise KeyError(f"no effect type {name!r} is registered")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_registry, (dict(self), set(self.host)))
+
     def names(self) -> list[str]:
         return sorted(self)
+
+
+def _registry(types: dict[str, EffectType], host: set[str]) -> Registry:
+    """A pickled registry, as it was (its host types already wrapped)."""
+    reg = Registry()
+    reg.update(types)
+    reg.host = set(host)
+    return reg
 
 
 class InvalidEffect(ValueError):
@@ -184,16 +278,21 @@ def effect_type_of(card: Card, number: int, effect: Effect, registry: Registry) 
 class Index:
     """Where effects attach: hook point -> continuous sources; event -> triggers; activated list."""
 
-    __slots__ = ("activated", "built_from", "hooks", "ids", "made", "trigger_events", "triggers", "untargeted")
+    __slots__ = ("activated", "built_from", "hooks", "host", "ids", "made", "trigger_events", "triggers", "untargeted")
 
     def __init__(self, cards: list[Card], registry: Registry) -> None:
         self.built_from = [c.effects for c in cards]  # each card's effects, as indexed (`is_current`)
         self.hooks: dict[Hook, list[tuple[int, int, Handler]]] = {h: [] for h in Hook}
         self.triggers: dict[TriggerEvent, list[tuple[int, int]]] = {e: [] for e in TriggerEvent}
         self.activated: list[tuple[int, int]] = []
+        # Whether a card's effect is of a host's type (`Registry.host`): then the duel may run a host's function,
+        # and each call takes a snapshot to put the game back if one raises (`Duel`).
+        self.host = False
         for ci, card in enumerate(cards):
             for ei, eff in enumerate(card.effects):
                 etype = effect_type_of(card, ei, eff, registry)
+                if eff.type in registry.host:
+                    self.host = True
                 if eff.kind is EffectKind.CONTINUOUS:
                     for hook, handler in etype.hooks.items():
                         self.hooks[hook].append((ci, ei, handler))
@@ -225,7 +324,8 @@ class Index:
 class Context:
     """What a handler may use: read the state, ask queries, and act through `engine.actions`."""
 
-    __slots__ = ("event_listeners", "index", "negating", "on_change", "record", "registry", "state")
+    __slots__ = ("event_listeners", "index", "loop_seen", "negating", "on_change", "record", "registry", "resolved",
+                 "state")
 
     def __init__(self, state: GameState, registry: Registry, index: Index, record: bool = True) -> None:
         self.state = state
@@ -239,6 +339,10 @@ class Context:
         # While a negating effect names its monsters (`effects_negated`): then no effect reads as negated, so that a
         # negating effect that asks other effects (who is unaffected by it) never asks itself again
         self.negating = False
+        # The loop guard (`chain.note_resolving`, rules spec §U.13): chain links resolved since the last decision,
+        # and, once that passes the limit, the effects resolving since then.
+        self.resolved = 0
+        self.loop_seen: list[tuple[int, int]] = []
 
     # -- events ---------------------------------------------------------------------------
     @property

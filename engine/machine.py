@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
+import attrs
+
 from engine import actions, battle_step, chain, dispatch, steps, turns
 from engine.agents import Agent
 from engine.effects import Context, Effect, Index, Lingering, Registry
@@ -209,6 +211,14 @@ class Duel:
         """Do one atomic unit of work (enter a state, one priority, place a trigger, resolve a
         link...); False when the duel must wait (decision) or is over. `advance` and `step`
         repeat it; the debugger's points are the moments between units."""
+        snap = self._snapshot()
+        try:
+            return self._work()
+        except BaseException:
+            self._put_back(snap)
+            raise
+
+    def _work(self) -> bool:
         return dispatch.work(self.ctx, _TABLE, self._followers, None if self._machine is None else self._proceed)
 
     def advance(self) -> Decision | None:
@@ -216,13 +226,20 @@ class Duel:
         is over, the Duel is over, or the Damage Step of an attack the host declared is over (then the
         host declares the next attack, ends the Battle Phase or the turn). From a state in Main Phase 1
         it plays the Battle Phase from its Start Step, the turn player's attack declarations being
-        decisions. Raises `UsageError` for a state it cannot run (see `turns.check_ready`)."""
+        decisions. Raises `UsageError` for a state it cannot run (see `turns.check_ready`); `EffectError`
+        if a host's effect function raises (the duel is then as it was before the call); `LoopError` if
+        mandatory effects keep activating each other with no end (rules spec §U.13)."""
         turns.check_ready(self.ctx)
-        if self._machine is None:
-            dispatch.run(self.ctx, _TABLE, self._followers)
-        else:
-            while self.work():
-                pass
+        snap = self._snapshot()
+        try:
+            if self._machine is None:
+                dispatch.run(self.ctx, _TABLE, self._followers)
+            else:
+                while self._work():
+                    pass
+        except BaseException:
+            self._put_back(snap)
+            raise
         return self.state.pending
 
     def step(self) -> list[Event]:
@@ -230,9 +247,36 @@ class Duel:
         happened. For people stepping through a battle one sub-timing at a time."""
         turns.check_ready(self.ctx)
         start, phase = len(self.state.log), self.state.phase
-        while self.state.phase is phase and self.work():
-            pass
+        snap = self._snapshot()
+        try:
+            while self.state.phase is phase and self._work():
+                pass
+        except BaseException:
+            self._put_back(snap)
+            raise
         return self.state.log[start:]
+
+    # -- a host's functions that raise change nothing ------------------------------------------------------------
+    def _snapshot(self) -> _Snapshot | None:
+        """What `_put_back` needs to undo this call, when the duel may run a host's function (an effect of a host's
+        type on a card, or lingering: `Registry.host`); None otherwise, at no cost: the built-in types' functions
+        are the engine's own."""
+        ctx = self.ctx
+        if ctx.index.host or (self.state.lingering and _host_lingering(ctx)):
+            return (self.state.clone(), ctx.index, ctx.resolved, list(ctx.loop_seen))
+        return None
+
+    def _put_back(self, snap: _Snapshot | None) -> None:
+        """Put the game back as `_snapshot` found it: in place, so that the `GameState` a host holds is the duel's."""
+        if snap is None:
+            return
+        saved, index, resolved, seen = snap
+        live = self.state
+        for name in _STATE_FIELDS:
+            setattr(live, name, getattr(saved, name))
+        ctx = self.ctx
+        ctx.index, ctx.resolved, ctx.loop_seen, ctx.negating = index, resolved, seen, False
+        watch_stats(ctx)
 
     def legal_options(self) -> tuple[Option, ...]:
         return () if self.state.pending is None else self.state.pending.options
@@ -249,14 +293,21 @@ class Duel:
     def decide(self, option: Option, player: Player | None = None) -> None:
         """Answer the pending decision (as `player`, if given: a host answering for the wrong
         player is refused). An illegal answer raises IllegalChoice naming why, and leaves the
-        state exactly as it was."""
-        self._answer(option, player, by_host=False)
+        state exactly as it was. A host's effect function that raises while the answer is applied raises
+        `EffectError`, the duel left as it was before the call."""
+        snap = self._snapshot()
+        try:
+            self._answer(option, player, by_host=False)
+        except BaseException:
+            self._put_back(snap)
+            raise
 
     def _answer(self, option: Option, player: Player | None, by_host: bool) -> None:
         d = self.state.pending
         if d is None or player is not None:  # (the playout's case, answered without another call)
             d = self._pending_for(player)
         _check_choice(self.ctx, d, option)
+        self._decided()
         if self._decision_listeners:
             for listener in list(self._decision_listeners):
                 listener(self, d, option)
@@ -264,6 +315,13 @@ class Duel:
             battle_step.apply_choice(self.ctx, d, option, by_host)
         else:
             chain.apply_choice(self.ctx, d, option)
+
+    def _decided(self) -> None:
+        """A decision was made: the loop guard counts again from 0 (rules spec §U.13)."""
+        ctx = self.ctx
+        ctx.resolved = 0
+        if ctx.loop_seen:
+            ctx.loop_seen = []
 
     def _pending_for(self, player: Player | None) -> Decision:
         s = self.state
@@ -331,6 +389,7 @@ class Duel:
         its registry, listeners and observers: the debugger's rewind."""
         self.state = state
         self.ctx.state = state
+        self._decided()
         watch_stats(self.ctx)
 
     def clone(self) -> Duel:
@@ -350,10 +409,16 @@ class Duel:
         that Damage Step is over. The rules' checks refuse it with `IllegalAttack` naming the rule,
         changing nothing."""
         option = turns.declaration(self.ctx, attacker, target)
-        if self.state.pending is not None:
-            self._answer(option, None, by_host=True)
-        else:
-            turns.declare_now(self.ctx, option)
+        snap = self._snapshot()
+        try:
+            if self.state.pending is not None:
+                self._answer(option, None, by_host=True)
+            else:
+                self._decided()
+                turns.declare_now(self.ctx, option)
+        except BaseException:
+            self._put_back(snap)
+            raise
 
     def legal_attacks(self) -> list[Option]:
         """Every attack the turn player could declare now (`Option`s with `is_attack`; `Option.card` the
@@ -364,14 +429,25 @@ class Duel:
         """The turn player ends the Battle Phase: passes at their priority in the Battle Step (the
         opponent may still act there) or, at a stop, moves on to the End Step; `advance`/`run` then play
         it. `UsageError` if the turn player cannot end it now (a chain or an attack under way)."""
-        if turns.end_battle_phase(self.ctx):
-            self._answer(PASS, None, by_host=True)
+        snap = self._snapshot()
+        try:
+            if turns.end_battle_phase(self.ctx):
+                self._answer(PASS, None, by_host=True)
+        except BaseException:
+            self._put_back(snap)
+            raise
 
     def end_turn(self) -> None:
         """End the turn (and what is left of the Battle Phase, without its End Step): "until the end
         of the turn" effects expire, per-turn counters reset, and the other player's turn begins, in
         its Main Phase 1."""
-        turns.end_turn(self.ctx)
+        snap = self._snapshot()
+        try:
+            self._decided()
+            turns.end_turn(self.ctx)
+        except BaseException:
+            self._put_back(snap)
+            raise
 
     @property
     def battles(self) -> list[turns.BattleResult]:
@@ -429,6 +505,17 @@ def _check_choice(ctx: Context, decision: Decision, option: object) -> None:
         battle_step.check_choice(ctx, decision, option)
     else:
         chain.check_choice(ctx, decision, option)
+
+
+# What undoes a call (`Duel._snapshot`): the state as it was, the effect index, the loop guard's count and effects.
+_Snapshot = tuple[GameState, Index, int, list[tuple[int, int]]]
+_STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in attrs.fields(GameState))
+
+
+def _host_lingering(ctx: Context) -> bool:
+    """Whether a lingering effect is of a host's type (`Registry.host`)."""
+    host = ctx.registry.host
+    return bool(host) and any(ling.effect.type in host for ling in ctx.state.lingering)
 
 
 TransitionListener = Callable[["Duel", Phase, Phase], None]

@@ -43,17 +43,20 @@ def test_the_blocks_run_and_print_what_the_rules_give() -> None:
     assert outputs[3][0].endswith("{'A': 0, 'B': 1500} {'A': 8000, 'B': 6500}")
     assert outputs[4] == ["(2800, 2500) 7700"]
     assert outputs[5] == ["['before_damage_calculation', 'start_of_damage_step']"]
+    # A host's operation raising: the "when it inflicts battle damage" trigger resolves after damage calculation
+    # (§1.6); the duel is as it was before the call.
+    assert outputs[6] == ["m 0 operation after_damage_calculation ZeroDivisionError True"]
     # §BP.3: every legal declaration and passing; §BP.4: B responds to the declaration with Mirror Force, which
     # destroys A's Attack Position monsters; §BP.6: the attacker left the field, so the attack stopped in the
     # Battle Step; with no monster left A passes, and the End Step ends the Battle Phase (§BP.1).
-    assert outputs[6] == ["battle_step ['attack x with m1', 'attack x with m2', 'pass']",
+    assert outputs[7] == ["battle_step ['attack x with m1', 'attack x with m2', 'pass']",
                           "B attack_declaration ['activate mirror effect 0', 'pass']",
                           "the attacker left the field | main_phase_2 True"]
-    assert outputs[7] == ["8000 0 [0, 1, 3] graveyard", "None m1"]
+    assert outputs[8] == ["8000 0 [0, 1, 3] graveyard", "None m1"]
     # Kunai with Chain: offered once (then face-up, never again: rules spec §C.2); 1500 + 500 = 2000 vs 1800, B takes
     # 200; the Equip Card stays (§C.1).
-    assert outputs[8] == ["1 (2000, 1800) spell_trap_zone 7800"]
+    assert outputs[9] == ["1 (2000, 1800) spell_trap_zone 7800"]
     # Defense Draw: 2000 vs 1000, B would take 1000: offered during damage calculation, B takes none and draws 1;
     # 2000 vs 3000: B would take none, so it is not offered, and A takes 1000 (damage table).
-    assert outputs[9] == ["['during_damage_calculation'] 8000 8000 1", "[] 7000 8000 0"]
-    assert len(BLOCKS) == 10
+    assert outputs[10] == ["['during_damage_calculation'] 8000 8000 1", "[] 7000 8000 0"]
+    assert len(BLOCKS) == 11

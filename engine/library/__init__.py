@@ -17,4 +17,4 @@ def builtin_types() -> list[EffectType]:
 
 def default_registry() -> Registry:
     """A new registry holding the built-in types; add your own with `register`."""
-    return Registry(builtin_types())
+    return Registry(builtin_types(), builtin=True)

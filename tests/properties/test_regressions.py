@@ -10,7 +10,7 @@ import engine
 # A Set attack target that survives the battle, with a mandatory FLIP effect that turns itself face-down and
 # face-up again: after damage calculation FLIP effects activate at once (README, "Rules choices"), so each
 # resolution flips it face-up and sets the FLIP effect off again, without any decision. `advance()` never
-# returns and the log grows without end.
+# returned and the log grew without end, until the loop guard (rules spec §U.13).
 FLIP_LOOP = {
     "format": "damage-step-scenario/1",
     "cards": [
@@ -23,14 +23,26 @@ FLIP_LOOP = {
 }
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="engine bug: a FLIP effect that flips its own card face-down and face-up again re-triggers "
-                          "itself forever after damage calculation; the Damage Step never ends")
-def test_a_self_reflipping_flip_effect_does_not_loop_forever() -> None:
-    """The Damage Step always ends (§1.7 item 3, or the Duel ends, §2.7)."""
+def test_a_self_reflipping_flip_effect_is_an_unending_loop_named_by_the_loop_guard() -> None:
+    """A FLIP effect that turns its own monster face-down and face-up again sets itself off again, for ever.
+
+    The official rules: "a monster changing from face-down to face-up by any method is a flip" (怪兽通过任何方法从里侧
+    表示变成表侧表示就是反转), and a monster turned face-down and flipped again is a new monster for its effects ("that
+    monster becomes face-down and is flipped again in that turn ... the restriction no longer exists, and it can be
+    activated again": lucays/OCG-Rule-documentation, docs/c02/基本用语.rst, "反转" and "1回合1次", from the official
+    database's Q&A). So each resolution flips it face-up and its mandatory FLIP effect activates again: an Infinite
+    Loop, "loops that occur involuntarily, usually from a series of mandatory Trigger Effects that meet the activation
+    conditions for each other upon resolution"; with no victory condition in it, official play has a judge send "the
+    card that is the primary cause of the loop" to the Graveyard (KDE-E Tournament Policy, "O. Handling Card Loops",
+    "Infinite Loop"; laaners/yugioh_comprehensive_rulebook, policy/index.html). That is a tournament procedure, not
+    a game rule: the engine stops with `LoopError` naming the card and the effect that repeat (rules spec §U.13)."""
     duel = capped(engine.Duel(engine.state_from_scenario(engine.parse_scenario(FLIP_LOOP))))
-    duel.run(engine.PassAgent())
-    assert duel.is_over
+    with pytest.raises(engine.LoopError) as info:
+        duel.run(engine.PassAgent())
+    assert info.value.loop == ((1, 0),)
+    assert "card 'tgt' (tgt), effect 0" in str(info.value)
+    activated = [e for e in duel.state.log if e.type is engine.EventType.ACTIVATED and e.card == 1]
+    assert len(activated) > 1000  # it did set itself off again, each time it was flipped face-up
 
 
 # A face-down Trap whose effect targets ("target": "attacker"), offered at the start of the Damage Step.
