@@ -133,7 +133,7 @@ class EffectType(Frozen):
         object.__setattr__(self, "operation", operation)
 
 
-@mypyc_attr(serializable=True)
+@mypyc_attr(native_class=False)  # a plain class compiled too: its own __reduce__ pickles it in both builds
 class Guarded:
     """A host's effect function, as the registry holds it: called as the function itself, it turns an exception the
     function raises into an `EffectError` naming the card, the effect and the sub-timing (chained to the original),
@@ -153,7 +153,10 @@ class Guarded:
         except Exception as e:
             if type(e).__module__.startswith("engine."):  # the engine's own errors are part of the API: as they are
                 raise
-            raise effect_error(ctx, src, self.role, e) from e
+            err = effect_error(ctx, src, self.role, e)
+            err.__cause__ = e  # (what `raise ... from e` sets, written out so that the compiled build keeps it too)
+            err.__suppress_context__ = True
+            raise err from e
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Guarded, (self.fn, self.role))
