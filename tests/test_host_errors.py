@@ -238,3 +238,26 @@ def test_built_in_types_are_not_wrapped() -> None:
     other = engine.Registry()
     other.register(engine.EffectType("copy", operation=reg["op_boom"].operation))
     assert other["copy"].operation is reg["op_boom"].operation  # not wrapped twice
+
+
+def test_the_debugger_s_records_forget_what_a_failed_unit_did() -> None:
+    """In the debugger, a host's effect raising puts the duel back, and the session's records (its step numbers,
+    what `save` writes) go back with it: the next try numbers its steps as before."""
+    from engine.debug import Session
+
+    reg = engine.default_registry()
+    reg.register(engine.EffectType("burn_then_boom", operation=_burn_then_boom))
+    b = engine.StateBuilder().monster("m", "A", atk=2000, def_=0, effects=[
+        engine.Effect("burn_then_boom", engine.EffectKind.TRIGGER, event=engine.TriggerEvent.BATTLE_DAMAGE_INFLICTED)])
+    b.monster("x", "B", atk=1000, def_=0)
+    duel = engine.Duel(b.build(), reg)
+    duel.declare_attack("m", "x")
+    session = Session(duel)
+    with pytest.raises(engine.EffectError):
+        while (d := session.next_decision()) is not None:
+            session.decide(d.options[-1])
+    kept, step, hash_ = session.records(), session.step_number(), duel.state.state_hash()
+    assert len(kept) == session.point.records and step == len(kept) - 1
+    with pytest.raises(engine.EffectError):
+        session.next_decision()
+    assert session.records() == kept and session.step_number() == step and duel.state.state_hash() == hash_

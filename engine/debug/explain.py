@@ -589,7 +589,8 @@ def explain(state: GameState, index: int) -> str:
 
 def why(state: GameState, card: int, steps: Sequence[int] | None = None) -> str:
     """Where one card is, and the events that put it there, each numbered by its index in the log or, given
-    `steps` (log index -> step), by its step (the debugger's and the trace's numbering)."""
+    `steps` (log index -> step), by its step (the debugger's and the trace's numbering; "-" for an event that has
+    none, logged before the debugger began)."""
     c = state.cards[card]
     where = is_at(c.location)
     if c.location is Location.MONSTER_ZONE and c.position is not None:
@@ -602,7 +603,8 @@ def why(state: GameState, card: int, steps: Sequence[int] | None = None) -> str:
         if e.card == card or card in dict(e.data).get("targets", ()):
             if e.type in (EventType.PHASE_ENTERED, EventType.PASSED):
                 continue
-            lines.append(f"  [{k if steps is None else steps[k]}] {explain(state, k)}")
+            step = k if steps is None else steps[k]
+            lines.append(f"  [{step if step >= 0 else '-'}] {explain(state, k)}")
     if len(lines) == 1:
         lines.append("  Nothing has happened to it yet: it is where the scenario put it.")
     return "\n".join(lines)

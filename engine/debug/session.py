@@ -125,6 +125,7 @@ class Session:
         self.duel = duel
         self.host = host
         self._recorder = Recorder(duel)  # the records of the line of play, numbered as a trace numbers them
+        self._log_start = len(duel.state.log)  # events logged before the session began are no step of it
         self.breakpoints: list[Breakpoint] = []
         self._next_break = 1
         self.branches: list[Branch] = [Branch(0, [])]
@@ -183,10 +184,20 @@ class Session:
     def _unit(self) -> bool:
         """One atomic unit of engine work (or the host's declaration), then a point. False if the duel waits or
         is over."""
-        if not (self.host is not None and self.host.act(self.duel)) and not self.duel.work():
-            return False
+        try:
+            if not (self.host is not None and self.host.act(self.duel)) and not self.duel.work():
+                return False
+        except BaseException:  # a host's effect raised (EffectError): the duel is put back, so are its records
+            self._forget_unrecorded()
+            raise
         self._record()
         return True
+
+    def _forget_unrecorded(self) -> None:
+        """Drop the records made since the last point (by a call that raised, the duel put back as it was); what
+        happened up to that point has been shown."""
+        del self._recorder.records[self.point.records :]
+        self.shown = self.point.log_length
 
     def step(self) -> list[Event]:
         """Run until the machine enters its next state (or a decision is pending)."""
@@ -228,7 +239,11 @@ class Session:
 
     def decide(self, option: Option) -> None:
         """Answer the pending decision; from an earlier point, a different answer starts a branch."""
-        self.duel.decide(option)  # raises IllegalChoice (state unchanged) before anything is recorded
+        try:
+            self.duel.decide(option)  # raises IllegalChoice (state unchanged) before anything is recorded
+        except BaseException:  # (or EffectError from a host's effect, the duel put back: its records too)
+            self._forget_unrecorded()
+            raise
         at = self.cursor
         self._record()  # forks if this answer differs from the one taken here before
         self.branches[self.branch].decisions[at] = option  # the events it caused are shown next
@@ -294,8 +309,9 @@ class Session:
         return list(self._recorder.records)
 
     def _event_steps(self) -> list[int]:
-        """The step number of each event of the log (index in `state.log` -> step)."""
-        return [k for k, r in enumerate(self._recorder.records) if r["kind"] == "event"]
+        """The step number of each event of the log (index in `state.log` -> step; -1 for the events logged before
+        the session began, which are no step of its line of play)."""
+        return [-1] * self._log_start + [k for k, r in enumerate(self._recorder.records) if r["kind"] == "event"]
 
     def step_number(self) -> int:
         """The step the session is at (-1 before anything happened): its point's last record, or, while the
@@ -312,7 +328,7 @@ class Session:
             raise IndexError(f"no step {k}: branch {self.branch} has steps 0..{points[-1].records - 1} so far")
         first = next(q for q in points if q.records > k)  # its unit made record k; the last point with the same
         p = self.goto(max(q.index for q in points if q.records == first.records))  # records: any decision it offers
-        self.shown = sum(1 for r in self._recorder.records[: k + 1] if r["kind"] == "event")
+        self.shown = self._log_start + sum(1 for r in self._recorder.records[: k + 1] if r["kind"] == "event")
         return p
 
     def explain_step(self, k: int) -> str:
@@ -322,7 +338,7 @@ class Session:
             raise IndexError(f"no step {k} yet (steps 0..{len(records) - 1} so far)")
         r = records[k]
         if r["kind"] == "event":
-            return self.explain(sum(1 for q in records[:k] if q["kind"] == "event"))
+            return self.explain(self._log_start + sum(1 for q in records[:k] if q["kind"] == "event"))
         line, why_text = decision_words(*decision_of(self.duel, r), card_names(self.state))
         return f"{line}: {why_text}"
 
