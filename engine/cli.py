@@ -83,17 +83,6 @@ def _attacks(
     ]
 
 
-def _refuse_battle_phases(loaded: list[tuple[str, Scenario]], what: str) -> bool:
-    """--trace, --html and step replay one Damage Step: say so for a Battle Phase scenario."""
-    for where, sc in loaded:
-        if sc.attacks is not None or sc.battle_phase:
-            shape = "attacks" if sc.attacks is not None else "battle_phase"
-            print(printable(f"error: {where}: {what} plays one attack; scenario {sc.id!r} has {shape} "
-                            "(a Battle Phase): use run without it"), file=sys.stderr)  # fmt: skip
-            return True
-    return False
-
-
 def _load(paths: Sequence[str]) -> list[tuple[str, Scenario]] | None:
     """Every scenario of the files, or None after saying in one line what is wrong."""
     loaded: list[tuple[str, Scenario]] = []
@@ -302,7 +291,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.cmd == "step":
             return _step(loaded, args)
         if args.cmd == "playouts":
-            return 2 if _refuse_battle_phases(loaded, "playouts") else _playouts(loaded, args)
+            return _playouts(loaded, args)
         if args.html is not None:
             return _run_html(loaded, args)
         if args.trace is None:

@@ -68,13 +68,24 @@ battle                   3  damage calculation performed; own / opp battle damag
 attacker, target     2 x 9  on the field still (the same card), own, ATK and DEF / STAT_SCALE
                             (clipped to [0, 2]), position one-hot (attack, defense, set),
                             face-down, determined destroyed by battle
-cards                n x 11 for every card of the scenario: location one-hot (7, the order of
+battle phase            3  attacks declared this turn / MAX_ATTACKS_SCALE (clipped to [0, 1]);
+                            1 if the Battle Phase ends once this attack is over; the listed
+                            attacks the host has still to declare / their number (an
+                            `attacks` game; 0 otherwise)
+cards                n x 12 for every card of the scenario: location one-hot (7, the order of
                             `engine.state.Location`), own, face-up, ATK and DEF / STAT_SCALE
-                            (current values for monsters on the field, printed otherwise)
+                            (current values for monsters on the field, printed otherwise),
+                            attacks it declared this turn / 2 (clipped to [0, 1])
 ====================  ====  ==================================================================
 
 `OBSERVATION_FIELDS` lists the same (name, size) pairs; `BattleGame.observation_size()` is the
-total, ``58 + 11 * n``.
+total, ``61 + 12 * n``.
+
+**A whole Battle Phase.** The game plays every shape of scenario to its end: one attack (the game ends with its
+Damage Step), a Battle Phase whose declarations are the turn player's decisions (`battle_phase`: the attack ids
+above; the game ends in Main Phase 2), and the attacks a host declares (`attacks`: not decisions, so no action: the
+game declares each listed attack in turn once the previous Damage Step is over, skips one the rules refuse as
+`engine.build.run_battle_phase` does, and ends after the last; `BattleState.next_attack` is its place).
 """
 
 from __future__ import annotations
@@ -85,13 +96,14 @@ from collections.abc import Mapping, Sequence
 from os import PathLike
 from typing import Any
 
+from engine import actions
 from engine.build import load_scenarios, new_duel, parse_scenario, state_from_scenario
 from engine.effects import Registry
 from engine.machine import Duel
 from engine.rules.stats import current_stats
 from engine.scenario import Scenario
 from engine.state import GameState
-from engine.turns import cards_in
+from engine.turns import IllegalAttack, cards_in
 from engine.values.decisions import ATTACK, PASS, DecisionKind, IllegalChoice, Option, attack_option, malformed
 from engine.values.game import Location, Phase, Player, Position, Window
 
@@ -115,8 +127,10 @@ OBSERVATION_FIELDS: tuple[tuple[str, int], ...] = (
     ("battle", 3),
     ("attacker", 9),
     ("target", 9),
+    ("battle_phase", 3),
 )
-CARD_FIELDS = len(Location) + 4
+CARD_FIELDS = len(Location) + 5
+MAX_ATTACKS_SCALE = 8.0
 _PHASES = {p: i for i, p in enumerate(Phase)}
 _DECISION_SLOTS = {DecisionKind.PRIORITY: 0, DecisionKind.TRIGGER: 1, DecisionKind.REPLAY: 2}
 _WINDOWS = {w: i for i, w in enumerate(Window)}
@@ -260,16 +274,20 @@ class BattleGame:
         reward: str = "lp_swing",
     ) -> None:
         sc = load_scenario(scenario, index)
-        if sc.attacks is not None:
-            raise ValueError(f"scenario {sc.id!r} lists its attacks (attacks): the search game plays one attack, or "
-                             "a whole Battle Phase whose attacks the players choose (battle_phase)")  # fmt: skip
         self.scenario: Scenario | None = sc  # None for a game made from a duel, or unpickled
         start = state_from_scenario(sc)
         # Search reads states, not logs: the playout path (`record=False`) unless asked otherwise.
         self._start = new_duel(start, record=record) if registry is None else Duel(start, registry, record=record)
-        self._init(start, max_targets, max_decisions, reward)
+        ids = [c.id for c in sc.cards]
+        listed = tuple((ids.index(a.attacker), None if a.target is None else ids.index(a.target))
+                       for a in sc.attacks or ())  # fmt: skip
+        self._init(start, max_targets, max_decisions, reward, listed)
 
-    def _init(self, start: GameState, max_targets: int, max_decisions: int, reward: str) -> None:
+    def _init(
+        self, start: GameState, max_targets: int, max_decisions: int, reward: str,
+        listed: tuple[tuple[int, int | None], ...] = (),
+    ) -> None:
+        self.listed = listed  # an `attacks` scenario's attacks (attacker, target), which the host declares in turn
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
         self.reward = reward
@@ -295,17 +313,39 @@ class BattleGame:
         """Pickles as its starting duel (scenarios hold read-only mappings, which do not pickle):
         playout workers in other processes rebuild the same game from it."""
         return {"start": self._start, "max_targets": self.actions.max_targets, "max_decisions": self.max_decisions,
-                "reward": self.reward}  # fmt: skip
+                "reward": self.reward, "listed": self.listed}  # fmt: skip
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
         self.scenario = None
         self._start = saved["start"]
-        self._init(self._start.state, saved["max_targets"], saved["max_decisions"], saved.get("reward", "lp_swing"))
+        self._init(self._start.state, saved["max_targets"], saved["max_decisions"], saved.get("reward", "lp_swing"),
+                   saved.get("listed", ()))  # fmt: skip
 
     def new_initial_state(self) -> BattleState:
         duel = self._start.clone()
-        duel.advance()
-        return BattleState(self, duel)
+        return BattleState(self, duel, next_attack=self.play_on(duel, 0))
+
+    def play_on(self, duel: Duel, next_attack: int) -> int:
+        """Run `duel` to its next decision or its end; in an `attacks` game, declaring for the host each listed
+        attack, from `next_attack` on, once the previous one's Damage Step is over (one the rules refuse is skipped,
+        as `engine.build.run_battle_phase` skips it). Returns the listed attack to declare next."""
+        listed = self.listed
+        if not listed:  # one attack, or a Battle Phase whose declarations are decisions
+            duel.advance()
+            return next_attack
+        while True:
+            s = duel.state
+            if s.pending is None and not s.duel_over and (s.phase is Phase.MAIN_PHASE_1 or duel.is_over):
+                if next_attack >= len(listed):
+                    return next_attack
+                attacker, target = listed[next_attack]
+                next_attack += 1
+                try:
+                    duel.declare_attack(attacker, target)
+                except IllegalAttack:
+                    continue
+            if duel.advance() is not None or duel.state.duel_over:
+                return next_attack
 
     def num_distinct_actions(self) -> int:
         return self.actions.size
@@ -344,7 +384,7 @@ class BattleState:
     """A position of the game: a `Duel` paused at a decision (or over), plus the decisions
     taken. `clone()` is `Duel.clone()`: the copy shares nothing mutable with this one."""
 
-    __slots__ = ("_previous", "decisions", "duel", "game", "history")
+    __slots__ = ("_previous", "decisions", "duel", "game", "history", "next_attack")
 
     def __init__(
         self,
@@ -352,9 +392,11 @@ class BattleState:
         duel: Duel,
         history: list[int] | None = None,
         previous: tuple[float, float] = (0.0, 0.0),
+        next_attack: int = 0,
     ) -> None:
         self.game = game
         self.duel = duel
+        self.next_attack = next_attack  # in an `attacks` game, the listed attack the host declares next
         self.history: list[int] = history if history is not None else []
         self.decisions = len(self.history)
         self._previous = previous  # returns() before the last action, for rewards()
@@ -418,7 +460,7 @@ class BattleState:
         except IllegalChoice as e:
             raise IllegalChoice(f"action {action} ({self.game.describe(option)}) is illegal: {e}") from None
         self._previous = previous
-        self.duel.advance()
+        self.next_attack = self.game.play_on(self.duel, self.next_attack)
         self.history.append(action)
         self.decisions += 1
 
@@ -428,7 +470,7 @@ class BattleState:
         return new
 
     def clone(self) -> BattleState:
-        return BattleState(self.game, self.duel.clone(), list(self.history), self._previous)
+        return BattleState(self.game, self.duel.clone(), list(self.history), self._previous, self.next_attack)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> BattleState:
         return self.clone()
@@ -516,6 +558,12 @@ class BattleState:
                     out[at + 7] = 1.0 if card.position is Position.SET else 0.0
                     out[at + 8] = 1.0 if card.battle_destroyed else 0.0
             at += 9
+        declared = actions.declared_this_turn(s)
+        out[at] = _clip(len(declared) / MAX_ATTACKS_SCALE, 1.0)
+        out[at + 1] = 1.0 if s.battle_phase_ending else 0.0
+        if g.listed:
+            out[at + 2] = (len(g.listed) - self.next_attack) / len(g.listed)
+        at += 3
         for index, card in enumerate(s.cards):
             out[at + _LOCATIONS[card.location]] = 1.0
             base = at + len(Location)
@@ -526,6 +574,8 @@ class BattleState:
                 atk, def_ = current_stats(self.duel.ctx, index) if on_field else (card.base_atk, card.base_def)
                 out[base + 2] = _clip(atk / STAT_SCALE, 2.0)
                 out[base + 3] = _clip(def_ / STAT_SCALE, 2.0)
+                if declared:
+                    out[base + 4] = _clip(declared.count((index, card.instance)) / 2.0, 1.0)
             at += CARD_FIELDS
         return out
 

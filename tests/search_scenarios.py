@@ -63,3 +63,36 @@ DESTROYS_WITHOUT_DAMAGE: dict[str, Any] = {
     ],
     "attack": {"attacker": "att", "target": "wall"},
 }
+
+# A whole Battle Phase whose declarations are A's decisions (rules spec §BP.3). B (1700 LP) controls x (ATK 1800).
+# The only winning line: m1 (2000) attacks x first (200 damage, x destroyed, §2.2), then m2 (1500) attacks
+# directly (B controls no monster now: 1500 damage), 200 + 1500 = 1700 (§2.7). m2 attacking x first loses m2 (1500
+# vs 1800, A takes 300) and m1 then deals 200; passing deals nothing; a direct attack is illegal while x is there.
+WINNING_ORDER: dict[str, Any] = {
+    "format": "damage-step-scenario/1",
+    "id": "winning-order",
+    "life_points": {"A": 8000, "B": 1700},
+    "cards": [
+        {"id": "m1", "controller": "A", "atk": 2000, "def": 0, "position": "attack"},
+        {"id": "m2", "controller": "A", "atk": 1500, "def": 0, "position": "attack"},
+        {"id": "x", "controller": "B", "atk": 1800, "def": 0, "position": "attack"},
+    ],
+    "battle_phase": {},
+}
+
+# The attacks a host declares (`attacks`, scenario-format.md "Battle Phases"), each with decisions: B may activate a
+# +500 ATK Quick-Play for x (1500) in either Damage Step; m1 (2000) then m2 (1800) attack x. Passing: m1 destroys x
+# (500 damage), then m2's attack on x cannot be declared (x is in the Graveyard) and is skipped.
+LISTED_ATTACKS: dict[str, Any] = {
+    "format": "damage-step-scenario/1",
+    "id": "listed-attacks",
+    "cards": [
+        {"id": "m1", "controller": "A", "atk": 2000, "def": 0, "position": "attack"},
+        {"id": "m2", "controller": "A", "atk": 1800, "def": 0, "position": "attack"},
+        {"id": "x", "controller": "B", "atk": 1500, "def": 0, "position": "attack"},
+        {"id": "boost", "controller": "B", "location": "spell_trap_zone", "card_type": "spell", "face_down": True,
+         "property": "quick_play",
+         "effects": [{"kind": "activated", "speed": 2, "does": [{"op": "change_stats", "target": "x", "atk": 500}]}]},
+    ],
+    "attacks": [{"attacker": "m1", "target": "x"}, {"attacker": "m2", "target": "x"}],
+}

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from search_scenarios import CONTESTED, ONE_WINNING_CHOICE
+from search_scenarios import CONTESTED, LISTED_ATTACKS, ONE_WINNING_CHOICE, WINNING_ORDER
 
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
@@ -39,9 +39,14 @@ def test_registered_with_its_type() -> None:
     assert game.num_players() == 2 and game.min_utility() == -1.0 and game.max_utility() == 1.0
 
 
-@pytest.mark.parametrize("which", ["", "examples/piercing_flip.json", "contested"])
+BUILT = {"contested": CONTESTED, "winning_order": WINNING_ORDER, "listed_attacks": LISTED_ATTACKS}
+
+
+@pytest.mark.parametrize("which", ["", "examples/piercing_flip.json", "contested", "winning_order", "listed_attacks",
+                                   "examples/battle_phase.json"])  # fmt: skip
 def test_random_sim_test(which: str, scenario_file) -> None:  # type: ignore[no-untyped-def]
-    path = scenario_file(CONTESTED) if which == "contested" else (str(ROOT / which) if which else "")
+    """Also on whole Battle Phases: declarations as decisions (winning_order, the example), listed attacks."""
+    path = scenario_file(BUILT[which]) if which in BUILT else (str(ROOT / which) if which else "")
     game = pyspiel.load_game("python_damage_step", {"scenario": path})
     pyspiel.random_sim_test(game, num_sims=20, serialize=True, verbose=False)  # a state is its game + history
 
@@ -106,3 +111,20 @@ def test_the_card_advantage_reward_is_a_game_parameter(scenario_file) -> None:  
         while not state.is_terminal():
             state.apply_action(state.legal_actions()[0])
         assert state.returns() == pytest.approx([expected, -expected])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_mcts_finds_the_winning_order_of_attacks(seed: int, scenario_file) -> None:  # type: ignore[no-untyped-def]
+    """WINNING_ORDER (tests/search_scenarios.py): of A's three answers in the Battle Step (pass, m1 on x, m2 on x)
+    only m1 attacking x first, then m2 attacking directly, wins the Duel; the bot finds the order, and the game
+    goes on to the second attack (two battles, B at 0)."""
+    game = pyspiel.load_game("python_damage_step", {"scenario": scenario_file(WINNING_ORDER)})
+    state = game.new_initial_state()
+    rs = np.random.RandomState(seed)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=80,
+                       evaluator=mcts.RandomRolloutEvaluator(n_rollouts=2, random_state=rs), random_state=rs)
+    assert state.action_to_string(0, bot.step(state)) == "attack x with m1"
+    while not state.is_terminal():
+        state.apply_action(bot.step(state))
+    assert state.returns() == [1.0, -1.0]
+    assert len(state.inner.duel.battles) == 2 and state.inner.duel.state.players[1].lp == 0

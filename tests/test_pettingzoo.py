@@ -4,7 +4,7 @@ on the AEC environment, and what its rewards, masks and terminations mean."""
 from __future__ import annotations
 
 import pytest
-from search_scenarios import CONTESTED, DESTROYS_WITHOUT_DAMAGE, ONE_WINNING_CHOICE
+from search_scenarios import CONTESTED, DESTROYS_WITHOUT_DAMAGE, LISTED_ATTACKS, ONE_WINNING_CHOICE, WINNING_ORDER
 
 pettingzoo_test = pytest.importorskip("pettingzoo.test")
 np = pytest.importorskip("numpy")
@@ -13,8 +13,10 @@ import engine  # noqa: E402
 from engine.pettingzoo import env, raw_env  # noqa: E402
 
 
-@pytest.mark.parametrize("scenario", [None, "examples/piercing_flip.json", CONTESTED, ONE_WINNING_CHOICE],
-                         ids=["demo", "piercing_flip", "contested", "one_winning_choice"])  # fmt: skip
+@pytest.mark.parametrize("scenario", [None, "examples/piercing_flip.json", CONTESTED, ONE_WINNING_CHOICE,
+                                      WINNING_ORDER, LISTED_ATTACKS, "examples/battle_phase.json"],
+                         ids=["demo", "piercing_flip", "contested", "one_winning_choice", "winning_order",
+                              "listed_attacks", "battle_phase_example"])  # fmt: skip
 def test_api_test(scenario: object) -> None:
     pettingzoo_test.api_test(env(scenario=scenario), num_cycles=50, verbose_progress=False)
 

@@ -9,9 +9,10 @@ import statistics
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
-from search_scenarios import CONTESTED, ONE_WINNING_CHOICE
+from search_scenarios import CONTESTED, LISTED_ATTACKS, ONE_WINNING_CHOICE, WINNING_ORDER
 
 from engine import playouts
 from engine.search import BattleGame
@@ -25,6 +26,24 @@ def test_result_is_the_same_with_one_or_two_worker_processes() -> None:
     assert playouts.without_timing(one) == playouts.without_timing(two)
     assert one["timing"]["workers"] == 1 and two["timing"]["workers"] == 2
     assert len(one["first_decisions"]) > 1  # the seeds did give different games
+
+
+@pytest.mark.parametrize("scenario", [WINNING_ORDER, LISTED_ATTACKS], ids=["battle_phase", "attacks"])
+def test_a_battle_phase_gives_the_same_summary_with_one_or_two_workers(scenario: dict[str, Any]) -> None:
+    """Whole Battle Phases (two attacks or more): the same distribution whatever the number of workers."""
+    one = playouts.run(scenario, 60, workers=1, seed=5)
+    two = playouts.run(scenario, 60, workers=2, seed=5)
+    assert playouts.without_timing(one) == playouts.without_timing(two)
+    assert len(one["first_decisions"]) > 1
+
+
+def test_cli_playouts_on_a_battle_phase_file() -> None:
+    runs = [_cli("examples/battle_phase.json", "--n", "30", "--seed", "3", "--workers", w, "--format", "json")
+            for w in ("1", "2")]  # fmt: skip
+    for r in runs:
+        assert r.returncode == 0 and r.stderr == "", r.stderr
+    one, two = (json.loads(r.stdout) for r in runs)
+    assert one["n"] == 30 and playouts.without_timing(one) == playouts.without_timing(two)
 
 
 def test_playout_k_depends_on_seed_and_k_only() -> None:

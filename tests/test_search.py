@@ -208,7 +208,7 @@ def test_same_actions_same_game() -> None:
 def test_observation_fixed_length_and_layout() -> None:
     g = BattleGame(CONTESTED)
     n = g.observation_size()
-    assert n == sum(k for _, k in OBSERVATION_FIELDS) + 11 * 5 == 58 + 55
+    assert n == sum(k for _, k in OBSERVATION_FIELDS) + 12 * 5 == 61 + 60
     rng = random.Random(3)
     for _ in range(20):
         s = g.new_initial_state()
@@ -301,11 +301,42 @@ def test_a_whole_battle_phase_the_attacks_chosen_as_actions() -> None:
     assert len(s.duel.battles) == 2
 
 
-def test_a_listed_battle_phase_is_refused_naming_what_the_game_plays() -> None:
-    listed = {**{k: v for k, v in BATTLE_PHASE.items() if k != "battle_phase"},
-              "attacks": [{"attacker": "m1", "target": "x"}]}  # fmt: skip
-    with pytest.raises(ValueError, match="lists its attacks"):
-        BattleGame(listed)
+LISTED_CASES = [json.loads(line) for line in (Path(__file__).parent / "rules" / "battle-phase-cases.jsonl")
+                .read_text(encoding="utf-8").splitlines() if line.strip()]  # fmt: skip
+NO_CHOICES = [r for r in LISTED_CASES if not r["scenario"].get("choices")]
+
+
+@pytest.mark.parametrize("record", NO_CHOICES, ids=[r["scenario"]["id"] for r in NO_CHOICES])
+def test_a_listed_battle_phase_is_played_to_its_last_attack(record: dict[str, Any]) -> None:
+    """An `attacks` scenario (the host declares each listed attack in turn; one the rules refuse is skipped): with
+    every player passing, as these cases script nothing, the game ends with the LPs the sourced case expects, after
+    the attacks it expects declared (BP-002: the second attack is refused; BP-008: the Duel ends first)."""
+    g = BattleGame(record["scenario"])
+    s = play_out(g)
+    assert {p.name: s.duel.state.players[p].lp for p in engine.Player} == record["expected"]["final_lp"]
+    declared = [b for b in record["expected"]["battles"] if b.get("declared", True)]
+    assert len(s.duel.battles) == len(declared)
+    assert s.is_terminal() and not s.is_truncated() and s.current_player() == TERMINAL
+
+
+def test_a_listed_battle_phase_clones_and_pickles_mid_way() -> None:
+    """BP-006 (two listed attacks; a decision in the first): a clone taken there plays the second attack
+    independently of the original; the game pickles with its list; the observation says how many listed attacks
+    are left to declare (one of two)."""
+    import pickle
+
+    record = next(r for r in LISTED_CASES if r["scenario"]["id"] == "BP-006")
+    g = BattleGame(record["scenario"])
+    s = g.new_initial_state()
+    assert s.next_attack == 1 and not s.is_terminal()
+    assert s.observation(0)[sum(k for _, k in OBSERVATION_FIELDS) - 1] == 0.5
+    copy = s.clone()
+    done = play_out(g)
+    while not copy.is_terminal():
+        copy.apply_action(copy.legal_actions()[0])
+    assert copy.state_hash() == done.state_hash() and len(copy.duel.battles) == 2 and copy.next_attack == 2
+    assert s.next_attack == 1 and not s.is_terminal()  # the original is where it was
+    assert play_out(pickle.loads(pickle.dumps(g))).state_hash() == done.state_hash()
 
 
 def play_out(game: BattleGame) -> BattleState:
