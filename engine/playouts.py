@@ -9,26 +9,30 @@ gathered in ``k`` order; so a run's result is the same whatever the number of wo
 backend, except for its "timing" entry. The randomness is `engine.RandomAgent`'s (the engine holds
 none of its own): the random agent is one, and the MCTS agent's rollouts are played by one.
 
-Backends: "processes" runs chunks of playouts in worker processes of this machine (the "spawn"
-start method: no state inherited by fork), "processes" with one worker runs them in this process;
+Backends: "processes" runs chunks of playouts in worker processes of this machine (started by "fork" where the
+platform has it and this process runs one thread, so a worker starts in milliseconds with the engine already
+imported; "spawn" otherwise), "processes" with one worker runs them in this process;
 "ray" (the ``ray`` extra) runs the same chunks as Ray tasks, on the cluster `ray.init()` finds
 (``RAY_ADDRESS``), or on a local one started for the run (its start is not counted in the
 throughput); there the cluster decides how many run at once, and ``workers`` only sizes the
 chunks. A progress bar (tqdm, when installed) is drawn only when standard error is a terminal.
 A script calling `run` with several workers needs the ``if __name__ == "__main__":`` guard, as
 any use of the "spawn" start method does (the workers import the main module).
+
+A chunk of playouts comes back as one `Tally` (counts and integer sums), not one message per playout, and tallies
+merge exactly (integers, in any order): the summary of a run does not depend on how it was cut up.
 """
 
 from __future__ import annotations
 
 import hashlib
 import math
-import statistics
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from fractions import Fraction
 from typing import Any, Literal
 
 import attrs
@@ -61,6 +65,61 @@ class Playout:
     lp_swing: int
     first: str | None
     decisions: int
+
+
+@attrs.define
+class Tally:
+    """What some playouts came to, in counts and integer sums: a chunk's result, merged exactly into the run's (the
+    same summary whatever the chunks and their order: nothing is rounded before `summary`)."""
+
+    n: int = 0
+    outcomes: Counter[str] = attrs.Factory(Counter)
+    swing_sum: int = 0
+    swing_squares: int = 0
+    swing_min: int | None = None
+    swing_max: int | None = None
+    firsts: Counter[str] = attrs.Factory(Counter)
+    decisions: int = 0
+
+    def add(self, p: Playout) -> None:
+        self.n += 1
+        self.outcomes[p.outcome] += 1
+        self.swing_sum += p.lp_swing
+        self.swing_squares += p.lp_swing * p.lp_swing
+        self.swing_min = p.lp_swing if self.swing_min is None else min(self.swing_min, p.lp_swing)
+        self.swing_max = p.lp_swing if self.swing_max is None else max(self.swing_max, p.lp_swing)
+        self.firsts[p.first if p.first is not None else "(no decision)"] += 1
+        self.decisions += p.decisions
+
+    def merge(self, other: Tally) -> None:
+        self.n += other.n
+        self.outcomes.update(other.outcomes)
+        self.swing_sum += other.swing_sum
+        self.swing_squares += other.swing_squares
+        for bound in (other.swing_min, other.swing_max):
+            if bound is not None:
+                self.swing_min = bound if self.swing_min is None else min(self.swing_min, bound)
+                self.swing_max = bound if self.swing_max is None else max(self.swing_max, bound)
+        self.firsts.update(other.firsts)
+        self.decisions += other.decisions
+
+    def summary(self) -> dict[str, Any]:
+        """The distribution of outcomes: Duel results, LP swing (A's LP change minus B's: mean, population standard
+        deviation, extremes), how often each first decision was taken, and the number of decisions."""
+        n = self.n
+        variance = Fraction(n * self.swing_squares - self.swing_sum**2, n * n) if n else None
+        return {
+            "n": n,
+            "outcomes": {k: self.outcomes.get(k, 0) for k in ("A", "B", "draw", "not_over")},
+            "lp_swing": {
+                "mean": self.swing_sum / n if n else None,
+                "stdev": math.sqrt(variance) if variance is not None else None,
+                "min": self.swing_min,
+                "max": self.swing_max,
+            },
+            "first_decisions": dict(sorted(self.firsts.items(), key=lambda kv: (-kv[1], kv[0]))),
+            "decisions": self.decisions,
+        }
 
 
 # -- agents ---------------------------------------------------------------------------------------
@@ -160,10 +219,13 @@ def play_one(game: BattleGame, k: int, seed: int, agent: AgentName, simulations:
     return Playout(k, outcome, s.lp_swing(), first, len(s.history))
 
 
-def play_chunk(game: BattleGame, start: int, stop: int, seed: int, agent: AgentName, simulations: int) -> list[Playout]:
-    """Playouts start..stop-1: the unit of work sent to a worker (a module-level function, so
-    that spawned processes and Ray can import it)."""
-    return [play_one(game, k, seed, agent, simulations) for k in range(start, stop)]
+def play_chunk(game: BattleGame, start: int, stop: int, seed: int, agent: AgentName, simulations: int) -> Tally:
+    """Playouts start..stop-1, tallied: the unit of work sent to a worker (a module-level function, so
+    that spawned processes and Ray can import it), and the one message it sends back."""
+    tally = Tally()
+    for k in range(start, stop):
+        tally.add(play_one(game, k, seed, agent, simulations))
+    return tally
 
 
 def chunks(n: int, workers: int) -> list[tuple[int, int]]:
@@ -211,8 +273,10 @@ def run(
             import ray
 
             ray.shutdown()
-    playouts = [p for part in results for p in part]
-    summary = summarise(playouts)
+    tally = Tally()
+    for part in results:
+        tally.merge(part)
+    summary = tally.summary()
     summary.update(
         scenario=game.scenario.id if game.scenario is not None else None, seed=seed, agent=agent,
         simulations=simulations if agent == "mcts" else None,
@@ -230,17 +294,26 @@ def run(
 def _run_processes(
     game: BattleGame, parts: list[tuple[int, int]], workers: int, seed: int, agent: AgentName, simulations: int,
     bar: Callable[[int], None],
-) -> list[list[Playout]]:  # fmt: skip
+) -> list[Tally]:  # fmt: skip
     import multiprocessing
 
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(start_method())) as pool:
         futures = [pool.submit(play_chunk, game, a, b, seed, agent, simulations) for a, b in parts]
         for (a, b), f in zip(parts, futures, strict=True):
             f.add_done_callback(_ticker(bar, b - a))
         return [f.result() for f in futures]
 
 
-def _ticker(bar: Callable[[int], None], count: int) -> Callable[[Future[list[Playout]]], None]:
+def start_method() -> str:
+    """"fork" where the platform has it and this process runs one thread (a forked worker starts at once, with the
+    engine imported; forking a process with other threads can deadlock it), "spawn" otherwise."""
+    import multiprocessing
+    import threading
+
+    return "fork" if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1 else "spawn"
+
+
+def _ticker(bar: Callable[[int], None], count: int) -> Callable[[Future[Tally]], None]:
     return lambda _f: bar(count)
 
 
@@ -258,7 +331,7 @@ def _ray_start() -> bool:
 def _run_ray(
     game: BattleGame, parts: list[tuple[int, int]], seed: int, agent: AgentName, simulations: int,
     bar: Callable[[int], None],
-) -> list[list[Playout]]:  # fmt: skip
+) -> list[Tally]:  # fmt: skip
     """The chunks as Ray tasks (the cluster decides how many run at once)."""
     import ray
 
@@ -294,24 +367,11 @@ def _bar(total: int, show: bool) -> Callable[[int], None]:
 
 
 def summarise(playouts: Sequence[Playout]) -> dict[str, Any]:
-    """The distribution of outcomes: Duel results, LP swing (A's LP change minus B's: mean,
-    population standard deviation, extremes), how often each first decision was taken, and the
-    number of decisions. Computed in playout order, so equal playouts give equal summaries."""
-    outcomes = Counter(p.outcome for p in playouts)
-    swings = [p.lp_swing for p in playouts]
-    firsts = Counter(p.first if p.first is not None else "(no decision)" for p in playouts)
-    return {
-        "n": len(playouts),
-        "outcomes": {k: outcomes.get(k, 0) for k in ("A", "B", "draw", "not_over")},
-        "lp_swing": {
-            "mean": statistics.fmean(swings) if swings else None,
-            "stdev": statistics.pstdev(swings) if swings else None,
-            "min": min(swings, default=None),
-            "max": max(swings, default=None),
-        },
-        "first_decisions": dict(sorted(firsts.items(), key=lambda kv: (-kv[1], kv[0]))),
-        "decisions": sum(p.decisions for p in playouts),
-    }
+    """The distribution of outcomes of these playouts (`Tally.summary`)."""
+    tally = Tally()
+    for p in playouts:
+        tally.add(p)
+    return tally.summary()
 
 
 def format_text(summary: dict[str, Any]) -> str:
