@@ -4,9 +4,10 @@ pyproject.toml holds the metadata and the build requirements (setuptools >= 70.1
 mypyc, and the engine's typed dependencies, which mypyc reads). Every `pip install` of the project,
 editable or not, in pip's isolated build, goes through this file:
 
-    python3 -m pip install -e '.[dev]'     # compiled if it can be: the .so files beside the sources
-    python3 -m pip install .               # compiled if it can be: an installed wheel
-    ENGINE_PURE=1 python3 -m pip install -e .   # the pure-Python build (also: no compiler needed)
+    python3 -m pip install -e '.[dev]'          # compiled if it can be: the .so files beside the sources
+    python3 -m pip install .                    # compiled if it can be: an installed wheel
+    ENGINE_PURE=1 python3 -m pip install -e .   # the pure-Python build (no compiler needed)
+    python3 setup.py build_ext --inplace        # compile in place with this environment's mypy (benchmarks/builds.py)
 
 The build compiles the modules of COMPILED with mypyc when it can. First it checks that a C compiler
 (`CC`, or Python's own) builds an extension against the Python headers (a fraction of a second); if not,
@@ -232,7 +233,7 @@ class BuildExt(build_ext):
             say(f"compiled the core with mypyc ({len(COMPILED)} modules)")
         else:
             write_record(top, "pure", self.reason, editable, None)
-            say(f"installing the pure-Python build, about 5x slower ({self.reason}; docs/compiled-build.md)")
+            say(f"installing the pure-Python build, about 4x slower ({self.reason}; docs/compiled-build.md)")
 
 
 setup(ext_modules=[] if PURE else [PENDING], cmdclass={"build_py": BuildPy, "build_ext": BuildExt})
