@@ -15,7 +15,14 @@ for ATK vs ATK. Measured against it, on three battles (`BATTLES`):
   three triggers and a two-link chain, and the decisions per second that gives;
 - `Duel.clone()` and `GameState.clone()` at a decision point, side by side with `copy.deepcopy` of
   the same state, and the memory one cloned state holds (tracemalloc);
-- playouts per second with 1 and 2 worker processes (`engine.playouts`, when present).
+- playouts per second with 1 and 2 worker processes (`engine.playouts`, when present). Each run with worker
+  processes is preceded by one of a single playout per worker, which is all start-up (spawning the
+  processes, importing the engine in each): when that takes more than a quarter of the run's wall time,
+  the figure measures the start-up rather than the playouts, and is flagged so (`--quick`'s few playouts).
+
+Which engine: this checkout's (`checkout.py` puts it first on `sys.path`, whatever else is installed; no
+`PYTHONPATH` needed), in whichever build it holds (compiled with mypyc, or pure Python, e.g. with `ENGINE_PURE=1`),
+named in the first line of the report with its path (`"build"` in `--json`).
 
 Each figure is the best of several repeats of CPU time (`time.process_time`: these machines are
 shared and noisy; wall time is reported for the worker runs, where it is what matters). No test
@@ -34,7 +41,9 @@ import tracemalloc
 from collections.abc import Callable
 from typing import Any
 
-from engine import Duel, RandomAgent, compiled, parse_scenario, state_from_scenario
+import checkout
+
+from engine import Duel, RandomAgent, parse_scenario, state_from_scenario
 from engine.rules.calculation import BattleInput, compare_values
 from engine.rules.modifiers import apply_battle_damage_modifiers
 from engine.values.decisions import ATTACK, PASS, Decision, Option
@@ -168,19 +177,28 @@ def clone_bytes(duel: Duel, copies: int = 2000) -> float:
     return grown / copies
 
 
-def playout_rates(n: int) -> dict[str, float]:
-    """Playouts per second (wall time) with 1 and 2 worker processes, if `engine.playouts` exists
-    (wall time includes starting the worker processes, a fraction of a second: enough playouts
-    that it does not decide the figure)."""
+STARTUP_SHARE = 0.25  # above this share of a run's wall time, start-up decides its figure
+
+
+def playout_rates(n: int) -> tuple[dict[str, float], dict[str, str]]:
+    """Playouts per second (wall time) with 1 and 2 worker processes, if `engine.playouts` exists; and, by
+    figure, a note where the start-up of the worker processes (timed by a run of one playout per worker)
+    takes more than STARTUP_SHARE of the run: then the figure says how fast processes start, not playouts."""
     try:
         from engine import playouts
     except ImportError:
-        return {}
-    out = {}
+        return {}, {}
+    out, flags = {}, {}
     for workers in (1, 2):
+        name = f"playouts per second, {workers} worker(s), wall time"
+        if workers > 1:
+            startup = playouts.run(THREE_TRIGGERS, workers, workers=workers, seed=1, progress=False)["timing"]
         timing = playouts.run(THREE_TRIGGERS, n, workers=workers, seed=1, progress=False)["timing"]
-        out[f"playouts per second, {workers} worker(s), wall time"] = timing["playouts_per_second"]
-    return out
+        out[name] = timing["playouts_per_second"]
+        if workers > 1 and startup["seconds"] > STARTUP_SHARE * timing["seconds"]:
+            flags[name] = (f"start-up dominated: one playout per worker took {startup['seconds']:.2f} s, this"
+                           f" run of {n} {timing['seconds']:.2f} s; measure more playouts")  # fmt: skip
+    return out, flags
 
 
 def measure(quick: bool) -> dict[str, Any]:
@@ -248,14 +266,15 @@ def measure(quick: bool) -> dict[str, Any]:
         "GameState.clone() at a decision point": best_us(at.state.clone, n * 5, r),
         "copy.deepcopy of the same state": best_us(lambda: copy.deepcopy(at.state), max(n // 10, 20), r),
     }
+    rates, flags = playout_rates(50 if quick else 20_000)
     other = {
         "decisions per second, random playouts of the 3-trigger battle (one core)": 1e6 / per_decision,
         "bytes per cloned state (tracemalloc)": clone_bytes(at),
         "deepcopy / Duel.clone": us["copy.deepcopy of the same state"] / us["Duel.clone() at a decision point"],
-        **playout_rates(50 if quick else 20_000),
+        **rates,
     }
-    build = "compiled (mypyc)" if compiled() else "interpreted"
-    return {"build": build, "us_per_op": us, "ratio_to_baseline": {k: v / base for k, v in us.items()}, "other": other}
+    ratios = {k: v / base for k, v in us.items()}
+    return {**checkout.build(), "us_per_op": us, "ratio_to_baseline": ratios, "other": other, "flags": flags}
 
 
 def main() -> None:
@@ -268,13 +287,14 @@ def main() -> None:
         print(json.dumps(figures, indent=2))
         return
     us, ratio = figures["us_per_op"], figures["ratio_to_baseline"]
-    print(f"build: {figures['build']}")
+    print(f"build: {figures['build_info']}; engine: {figures['engine']}")
     width = max(len(k) for k in [*us, *figures["other"]])
     print(f"{'measure':<{width}}  {'µs/op':>10}  {'× baseline':>10}")
     for name, v in us.items():
         print(f"{name:<{width}}  {v:>10.2f}  {ratio[name]:>10.1f}")
     for name, v in figures["other"].items():
-        print(f"{name:<{width}}  {v:>10,.0f}")
+        flag = figures["flags"].get(name)
+        print(f"{name:<{width}}  {v:>10,.0f}" + (f"  ({flag})" if flag else ""))
 
 
 if __name__ == "__main__":

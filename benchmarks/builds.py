@@ -2,14 +2,18 @@
 
     python benchmarks/builds.py [--quick] [--rounds N] [--json]
 
-Copies this checkout's `engine/`, `benchmarks/`, `setup.py`, `pyproject.toml` and `README.md` to a temporary
-directory, compiles the core there (`ENGINE_COMPILE=1 setup.py build_ext --inplace`: needs mypy and a
-C compiler, docs/compiled-build.md), then runs `benchmarks/bench.py --json` against each build in
-turn, `--rounds` times, alternating, and keeps each figure's best (these machines are noisy; running
-the builds alternately means a busy moment hurts both). Each build's figures are also given as
+Whatever build this checkout holds or the environment has installed, it makes its own two: copies of this
+checkout's `engine/`, `benchmarks/`, `setup.py`, `pyproject.toml` and `README.md` (never a compiled module or
+build record) in two temporary directories, one left pure, the other compiled in place
+(`python3 setup.py build_ext --inplace`: needs mypy, which the dev extra has, and a C compiler;
+docs/compiled-build.md). Then it runs each copy's `benchmarks/bench.py --json` (which imports its own copy of the
+engine, `PYTHONPATH` set to it for good measure; `ENGINE_PURE=1` for the pure one), `--rounds` times, alternating,
+keeps each figure's best (these machines are noisy; running the builds alternately means a busy moment hurts
+both), and checks that each run measured the build it was meant to. Each build's figures are also given as
 ratios to its own baseline, measured in the same run; "reference" is a pure-Python loop that is
 never compiled, so it shows whether the machine was as fast for both builds, and the speed-up
-column compares the builds' times per reference loop, which corrects for that.
+column compares the builds' times per reference loop, which corrects for that. A figure bench.py flags as
+decided by start-up (process spawn) keeps its flag.
 """
 
 from __future__ import annotations
@@ -40,22 +44,39 @@ REFERENCE = "reference: 1,000 integer additions in a Python loop"
 NO_SPEED_UP = ("bytes per", "deepcopy / ", REFERENCE)  # figures a build's speed does not apply to
 
 
-def compiled_copy(into: Path) -> Path:
-    """A copy of the checkout with the core compiled in place."""
-    for name in ("engine", "benchmarks"):
-        shutil.copytree(ROOT / name, into / name, ignore=shutil.ignore_patterns("*.so", "__pycache__"))
-    for name in ("setup.py", "pyproject.toml", "README.md"):
-        shutil.copy2(ROOT / name, into / name)
-    env = {**os.environ, "ENGINE_COMPILE": "1"}
-    done = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=into, env=env,
-                          capture_output=True, text=True)  # fmt: skip
-    if done.returncode:
-        sys.exit(f"the compiled build failed (docs/compiled-build.md):\n{done.stderr[-3000:]}")
+COPIED = ("engine", "benchmarks", "setup.py", "pyproject.toml", "README.md")
+NOT_COPIED = shutil.ignore_patterns("*.so", "*.pyd", "__pycache__", "_build.json")
+
+
+def source_copy(into: Path) -> Path:
+    """This checkout's sources, without any compiled module or build record."""
+    into.mkdir(parents=True, exist_ok=True)
+    for name in COPIED:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, into / name, ignore=NOT_COPIED)
+        else:
+            shutil.copy2(ROOT / name, into / name)
     return into
 
 
-def bench(where: Path, quick: bool) -> dict[str, Any]:
-    env = {**os.environ, "PYTHONPATH": str(where)}
+def compiled_copy(into: Path) -> Path:
+    """A copy of the checkout with the core compiled in place (setup.py: mypyc, or the reason it could not)."""
+    source_copy(into)
+    env = {k: v for k, v in os.environ.items() if k != "ENGINE_PURE"}
+    done = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=into, env=env,
+                          capture_output=True, text=True)  # fmt: skip
+    record_file = into / "engine" / "_build.json"
+    record = json.loads(record_file.read_text()) if record_file.exists() else {}
+    if done.returncode or record.get("build") != "compiled":
+        why = record.get("reason") or done.stderr[-3000:]
+        sys.exit(f"the compiled build could not be made here (docs/compiled-build.md): {why}")
+    return into
+
+
+def bench(where: Path, quick: bool, pure: bool) -> dict[str, Any]:
+    """`where`'s own bench.py, on `where`'s engine: pure Python if `pure`, else as built there."""
+    env = {k: v for k, v in os.environ.items() if k != "ENGINE_PURE"}
+    env.update(PYTHONPATH=str(where), **({"ENGINE_PURE": "1"} if pure else {}))
     cmd = [sys.executable, str(where / "benchmarks" / "bench.py"), "--json", *(["--quick"] if quick else [])]
     out = subprocess.run(cmd, cwd=where, env=env, capture_output=True, text=True, check=True).stdout
     figures: dict[str, Any] = json.loads(out)
@@ -74,8 +95,9 @@ def best(runs: list[dict[str, Any]]) -> dict[str, Any]:
         k: (max if any(h in k for h in HIGHER_IS_BETTER) else min)(r["other"][k] for r in runs)
         for k in runs[0]["other"]
     }
-    return {"build": runs[0]["build"], "us_per_op": us, "ratio_to_baseline": ratio, "per_reference": per_ref,
-            "other": other}  # fmt: skip
+    flags = {k: v for r in runs for k, v in r.get("flags", {}).items()}
+    return {"build": runs[0]["build"], "engine": runs[0].get("engine"), "us_per_op": us, "ratio_to_baseline": ratio,
+            "per_reference": per_ref, "other": other, "flags": flags}  # fmt: skip
 
 
 def main() -> None:
@@ -84,22 +106,22 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=2, help="runs of each build, alternated (default 2)")
     ap.add_argument("--json", action="store_true", help="print both builds' figures as one JSON object")
     args = ap.parse_args()
-    if any(ROOT.glob("engine/**/*.so")):
-        sys.exit("this checkout holds a compiled build (.so files): remove them first (docs/compiled-build.md)")
-    with tempfile.TemporaryDirectory(prefix="engine-compiled-") as tmp:
-        comp_dir = compiled_copy(Path(tmp))
+    with tempfile.TemporaryDirectory(prefix="engine-builds-") as tmp:
+        dirs = {"interpreted": source_copy(Path(tmp, "pure")), "compiled": compiled_copy(Path(tmp, "compiled"))}
         runs: dict[str, list[dict[str, Any]]] = {"interpreted": [], "compiled": []}
         for _ in range(args.rounds):
-            runs["interpreted"].append(bench(ROOT, args.quick))
-            runs["compiled"].append(bench(comp_dir, args.quick))
+            for name, where in dirs.items():
+                runs[name].append(bench(where, args.quick, pure=name == "interpreted"))
     builds = {name: best(r) for name, r in runs.items()}
-    for name, want in (("interpreted", "interpreted"), ("compiled", "compiled (mypyc)")):
+    for name, want in (("interpreted", "pure"), ("compiled", "compiled")):
         if builds[name]["build"] != want:
-            sys.exit(f"the {name} run imported the {builds[name]['build']} build: remove stray .so files")
+            sys.exit(f"the {name} run measured the {builds[name]['build']} build ({runs[name][0]['build_info']})")
     if args.json:
         print(json.dumps(builds, indent=2))
         return
     interp, comp = builds["interpreted"], builds["compiled"]
+    for name, run in runs.items():
+        print(f"{name}: {run[0]['build_info']}; engine: {run[0]['engine']}")
     names = [*interp["us_per_op"], *interp["other"]]
     width = max(len(k) for k in names)
     head = f"{'interpreted':>11}  {'×base':>6}  {'compiled':>10}  {'×base':>6}  {'speed-up':>8}"
@@ -111,8 +133,10 @@ def main() -> None:
               f"{comp['ratio_to_baseline'][k]:>6.1f}  {gain:>8}  {TARGETS.get(k, '')}")  # fmt: skip
     for k, v in interp["other"].items():
         c = comp["other"][k]
-        gain = "" if any(n in k for n in NO_SPEED_UP) else f"{(c / v if 'per second' in k else v / c):.2f}×"
-        print(f"{k:<{width}}  {v:>11,.0f}  {'':>6}  {c:>10,.0f}  {'':>6}  {gain:>8}  {TARGETS.get(k, '')}")
+        flagged = [b for b in builds if k in builds[b]["flags"]]
+        gain = "" if flagged or any(n in k for n in NO_SPEED_UP) else f"{(c / v if 'per second' in k else v / c):.2f}×"
+        note = f"  START-UP DOMINATED ({', '.join(flagged)}): process spawn, not playouts" if flagged else ""
+        print(f"{k:<{width}}  {v:>11,.0f}  {'':>6}  {c:>10,.0f}  {'':>6}  {gain:>8}  {TARGETS.get(k, '')}{note}")
     print("µs per operation (CPU time, best of each build's runs); ×base: that run's ratio to its own pure damage"
           " calculation (itself compiled in the compiled build, so compare builds by µs); speed-up: the ratio"
           " of µs per reference loop, which corrects for the machine's speed in each run (rates: raw ratio)")

@@ -27,6 +27,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import checkout
+
 import engine.scenario
 from engine.cards import library
 
@@ -100,6 +102,7 @@ def main() -> None:
         big = tmp / "big.jsonl"
         big.write_text("\n".join(lines[i % len(lines)] for i in range(big_records)) + "\n", encoding="utf-8")
         print(f"python {sys.version.split()[0]}, msgspec {importlib.metadata.version('msgspec')}")
+        print(checkout.build_line())
         measure(corpus, len(lines), loaders, passes)
         measure(big, big_records, loaders, big_passes)
 

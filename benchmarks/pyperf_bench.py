@@ -16,6 +16,7 @@ from pathlib import Path
 import pyperf
 
 sys.path.insert(0, str(Path(__file__).parent))
+import checkout  # this checkout's engine first on sys.path
 from bench import ONE_LINK, THREE_TRIGGERS, VANILLA, FirstThenPass, first_decision, prototype
 
 from engine.rules.calculation import BattleInput, compare_values
@@ -25,6 +26,7 @@ from engine.values.game import Player
 
 def main() -> None:
     runner = pyperf.Runner()
+    runner.metadata["engine_build"] = checkout.build_line()  # which build, and where (pyperf show --metadata)
     inp = BattleInput(0, Player.A, 2000, 1, Player.B, 1500, False)
     battlers = frozenset({0, 1})
     vanilla, vanilla_log = prototype(VANILLA, record=False), prototype(VANILLA)

@@ -14,6 +14,8 @@ import argparse
 import time
 from typing import Any
 
+import checkout
+
 from engine import parse_scenario, run_scenario
 
 
@@ -53,6 +55,7 @@ def main() -> None:
         rows.append((n, load / n * 1e6, run / n * 1e6))
     base_load, base_run = rows[0][1], rows[0][2]
     head = f"{'load µs/card':>12} {'× smallest':>10}  {'run µs/card':>12} {'× smallest':>10}"
+    print(checkout.build_line())
     print(f"{'cards':>6} {'effects':>8}  {head}")
     for n, load, run in rows:
         print(f"{n:>6} {n * 5:>8}  {load:>12.1f} {load / base_load:>10.2f}  {run:>12.1f} {run / base_run:>10.2f}")

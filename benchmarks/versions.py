@@ -7,8 +7,8 @@ Battle Phase) into a temporary directory with `git archive`, and runs each versi
 --json` against its own engine, `--rounds` times, alternating (a busy moment of these shared machines hurts both),
 keeping each figure's best. Each version's figures are also ratios to its own baseline (pure damage calculation)
 and to its own reference loop (a pure-Python loop no change touches), measured in the same run: the "now / before"
-column compares times per reference loop, which corrects for how fast the machine was for each. No build is
-compiled here (`benchmarks/builds.py` compares the builds).
+column compares times per reference loop, which corrects for how fast the machine was for each. Both are measured
+interpreted: this checkout with `ENGINE_PURE=1`, whatever build it holds (`benchmarks/builds.py` compares the builds).
 """
 
 from __future__ import annotations
@@ -58,8 +58,8 @@ def main() -> None:
         before_dir = extract(args.before, Path(tmp))
         runs: dict[str, list[dict[str, Any]]] = {"before": [], "now": []}
         for _ in range(args.rounds):
-            runs["before"].append(bench(before_dir, args.quick))
-            runs["now"].append(bench(ROOT, args.quick))
+            runs["before"].append(bench(before_dir, args.quick, pure=True))
+            runs["now"].append(bench(ROOT, args.quick, pure=True))
     figures = {name: best(r) for name, r in runs.items()}
     if args.json:
         print(json.dumps({"before": args.before, **figures}, indent=2))

@@ -12,6 +12,7 @@
                               [--format text|json]  (N games of the battle; engine.playouts)
     python -m engine machine
     python -m engine schema [--check]
+    python -m engine --version                 (the version, and which build runs: compiled with mypyc, or pure)
 
 Exit status: 0 ok; 2 a scenario or scenario file is invalid (nothing runs), said in one line on stderr;
 1 a scenario's choices did not play out as written (e.g. a choice refused without `expect: illegal`).
@@ -228,8 +229,35 @@ def _schema(check: bool) -> int:
     return 0
 
 
+def version() -> str:
+    """The engine's version, which build runs (compiled with mypyc, or pure Python and why) and from where."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    import engine
+    from engine._mypyc import build_info
+
+    try:
+        number = installed("damage-step-engine")
+    except PackageNotFoundError:
+        number = "(not installed)"
+    return f"damage-step-engine {number}, {build_info()}, at {Path(engine.__file__).parent}"
+
+
+class _Version(argparse.Action):
+    """`--version`: one line, not wrapped to the terminal (argparse's own version action wraps it)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        print(version())
+        parser.exit()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine", description="Yu-Gi-Oh! Damage Step engine")
+    ap.add_argument("--version", action=_Version, help="print the version and which build runs, and exit")
     sub = ap.add_subparsers(dest="cmd", required=True)
     fmt_help = "text: a window-by-window trace; json: one result object per line (scenario-format.md)"
     exe_help = "fast: the dispatch table compiled from the declaration; transitions: the declared machine itself"
