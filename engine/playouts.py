@@ -127,9 +127,7 @@ class Tally:
 
 def random_action(state: BattleState, agent: RandomAgent) -> int:
     """The random agent's answer, as an action id."""
-    d = state.duel.state.pending
-    assert d is not None
-    return state.game.actions.encode(agent.choose(d, state.duel))
+    return state.game.actions.encode(agent.choose(state.decision(), state.duel))
 
 
 class MctsAgent:

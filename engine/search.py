@@ -104,7 +104,16 @@ from engine.rules.stats import current_stats
 from engine.scenario import Scenario
 from engine.state import GameState
 from engine.turns import IllegalAttack, cards_in
-from engine.values.decisions import ATTACK, PASS, DecisionKind, IllegalChoice, Option, attack_option, malformed
+from engine.values.decisions import (
+    ATTACK,
+    PASS,
+    Decision,
+    DecisionKind,
+    IllegalChoice,
+    Option,
+    attack_option,
+    malformed,
+)
 from engine.values.game import Location, Phase, Player, Position, Window
 
 TERMINAL = -4  # pyspiel.PlayerId.TERMINAL
@@ -424,7 +433,18 @@ class BattleState:
         if self.is_terminal() or (player is not None and player != self.current_player()):
             return []
         encode = self.game.actions.encode
-        return sorted(encode(o) for o in self.duel.legal_options())
+        return sorted(encode(o) for o in self.decision().options)
+
+    def decision(self) -> Decision:
+        """The pending decision as the game offers it: in an `attacks` game, the host declares the attacks, so an
+        attack declaration at the turn player's priority in the Battle Step is not the players' (after a listed
+        attack stops there, passing ends the Battle Phase, as `engine.build.run_battle_phase` plays it); a replay's
+        choice stays theirs."""
+        d = self.duel.state.pending
+        assert d is not None
+        if self.game.listed and d.kind is DecisionKind.PRIORITY and d.window is Window.BATTLE_STEP:
+            return Decision(d.player, d.kind, d.window, tuple(o for o in d.options if o.effect != ATTACK), d.cards)
+        return d
 
     def legal_actions_mask(self, player: int | None = None) -> list[int]:
         mask = [0] * self.game.actions.size
@@ -455,6 +475,9 @@ class BattleState:
         if self.is_terminal():
             raise IllegalChoice(f"action {action} ({self.game.describe(option)}): the game is over")
         previous = self._returns()
+        if self.game.listed and option.effect == ATTACK and option not in self.decision().options:
+            raise IllegalChoice(f"action {action} ({self.game.describe(option)}) is illegal: the host declares the "
+                                "listed attacks in this game")  # fmt: skip
         try:
             self.duel.decide(option)  # refuses an illegal answer before changing anything
         except IllegalChoice as e:
@@ -626,7 +649,10 @@ class BattleState:
         return ", ".join(map(str, self.history))  # as OpenSpiel writes a history
 
     def state_hash(self) -> str:
-        return self.duel.state.state_hash()
+        """The game state's fingerprint; in an `attacks` game with the listed attack the host declares next (two
+        positions at different places of the list are different positions)."""
+        h = self.duel.state.state_hash()
+        return f"{h}:{self.next_attack}" if self.game.listed else h
 
 
 def _clip(v: float, hi: float) -> float:

@@ -359,3 +359,45 @@ def test_rewards_a_researcher_can_choose_on_a_battle_that_destroys_without_damag
     assert play_out(pickle.loads(pickle.dumps(game))).returns() == cards.returns()  # kept by playout workers
     with pytest.raises(ValueError, match="reward must be one of lp_swing, lp_and_cards, got 'cards'"):
         BattleGame(DESTROYS_WITHOUT_DAMAGE, reward="cards")
+
+
+def test_in_a_listed_game_the_host_declares_the_attacks_not_the_players() -> None:
+    """`attacks`: m1's listed attack is stopped in the Battle Step (Sakuretsu Armor destroys it at the declaration,
+    rules spec §BP.4); the turn player's priority there offers no attack (the host declares the listed ones), so
+    passing ends the Battle Phase and m2's listed attack is never declared, as the scenario runner plays it
+    (scenario-format.md, "Battle Phases")."""
+    sc = {
+        "format": "damage-step-scenario/1", "id": "stopped-listed",
+        "cards": [
+            {"id": "m1", "controller": "A", "atk": 2000, "def": 0, "position": "attack"},
+            {"id": "m2", "controller": "A", "atk": 1800, "def": 0, "position": "attack"},
+            {"id": "x", "controller": "B", "atk": 1000, "def": 0, "position": "attack"},
+            {"id": "sa", "controller": "B", "card": "sakuretsu_armor", "location": "spell_trap_zone",
+             "face_down": True},
+        ],
+        "attacks": [{"attacker": "m1", "target": "x"}, {"attacker": "m2", "target": "x"}],
+        "choices": [{"attack": 0, "window": "attack_declaration", "player": "B", "activate": "sa", "targets": ["m1"]}],
+    }  # fmt: skip
+    g = BattleGame(sc)
+    s = g.new_initial_state()
+    battle_step_offers = []
+    while not s.is_terminal():
+        d = s.duel.state.pending
+        assert d is not None
+        names = [s.action_to_string(a) for a in s.legal_actions()]
+        if d.window is engine.Window.BATTLE_STEP:
+            battle_step_offers.append(names)
+            attack = g.actions.encode(engine.Option(1, ATTACK, (2,)))
+            with pytest.raises(engine.IllegalChoice, match="the host declares the listed attacks"):
+                s.clone().apply_action(attack)
+        activate = [a for a, n in zip(s.legal_actions(), names, strict=True) if n.startswith("activate Sakuretsu")]
+        s.apply_action(activate[0] if activate else 0)
+    assert battle_step_offers and all(not n.startswith("attack") for names in battle_step_offers for n in names)
+    assert len(s.duel.battles) == 1 and s.duel.state.cards[0].location is engine.Location.GRAVEYARD
+    from engine.build import result, run_scenario
+
+    duel, script = run_scenario(engine.parse_scenario(sc))
+    ran = result(engine.parse_scenario(sc), duel, script, events=False)
+    assert [b.get("declared", True) for b in ran["battles"]] == [True, False]
+    assert ran["battles"][1]["reason"] == "the Battle Phase is over"
+    assert s.state_hash().endswith(":2") and s.state_hash() != s.duel.state.state_hash()
