@@ -97,7 +97,7 @@ from os import PathLike
 from typing import Any
 
 from engine import actions
-from engine.build import load_scenarios, new_duel, parse_scenario, state_from_scenario
+from engine.build import load_scenarios, new_duel, parse_scenario, state_from_scenario, waits_for_host
 from engine.effects import Registry
 from engine.machine import Duel
 from engine.rules.stats import current_stats
@@ -343,8 +343,7 @@ class BattleGame:
             duel.advance()
             return next_attack
         while True:
-            s = duel.state
-            if s.pending is None and not s.duel_over and (s.phase is Phase.MAIN_PHASE_1 or duel.is_over):
+            if waits_for_host(duel) and not duel.state.duel_over:
                 if next_attack >= len(listed):
                     return next_attack
                 attacker, target = listed[next_attack]

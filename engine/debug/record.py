@@ -24,14 +24,14 @@ from typing import IO, Any
 
 import attrs
 
-from engine.build import parse_scenario, run_scenario
+from engine.build import parse_scenario, run_scenario, waits_for_host
 from engine.debug.explain import reason
 from engine.machine import Duel, Executor
 from engine.scenario import Scenario, scenario_to_json
 from engine.turns import IllegalAttack, UnknownCard
 from engine.values.decisions import PASS, Decision, IllegalChoice, Option
 from engine.values.events import Event, EventType
-from engine.values.game import Phase, Player
+from engine.values.game import Player
 
 TRACE_FORMAT = "damage-step-trace/1"
 
@@ -251,8 +251,7 @@ def _host_declaration(duel: Duel, record: dict[str, Any] | None) -> bool:
     `attacks` scenario's run does between attacks): an input to the replay, as a decision is."""
     if record is None or record.get("kind") != "event" or record.get("type") != EventType.ATTACK_DECLARED.value:
         return False
-    s = duel.state
-    return s.pending is None and not s.duel_over and (s.phase is Phase.MAIN_PHASE_1 or duel.is_over)
+    return waits_for_host(duel) and not duel.state.duel_over
 
 
 def _refuse(duel: Duel, record: dict[str, Any]) -> None:
