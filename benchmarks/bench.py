@@ -15,6 +15,10 @@ for ATK vs ATK. Measured against it, on three battles (`BATTLES`):
   three triggers and a two-link chain, and the decisions per second that gives;
 - `Duel.clone()` and `GameState.clone()` at a decision point, side by side with `copy.deepcopy` of
   the same state, and the memory one cloned state holds (tracemalloc);
+- through the public search API (`engine.search`, what an AI user calls; issue 25): the vanilla battle as a
+  game, from `new_initial_state()` to terminal; one decision step of random playouts of the 3-trigger battle
+  (`legal_actions()`, a random pick, `apply_action()`), the decisions per second that gives, and its ratio to
+  the engine's own decision step above (the search layer's cost); `BattleState.clone()` at a decision point;
 - playouts per second with 1 and 2 worker processes (`engine.playouts`, when present). Each run with worker
   processes is preceded by one of a single playout per worker, which is all start-up (spawning the
   processes, importing the engine in each): when that takes more than a quarter of the run's wall time,
@@ -35,6 +39,7 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import random
 import time
 import timeit
 import tracemalloc
@@ -42,10 +47,12 @@ from collections.abc import Callable
 from typing import Any
 
 import checkout
+from figures import SEARCH_CLONE, SEARCH_COST, SEARCH_DECISION, SEARCH_RATE, SEARCH_VANILLA
 
 from engine import Duel, RandomAgent, parse_scenario, state_from_scenario
 from engine.rules.calculation import BattleInput, compare_values
 from engine.rules.modifiers import apply_battle_damage_modifiers
+from engine.search import BattleGame
 from engine.values.decisions import ATTACK, PASS, Decision, Option
 from engine.values.game import Player
 
@@ -160,9 +167,33 @@ def random_playouts(proto: Duel, games: int, seed: int) -> int:
 
 def _per_decision(proto: Duel, games: int) -> float:
     """CPU µs per decision over `games` random playouts (the same seed each time)."""
+    return _per(lambda: random_playouts(proto, games, seed=7))
+
+
+def _per(playouts: Callable[[], int]) -> float:
+    """CPU µs per decision of `playouts()`, which returns how many decisions it took."""
     start = time.process_time()
-    decisions = random_playouts(proto, games, seed=7)
+    decisions = playouts()
     return (time.process_time() - start) * 1e6 / decisions
+
+
+def search_playouts(game: BattleGame, games: int, seed: int) -> int:
+    """Random playouts through the public search API, as an AI user writes them (`legal_actions()`, a uniform
+    pick drawn as `RandomAgent` draws, `apply_action()`); returns the number of decisions taken."""
+    bits = random.Random(seed).getrandbits
+    decisions = 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            n = len(legal)
+            k = n.bit_length()
+            r = bits(k)
+            while r >= n:
+                r = bits(k)
+            state.apply_action(legal[r])
+            decisions += 1
+    return decisions
 
 
 def clone_bytes(duel: Duel, copies: int = 2000) -> float:
@@ -243,6 +274,9 @@ def measure(quick: bool) -> dict[str, Any]:
     games = 20 if quick else 200
     per_decision = min(_per_decision(three, games) for _ in range(3))
     at = first_decision(THREE_TRIGGERS, record=False)
+    vanilla_game, three_game = BattleGame(VANILLA), BattleGame(THREE_TRIGGERS)
+    per_search_decision = min(_per(lambda: search_playouts(three_game, games, seed=7)) for _ in range(3))
+    search_at = three_game.new_initial_state()
 
     base = best_us(calc, n * 10, r)
     us = {
@@ -265,10 +299,15 @@ def measure(quick: bool) -> dict[str, Any]:
         "Duel.clone() at a decision point": best_us(at.clone, n * 5, r),
         "GameState.clone() at a decision point": best_us(at.state.clone, n * 5, r),
         "copy.deepcopy of the same state": best_us(lambda: copy.deepcopy(at.state), max(n // 10, 20), r),
+        SEARCH_VANILLA: best_us(vanilla_game.new_initial_state, n, r),
+        SEARCH_DECISION: per_search_decision,
+        SEARCH_CLONE: best_us(search_at.clone, n * 5, r),
     }
     rates, flags = playout_rates(50 if quick else 20_000)
     other = {
         "decisions per second, random playouts of the 3-trigger battle (one core)": 1e6 / per_decision,
+        SEARCH_RATE: 1e6 / per_search_decision,
+        SEARCH_COST: per_search_decision / per_decision,
         "bytes per cloned state (tracemalloc)": clone_bytes(at),
         "deepcopy / Duel.clone": us["copy.deepcopy of the same state"] / us["Duel.clone() at a decision point"],
         **rates,
@@ -294,7 +333,8 @@ def main() -> None:
         print(f"{name:<{width}}  {v:>10.2f}  {ratio[name]:>10.1f}")
     for name, v in figures["other"].items():
         flag = figures["flags"].get(name)
-        print(f"{name:<{width}}  {v:>10,.0f}" + (f"  ({flag})" if flag else ""))
+        shown = f"{v:>10.2f}" if v < 10 else f"{v:>10,.0f}"  # (a ratio, or a count)
+        print(f"{name:<{width}}  {shown}" + (f"  ({flag})" if flag else ""))
 
 
 if __name__ == "__main__":

@@ -15,11 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
-from engine import chain, steps
+from engine import battle_step, chain, steps
 from engine.effects import Context, Hook
 from engine.rules.attack import replay_problem
 from engine.rules.battle import battle_problem
 from engine.state import NO_ATTACK, GameState
+from engine.values.decisions import Decision, IllegalChoice, Option, malformed
 from engine.values.events import EventType
 from engine.values.game import Phase
 
@@ -70,6 +71,12 @@ def paused(s: GameState) -> bool:
     """The Damage Step of an attack the host declared is over: the duel waits for the host's next move
     (another declaration, the end of the Battle Phase or of the turn)."""
     return s.phase is Phase.STEP_OVER and s.battle.host_declared
+
+
+def stopped(s: GameState) -> bool:
+    """Nothing more runs without the host (`Duel.is_over`): the Duel is over, the Battle Phase is over (Main
+    Phase 2), or the Damage Step of an attack the host declared is over."""
+    return s.phase in TERMINAL or (s.phase is Phase.STEP_OVER and s.battle.host_declared)
 
 
 def by_source(transitions: Iterable[Mapping[str, Any]]) -> dict[Phase, list[tuple[Phase, str | None]]]:
@@ -163,3 +170,32 @@ def run(ctx: Context, table: Table, followers: Followers | None) -> None:
             return
         else:
             fire(ctx, table, followers)
+
+
+# -- answering a decision ---------------------------------------------------------------------------------
+def check_choice(ctx: Context, decision: Decision, option: object) -> None:
+    """IllegalChoice naming why, unless `option` answers `decision` (the Battle Step's or a chain's rules).
+    (`object`: a host may pass anything, and compiled code would refuse a non-Option on entry.)"""
+    if problem := malformed(option):
+        raise IllegalChoice(problem)
+    assert isinstance(option, Option)  # malformed() checked its type
+    if battle_step.is_battle_step_choice(decision, option):
+        battle_step.check_choice(ctx, decision, option)
+    else:
+        chain.check_choice(ctx, decision, option)
+
+
+def decided(ctx: Context) -> None:
+    """A decision was made: the loop guard counts again from 0 (rules spec §U.13)."""
+    ctx.resolved = 0
+    if ctx.loop_seen:
+        ctx.loop_seen = []
+
+
+def apply_answer(ctx: Context, decision: Decision, option: Option, by_host: bool) -> None:
+    """Apply a checked answer: an attack declaration (or a replay's choice) to the Battle Step, any other to
+    the chain it answers."""
+    if battle_step.is_battle_step_choice(decision, option):
+        battle_step.apply_choice(ctx, decision, option, by_host)
+    else:
+        chain.apply_choice(ctx, decision, option)

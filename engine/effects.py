@@ -252,6 +252,18 @@ def _registry(types: dict[str, EffectType], host: set[str]) -> Registry:
     return reg
 
 
+def may_run_host_code(ctx: Context) -> bool:
+    """Whether running the duel on may call a host's effect function: an effect of a host's type on a card
+    (`Index.host`) or lingering (`Registry.host`). Only then does `Duel` snapshot the game before a call, so that
+    a host's function that raises changes nothing; the built-in types' functions are the engine's own."""
+    if ctx.index.host:
+        return True
+    host = ctx.registry.host
+    if not host:
+        return False
+    return any(ling.effect.type in host for ling in ctx.state.lingering)
+
+
 class InvalidEffect(ValueError):
     """An effect the duel could not play as written, refused when the duel is built (or its effects
     indexed again) rather than ignored in silence at the moment it should have acted."""

@@ -18,13 +18,13 @@ from typing import Any, Literal
 
 import attrs
 
-from engine import actions, battle_step, chain, dispatch, steps, turns
+from engine import actions, dispatch, steps, turns
 from engine.agents import Agent
-from engine.effects import Context, Effect, Index, Lingering, Registry
+from engine.effects import Context, Effect, Index, Lingering, Registry, may_run_host_code
 from engine.library import default_registry
 from engine.rules.stats import current_stats, watch_stats
 from engine.state import Card, GameState
-from engine.values.decisions import PASS, Decision, IllegalChoice, Option, malformed
+from engine.values.decisions import PASS, Decision, IllegalChoice, Option
 from engine.values.events import Event, EventType
 from engine.values.game import Location, Phase, Player
 
@@ -201,7 +201,7 @@ class Duel:
         """Nothing more runs without the host: the Duel is over, the Battle Phase is over (Main Phase 2),
         or the Damage Step of an attack the host declared is over (the host declares the next attack,
         ends the Battle Phase or the turn)."""
-        return self.state.phase in TERMINAL or dispatch.paused(self.state)
+        return dispatch.stopped(self.state)
 
     @property
     def pending_decision(self) -> Decision | None:
@@ -262,7 +262,7 @@ class Duel:
         type on a card, or lingering: `Registry.host`); None otherwise, at no cost: the built-in types' functions
         are the engine's own."""
         ctx = self.ctx
-        if ctx.index.host or (self.state.lingering and _host_lingering(ctx)):
+        if may_run_host_code(ctx):
             return (self.state.clone(), ctx.index, ctx.resolved, list(ctx.loop_seen))
         return None
 
@@ -285,7 +285,7 @@ class Duel:
         """Why `option` is not a legal answer to the pending decision (None if it is legal)."""
         try:
             d = self._pending_for(None)
-            _check_choice(self.ctx, d, option)
+            dispatch.check_choice(self.ctx, d, option)
         except IllegalChoice as e:
             return str(e)
         return None
@@ -306,22 +306,15 @@ class Duel:
         d = self.state.pending
         if d is None or player is not None:  # (the playout's case, answered without another call)
             d = self._pending_for(player)
-        _check_choice(self.ctx, d, option)
+        dispatch.check_choice(self.ctx, d, option)
         self._decided()
         if self._decision_listeners:
             for listener in list(self._decision_listeners):
                 listener(self, d, option)
-        if battle_step.is_battle_step_choice(d, option):
-            battle_step.apply_choice(self.ctx, d, option, by_host)
-        else:
-            chain.apply_choice(self.ctx, d, option)
+        dispatch.apply_answer(self.ctx, d, option, by_host)
 
     def _decided(self) -> None:
-        """A decision was made: the loop guard counts again from 0 (rules spec §U.13)."""
-        ctx = self.ctx
-        ctx.resolved = 0
-        if ctx.loop_seen:
-            ctx.loop_seen = []
+        dispatch.decided(self.ctx)
 
     def _pending_for(self, player: Player | None) -> Decision:
         s = self.state
@@ -495,27 +488,9 @@ class Duel:
         return played[-1] if played and not played[-1].over else None
 
 
-def _check_choice(ctx: Context, decision: Decision, option: object) -> None:
-    """IllegalChoice naming why, unless `option` answers `decision` (the Battle Step's or a chain's rules).
-    (`object`: a host may pass anything, and compiled code would refuse a non-Option on entry.)"""
-    if problem := malformed(option):
-        raise IllegalChoice(problem)
-    assert isinstance(option, Option)  # malformed() checked its type
-    if battle_step.is_battle_step_choice(decision, option):
-        battle_step.check_choice(ctx, decision, option)
-    else:
-        chain.check_choice(ctx, decision, option)
-
-
 # What undoes a call (`Duel._snapshot`): the state as it was, the effect index, the loop guard's count and effects.
 _Snapshot = tuple[GameState, Index, int, list[tuple[int, int]]]
 _STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in attrs.fields(GameState))
-
-
-def _host_lingering(ctx: Context) -> bool:
-    """Whether a lingering effect is of a host's type (`Registry.host`)."""
-    host = ctx.registry.host
-    return bool(host) and any(ling.effect.type in host for ling in ctx.state.lingering)
 
 
 TransitionListener = Callable[["Duel", Phase, Phase], None]

@@ -127,7 +127,7 @@ class Tally:
 
 def random_action(state: BattleState, agent: RandomAgent) -> int:
     """The random agent's answer, as an action id."""
-    return state.game.actions.encode(agent.choose(state.decision(), state.duel))
+    return state.game.actions.legal_id(agent.choose(state.decision(), state.duel))
 
 
 class MctsAgent:

@@ -94,10 +94,12 @@ import math
 import operator
 from collections.abc import Mapping, Sequence
 from os import PathLike
-from typing import Any
+from typing import Any, Final, SupportsIndex
 
 from engine import actions
+from engine._mypyc import mypyc_attr
 from engine.build import load_scenarios, new_duel, parse_scenario, state_from_scenario, waits_for_host
+from engine.dispatch import stopped
 from engine.effects import Registry
 from engine.machine import Duel
 from engine.rules.stats import current_stats
@@ -116,16 +118,16 @@ from engine.values.decisions import (
 )
 from engine.values.game import Location, Phase, Player, Position, Window
 
-TERMINAL = -4  # pyspiel.PlayerId.TERMINAL
-STAT_SCALE = 5000.0
-MAX_OPTIONS_SCALE = 16.0
-MAX_CHAIN_SCALE = 8.0
-DEFAULT_MAX_DECISIONS = 1000
-REWARDS = ("lp_swing", "lp_and_cards")  # what `returns()` counts besides a Duel won or lost (module docstring)
-CARD_VALUE = 1000  # LP a card in hand or on the field is worth, in the "lp_and_cards" returns
-_IN_PLAY = (Location.HAND, Location.MONSTER_ZONE, Location.SPELL_TRAP_ZONE)
+TERMINAL: Final = -4  # pyspiel.PlayerId.TERMINAL
+STAT_SCALE: Final = 5000.0
+MAX_OPTIONS_SCALE: Final = 16.0
+MAX_CHAIN_SCALE: Final = 8.0
+DEFAULT_MAX_DECISIONS: Final = 1000
+REWARDS: Final = ("lp_swing", "lp_and_cards")  # what `returns()` counts besides a Duel won or lost (module docstring)
+CARD_VALUE: Final = 1000  # LP a card in hand or on the field is worth, in the "lp_and_cards" returns
+_IN_PLAY: Final = (Location.HAND, Location.MONSTER_ZONE, Location.SPELL_TRAP_ZONE)
 
-OBSERVATION_FIELDS: tuple[tuple[str, int], ...] = (
+OBSERVATION_FIELDS: Final[tuple[tuple[str, int], ...]] = (
     ("phase", len(Phase)),
     ("window", len(Window) + 1),
     ("life_points", 2),
@@ -138,13 +140,13 @@ OBSERVATION_FIELDS: tuple[tuple[str, int], ...] = (
     ("target", 9),
     ("battle_phase", 3),
 )
-CARD_FIELDS = len(Location) + 5
-MAX_ATTACKS_SCALE = 8.0
-_PHASES = {p: i for i, p in enumerate(Phase)}
-_DECISION_SLOTS = {DecisionKind.PRIORITY: 0, DecisionKind.TRIGGER: 1, DecisionKind.REPLAY: 2}
-_WINDOWS = {w: i for i, w in enumerate(Window)}
-_LOCATIONS = {loc: i for i, loc in enumerate(Location)}
-_POSITIONS = {Position.ATTACK: 0, Position.DEFENSE: 1, Position.SET: 2}
+CARD_FIELDS: Final = len(Location) + 5
+MAX_ATTACKS_SCALE: Final = 8.0
+_PHASES: Final = {p: i for i, p in enumerate(Phase)}
+_DECISION_SLOTS: Final = {DecisionKind.PRIORITY: 0, DecisionKind.TRIGGER: 1, DecisionKind.REPLAY: 2}
+_WINDOWS: Final = {w: i for i, w in enumerate(Window)}
+_LOCATIONS: Final = {loc: i for i, loc in enumerate(Location)}
+_POSITIONS: Final = {Position.ATTACK: 0, Position.DEFENSE: 1, Position.SET: 2}
 
 
 ScenarioLike = Scenario | Mapping[str, Any] | str | PathLike[str] | None
@@ -191,45 +193,52 @@ class ActionTable:
         self._options: dict[int, Option] = {}
 
     def encode(self, option: Option) -> int:
-        # Only well-formed answers are kept and looked up: an equal one of other types (1.0 for 1)
-        # must neither stand for it nor be given its id.
-        kept = type(option) is Option and malformed(option) is None
-        if kept and (known := self._ids.get(option)) is not None:
-            return known
-        code = self._encode(option)
-        if kept:
-            self._ids[option] = code
-        return code
+        """The id of `option`; ValueError for an answer that has none in this game, or is malformed (an answer
+        equal to a well-formed one but of other types, 1.0 for 1, neither stands for it nor is given its id)."""
+        if problem := malformed(option):
+            raise ValueError(f"{option!r} has no action id: {problem}")
+        known = self._ids.get(option)
+        if known is None:
+            known = self._ids[option] = self._encode(option)
+        return known
 
     def _encode(self, option: Option) -> int:
-        if option.is_pass:
+        card, effect, targets = option
+        if card < 0:  # (`Option.is_pass`)
             return 0
-        if option.effect == ATTACK and 0 <= option.card < self.cards and len(option.targets) <= 1:
-            target = option.targets[0] if option.targets else -1
+        if effect == ATTACK and 0 <= card < self.cards and len(targets) <= 1:
+            target = targets[0] if targets else -1
             if -1 <= target < self.cards:
-                return self.attack_base + option.card * (self.cards + 1) + target + 1
-        slot = self.slot_of.get((option.card, option.effect))
-        k = len(option.targets)
-        if slot is None or k > self.max_targets or any(not 0 <= t < self.cards for t in option.targets):
+                return self.attack_base + card * (self.cards + 1) + target + 1
+        slot = self.slot_of.get((card, effect))
+        k = len(targets)
+        if slot is None or k > self.max_targets or any(not 0 <= t < self.cards for t in targets):
             raise ValueError(
                 f"{option} has no action id in this game (cards 0..{self.cards - 1}, their effects, and "
                 f"up to max_targets={self.max_targets} targets): build the BattleGame with a larger max_targets"
             )
         code = 0
-        for t in option.targets:
+        for t in targets:
             code = code * self.cards + t
         return 1 + slot * self.block + self.length_offset[k] + code
 
-    def decode(self, action: int) -> Option:
+    def legal_id(self, option: Option) -> int:
+        """`encode` of an answer the engine offered (well-formed, so looked up at once)."""
+        known = self._ids.get(option)
+        return known if known is not None else self.encode(option)
+
+    def decode(self, action: object) -> Option:
+        if type(action) is int and (known := self._options.get(action)) is not None:
+            return known  # (the playout's case: an id met before)
         if isinstance(action, bool):
             raise IllegalChoice(f"an action is an integer id, got {action!r}")
         try:
-            action = operator.index(action)  # numpy integers too (PettingZoo, OpenSpiel's numpy paths)
+            index = operator.index(action)  # type: ignore[arg-type]  # numpy integers too (PettingZoo, OpenSpiel)
         except TypeError:
             raise IllegalChoice(f"an action is an integer id, got {action!r}") from None
-        known = self._options.get(action)
+        known = self._options.get(index)
         if known is None:
-            known = self._options[action] = self._decode(action)
+            known = self._options[index] = self._decode(index)
         return known
 
     def _decode(self, action: int) -> Option:
@@ -251,6 +260,26 @@ class ActionTable:
         return Option(card, effect, tuple(reversed(targets)))
 
 
+def play_on(duel: Duel, listed: Sequence[tuple[int, int | None]], next_attack: int) -> int:
+    """`BattleGame.play_on` with the game's `listed` attacks (a function: compiled, the game is an ordinary class
+    and its methods are looked up by name at each call)."""
+    if not listed:  # one attack, or a Battle Phase whose declarations are decisions
+        duel.advance()
+        return next_attack
+    while True:
+        if waits_for_host(duel) and not duel.state.duel_over:
+            if next_attack >= len(listed):
+                return next_attack
+            attacker, target = listed[next_attack]
+            next_attack += 1
+            try:
+                duel.declare_attack(attacker, target)
+            except IllegalAttack:
+                continue
+        if duel.advance() is not None or duel.state.duel_over:
+            return next_attack
+
+
 def cards_in_play(state: GameState) -> tuple[int, int]:
     """How many cards each player has in hand and on the field (the card advantage the rewards may count)."""
 
@@ -260,6 +289,7 @@ def cards_in_play(state: GameState) -> tuple[int, int]:
     return count(Player.A), count(Player.B)
 
 
+@mypyc_attr(native_class=False)  # compiled, an ordinary class: `from_duel` and unpickling make one without __init__
 class BattleGame:
     """The game of one scenario: its start, its action table, its scales. Cheap to share:
     states refer to it and never change it.
@@ -338,22 +368,7 @@ class BattleGame:
         """Run `duel` to its next decision or its end; in an `attacks` game, declaring for the host each listed
         attack, from `next_attack` on, once the previous one's Damage Step is over (one the rules refuse is skipped,
         as `engine.build.run_battle_phase` skips it). Returns the listed attack to declare next."""
-        listed = self.listed
-        if not listed:  # one attack, or a Battle Phase whose declarations are decisions
-            duel.advance()
-            return next_attack
-        while True:
-            if waits_for_host(duel) and not duel.state.duel_over:
-                if next_attack >= len(listed):
-                    return next_attack
-                attacker, target = listed[next_attack]
-                next_attack += 1
-                try:
-                    duel.declare_attack(attacker, target)
-                except IllegalAttack:
-                    continue
-            if duel.advance() is not None or duel.state.duel_over:
-                return next_attack
+        return play_on(duel, self.listed, next_attack)
 
     def num_distinct_actions(self) -> int:
         return self.actions.size
@@ -392,7 +407,7 @@ class BattleState:
     """A position of the game: a `Duel` paused at a decision (or over), plus the decisions
     taken. `clone()` is `Duel.clone()`: the copy shares nothing mutable with this one."""
 
-    __slots__ = ("_previous", "decisions", "duel", "game", "history", "next_attack")
+    __slots__ = ("_limit", "_listed", "_previous", "_table", "decisions", "duel", "game", "history", "next_attack")
 
     def __init__(
         self,
@@ -403,6 +418,10 @@ class BattleState:
         next_attack: int = 0,
     ) -> None:
         self.game = game
+        # What every decision reads of the game, held here (compiled, the game's fields are looked up by name):
+        self._table = game.actions
+        self._listed = game.listed
+        self._limit = game.max_decisions
         self.duel = duel
         self.next_attack = next_attack  # in an `attacks` game, the listed attack the host declares next
         self.history: list[int] = history if history is not None else []
@@ -411,11 +430,11 @@ class BattleState:
 
     # -- whose turn, what may be done ----------------------------------------------------------
     def is_terminal(self) -> bool:
-        return self.duel.is_over or self.decisions >= self.game.max_decisions
+        return stopped(self.duel.state) or self.decisions >= self._limit  # (`Duel.is_over`)
 
     def is_truncated(self) -> bool:
         """Stopped by `max_game_length()` rather than by the end of the Damage Step or Duel."""
-        return not self.duel.is_over and self.decisions >= self.game.max_decisions
+        return not self.duel.is_over and self.decisions >= self._limit
 
     def current_player(self) -> int:
         if self.is_terminal():
@@ -427,12 +446,14 @@ class BattleState:
     def is_chance_node(self) -> bool:
         return False
 
-    def legal_actions(self, player: int | None = None) -> list[int]:
+    def legal_actions(self, player: SupportsIndex | None = None) -> list[int]:
         """Sorted ids of the legal answers (empty for a player who is not to move)."""
         if self.is_terminal() or (player is not None and player != self.current_player()):
             return []
-        encode = self.game.actions.encode
-        return sorted(encode(o) for o in self.decision().options)
+        table = self._table
+        ids = [table.legal_id(o) for o in self.decision().options]
+        ids.sort()
+        return ids
 
     def decision(self) -> Decision:
         """The pending decision as the game offers it: in an `attacks` game, the host declares the attacks, so an
@@ -441,17 +462,17 @@ class BattleState:
         choice stays theirs."""
         d = self.duel.state.pending
         assert d is not None
-        if self.game.listed and d.kind is DecisionKind.PRIORITY and d.window is Window.BATTLE_STEP:
+        if self._listed and d.kind is DecisionKind.PRIORITY and d.window is Window.BATTLE_STEP:
             return Decision(d.player, d.kind, d.window, tuple(o for o in d.options if o.effect != ATTACK), d.cards)
         return d
 
-    def legal_actions_mask(self, player: int | None = None) -> list[int]:
+    def legal_actions_mask(self, player: SupportsIndex | None = None) -> list[int]:
         mask = [0] * self.game.actions.size
         for a in self.legal_actions(player):
             mask[a] = 1
         return mask
 
-    def action_to_string(self, player_or_action: int, action: int | None = None) -> str:
+    def action_to_string(self, player_or_action: SupportsIndex, action: SupportsIndex | None = None) -> str:
         """OpenSpiel's ``(player, action)`` form, or just ``(action)``."""
         a = player_or_action if action is None else action
         return self.game.describe(self.game.actions.decode(a))
@@ -462,19 +483,19 @@ class BattleState:
                 return a
         raise IllegalChoice(f"no legal action is {text!r}")
 
-    def option(self, action: int) -> Option:
+    def option(self, action: SupportsIndex) -> Option:
         """The engine's answer that `action` stands for."""
         return self.game.actions.decode(action)
 
     # -- playing -------------------------------------------------------------------------------
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: SupportsIndex) -> None:
         """Answer the pending decision with `action` and run to the next decision. An illegal id
         raises IllegalChoice naming the action and why, and leaves this state as it was."""
-        option = self.game.actions.decode(action)
+        option = self._table.decode(action)
         if self.is_terminal():
             raise IllegalChoice(f"action {action} ({self.game.describe(option)}): the game is over")
         previous = self._returns()
-        if self.game.listed and option.effect == ATTACK and option not in self.decision().options:
+        if self._listed and option.effect == ATTACK and option not in self.decision().options:
             raise IllegalChoice(f"action {action} ({self.game.describe(option)}) is illegal: the host declares the "
                                 "listed attacks in this game")  # fmt: skip
         try:
@@ -482,11 +503,11 @@ class BattleState:
         except IllegalChoice as e:
             raise IllegalChoice(f"action {action} ({self.game.describe(option)}) is illegal: {e}") from None
         self._previous = previous
-        self.next_attack = self.game.play_on(self.duel, self.next_attack)
-        self.history.append(action)
+        self.next_attack = play_on(self.duel, self._listed, self.next_attack)
+        self.history.append(operator.index(action))  # (decode refused anything else)
         self.decisions += 1
 
-    def child(self, action: int) -> BattleState:
+    def child(self, action: SupportsIndex) -> BattleState:
         new = self.clone()
         new.apply_action(action)
         return new
@@ -496,6 +517,10 @@ class BattleState:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> BattleState:
         return self.clone()
+
+    def __reduce__(self) -> tuple[type[BattleState], tuple[Any, ...]]:
+        """Pickles as a call of the class with its fields (compiled, a native class is not made without them)."""
+        return (BattleState, (self.game, self.duel, self.history, self._previous, self.next_attack))
 
     def __copy__(self) -> BattleState:
         return self.clone()
@@ -528,15 +553,15 @@ class BattleState:
     def returns(self) -> list[float]:
         return list(self._returns())
 
-    def player_return(self, player: int) -> float:
-        return self._returns()[player]
+    def player_return(self, player: SupportsIndex) -> float:
+        return self._returns()[self._viewer(player)]
 
     def rewards(self) -> list[float]:
         now = self._returns()
         return [now[0] - self._previous[0], now[1] - self._previous[1]]
 
     # -- what players see ----------------------------------------------------------------------
-    def observation(self, player: int | None = None) -> list[float]:
+    def observation(self, player: SupportsIndex | None = None) -> list[float]:
         """The vector of the module docstring, from `player`'s side (the player to move, or A
         once the game is over, by default)."""
         me = Player(self._viewer(player))
@@ -601,16 +626,16 @@ class BattleState:
             at += CARD_FIELDS
         return out
 
-    def observation_tensor(self, player: int | None = None) -> list[float]:
+    def observation_tensor(self, player: SupportsIndex | None = None) -> list[float]:
         return self.observation(player)
 
-    def _viewer(self, player: int | None) -> int:
+    def _viewer(self, player: SupportsIndex | None) -> int:
         if player is None:
             p = self.current_player()
             return 0 if p == TERMINAL else p
         if player not in (0, 1):
             raise ValueError(f"player must be 0 or 1, got {player!r}")
-        return player
+        return operator.index(player)
 
     def __str__(self) -> str:
         s = self.duel.state
@@ -638,11 +663,11 @@ class BattleState:
             lines += [f"  {self.game.actions.encode(o)}: {g.describe(o)}" for o in d.options]
         return "\n".join(lines)
 
-    def observation_string(self, player: int | None = None) -> str:
+    def observation_string(self, player: SupportsIndex | None = None) -> str:
         """Everything (perfect information), headed by the viewer."""
         return f"viewer {Player(self._viewer(player)).name}\n{self}"
 
-    def information_state_string(self, player: int | None = None) -> str:
+    def information_state_string(self, player: SupportsIndex | None = None) -> str:
         """The actions so far: with a fixed start and no chance, they determine the state."""
         self._viewer(player)
         return ", ".join(map(str, self.history))  # as OpenSpiel writes a history

@@ -373,8 +373,8 @@ class WindowState:
         return n
 
 
-@attrs.frozen(slots=True)
-class LastKnown:
+@attr.s(auto_attribs=True, init=False)  # (not hashable: it holds a Card)
+class LastKnown(Frozen):
     """A card as it was the last moment it was on the field (§R.2, last known information): a copy of it then
     (never changed afterwards), and its ATK and DEF then. Conditions that refer to a card that has left the field
     since the event they ask about read this, not where the card is now."""
@@ -382,6 +382,11 @@ class LastKnown:
     card: Card
     atk: int
     def_: int
+
+    def __init__(self, card: Card, atk: int, def_: int) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "atk", atk)
+        object.__setattr__(self, "def_", def_)
 
 
 @attr.s(auto_attribs=True, init=False, unsafe_hash=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import pickle
 import random
 from pathlib import Path
 from typing import Any
@@ -74,13 +75,16 @@ def test_the_table_answers_the_same_once_it_remembers_an_answer() -> None:
             t.decode(t.size)
         with pytest.raises(ValueError, match="max_targets"):
             t.encode(engine.Option(0, 0, (2, 1)))
-    bad: Any = engine.Option(3, 0, [0])  # a malformed answer (a list of targets) cannot be remembered
-    assert t.encode(bad) == 1 + 3 * 6 + 1 + 0
-    # An answer equal to a well-formed one but of other types is neither kept for it nor given its id.
+    # A malformed answer has no id (it is refused by name, never remembered); an answer equal to a well-formed one
+    # but of other types is neither kept for it nor given its id.
+    bad: Any = engine.Option(3, 0, [0])
+    with pytest.raises(ValueError, match=r"Option\.targets must be a tuple"):
+        t.encode(bad)
     fresh = BattleGame(CONTESTED).actions
-    assert type(fresh.encode(engine.Option(3, 0, (0.0,)))) is float  # type: ignore[arg-type]
-    assert type(fresh.encode(engine.Option(3, 0, (0,)))) is int
-    assert type(t.encode(engine.Option(3, 0, (0.0,)))) is float  # type: ignore[arg-type]
+    for table in (fresh, t):  # before and after the well-formed answer is remembered
+        with pytest.raises(ValueError, match=r"Option\.targets must be a tuple of card indexes"):
+            table.encode(engine.Option(3, 0, (0.0,)))  # type: ignore[arg-type]
+        assert table.encode(engine.Option(3, 0, (0,))) == 1 + 3 * 6 + 1 + 0
 
 
 def test_same_id_means_the_same_answer_in_every_state() -> None:
@@ -187,8 +191,8 @@ def test_clone_is_independent(seed: int, prefix: int, scenario: dict[str, object
             break
         s.apply_action(rng.choice(s.legal_actions()))
     h, log, hist, legal, text = s.state_hash(), list(s.duel.state.log), list(s.history), s.legal_actions(), str(s)
-    for c in (s.clone(), copy.deepcopy(s), copy.copy(s)):
-        assert c.state_hash() == h and str(c) == text
+    for c in (s.clone(), copy.deepcopy(s), copy.copy(s), pickle.loads(pickle.dumps(s))):
+        assert c.state_hash() == h and str(c) == text and c.history == hist and c.rewards() == s.rewards()
         play_randomly(c, rng)
         assert s.state_hash() == h and s.duel.state.log == log and s.history == hist
         assert s.legal_actions() == legal and str(s) == text

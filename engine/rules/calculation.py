@@ -1,17 +1,19 @@
 """Damage calculation (§2.1-§2.4): the values compared and the outcome table, as pure functions.
 
-Its values are named tuples: immutable, and built in every battle, where attrs objects cost
-several times more to make (issue 8's fast path)."""
+Its values are `Frozen` classes (`engine.values.frozen`): immutable, and made in every battle, where a named
+tuple's `__new__` is Python code even in the compiled build (docs/compiled-build.md)."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import attr
 
 from engine.effects import Piercing
+from engine.values.frozen import Frozen
 from engine.values.game import Player, opponent_of
 
 
-class BattleInput(NamedTuple):
+@attr.s(auto_attribs=True, init=False, unsafe_hash=True)
+class BattleInput(Frozen):
     """Everything damage calculation needs, taken at the moment it is performed."""
 
     attacker: int
@@ -24,18 +26,46 @@ class BattleInput(NamedTuple):
     piercing: tuple[Piercing, ...] = ()
     zero_atk_mutual_destruction: bool = False
 
+    def __init__(
+        self, attacker: int, attacker_controller: Player, attacker_value: int, target: int | None,
+        target_controller: Player | None, target_value: int | None, target_in_defense: bool,
+        piercing: tuple[Piercing, ...] = (), zero_atk_mutual_destruction: bool = False,
+    ) -> None:  # fmt: skip
+        object.__setattr__(self, "attacker", attacker)
+        object.__setattr__(self, "attacker_controller", attacker_controller)
+        object.__setattr__(self, "attacker_value", attacker_value)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "target_controller", target_controller)
+        object.__setattr__(self, "target_value", target_value)
+        object.__setattr__(self, "target_in_defense", target_in_defense)
+        object.__setattr__(self, "piercing", piercing)
+        object.__setattr__(self, "zero_atk_mutual_destruction", zero_atk_mutual_destruction)
 
-class Packet(NamedTuple):
+
+@attr.s(auto_attribs=True, init=False, unsafe_hash=True)
+class Packet(Frozen):
     """An amount of battle damage one player would take, and the card that inflicts it."""
 
     player: Player
     amount: int
     source: int
 
+    def __init__(self, player: Player, amount: int, source: int) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "source", source)
 
-class BaseOutcome(NamedTuple):
+
+@attr.s(auto_attribs=True, init=False, unsafe_hash=True)
+class BaseOutcome(Frozen):
+    """Who would take how much battle damage, and which monsters would be destroyed by battle (§2.2-§2.4)."""
+
     damage: tuple[Packet, ...]
     destroyed: tuple[int, ...]  # would be destroyed by battle, attacker first
+
+    def __init__(self, damage: tuple[Packet, ...], destroyed: tuple[int, ...]) -> None:
+        object.__setattr__(self, "damage", damage)
+        object.__setattr__(self, "destroyed", destroyed)
 
 
 def attacker_value(atk: int, def_: int, in_defense: bool, applies: str | None) -> int:

@@ -10,13 +10,15 @@ below, so each can be tested and explained on its own.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final, NamedTuple
+from typing import Final
 
+import attr
 import attrs
 
 from engine.effects import DamageModifier, DamageStage
 from engine.rules.calculation import Packet
 from engine.rules.rounding import halved
+from engine.values.frozen import Frozen
 from engine.values.game import PLAYERS, Player, opponent_of
 
 
@@ -31,11 +33,24 @@ class Flow:
     double: bool = False
 
 
-class DamageResult(NamedTuple):  # (a named tuple: made in every battle)
+@attr.s(auto_attribs=True, init=False, unsafe_hash=True)
+class DamageResult(Frozen):  # (made in every battle: a `Frozen` class, engine/rules/calculation.py says why)
+    """What the pipeline gives: each player's battle damage, what became effect damage or a gain, and who inflicted
+    the battle damage taken."""
+
     battle: tuple[int, int]  # battle damage each player takes (by Player index)
     effect: tuple[int, int]  # battle damage dealt as effect damage instead
     gain: tuple[int, int]  # LP gained instead
     inflicted_by: tuple[tuple[Player, int], ...]  # (player who took > 0 battle damage, card)
+
+    def __init__(
+        self, battle: tuple[int, int], effect: tuple[int, int], gain: tuple[int, int],
+        inflicted_by: tuple[tuple[Player, int], ...],
+    ) -> None:  # fmt: skip
+        object.__setattr__(self, "battle", battle)
+        object.__setattr__(self, "effect", effect)
+        object.__setattr__(self, "gain", gain)
+        object.__setattr__(self, "inflicted_by", inflicted_by)
 
 
 def applicable(mods: Iterable[DamageModifier], battlers: frozenset[int]) -> list[DamageModifier]:

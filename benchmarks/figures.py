@@ -1,0 +1,9 @@
+"""Names of the figures that bench.py measures and builds.py sets targets for (this module imports no engine, so
+builds.py can read it whatever build is installed)."""
+
+# Through the public search API (`engine.search`; issue 25).
+SEARCH_VANILLA = "search API: vanilla battle game, new_initial_state() to terminal"
+SEARCH_DECISION = "search API: one decision step, 3 triggers + 2-link chain"
+SEARCH_CLONE = "search API: BattleState.clone() at a decision point"
+SEARCH_RATE = "search API: decisions per second, random playouts (one core)"
+SEARCH_COST = "search API decision step / engine decision step"
