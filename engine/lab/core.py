@@ -52,6 +52,7 @@ __all__ = [
     "card_info",
     "check_scenario",
     "decode_link",
+    "describe_battle",
     "encode_link",
     "export_scenario",
     "export_trace",
@@ -221,6 +222,28 @@ def _default_attack(sc: dict[str, Any]) -> None:
     if mine:
         attacker = a["attacker"] if isinstance(a, dict) and direct else mine[0]
         sc["attack"] = {"attacker": attacker, "target": theirs[0] if theirs else None}
+
+
+def describe_battle(sc: dict[str, Any]) -> dict[str, Any]:
+    """What the form lists of the battle being built: each card in words, and who can attack whom."""
+    turn = sc.get("turn_player", "A")
+    foe = "B" if turn == "A" else "A"
+    cards = []
+    for c in sc.get("cards", ()):
+        key = c.get("card")
+        lib = all_cards().get(key) if isinstance(key, str) else None
+        name = c.get("name") or (lib.name if lib else c.get("id"))
+        atk = c.get("atk", lib.atk if lib else None)
+        def_ = c.get("def", lib.def_ if lib else None)
+        where = str(c.get("location", "monster_zone")).replace("_", " ")
+        if c.get("position"):
+            where += f", {c['position']}"
+        if c.get("face_down"):
+            where += ", face-down"
+        cards.append({"id": printable(str(c.get("id"))), "name": printable(str(name)), "side": c.get("controller"),
+                      "where": where, "stats": "" if atk is None else f"{atk} / {def_}",
+                      "effects": len(c.get("effects", lib.effects if lib else ()))})  # fmt: skip
+    return {"cards": cards, "attackers": _monsters(sc, turn), "targets": _monsters(sc, foe)}
 
 
 def remove_card(sc: dict[str, Any], cid: str) -> dict[str, Any]:
@@ -550,7 +573,7 @@ def call(name: str, args_json: str) -> str:
     ``{"error": message, "field": where}``; bad input never raises into the page."""
     table: dict[str, Callable[..., Any]] = {
         "search_cards": search_cards, "card_info": card_info, "new_battle": new_battle, "add_card": add_card,
-        "remove_card": remove_card, "set_battle": set_battle, "add_effect": add_effect,
+        "remove_card": remove_card, "set_battle": set_battle, "add_effect": add_effect, "describe_battle": describe_battle,
         "check_scenario": check_scenario, "play": play, "encode_link": encode_link, "decode_link": decode_link,
         "export_scenario": export_scenario, "export_trace": export_trace, "import_text": import_text,
     }  # fmt: skip

@@ -218,6 +218,7 @@ var DSViewer = (function () {
     // The address always names the step shown (replaceState: no history entry, no hashchange), so it
     // can be copied as a link, even after a fragment past the end or a bad one.
     function go(k) {
+      if (!frames.length) { return; }
       k = Math.max(0, Math.min(last, k | 0));
       var f = frames[k];
       if (current >= 0) {
