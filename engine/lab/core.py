@@ -573,7 +573,8 @@ def call(name: str, args_json: str) -> str:
     ``{"error": message, "field": where}``; bad input never raises into the page."""
     table: dict[str, Callable[..., Any]] = {
         "search_cards": search_cards, "card_info": card_info, "new_battle": new_battle, "add_card": add_card,
-        "remove_card": remove_card, "set_battle": set_battle, "add_effect": add_effect, "describe_battle": describe_battle,
+        "remove_card": remove_card, "set_battle": set_battle, "add_effect": add_effect,
+        "describe_battle": describe_battle,
         "check_scenario": check_scenario, "play": play, "encode_link": encode_link, "decode_link": decode_link,
         "export_scenario": export_scenario, "export_trace": export_trace, "import_text": import_text,
     }  # fmt: skip

@@ -28,6 +28,7 @@ import zipfile
 from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
+from typing import ClassVar
 
 from engine.debug.record import engine_version
 from engine.viewer import panels
@@ -159,8 +160,10 @@ def build(out: str | os.PathLike[str], progress: Progress = lambda line: None) -
 class _Handler(http.server.SimpleHTTPRequestHandler):
     """Static files with the page's CSP as a header too, and the types Pyodide needs (.wasm, .mjs)."""
 
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
-                      ".mjs": "text/javascript", ".js": "text/javascript", ".whl": "application/zip"}  # fmt: skip
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm", ".mjs": "text/javascript",
+        ".js": "text/javascript", ".whl": "application/zip",
+    }  # fmt: skip
 
     def end_headers(self) -> None:
         self.send_header("Content-Security-Policy", CSP + "; frame-ancestors 'none'")
@@ -168,7 +171,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base class's name)
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 
