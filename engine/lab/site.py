@@ -28,7 +28,6 @@ import zipfile
 from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
-from typing import ClassVar
 
 from engine.debug.record import engine_version
 from engine.viewer import panels
@@ -157,13 +156,17 @@ def build(out: str | os.PathLike[str], progress: Progress = lambda line: None) -
     return site
 
 
+_TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript", ".whl": "application/zip"}
+
+
 class _Handler(http.server.SimpleHTTPRequestHandler):
     """Static files with the page's CSP as a header too, and the types Pyodide needs (.wasm, .mjs)."""
 
-    extensions_map: ClassVar[dict[str, str]] = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm", ".mjs": "text/javascript",
-        ".js": "text/javascript", ".whl": "application/zip",
-    }  # fmt: skip
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        for suffix, kind in _TYPES.items():
+            if str(path).endswith(suffix):
+                return kind
+        return super().guess_type(path)
 
     def end_headers(self) -> None:
         self.send_header("Content-Security-Policy", CSP + "; frame-ancestors 'none'")
