@@ -39,7 +39,7 @@ from engine.debug.stepper import Stepper
 from engine.machine import Duel
 from engine.scenario import Scenario, ScenarioError, parse_effect_spec, scenario_to_json
 from engine.trace import TITLES, card_names
-from engine.values.decisions import Decision, IllegalChoice, Option
+from engine.values.decisions import ATTACK, Decision, IllegalChoice, Option
 from engine.values.game import Player
 from engine.values.text import printable
 from engine.viewer import NotReproduced, attacks_line, frames
@@ -477,10 +477,55 @@ def decode_link(fragment: str) -> dict[str, Any]:
 
 
 def export_scenario(battle: dict[str, Any]) -> str:
-    """The battle as a scenario file (JSON) that `python -m engine run` reads: the decisions taken become its
-    choices where the format can say them, so the file needs the lab for nothing (`export_trace` keeps all)."""
-    sc, _answers = _scenario(battle)
-    return json.dumps(scenario_to_json(sc), indent=2, ensure_ascii=False) + "\n"
+    """The battle as a scenario file (JSON) that `python -m engine run` reads: the decisions taken on this line of
+    play become its `choices` (each activation or declaration, in its window, for its attack; passing is what a
+    player with no choice does), so that `run` plays the same line; a decision not taken yet is left to the file's
+    defaults. (`export_trace` keeps every step, for `replay`.)"""
+    sc, answers = _scenario(battle)
+    records, data_frames = _line(sc, answers)
+    out = scenario_to_json(sc)
+    several = sc.battle_phase or sc.attacks is not None
+    choices: list[dict[str, Any]] = []
+    declared = 0
+    for r in records:
+        if r.get("kind") != "decision":
+            continue
+        frame = data_frames[r["step"]]
+        if r.get("effect") == ATTACK:
+            choice: dict[str, Any] = {"window": r["window"], "player": r["player"],
+                                      "declare": {"attacker": r["activate"], "target": (r["targets"] or [None])[0]}}
+            if several:  # a declaration names the attack it makes; a replay's, the attack under way
+                choice["attack"] = declared if r["window"] == "battle_step" else frame["attack"] or 0
+            declared += r["window"] == "battle_step"
+        elif r.get("activate") is not None:
+            choice = {"window": r["window"], "player": r["player"], "activate": r["activate"],
+                      "effect": r["effect"]}  # fmt: skip
+            if r["targets"]:
+                choice["targets"] = list(r["targets"])
+            if several:
+                choice["attack"] = frame["attack"] or 0
+            same = [q for q in choices if q["window"] == r["window"] and q.get("attack") == choice.get("attack")]
+            if same and frame["chain"] is None:  # after a chain resolved, in the same window: a new chain
+                choice["new_chain"] = True
+        else:
+            continue
+        choices.append(choice)
+    out.pop("choices", None)
+    if choices:
+        out["choices"] = choices
+    return json.dumps(out, indent=2, ensure_ascii=False) + "\n"
+
+
+def _line(sc: Scenario, answers: list[int]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The records of the line of play these answers take (stopping at the first decision not answered) and
+    the viewer's frames of it."""
+
+    def choose(d: Decision, slot: int, default: Option) -> Option | None:
+        return d.options[answers[slot]] if slot < len(answers) and answers[slot] < len(d.options) else None
+
+    st, _taken, _pending = _drive(sc, choose)
+    trace = st.trace()
+    return trace[1:], frames(trace)
 
 
 def export_trace(battle: dict[str, Any]) -> str:

@@ -141,13 +141,14 @@
   // The decision at frame k (one taken earlier: another answer there is a branch), or the one pending at the end.
   function showDecision(f, k) {
     var d = null, chosen = -1, slot = null;
-    if (f.lab && f.lab.slot !== null) { d = f.lab; chosen = f.lab.chosen; slot = f.lab.slot; }
+    // (a decision with one option is taken by itself: shown only when the rules refuse the player something there)
+    if (f.lab && (f.lab.slot !== null || f.lab.illegal.length)) { d = f.lab; chosen = f.lab.chosen; slot = f.lab.slot; }
     else if (result && result.pending && k === view.last()) { d = result.pending; slot = d.slot; }
     $("decide").hidden = !d;
     $("auto").hidden = !(result && result.pending);
     if (!d) { return; }
     $("decide-head").textContent = (chosen >= 0 ? "Step " + k + ": " + d.player + " decided" : d.player + " decides now") +
-      " (" + d.kind + ", " + d.window + ")" + (chosen >= 0 ? ": another option starts a new line from here" : "");
+      " (" + d.kind + ", " + d.window + ")" + (chosen >= 0 ? (slot === null ? ": the only option" : ": another option starts a new line from here") : "");
     var ol = clear($("decide-options"));
     d.options.forEach(function (text, i) {
       var li = el("li"), b = el("button", text);
@@ -155,8 +156,9 @@
       b.className = "option" + (i === chosen ? " chosen" : "");
       b.dataset.option = String(i);
       if (i === chosen) { b.setAttribute("aria-pressed", "true"); }
+      b.disabled = slot === null && i !== chosen;
       b.addEventListener("click", function () {
-        if (i === chosen) { return; }
+        if (i === chosen || slot === null) { return; }
         take(battle.answers.slice(0, slot).concat([i]));
       });
       li.appendChild(b);
