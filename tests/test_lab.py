@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import base64
 import json
+import os
+import shutil
 import subprocess
 import sys
 import zlib
@@ -21,7 +23,7 @@ import pytest
 from conftest import RULES_DIR, load_jsonl
 
 from engine.build import load_scenarios, parse_scenario
-from engine.lab import core
+from engine.lab import core, site
 from engine.lab.core import LabError
 from engine.scenario import ScenarioError, parse_effect_spec
 
@@ -243,3 +245,69 @@ def test_text_from_a_battle_is_kept_as_text() -> None:
     out = core.play(core.decode_link(core.encode_link({"scenario": sc, "answers": []})), auto=True)
     assert out["frames"][-1]["sides"][0]["monsters"][0]["label"].startswith(f"<b>{evil}</b>")
     assert core.describe_battle(sc)["cards"][0]["name"] == f"<b>{evil}</b>"
+
+
+# -- the site and the command ---------------------------------------------------------------------------------
+needs_pyodide = pytest.mark.skipif(
+    shutil.which("npm") is None and not (site.cache_dir() / f"pyodide-{site.PYODIDE_VERSION}").is_dir(),
+    reason="npm is absent and Pyodide is not cached (Debian: apt-get install npm)",
+)
+
+
+@needs_pyodide
+def test_the_site_holds_the_engines_sources_and_works_offline_once_cached(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import zipfile
+
+    site.build(tmp_path / "first")  # fills the cache if it is empty
+
+    def offline(*args: object, **kwargs: object) -> None:
+        raise AssertionError(f"the build ran {args[0]!r} although everything is cached")
+
+    monkeypatch.setattr(site.subprocess, "run", offline)
+    monkeypatch.setattr(site.shutil, "which", lambda name: None)
+    out = site.build(tmp_path / "again")
+    names = zipfile.ZipFile(out / "engine.zip").namelist()
+    assert "engine/lab/core.py" in names and "engine/viewer/__init__.py" in names
+    assert not [n for n in names if n.endswith((".so", ".pyc")) or n.endswith("_build.json")]
+    files = json.loads((out / "lab-files.json").read_text())
+    assert sorted(w.split("-")[0] for w in files["wheels"]) == ["attrs", "msgspec", "six", "transitions"]
+    assert any("pyemscripten_2026_0_wasm32" in w for w in files["wheels"])
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert f'content="{site.CSP}"' in page and "<script>" not in page and "http" not in page.replace(
+        "http-equiv", "")  # fmt: skip
+
+
+@needs_pyodide
+def test_python_m_engine_lab_builds_and_serves(tmp_path: Path) -> None:
+    import urllib.request
+
+    local = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # no proxy for a local server
+    proc = subprocess.Popen([sys.executable, "-m", "engine", "lab", "--out", str(tmp_path / "site"), "--serve", "0"],
+                            cwd=ROOT, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    try:
+        assert proc.stderr is not None
+        lines = []
+        for line in proc.stderr:
+            lines.append(line)
+            if "serving the lab at " in line:
+                break
+        url = lines[-1].split("serving the lab at ")[1].split()[0]
+        with local.open(url + "index.html") as answer:
+            assert "default-src 'none'" in answer.headers["Content-Security-Policy"]
+            assert "Ruling lab" in answer.read().decode()
+        with local.open(url + "pyodide/pyodide.asm.wasm") as answer:
+            assert answer.headers["Content-Type"] == "application/wasm"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    assert any("the lab is in" in line for line in lines)
+
+
+def test_python_m_engine_lab_says_what_is_missing(tmp_path: Path) -> None:
+    env = {**os.environ, "ENGINE_LAB_CACHE": str(tmp_path / "empty-cache"), "PATH": "/nonexistent"}
+    done = subprocess.run([sys.executable, "-m", "engine", "lab", "--out", str(tmp_path / "site")], cwd=ROOT,
+                          env=env, capture_output=True, text=True, check=False)  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines()[-1].startswith("error: npm is needed once to fetch Pyodide")

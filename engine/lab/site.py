@@ -121,6 +121,8 @@ def _engine_zip(out: Path) -> None:
             rel = path.relative_to(root.parent)
             if path.is_dir() or "__pycache__" in rel.parts or path.suffix in (".so", ".pyd", ".pyc", ".c", ".o"):
                 continue
+            if path.name == "_build.json":  # the record of this machine's compiled build: none in the browser
+                continue
             z.write(path, rel.as_posix())
         z.writestr(f"damage_step_engine-{version}.dist-info/METADATA",
                    f"Metadata-Version: 2.1\nName: damage-step-engine\nVersion: {version}\n")  # fmt: skip
