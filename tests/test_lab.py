@@ -88,6 +88,28 @@ def test_an_effect_is_validated_as_the_loader_validates_it() -> None:
     assert effects[-1] == {"kind": "piercing"} and len(effects) == 2  # the card's own effect is kept
 
 
+def test_the_battle_form_sets_lps_and_the_attack() -> None:
+    sc = mole_battle()["scenario"]
+    out = core.set_battle(sc, {"lp_A": "4000", "lp_B": 100, "mode": "attack", "attacker": "neo_spacian_grand_mole",
+                               "target": ""})  # fmt: skip
+    assert out["life_points"] == {"A": 4000, "B": 100}
+    assert out["attack"] == {"attacker": "neo_spacian_grand_mole", "target": None}
+    with pytest.raises(LabError) as info:  # the rules refuse nothing here: the loader refuses a negative LP
+        core.set_battle(sc, {"lp_A": "-1", "lp_B": "8000"})
+    assert info.value.field == "lp_A" and info.value.message.startswith("life_points.A: ")
+    with pytest.raises(LabError) as info:
+        core.set_battle(sc, {"lp_A": "lots"})
+    assert info.value.field == "lp_A"
+    # The players declare: the first decision is the turn player's Battle Step declaration, the Mole's attack on the
+    # Bug among its options (BP.3: the opponent controls a monster, so no direct attack).
+    whole = core.set_battle(sc, {"lp_A": 8000, "lp_B": 8000, "mode": "battle_phase"})
+    assert whole["battle_phase"] == {} and "attack" not in whole
+    pending = core.play({"scenario": whole, "answers": []})["pending"]
+    assert pending["window"] == "Battle Step" and pending["player"] == "A"
+    assert "attack Man-Eater Bug with Neo-Spacian Grand Mole" in pending["options"]
+    assert "attack directly with Neo-Spacian Grand Mole" in [x["option"] for x in pending["illegal"]]
+
+
 def test_the_json_editor_reports_the_loaders_path_and_message() -> None:
     bad = {"format": "damage-step-scenario/1", "cards": [{"id": "x", "controller": "C", "atk": 1, "def": 1,
                                                           "position": "attack"}]}  # fmt: skip

@@ -268,6 +268,37 @@ def test_a_rules_file_imports_and_gives_the_clis_result(driver: Any, base: str) 
     assert by_id(driver, "title").text.startswith("Scenario LC-HD-001")
 
 
+def test_the_effect_form_and_the_json_editor_show_the_loaders_messages(driver: Any, base: str) -> None:
+    from engine.build import parse_scenario
+    from engine.scenario import ScenarioError, parse_effect_spec
+
+    build_mole_battle(driver, base)
+    spec = {"kind": "piercing", "when": "always"}
+    with pytest.raises(ScenarioError) as loader:
+        parse_effect_spec(spec)
+    box = by_id(driver, "e-effect")
+    box.clear()
+    box.send_keys(json.dumps(spec))
+    by_id(driver, "add-effect").click()
+    assert by_id(driver, "err-effect").text == str(loader.value)
+    assert box.get_attribute("aria-invalid") == "true"
+    box.clear()
+    box.send_keys('{"kind": "piercing"}')
+    by_id(driver, "add-effect").click()
+    assert by_id(driver, "err-effect").text == "" and box.get_attribute("aria-invalid") is None
+    assert "(2 effects)" in driver.find_elements(By.CSS_SELECTOR, "#cards .name")[0].text
+    # The whole scenario as JSON: a bad controller, refused with the loader's path and message.
+    driver.find_element(By.CSS_SELECTOR, "#json-box summary").click()
+    editor = by_id(driver, "scenario-json")
+    data = json.loads(editor.get_attribute("value"))
+    data["cards"][1]["controller"] = "C"
+    with pytest.raises(ScenarioError) as whole:
+        parse_scenario(data)
+    driver.execute_script("arguments[0].value = arguments[1]", editor, json.dumps(data))
+    by_id(driver, "apply-json").click()
+    assert by_id(driver, "err-json").text == str(whole.value)
+
+
 EVIL = '<img src="http://evil.invalid/x.png"><script>document.title="owned"</script>'
 
 

@@ -304,7 +304,7 @@ def add_effect(sc: dict[str, Any], cid: str, spec: object) -> dict[str, Any]:
     cards = out.get("cards", [])
     at = next((i for i, c in enumerate(cards) if c.get("id") == cid), None)
     if at is None:
-        raise LabError(f"no card {printable(json.dumps(cid))} in this battle", "effect_card")
+        raise LabError(f"no card {printable(json.dumps(cid))} in this battle", "card")
     card = cards[at]
     if not isinstance(spec, dict):
         raise LabError("$: expected an object (one effect)", "effect")

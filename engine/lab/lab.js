@@ -262,7 +262,7 @@
            "err-battle", "b-");
     });
     $("add-effect").addEventListener("click", function () {
-      edit("add_effect", [$("e-card").value, $("e-spec").value], "err-effect", "e-");
+      edit("add_effect", [$("e-card").value, $("e-effect").value], "err-effect", "e-");
     });
     $("apply-json").addEventListener("click", function () {
       var check = call("check_scenario", [$("scenario-json").value]);
