@@ -312,6 +312,11 @@
   }
 
   async function start() {
+    // Pyodide does not always reject when its WebAssembly is refused (a policy without 'wasm-unsafe-eval'): say so
+    // rather than wait forever.
+    var late = setTimeout(function () {
+      status("The engine did not load in 90 s: the browser console says why (WebAssembly refused? a file missing?).");
+    }, 90000);
     try {
       var manifest = await (await fetch("lab-files.json")).json();
       var py = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
@@ -326,9 +331,11 @@
         "json.dumps([{'id': s, 'title': TITLES.get(s, s)} for s in declared_states()])"));
       $("engine").textContent = "engine " + manifest.engine + ", Pyodide " + manifest.pyodide;
     } catch (e) {
+      clearTimeout(late);
       status("The engine did not load: " + e);
       return;
     }
+    clearTimeout(late);
     Array.prototype.forEach.call(document.querySelectorAll("button, input, select, textarea"), function (x) {
       if (x.id !== "place-card") { x.disabled = false; }
     });
