@@ -220,7 +220,10 @@ def test_build_play_branch_and_share(driver: Any, base: str) -> None:
     assert any("flipped" in line for line in log_lines(driver))
     explored = driver.find_elements(By.CSS_SELECTOR, "#lines button")
     assert len(explored) == 2
-    next(b for b in explored if b.is_enabled()).click()  # back to the first line
+    first = next(b for b in explored if b.is_enabled())
+    lp = expected["final_lp"]
+    assert first.text == f"activate {NAMES['mole']} effect 0 \u2014 LP A {lp['A']}, B {lp['B']}"
+    first.click()  # back to the first line
     assert log_lines(driver) == final["lines"] and lps(driver) == final["lp"]
 
     # The share link reproduces it exactly, in a fresh page.

@@ -8,6 +8,7 @@
   var battle = null;              // {scenario, answers}: the battle as Python knows it
   var result = null;              // the last `play`
   var lines = [];                 // lines of play explored: answers lists
+  var labels = {};                // each line seen (its answers as JSON) -> its decisions and LPs in words
   var states = [];                // the machine's states, for the sequence panel
   var view = DSViewer.create({ hash: false, onGo: showDecision });
   var el = DSViewer.el, clear = DSViewer.clear;
@@ -104,6 +105,10 @@
       return;
     }
     battle.answers = result.answers;
+    var taken = result.frames.filter(function (f) { return f.lab && f.lab.slot !== null; })
+      .map(function (f) { return f.lab.options[f.lab.chosen]; });
+    labels[JSON.stringify(battle.answers)] = (taken.length ? taken.join(" \u2192 ") : "no decision taken") +
+      " \u2014 LP A " + result.lp.A + ", B " + result.lp.B + (result.pending ? " (waits for a decision)" : "");
     showResult(result, at);
   }
 
@@ -181,7 +186,7 @@
     var all = lines.concat([battle.answers]), ol = clear($("lines"));
     $("lines-box").hidden = lines.length === 0;
     all.forEach(function (answers, n) {
-      var li = el("li"), b = el("button", answers.length ? "answers " + answers.join(", ") : "no decision yet");
+      var li = el("li"), b = el("button", labels[JSON.stringify(answers)] || "answers " + answers.join(", "));
       b.type = "button";
       b.disabled = answers === battle.answers;
       b.addEventListener("click", function () { take(answers.slice()); });
