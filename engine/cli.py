@@ -10,6 +10,7 @@
     python -m engine run PATH --html PAGE.html (run one scenario and write its page)
     python -m engine playouts PATH --n N [--workers W] [--seed S] [--agent random|mcts] [--backend processes|ray]
                               [--format text|json]  (N games of the battle; engine.playouts)
+    python -m engine lab [--out DIR] [--serve PORT]  (the ruling lab: a static site running the engine in the browser)
     python -m engine machine
     python -m engine schema [--check]
     python -m engine --version                 (the version, and which build runs: compiled with mypyc, or pure)
@@ -192,6 +193,28 @@ def _run_html(loaded: list[tuple[str, Scenario]], args: argparse.Namespace) -> i
     return _write_page(args.html, text)
 
 
+def _lab(out: str, port: int | None) -> int:
+    """Build the lab's site (fetching Pyodide and the wheels once, with a progress line on stderr), then serve it if
+    asked: 0 ok, 2 when it cannot be built (npm or the network absent and nothing cached: said in one line)."""
+    from engine.lab.site import BuildError, build, serve
+
+    def progress(line: str) -> None:
+        print(printable(line), file=sys.stderr, flush=True)
+
+    try:
+        site = build(out, progress)
+    except (BuildError, OSError) as e:
+        print(printable(f"error: {e}"), file=sys.stderr)
+        return 2
+    if port is not None:
+        try:
+            serve(site, port, progress)
+        except OSError as e:
+            print(printable(f"error: cannot serve on port {port}: {e}"), file=sys.stderr)
+            return 2
+    return 0
+
+
 def _playouts(loaded: list[tuple[str, Scenario]], args: argparse.Namespace) -> int:
     from engine import playouts
 
@@ -307,6 +330,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     po.add_argument("--backend", choices=["processes", "ray"], default="processes",
                     help="processes on this machine, or Ray tasks (the ray extra)")  # fmt: skip
     po.add_argument("--format", choices=["text", "json"], default="text", help="text, or one JSON object")
+    lab = sub.add_parser("lab", help="build the ruling lab: a static site that runs the engine in the browser")
+    lab.add_argument("--out", default="lab-site", metavar="DIR", help="where to write the site (default lab-site)")
+    lab.add_argument("--serve", type=int, metavar="PORT",
+                     help="then serve it on http://127.0.0.1:PORT/ until Ctrl-C (0: any free port)")  # fmt: skip
     sub.add_parser("machine", help="list the declared states, transitions and hook points")
     schema = sub.add_parser("schema", help="rewrite the published JSON Schema of the scenario format")
     schema.add_argument("--check", action="store_true", help="fail if the committed schema is stale")
@@ -344,6 +371,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return diagram.command(args.format, args.highlight, args.check, args.path)
     if args.cmd == "schema":
         return _schema(args.check)
+    if args.cmd == "lab":
+        return _lab(args.out, args.serve)
     print("states, in rulebook order:", ", ".join(declared_states()))
     print("transitions (trigger 'proceed', first whose condition holds):")
     for src, dest, cond in declared_transitions():

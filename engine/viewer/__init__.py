@@ -46,7 +46,7 @@ from engine.values.events import RULES, Event, EventType
 from engine.values.game import Location, Player, Position
 from engine.values.text import printable
 
-__all__ = ["NotReproduced", "attacks_line", "frames", "page", "page_of_file"]
+__all__ = ["NotReproduced", "attacks_line", "frames", "page", "page_of_file", "panels", "script_json"]
 
 
 class NotReproduced(ValueError):
@@ -240,7 +240,7 @@ _XML_PROLOG = re.compile(r"\A.*?(?=<svg\b)", re.DOTALL)
 _XMLNS = re.compile(r'\s+xmlns(?::\w+)?="[^"]*"')
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _SIZE = re.compile(r'<svg width="[^"]*" height="[^"]*"\s+viewBox="([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)"')
-_SLOT = re.compile(r"\{\{(title|css|svg|data|js)\}\}")
+_SLOT = re.compile(r"\{\{(title|css|panels|data|js)\}\}")
 DIAGRAM_HEIGHT = 180  # px: the compact drawing's labels at about their size; scrolled sideways to the current state
 
 
@@ -267,6 +267,14 @@ def _diagram() -> str:
         return inline_svg(svg(compact=True))
     except GraphvizMissing:
         return '<p class="note">(The drawing needs Graphviz\'s <code>dot</code>; the sequence is listed above.)</p>'
+
+
+def panels() -> str:
+    """The panels and the step navigation (panels.html, the machine's diagram in it): the markup render.js draws
+    into, the same on the viewer's page and the ruling lab's."""
+    text = _resource("panels.html")
+    assert text.count("{{svg}}") == 1, "panels.html must hold {{svg}} exactly once"
+    return text.replace("{{svg}}", _diagram())
 
 
 def attacks_line(data_frames: list[dict[str, Any]]) -> str:
@@ -297,9 +305,9 @@ def page(trace: list[dict[str, Any]]) -> str:
     values = {
         "title": _text(printable(str(title))),
         "css": _resource("viewer.css"),
-        "svg": _diagram(),
+        "panels": panels(),
         "data": script_json(data),
-        "js": _resource("viewer.js"),
+        "js": _resource("render.js") + _resource("viewer.js"),
     }
     template = _resource("template.html")
     for key in values:
