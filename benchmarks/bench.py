@@ -22,7 +22,9 @@ for ATK vs ATK. Measured against it, on three battles (`BATTLES`):
 - playouts per second with 1 and 2 worker processes (`engine.playouts`, when present). Each run with worker
   processes is preceded by one of a single playout per worker, which is all start-up (spawning the
   processes, importing the engine in each): when that takes more than a quarter of the run's wall time,
-  the figure measures the start-up rather than the playouts, and is flagged so (`--quick`'s few playouts).
+  the figure measures the start-up rather than the playouts, and is flagged so (`--quick`'s few playouts). Beside
+  the 2 workers' speed-up over 1 is the machine's own: the same pure-Python loop run twice in one process and once
+  in each of 2 worker processes (wall time), what these 2 shared cores allow any 2 processes.
 
 Which engine: this checkout's (`checkout.py` puts it first on `sys.path`, whatever else is installed; no
 `PYTHONPATH` needed), in whichever build it holds (compiled with mypyc, or pure Python, e.g. with `ENGINE_PURE=1`),
@@ -39,6 +41,7 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import math
 import random
 import time
 import timeit
@@ -47,7 +50,15 @@ from collections.abc import Callable
 from typing import Any
 
 import checkout
-from figures import SEARCH_CLONE, SEARCH_COST, SEARCH_DECISION, SEARCH_RATE, SEARCH_VANILLA
+from figures import (
+    MACHINE_SCALING,
+    PLAYOUT_SCALING,
+    SEARCH_CLONE,
+    SEARCH_COST,
+    SEARCH_DECISION,
+    SEARCH_RATE,
+    SEARCH_VANILLA,
+)
 
 from engine import Duel, RandomAgent, parse_scenario, state_from_scenario
 from engine.rules.calculation import BattleInput, compare_values
@@ -211,6 +222,35 @@ def clone_bytes(duel: Duel, copies: int = 2000) -> float:
 STARTUP_SHARE = 0.25  # above this share of a run's wall time, start-up decides its figure
 
 
+def _spin(n: int) -> int:
+    total = 0
+    for i in range(n):
+        total += i
+    return total
+
+
+def machine_scaling(n: int, rounds: int = 3) -> float:
+    """Wall-time speed-up of 2 worker processes over 1 on the same pure-Python loop (started the way playouts start
+    their workers; their start-up left out; the best of `rounds` of each, alternated): the most any 2-worker figure
+    can show on this machine."""
+    import multiprocessing
+
+    from engine.playouts import start_method
+
+    one, two = math.inf, math.inf
+    with multiprocessing.get_context(start_method()).Pool(2) as pool:
+        pool.map(_spin, [1, 1], chunksize=1)  # both workers started
+        for _ in range(rounds):
+            start = time.perf_counter()
+            _spin(n)
+            _spin(n)
+            one = min(one, time.perf_counter() - start)
+            start = time.perf_counter()
+            pool.map(_spin, [n, n], chunksize=1)
+            two = min(two, time.perf_counter() - start)
+    return one / two
+
+
 def playout_rates(n: int) -> tuple[dict[str, float], dict[str, str]]:
     """Playouts per second (wall time) with 1 and 2 worker processes, if `engine.playouts` exists; and, by
     figure, a note where the start-up of the worker processes (timed by a run of one playout per worker)
@@ -227,8 +267,12 @@ def playout_rates(n: int) -> tuple[dict[str, float], dict[str, str]]:
         timing = playouts.run(THREE_TRIGGERS, n, workers=workers, seed=1, progress=False)["timing"]
         out[name] = timing["playouts_per_second"]
         if workers > 1 and startup["seconds"] > STARTUP_SHARE * timing["seconds"]:
-            flags[name] = (f"start-up dominated: one playout per worker took {startup['seconds']:.2f} s, this"
-                           f" run of {n} {timing['seconds']:.2f} s; measure more playouts")  # fmt: skip
+            flags[name] = flags[PLAYOUT_SCALING] = (
+                f"start-up dominated: one playout per worker took {startup['seconds']:.2f} s, this run of {n} "
+                f"{timing['seconds']:.2f} s; measure more playouts")  # fmt: skip
+    out[PLAYOUT_SCALING] = out["playouts per second, 2 worker(s), wall time"] / out[
+        "playouts per second, 1 worker(s), wall time"]
+    out[MACHINE_SCALING] = machine_scaling(3_000_000)
     return out, flags
 
 

@@ -7,3 +7,8 @@ SEARCH_DECISION = "search API: one decision step, 3 triggers + 2-link chain"
 SEARCH_CLONE = "search API: BattleState.clone() at a decision point"
 SEARCH_RATE = "search API: decisions per second, random playouts (one core)"
 SEARCH_COST = "search API decision step / engine decision step"
+
+# Playouts on 2 worker processes (issue 25): their speed-up over 1, and what the machine itself allows 2 processes.
+PLAYOUT_SCALING = "playouts, 2 workers / 1 worker (wall time)"
+MACHINE_SCALING = "the machine's own 2 processes / 1 (a pure Python loop, wall time)"
+RATIOS = (SEARCH_COST, PLAYOUT_SCALING, MACHINE_SCALING)  # figures that are ratios, not times or counts
