@@ -91,8 +91,8 @@ def test_in_a_real_terminal_under_tmux() -> None:
 
         wait_for("(step)")
         subprocess.run(["tmux", "send-keys", "-t", name, "next", "Enter"], check=True)
-        out = wait_for("decision: A, priority in Start of the Damage Step")
-        assert "pass   <- the scenario's choice" in out
+        out = wait_for("pass   <- the scenario's choice")  # (the last line the step prints: the screen may show
+        assert "decision: A, priority in Start of the Damage Step" in out  # the heading before the options)
         subprocess.run(["tmux", "send-keys", "-t", name, "bogus", "Enter"], check=True)
         wait_for("error: unknown command 'bogus'")
         subprocess.run(["tmux", "send-keys", "-t", name, "quit", "Enter"], check=True)
