@@ -29,29 +29,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser import DESKTOP, PHONE, chromium, require_chromium, viewport
 from conftest import RULES_DIR, load_jsonl
 
 from engine.lab import core, site
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver") or ("/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver")
-                                                 else None)  # fmt: skip
-DESKTOP = (1280, 900)
-PHONE = (400, 850)
 CASES = {r["scenario"]["id"]: r for r in load_jsonl(RULES_DIR / "library-cards-cases.jsonl")}
 MOLE = CASES["LC-GM-001"]
 NAMES = {"mole": "Neo-Spacian Grand Mole", "bug": "Man-Eater Bug"}  # the case's ids -> the cards' names
 
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[dev]')")
-if CHROMIUM is None or CHROMEDRIVER is None:
-    pytest.skip(
-        "Chromium or chromedriver is absent (Debian: apt-get install chromium chromium-driver)", allow_module_level=True
-    )
+require_chromium()
 if shutil.which("npm") is None and not (site.cache_dir() / f"pyodide-{site.PYODIDE_VERSION}").is_dir():
     pytest.skip("npm is absent and Pyodide is not cached (Debian: apt-get install npm)", allow_module_level=True)
 
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
 
@@ -73,17 +64,7 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"):
-        options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
-    # an explicit driver path: selenium's manager never looks for (or downloads) another
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
-    try:
-        yield driver
-    finally:
-        driver.quit()
+    yield from chromium()
 
 
 @pytest.fixture
@@ -100,13 +81,6 @@ def driver(browser: Any, base: str) -> Iterator[Any]:
     assert requests, "the performance log saw no request at all"
     assert [u for u in requests if not u.startswith((base, "about:", "blob:" + base.rstrip("/")))] == []
     assert [e for e in browser.get_log("browser") if e["level"] in ("SEVERE", "WARNING")] == []
-
-
-def viewport(driver: Any, width: int, height: int) -> None:
-    driver.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride",
-        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 760},
-    )
 
 
 def open_lab(driver: Any, url: str) -> None:

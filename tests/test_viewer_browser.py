@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser import DESKTOP, PHONE, chromium, require_chromium, viewport
 from test_viewer_page import BATTLE_PHASE_TRACES, case_trace, declared, expected_illegal
 
 from engine import load_scenarios
@@ -32,19 +33,9 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "piercing_flip.json"
 SCREENSHOT = ROOT / "docs" / "viewer.png"
 NARROW_SCREENSHOT = ROOT / "docs" / "viewer-narrow.png"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver") or ("/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver")
-                                                 else None)  # fmt: skip
-DESKTOP = (1280, 900)
-PHONE = (400, 850)
 
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[dev]')")
-if CHROMIUM is None or CHROMEDRIVER is None:
-    pytest.skip(
-        "Chromium or chromedriver is absent (Debian: apt-get install chromium chromium-driver)", allow_module_level=True
-    )
+require_chromium()
 
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 
@@ -90,17 +81,7 @@ def page_url(records: list[dict[str, Any]], tmp_path_factory: pytest.TempPathFac
 # -- the browser -----------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"):
-        options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
-    # an explicit driver path: selenium's manager never looks for (or downloads) another
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
-    try:
-        yield driver
-    finally:
-        driver.quit()
+    yield from chromium()
 
 
 @pytest.fixture
@@ -126,14 +107,6 @@ def network_and_console(driver: Any) -> tuple[list[str], list[dict[str, Any]]]:
     messages = [json.loads(e["message"])["message"] for e in driver.get_log("performance")]
     requests = [m["params"]["request"]["url"] for m in messages if m["method"] == "Network.requestWillBeSent"]
     return requests, [e for e in driver.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
-
-
-def viewport(driver: Any, width: int, height: int) -> None:
-    """An exact viewport, whatever the window around it; below 760 px wide, a phone's (viewer.css)."""
-    driver.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride",
-        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 760},
-    )
 
 
 def open_at(driver: Any, url: str) -> None:
