@@ -76,7 +76,7 @@ def paused(s: GameState) -> bool:
 def stopped(s: GameState) -> bool:
     """Nothing more runs without the host (`Duel.is_over`): the Duel is over, the Battle Phase is over (Main
     Phase 2), or the Damage Step of an attack the host declared is over."""
-    return s.phase in TERMINAL or (s.phase is Phase.STEP_OVER and s.battle.host_declared)
+    return s.phase in TERMINAL or paused(s)
 
 
 def by_source(transitions: Iterable[Mapping[str, Any]]) -> dict[Phase, list[tuple[Phase, str | None]]]:
