@@ -223,6 +223,31 @@ def test_the_exported_scenario_runs_the_same_line_in_the_cli(tmp_path: Path) -> 
     assert core.play(again, auto=True)["lp"] == MOLE["expected"]["final_lp"]
 
 
+def test_an_activation_in_the_battle_step_after_an_attack_exports_to_the_next_declaration(tmp_path: Path) -> None:
+    """In a whole Battle Phase, a choice in the Battle Step belongs to the declaration it comes before (the
+    scripted agent places it so): Waboku activated in the Battle Step once the first attack is over is the
+    second declaration's choice (`attack` 1), not the first attack's (which the CLI then refused)."""
+    text = (RULES_DIR / "library-cards-cases.jsonl").read_text(encoding="utf-8")
+    index = core.import_text("cases.jsonl", text)["scenarios"].index("LC-WAB-001")
+    battle = core.import_text("cases.jsonl", text, index)["battle"]
+    # B passes in the Start Step; A attacks with m2; B does not answer it; after it, in the Battle Step, A declares
+    # nothing yet and B activates Waboku; then A passes (no second attack)
+    battle["answers"] = [1, 1, 1, 1, 0, 1]
+    played = core.play(battle)
+    assert played["over"]
+    steps = [f["lab"] for f in played["frames"] if f.get("lab") and f["lab"]["slot"] is not None]
+    waboku = steps[4]
+    assert (waboku["window"], waboku["player"], waboku["options"][waboku["chosen"]]) == (
+        "Battle Step", "B", "activate Waboku effect 0")  # fmt: skip
+    exported = json.loads(core.export_scenario(battle))
+    assert [c["attack"] for c in exported["choices"] if c.get("activate") == "wb"] == [1]
+    path = tmp_path / "waboku.json"
+    path.write_text(json.dumps(exported), encoding="utf-8")
+    done = _cli("run", str(path), "--format", "json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["final_lp"] == played["lp"]
+
+
 def test_the_exported_trace_replays_in_the_cli_and_imports_back(tmp_path: Path) -> None:
     example = load_scenarios(ROOT / "examples" / "battle_phase.json")[0]
     from engine.scenario import scenario_to_json

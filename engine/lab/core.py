@@ -502,8 +502,9 @@ def export_scenario(battle: dict[str, Any]) -> str:
                       "effect": r["effect"]}  # fmt: skip
             if r["targets"]:
                 choice["targets"] = list(r["targets"])
-            if several:
-                choice["attack"] = frame["attack"] or 0
+            if several:  # in a whole Battle Phase, the Battle Step's choices belong to the declaration it makes next
+                choice["attack"] = (declared if sc.battle_phase and r["window"] == "battle_step"
+                                    else frame["attack"] or 0)  # fmt: skip
             same = [q for q in choices if q["window"] == r["window"] and q.get("attack") == choice.get("attack")]
             if same and frame["chain"] is None:  # after a chain resolved, in the same window: a new chain
                 choice["new_chain"] = True
