@@ -248,6 +248,26 @@ def test_an_activation_in_the_battle_step_after_an_attack_exports_to_the_next_de
     assert json.loads(done.stdout)["final_lp"] == played["lp"]
 
 
+def test_an_optional_trigger_answered_only_in_the_second_attack_runs_so_in_the_cli(tmp_path: Path) -> None:
+    """BS-008's field: B declines Battle Fader on the first direct attack and activates it on the second. The exported
+    choice says `attack` 1; the CLI's scripted agent placed it on the first attack's trigger decision (the window
+    matched, the attack was not checked), then refused the second declaration ("no decision was offered")."""
+    text = (RULES_DIR / "battle-step-cases.jsonl").read_text(encoding="utf-8")
+    index = core.import_text("cases.jsonl", text)["scenarios"].index("BS-008")
+    battle = core.import_text("cases.jsonl", text, index)["battle"]
+    battle["answers"] = [1, 1, 1, 1, 0, 0, 0]  # m2 attacks, no answer; m1 attacks, Battle Fader and the trap answer it
+    played = core.play(battle)
+    assert played["over"]
+    exported = json.loads(core.export_scenario(battle))
+    assert [(c.get("activate"), c["attack"]) for c in exported["choices"] if c["player"] == "B"] == [
+        ("bf", 1), ("t", 1)]  # fmt: skip
+    path = tmp_path / "fader.json"
+    path.write_text(json.dumps(exported), encoding="utf-8")
+    done = _cli("run", str(path), "--format", "json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["final_lp"] == played["lp"]
+
+
 def test_the_exported_trace_replays_in_the_cli_and_imports_back(tmp_path: Path) -> None:
     example = load_scenarios(ROOT / "examples" / "battle_phase.json")[0]
     from engine.scenario import scenario_to_json
