@@ -197,6 +197,7 @@ def _packed(data: object, version: int = 1) -> str:
     ("v99.abc", "newer version"),
     ("v0.abc", "does not exist"),
     ("v1." + base64.urlsafe_b64encode(zlib.compress(b"[" * 10_000_000)).decode(), "too large"),
+    ("v1." + base64.urlsafe_b64encode(zlib.compress(b"[" * 50_000 + b"]" * 50_000)).decode(), "nested too deeply"),
 ])  # fmt: skip
 def test_a_bad_link_is_refused_with_what_is_wrong(link: str, words: str) -> None:
     with pytest.raises(LabError) as info:
@@ -204,6 +205,22 @@ def test_a_bad_link_is_refused_with_what_is_wrong(link: str, words: str) -> None
     assert words in info.value.message and info.value.field == "link"
     answer = json.loads(core.call("decode_link", json.dumps([link])))  # the page's view: an error, never a crash
     assert words in answer["error"]
+
+
+def test_a_text_nested_too_deeply_is_refused_before_a_decoder_reads_it() -> None:
+    """A 200-character link of nested brackets overflowed the decoder's stack: in CPython a RecursionError out of
+    `call` (which promises the page an answer), in Pyodide a fatal error that left the page without its engine.
+    Every text the lab reads is refused first, with a message, where it is nested past MAX_NESTING."""
+    deep = "[" * 50_000 + "]" * 50_000
+    calls = {"check_scenario": [deep], "add_effect": [mole_battle()["scenario"], "neo_spacian_grand_mole", deep],
+             "import_text": ["deep.json", deep]}  # fmt: skip
+    for name, args in calls.items():
+        answer = json.loads(core.call(name, json.dumps(args)))
+        error = answer["ok"]["error"]["message"] if name == "check_scenario" else answer["error"]
+        assert "nested too deeply" in error, (name, answer)
+    ok = "[" * core.MAX_NESTING + "]" * core.MAX_NESTING  # as deep as allowed: read, and refused for what it is
+    assert "nested" not in json.loads(core.call("check_scenario", json.dumps([ok])))["ok"]["error"]["message"]
+    assert core.check_scenario(json.dumps(mole_battle()["scenario"])) == {"ok": True}
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:

@@ -17,6 +17,7 @@ Pyodide is not cached either (`.ci/run` installs them all). The screenshots `doc
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import shutil
@@ -24,6 +25,7 @@ import subprocess
 import sys
 import threading
 import time
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -346,6 +348,9 @@ def test_markup_from_a_link_is_shown_as_text(driver: Any, base: str) -> None:
     ("#battle=v9.abc", "newer version of the lab"),
     ("#battle=v1.AAAA", "damaged"),
     ("#battle=nonsense", "holds no battle"),
+    # 166 characters that unpack to 50,000 nested brackets: Pyodide's decoder overflowed its stack (a fatal error)
+    ("#battle=v1." + base64.urlsafe_b64encode(zlib.compress(b"[" * 50_000 + b"]" * 50_000)).decode(),
+     "nested too deeply"),
 ])  # fmt: skip
 def test_a_bad_link_is_refused_with_a_message(driver: Any, base: str, fragment: str, words: str) -> None:
     open_lab(driver, base + "index.html" + fragment)
