@@ -110,6 +110,19 @@ def test_the_battle_form_sets_lps_and_the_attack() -> None:
     assert "attack directly with Neo-Spacian Grand Mole" in [x["option"] for x in pending["illegal"]]
 
 
+def test_changing_the_turn_player_drops_the_attack_the_form_offered_for_the_other() -> None:
+    """The form's attacker list is the turn player's monsters: changing the turn player sends the old one's attacker
+    with it, which the loader refused ("controlled by A, not the turn player B"), so the turn could not change."""
+    sc = core.add_card(core.new_battle()["scenario"], {"key": "jinzo", "side": "A"})
+    sc = core.add_card(sc, {"key": "kuriboh", "side": "B"})
+    assert sc["attack"] == {"attacker": "jinzo", "target": "kuriboh"}
+    out = core.set_battle(sc, {"turn_player": "B", "attacker": "jinzo", "target": "kuriboh"})
+    assert out["turn_player"] == "B" and out["attack"] == {"attacker": "kuriboh", "target": "jinzo"}
+    with pytest.raises(LabError) as info:  # an attacker that is no monster of either turn player: the loader's word
+        core.set_battle(sc, {"attacker": "nobody", "target": ""})
+    assert "nobody" in info.value.message and info.value.field == "attacker"
+
+
 def test_the_json_editor_reports_the_loaders_path_and_message() -> None:
     bad = {"format": "damage-step-scenario/1", "cards": [{"id": "x", "controller": "C", "atk": 1, "def": 1,
                                                           "position": "attack"}]}  # fmt: skip

@@ -302,7 +302,9 @@ def set_battle(sc: dict[str, Any], form: dict[str, Any]) -> dict[str, Any]:
         out.pop(k, None)
     if form.get("mode") == "battle_phase":
         out["battle_phase"] = {}
-    elif form.get("attacker"):
+    elif form.get("attacker") and (str(form["attacker"]) in _monsters(out, out.get("turn_player", "A"))
+                                   or str(form["attacker"]) not in _monsters(sc, sc.get("turn_player", "A"))):
+        # (the attacker the form offered was the old turn player's: with the turn player changed, the default one)
         out["attack"] = {"attacker": str(form["attacker"]), "target": str(form["target"]) if form.get("target")
                          else None}  # fmt: skip
     else:
