@@ -82,7 +82,7 @@ class ScriptedAgent:
         for q in [q for q in self.queue if self._at(q) < now]:
             self._settle(duel, q)
         if decision.kind is DecisionKind.TRIGGER:
-            return self._place_trigger(decision)
+            return self._place_trigger(decision, now)
         if decision.kind is DecisionKind.REPLAY:
             return self._replay(decision, duel, now)
         return self._priority(decision, duel, now)
@@ -131,12 +131,12 @@ class ScriptedAgent:
                 return option
             self._refuse(duel, q, option, reason)
 
-    def _place_trigger(self, decision: Decision) -> Option:
+    def _place_trigger(self, decision: Decision, now: tuple[int, int]) -> Option:
         for option in decision.options:
             for q in self.queue:
                 if (
                     not q.declares
-                    and q.window is decision.window
+                    and self._at(q) == now  # its window, and in a whole Battle Phase its attack
                     and q.player is decision.player
                     and (q.card, q.effect) == (option.card, option.effect)
                     and (q.targets is None or q.targets == option.targets)

@@ -110,6 +110,19 @@ def test_the_battle_form_sets_lps_and_the_attack() -> None:
     assert "attack directly with Neo-Spacian Grand Mole" in [x["option"] for x in pending["illegal"]]
 
 
+def test_changing_the_turn_player_drops_the_attack_the_form_offered_for_the_other() -> None:
+    """The form's attacker list is the turn player's monsters: changing the turn player sends the old one's attacker
+    with it, which the loader refused ("controlled by A, not the turn player B"), so the turn could not change."""
+    sc = core.add_card(core.new_battle()["scenario"], {"key": "jinzo", "side": "A"})
+    sc = core.add_card(sc, {"key": "kuriboh", "side": "B"})
+    assert sc["attack"] == {"attacker": "jinzo", "target": "kuriboh"}
+    out = core.set_battle(sc, {"turn_player": "B", "attacker": "jinzo", "target": "kuriboh"})
+    assert out["turn_player"] == "B" and out["attack"] == {"attacker": "kuriboh", "target": "jinzo"}
+    with pytest.raises(LabError) as info:  # an attacker that is no monster of either turn player: the loader's word
+        core.set_battle(sc, {"attacker": "nobody", "target": ""})
+    assert "nobody" in info.value.message and info.value.field == "attacker"
+
+
 def test_the_json_editor_reports_the_loaders_path_and_message() -> None:
     bad = {"format": "damage-step-scenario/1", "cards": [{"id": "x", "controller": "C", "atk": 1, "def": 1,
                                                           "position": "attack"}]}  # fmt: skip
@@ -197,6 +210,7 @@ def _packed(data: object, version: int = 1) -> str:
     ("v99.abc", "newer version"),
     ("v0.abc", "does not exist"),
     ("v1." + base64.urlsafe_b64encode(zlib.compress(b"[" * 10_000_000)).decode(), "too large"),
+    ("v1." + base64.urlsafe_b64encode(zlib.compress(b"[" * 50_000 + b"]" * 50_000)).decode(), "nested too deeply"),
 ])  # fmt: skip
 def test_a_bad_link_is_refused_with_what_is_wrong(link: str, words: str) -> None:
     with pytest.raises(LabError) as info:
@@ -204,6 +218,22 @@ def test_a_bad_link_is_refused_with_what_is_wrong(link: str, words: str) -> None
     assert words in info.value.message and info.value.field == "link"
     answer = json.loads(core.call("decode_link", json.dumps([link])))  # the page's view: an error, never a crash
     assert words in answer["error"]
+
+
+def test_a_text_nested_too_deeply_is_refused_before_a_decoder_reads_it() -> None:
+    """A 200-character link of nested brackets overflowed the decoder's stack: in CPython a RecursionError out of
+    `call` (which promises the page an answer), in Pyodide a fatal error that left the page without its engine.
+    Every text the lab reads is refused first, with a message, where it is nested past MAX_NESTING."""
+    deep = "[" * 50_000 + "]" * 50_000
+    calls = {"check_scenario": [deep], "add_effect": [mole_battle()["scenario"], "neo_spacian_grand_mole", deep],
+             "import_text": ["deep.json", deep]}  # fmt: skip
+    for name, args in calls.items():
+        answer = json.loads(core.call(name, json.dumps(args)))
+        error = answer["ok"]["error"]["message"] if name == "check_scenario" else answer["error"]
+        assert "nested too deeply" in error, (name, answer)
+    ok = "[" * core.MAX_NESTING + "]" * core.MAX_NESTING  # as deep as allowed: read, and refused for what it is
+    assert "nested" not in json.loads(core.call("check_scenario", json.dumps([ok])))["ok"]["error"]["message"]
+    assert core.check_scenario(json.dumps(mole_battle()["scenario"])) == {"ok": True}
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -221,6 +251,51 @@ def test_the_exported_scenario_runs_the_same_line_in_the_cli(tmp_path: Path) -> 
     assert json.loads(done.stdout)["final_locations"] == {"neo_spacian_grand_mole": "hand", "man_eater_bug": "hand"}
     again = core.import_text("mole.json", path.read_text(encoding="utf-8"))["battle"]
     assert core.play(again, auto=True)["lp"] == MOLE["expected"]["final_lp"]
+
+
+def test_an_activation_in_the_battle_step_after_an_attack_exports_to_the_next_declaration(tmp_path: Path) -> None:
+    """In a whole Battle Phase, a choice in the Battle Step belongs to the declaration it comes before (the
+    scripted agent places it so): Waboku activated in the Battle Step once the first attack is over is the
+    second declaration's choice (`attack` 1), not the first attack's (which the CLI then refused)."""
+    text = (RULES_DIR / "library-cards-cases.jsonl").read_text(encoding="utf-8")
+    index = core.import_text("cases.jsonl", text)["scenarios"].index("LC-WAB-001")
+    battle = core.import_text("cases.jsonl", text, index)["battle"]
+    # B passes in the Start Step; A attacks with m2; B does not answer it; after it, in the Battle Step, A declares
+    # nothing yet and B activates Waboku; then A passes (no second attack)
+    battle["answers"] = [1, 1, 1, 1, 0, 1]
+    played = core.play(battle)
+    assert played["over"]
+    steps = [f["lab"] for f in played["frames"] if f.get("lab") and f["lab"]["slot"] is not None]
+    waboku = steps[4]
+    assert (waboku["window"], waboku["player"], waboku["options"][waboku["chosen"]]) == (
+        "Battle Step", "B", "activate Waboku effect 0")  # fmt: skip
+    exported = json.loads(core.export_scenario(battle))
+    assert [c["attack"] for c in exported["choices"] if c.get("activate") == "wb"] == [1]
+    path = tmp_path / "waboku.json"
+    path.write_text(json.dumps(exported), encoding="utf-8")
+    done = _cli("run", str(path), "--format", "json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["final_lp"] == played["lp"]
+
+
+def test_an_optional_trigger_answered_only_in_the_second_attack_runs_so_in_the_cli(tmp_path: Path) -> None:
+    """BS-008's field: B declines Battle Fader on the first direct attack and activates it on the second. The exported
+    choice says `attack` 1; the CLI's scripted agent placed it on the first attack's trigger decision (the window
+    matched, the attack was not checked), then refused the second declaration ("no decision was offered")."""
+    text = (RULES_DIR / "battle-step-cases.jsonl").read_text(encoding="utf-8")
+    index = core.import_text("cases.jsonl", text)["scenarios"].index("BS-008")
+    battle = core.import_text("cases.jsonl", text, index)["battle"]
+    battle["answers"] = [1, 1, 1, 1, 0, 0, 0]  # m2 attacks, no answer; m1 attacks, Battle Fader and the trap answer it
+    played = core.play(battle)
+    assert played["over"]
+    exported = json.loads(core.export_scenario(battle))
+    assert [(c.get("activate"), c["attack"]) for c in exported["choices"] if c["player"] == "B"] == [
+        ("bf", 1), ("t", 1)]  # fmt: skip
+    path = tmp_path / "fader.json"
+    path.write_text(json.dumps(exported), encoding="utf-8")
+    done = _cli("run", str(path), "--format", "json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["final_lp"] == played["lp"]
 
 
 def test_the_exported_trace_replays_in_the_cli_and_imports_back(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ Pyodide is not cached either (`.ci/run` installs them all). The screenshots `doc
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import shutil
@@ -24,6 +25,7 @@ import subprocess
 import sys
 import threading
 import time
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -32,6 +34,7 @@ import pytest
 from browser import DESKTOP, PHONE, chromium, require_chromium, viewport
 from conftest import RULES_DIR, load_jsonl
 
+from engine.build import load_scenarios
 from engine.lab import core, site
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -199,6 +202,8 @@ def test_build_play_branch_and_share(driver: Any, base: str) -> None:
     assert first.text == f"activate {NAMES['mole']} effect 0 \u2014 LP A {lp['A']}, B {lp['B']}"
     first.click()  # back to the first line
     assert log_lines(driver) == final["lines"] and lps(driver) == final["lp"]
+    explored = driver.find_elements(By.CSS_SELECTOR, "#lines button")  # the same two lines, the shown one once (last)
+    assert len(explored) == 2 and [b.is_enabled() for b in explored] == [True, False]
 
     # The share link reproduces it exactly, in a fresh page.
     link = by_id(driver, "share-link").get_attribute("value")
@@ -227,6 +232,27 @@ def _cli_run(text: str, suffix: str) -> dict[str, Any]:
     assert done.returncode == 0, done.stderr
     result: dict[str, Any] = json.loads(done.stdout.splitlines()[0])
     return result
+
+
+def test_going_on_with_a_line_is_not_a_branch(driver: Any, base: str) -> None:
+    """Taking the decisions of one line one after another lists no line explored; a branch lists the line left."""
+    from engine.scenario import scenario_to_json
+
+    sc = scenario_to_json(load_scenarios(ROOT / "examples" / "battle_phase.json")[0])
+    open_lab(driver, base + "index.html#battle=" + core.encode_link({"scenario": sc, "answers": []}))
+    for _ in range(3):
+        decision_options(driver)[0].click()
+    assert not by_id(driver, "lines-box").is_displayed()
+    line = by_id(driver, "share-link").get_attribute("value")
+    lines = log_lines(driver)
+    k = next(i for i, text in enumerate(lines) if text.startswith("A decides") and ": attack " in text)  # a branch
+    driver.find_elements(By.CSS_SELECTOR, "#log-lines li")[k].click()
+    decision_options(driver)[1].click()
+    explored = driver.find_elements(By.CSS_SELECTOR, "#lines button")
+    assert len(explored) == 2 and [b.is_enabled() for b in explored] == [True, False]
+    explored[0].click()
+    assert by_id(driver, "share-link").get_attribute("value") == line
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#lines button")) == 2
 
 
 def test_a_rules_file_imports_and_gives_the_clis_result(driver: Any, base: str) -> None:
@@ -296,6 +322,9 @@ def test_markup_from_a_link_is_shown_as_text(driver: Any, base: str) -> None:
     ("#battle=v9.abc", "newer version of the lab"),
     ("#battle=v1.AAAA", "damaged"),
     ("#battle=nonsense", "holds no battle"),
+    # 166 characters that unpack to 50,000 nested brackets: Pyodide's decoder overflowed its stack (a fatal error)
+    ("#battle=v1." + base64.urlsafe_b64encode(zlib.compress(b"[" * 50_000 + b"]" * 50_000)).decode(),
+     "nested too deeply"),
 ])  # fmt: skip
 def test_a_bad_link_is_refused_with_a_message(driver: Any, base: str, fragment: str, words: str) -> None:
     open_lab(driver, base + "index.html" + fragment)

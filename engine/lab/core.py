@@ -26,6 +26,7 @@ import copy
 import io
 import json
 import os
+import re
 import tempfile
 import zlib
 from collections.abc import Callable
@@ -68,7 +69,25 @@ FORMAT = "damage-step-scenario/1"
 LINK_VERSION = 1  # the share link's format; a link of a higher version is refused, never guessed at
 MAX_LINK_TEXT = 200_000  # characters of a link's fragment, and bytes it inflates to: larger is refused, not read
 MAX_ANSWERS = 10_000  # decisions in one battle: a longer list is no battle a person took
+# Levels of [ and { in a text the lab reads (a link, the JSON editor, an effect, a file): far more than any battle
+# has, and far fewer than overflow the stack of Pyodide's decoders (which is fatal to the page, not an exception).
+MAX_NESTING = 200
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 ZONES = ("monster_zone", "spell_trap_zone", "hand", "graveyard", "banished")
+
+
+def _shallow(text: str, what: str, field: str) -> None:
+    """LabError unless `text` is nested at most MAX_NESTING levels deep (counted without recursion, strings
+    skipped): checked before any decoder reads it."""
+    depth = 0
+    for m in _BRACKETS.finditer(text):
+        t = m[0]
+        if t == "[" or t == "{":
+            depth += 1
+            if depth > MAX_NESTING:
+                raise LabError(f"{what}: nested too deeply (more than {MAX_NESTING} levels of [ and {{)", field)
+        elif t == "]" or t == "}":
+            depth -= 1
 
 
 class LabError(ValueError):
@@ -112,6 +131,10 @@ def check_scenario(data: object) -> dict[str, Any]:
     """Validate a scenario as the loader does: ``{"ok": True}`` or ``{"ok": False, "error": {path, message, text}}``.
     A string is read as JSON first (the page's JSON editor), its syntax errors said with their line and column."""
     if isinstance(data, str):
+        try:
+            _shallow(data, "$", "")
+        except LabError as e:
+            return {"ok": False, "error": {"path": "$", "message": e.message, "text": e.message}}
         try:
             data = json.loads(data)
         except json.JSONDecodeError as e:
@@ -279,7 +302,9 @@ def set_battle(sc: dict[str, Any], form: dict[str, Any]) -> dict[str, Any]:
         out.pop(k, None)
     if form.get("mode") == "battle_phase":
         out["battle_phase"] = {}
-    elif form.get("attacker"):
+    elif form.get("attacker") and (str(form["attacker"]) in _monsters(out, out.get("turn_player", "A"))
+                                   or str(form["attacker"]) not in _monsters(sc, sc.get("turn_player", "A"))):
+        # (the attacker the form offered was the old turn player's: with the turn player changed, the default one)
         out["attack"] = {"attacker": str(form["attacker"]), "target": str(form["target"]) if form.get("target")
                          else None}  # fmt: skip
     else:
@@ -296,6 +321,7 @@ def add_effect(sc: dict[str, Any], cid: str, spec: object) -> dict[str, Any]:
     """The scenario with one more effect on card `cid` (a scenario-format effect object, or its JSON text),
     validated as the loader validates an effect of that card (`engine.scenario.parse_effect_spec`), then whole."""
     if isinstance(spec, str):
+        _shallow(spec, "$", "effect")
         try:
             spec = json.loads(spec)
         except json.JSONDecodeError as e:
@@ -461,7 +487,9 @@ def decode_link(fragment: str) -> dict[str, Any]:
         body = inflate.decompress(raw, MAX_LINK_TEXT)
         if inflate.unconsumed_tail or not inflate.eof:
             raise LabError("this link is damaged or too large: its battle does not unpack", "link")
-        data = json.loads(body.decode("utf-8"))
+        text = body.decode("utf-8")
+        _shallow(text, "this link is damaged", "link")
+        data = json.loads(text)
     except (binascii.Error, ValueError, zlib.error) as e:
         if isinstance(e, LabError):
             raise
@@ -502,8 +530,9 @@ def export_scenario(battle: dict[str, Any]) -> str:
                       "effect": r["effect"]}  # fmt: skip
             if r["targets"]:
                 choice["targets"] = list(r["targets"])
-            if several:
-                choice["attack"] = frame["attack"] or 0
+            if several:  # in a whole Battle Phase, the Battle Step's choices belong to the declaration it makes next
+                choice["attack"] = (declared if sc.battle_phase and r["window"] == "battle_step"
+                                    else frame["attack"] or 0)  # fmt: skip
             same = [q for q in choices if q["window"] == r["window"] and q.get("attack") == choice.get("attack")]
             if same and frame["chain"] is None:  # after a chain resolved, in the same window: a new chain
                 choice["new_chain"] = True
@@ -577,6 +606,7 @@ def import_text(name: str, text: str, index: int = 0) -> dict[str, Any]:
     """A file the user opened: a scenario file (.json, .jsonl, .toml, read by the CLI's own loader) or a trace
     (JSON lines starting with a header). Returns the battle (scenario `index` of the file, and for a trace its
     decisions as answers) and the ids of every scenario in the file, so the page can offer the others."""
+    _shallow(text, printable(name), "import")
     first = text.lstrip()[:400]
     if first.startswith("{") and '"kind"' in first.split("\n")[0] and '"header"' in first.split("\n")[0]:
         try:

@@ -134,13 +134,17 @@
     } catch (e) { $("share-link").value = ""; }
   }
 
+  // Another answer: the line shown is kept in the lines explored when the new one leaves it (a branch), not when
+  // it only goes on with it; the line shown is never listed twice.
   function take(answers) {
-    if (battle.answers.length && JSON.stringify(battle.answers) !== JSON.stringify(answers) &&
-        !lines.some(function (l) { return JSON.stringify(l) === JSON.stringify(battle.answers); })) {
+    var now = JSON.stringify(battle.answers), goesOn = JSON.stringify(answers.slice(0, battle.answers.length)) === now;
+    if (battle.answers.length && !goesOn && !lines.some(function (l) { return JSON.stringify(l) === now; })) {
       lines.push(battle.answers.slice());
     }
     battle.answers = answers;
     run(false);
+    lines = lines.filter(function (l) { return JSON.stringify(l) !== JSON.stringify(battle.answers); });
+    showLines();
   }
 
   // The decision at frame k (one taken earlier: another answer there is a branch), or the one pending at the end.
