@@ -91,9 +91,21 @@ def test_an_effect_is_validated_as_the_loader_validates_it() -> None:
 def test_the_battle_form_sets_lps_and_the_attack() -> None:
     sc = mole_battle()["scenario"]
     out = core.set_battle(sc, {"lp_A": "4000", "lp_B": 100, "mode": "attack", "attacker": "neo_spacian_grand_mole",
-                               "target": ""})  # fmt: skip
+                               "target": "man_eater_bug"})  # fmt: skip
     assert out["life_points"] == {"A": 4000, "B": 100}
-    assert out["attack"] == {"attacker": "neo_spacian_grand_mole", "target": None}
+    assert out["attack"] == {"attacker": "neo_spacian_grand_mole", "target": "man_eater_bug"}
+    # A direct attack while the opponent controls a monster is refused, with the rule (docs/damage-step-rules.md
+    # §BP.3: "a direct attack is possible only when the opponent controls no monsters"), as the Battle Phase's
+    # declarations are; the form shows the same reason beside "directly".
+    with pytest.raises(LabError) as info:
+        core.set_battle(sc, {"mode": "attack", "attacker": "neo_spacian_grand_mole", "target": ""})
+    assert info.value.field == "target"
+    assert "a direct attack is possible only when the opponent controls no monsters" in info.value.message
+    assert "only when the opponent controls no monsters" in str(core.describe_battle(sc)["direct"])
+    alone = core.remove_card(sc, "man_eater_bug")
+    assert core.describe_battle(alone)["direct"] is None
+    assert core.set_battle(alone, {"mode": "attack", "attacker": "neo_spacian_grand_mole", "target": ""})["attack"] == {
+        "attacker": "neo_spacian_grand_mole", "target": None}
     with pytest.raises(LabError) as info:  # the rules refuse nothing here: the loader refuses a negative LP
         core.set_battle(sc, {"lp_A": "-1", "lp_B": "8000"})
     assert info.value.field == "lp_A" and info.value.message.startswith("life_points.A: ")
@@ -108,6 +120,25 @@ def test_the_battle_form_sets_lps_and_the_attack() -> None:
     assert pending["window"] == "Battle Step" and pending["player"] == "A"
     assert "attack Man-Eater Bug with Neo-Spacian Grand Mole" in pending["options"]
     assert "attack directly with Neo-Spacian Grand Mole" in [x["option"] for x in pending["illegal"]]
+
+
+def test_cards_may_be_placed_before_the_attacker_and_the_lab_says_what_is_missing() -> None:
+    """A battle without a monster that can attack yet is not refused card by card (review of issue 26): the rest is
+    checked by the loader, and playing it says what is missing."""
+    sc = core.add_card(core.new_battle()["scenario"], {"key": "man_eater_bug", "side": "B", "face_down": True})
+    sc = core.add_card(sc, {"key": "neo_spacian_grand_mole", "side": "A", "position": "defense"})
+    assert "attack" not in sc
+    note = core.describe_battle(sc)["note"]
+    assert note.startswith("no attack yet: the turn player (A) needs a face-up Attack Position monster")
+    with pytest.raises(LabError) as info:
+        core.play({"scenario": sc, "answers": []})
+    assert info.value.message == note and info.value.field == "attacker"
+    with pytest.raises(LabError) as info:  # what is wrong with a card is still said at once, by the loader
+        core.add_card(sc, {"key": "neo_spacian_grand_mole", "side": "A", "atk": -5})
+    assert info.value.field == "atk"
+    sc = core.add_card(sc, {"key": "neo_spacian_grand_mole", "side": "A", "id": "mole2"})
+    assert sc["attack"] == {"attacker": "mole2", "target": "man_eater_bug"}
+    assert core.describe_battle(sc)["note"] == ""
 
 
 def test_changing_the_turn_player_drops_the_attack_the_form_offered_for_the_other() -> None:

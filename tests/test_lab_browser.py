@@ -332,6 +332,14 @@ def test_a_bad_link_is_refused_with_a_message(driver: Any, base: str, fragment: 
     assert driver.find_elements(By.CSS_SELECTOR, "#log-lines li") == []
 
 
+def test_a_phone_scrolls_only_down(driver: Any, base: str) -> None:
+    """At a phone's width nothing sticks out sideways, form and battle included (the review found the attack mode's
+    select 10 px past the edge)."""
+    viewport(driver, *PHONE)
+    build_mole_battle(driver, base)
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= PHONE[0]
+
+
 def _screenshot(driver: Any, path: Path) -> None:
     driver.save_screenshot(str(path))
     assert path.stat().st_size > 10_000

@@ -32,12 +32,13 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from engine.build import load_scenarios, parse_scenario
+from engine.build import load_scenarios, new_duel, parse_scenario, state_from_scenario
 from engine.cards import all_cards
 from engine.debug.record import read_traces, write_trace
 from engine.debug.session import describe_illegal, illegal_options
 from engine.debug.stepper import Stepper
 from engine.machine import Duel
+from engine.rules.attack import direct_attack_problem
 from engine.scenario import Scenario, ScenarioError, parse_effect_spec, scenario_to_json
 from engine.trace import TITLES, card_names
 from engine.values.decisions import ATTACK, Decision, IllegalChoice, Option
@@ -158,14 +159,38 @@ def _field_error(e: ScenarioError, card: int | None) -> LabError:
 
 
 def _validated(sc: dict[str, Any], card: int | None = None) -> dict[str, Any]:
-    """`sc` if the loader takes it (a battle needs at least one card, and then is checked whole); else LabError."""
+    """`sc` if the loader takes it (a battle needs at least one card, and then is checked whole); else LabError.
+    A battle still without an attack (no monster of the turn player can attack yet) is checked as the loader checks
+    a whole Battle Phase, which needs none: a card placed before the attacker is not refused for want of it."""
     if not sc.get("cards"):
         return sc
     try:
-        parse_scenario(sc)
+        parse_scenario({**sc, "battle_phase": {}} if _attackless(sc) else sc)
     except ScenarioError as e:
         raise _field_error(e, card) from None
     return sc
+
+
+NO_ATTACK_YET = ("no attack yet: the turn player ({turn}) needs a face-up Attack Position monster to attack with (or "
+                 "choose \"players declare\" for a whole Battle Phase)")  # fmt: skip
+
+
+def _attackless(sc: dict[str, Any]) -> bool:
+    return not any(k in sc for k in ("attack", "attacks", "battle_phase"))
+
+
+def _direct_attack_problem(sc: dict[str, Any], attacker: str) -> str | None:
+    """Why `attacker` may not attack directly in this battle, by the engine's own rule
+    (`rules.attack.direct_attack_problem`: the opponent controls a monster and no effect allows it, or an effect
+    forbids it; the Battle Phase's declarations are refused by the same rule), or None (also where the loader
+    refuses the battle for another reason, which it then says itself)."""
+    shaped = {k: v for k, v in sc.items() if k not in ("attack", "attacks", "battle_phase")}
+    try:
+        scenario = parse_scenario({**shaped, "attack": {"attacker": attacker, "target": None}})
+    except ScenarioError:
+        return None
+    duel = new_duel(state_from_scenario(scenario))
+    return direct_attack_problem(duel.ctx, duel.index_of(attacker))
 
 
 def _int(form: dict[str, Any], key: str) -> int | None:
@@ -242,9 +267,19 @@ def _default_attack(sc: dict[str, Any]) -> None:
     direct = isinstance(a, dict) and a.get("target") is None and a.get("attacker") in mine
     if any(k in sc for k in ("attacks", "battle_phase")) or (a is not None and not (direct and theirs)):
         return  # a direct attack while the opponent had no monster becomes an attack on the first one placed
-    if mine:
-        attacker = a["attacker"] if isinstance(a, dict) and direct else mine[0]
+    able = [m for m in mine if _can_attack(sc, m)]
+    if able:
+        attacker = a["attacker"] if isinstance(a, dict) and direct else able[0]
         sc["attack"] = {"attacker": attacker, "target": theirs[0] if theirs else None}
+    else:
+        sc.pop("attack", None)  # none yet: `_validated` checks the rest, `play` says what is missing
+
+
+def _can_attack(sc: dict[str, Any], cid: str) -> bool:
+    """Whether the form should offer `cid` as the attacker by default: face-up in Attack Position (the loader
+    refuses a Set attacker, and one in Defense Position without an `attack_from_defense` effect, by name)."""
+    c = next(c for c in sc.get("cards", ()) if str(c.get("id")) == cid)
+    return bool(c.get("position", "attack") == "attack")
 
 
 def describe_battle(sc: dict[str, Any]) -> dict[str, Any]:
@@ -266,7 +301,11 @@ def describe_battle(sc: dict[str, Any]) -> dict[str, Any]:
         cards.append({"id": printable(str(c.get("id"))), "name": printable(str(name)), "side": c.get("controller"),
                       "where": where, "stats": "" if atk is None else f"{atk} / {def_}",
                       "effects": len(c.get("effects", lib.effects if lib else ()))})  # fmt: skip
-    return {"cards": cards, "attackers": _monsters(sc, turn), "targets": _monsters(sc, foe)}
+    a = sc.get("attack")
+    attacker = a.get("attacker") if isinstance(a, dict) else None
+    return {"cards": cards, "attackers": _monsters(sc, turn), "targets": _monsters(sc, foe),
+            "direct": None if attacker is None else _direct_attack_problem(sc, str(attacker)),
+            "note": NO_ATTACK_YET.format(turn=turn) if sc.get("cards") and _attackless(sc) else ""}  # fmt: skip
 
 
 def remove_card(sc: dict[str, Any], cid: str) -> dict[str, Any]:
@@ -309,6 +348,9 @@ def set_battle(sc: dict[str, Any], form: dict[str, Any]) -> dict[str, Any]:
                          else None}  # fmt: skip
     else:
         _default_attack(out)
+    a = out.get("attack")
+    if isinstance(a, dict) and a.get("target") is None and (why := _direct_attack_problem(out, str(a["attacker"]))):
+        raise LabError(f"attack.target: not legal: {why}", "target")
     try:
         return _validated(out)
     except LabError as e:
@@ -358,6 +400,9 @@ def _scenario(battle: dict[str, Any]) -> tuple[Scenario, list[int]]:
         raise LabError(f"answers: more than {MAX_ANSWERS} decisions", "answers")
     if not battle["scenario"].get("cards"):
         raise LabError("the battle has no card yet: place one from the library", "cards")
+    if _attackless(battle["scenario"]):  # what the loader says of the rest first, then what is missing
+        _validated(battle["scenario"])
+        raise LabError(NO_ATTACK_YET.format(turn=battle["scenario"].get("turn_player", "A")), "attacker")
     try:
         return parse_scenario(battle["scenario"]), list(answers)
     except ScenarioError as e:

@@ -70,10 +70,13 @@
     var a = sc.attack || {};
     var att = clear($("b-attacker")), tgt = clear($("b-target")), ec = clear($("e-card"));
     about.attackers.forEach(function (id) { option(att, id, id); });
-    option(tgt, "", "directly");
+    var direct = option(tgt, "", about.direct ? "directly (not legal: " + about.direct + ")" : "directly");
+    direct.disabled = Boolean(about.direct);  // the engine's rule, as a Battle Phase declaration is refused
+    $("attack-note").textContent = about.note;
+    $("attack-note").hidden = !about.note;
     about.targets.forEach(function (id) { option(tgt, id, id); });
     att.value = a.attacker || (att.options[0] ? att.options[0].value : "");
-    tgt.value = a.target || "";
+    tgt.value = a.target || (about.direct && tgt.options[1] ? tgt.options[1].value : "");
     about.cards.forEach(function (c) { option(ec, c.id, c.id); });
     $("scenario-json").value = JSON.stringify(sc, null, 2);
   }
