@@ -49,14 +49,21 @@ def _burn_then_boom(ctx: engine.effects.Context, src: engine.Source, link: Any) 
     raise Boom("the host's operation failed")
 
 
+def _on_battle_damage(type_name: str, operation: Any, name: str | None = None) -> tuple[Any, engine.GameState]:
+    """A registry with the host's type `type_name` (its `operation`), and a field where "m" (A, 2000 ATK) carries it as
+    a mandatory "when this card inflicts battle damage" trigger and "x" (B, 1000 ATK) is there to be attacked."""
+    reg = engine.default_registry()
+    reg.register(engine.EffectType(type_name, operation=operation))
+    effect = engine.Effect(type_name, engine.EffectKind.TRIGGER, event=engine.TriggerEvent.BATTLE_DAMAGE_INFLICTED)
+    b = engine.StateBuilder().monster("m", "A", atk=2000, def_=0, effects=[effect], **({"name": name} if name else {}))
+    b.monster("x", "B", atk=1000, def_=0)
+    return reg, b.build()
+
+
 def test_an_operation_raising_in_advance_changes_nothing() -> None:
     """A mandatory "when this card inflicts battle damage" trigger resolves after damage calculation (§1.6)."""
-    reg = engine.default_registry()
-    reg.register(engine.EffectType("burn_then_boom", operation=_burn_then_boom))
-    b = engine.StateBuilder().monster("m", "A", atk=2000, def_=0, name="Burner", effects=[
-        engine.Effect("burn_then_boom", engine.EffectKind.TRIGGER, event=engine.TriggerEvent.BATTLE_DAMAGE_INFLICTED)])
-    b.monster("x", "B", atk=1000, def_=0)
-    duel = engine.Duel(b.build(), reg)
+    reg, start = _on_battle_damage("burn_then_boom", _burn_then_boom, name="Burner")
+    duel = engine.Duel(start, reg)
     duel.declare_attack("m", "x")
     err = _raises_unchanged(duel, duel.advance)
     assert (err.card, err.card_id, err.card_name, err.effect, err.kind, err.type, err.role) == (
@@ -124,12 +131,8 @@ def test_engine_errors_pass_unchanged() -> None:
     def misuse(ctx: engine.effects.Context, src: engine.Source, link: Any) -> None:
         raise engine.UsageError("the host called something at the wrong time")
 
-    reg = engine.default_registry()
-    reg.register(engine.EffectType("misuse", operation=misuse))
-    b = engine.StateBuilder().monster("m", "A", atk=2000, def_=0, effects=[
-        engine.Effect("misuse", engine.EffectKind.TRIGGER, event=engine.TriggerEvent.BATTLE_DAMAGE_INFLICTED)])
-    b.monster("x", "B", atk=1000, def_=0)
-    duel = engine.Duel(b.build(), reg)
+    reg, start = _on_battle_damage("misuse", misuse)
+    duel = engine.Duel(start, reg)
     duel.declare_attack("m", "x")
     before = duel.state.state_hash()
     with pytest.raises(engine.UsageError):
@@ -215,12 +218,8 @@ def test_every_host_function_raising_changes_nothing(
 
 def test_a_duel_with_host_types_pickles_and_the_error_pickles() -> None:
     """Wrapped functions pickle as the host's own (module-level) functions; so does the error, with its fields."""
-    reg = engine.default_registry()
-    reg.register(engine.EffectType("burn_then_boom", operation=_burn_then_boom))
-    b = engine.StateBuilder().monster("m", "A", atk=2000, def_=0, effects=[
-        engine.Effect("burn_then_boom", engine.EffectKind.TRIGGER, event=engine.TriggerEvent.BATTLE_DAMAGE_INFLICTED)])
-    b.monster("x", "B", atk=1000, def_=0)
-    duel = pickle.loads(pickle.dumps(engine.Duel(b.build(), reg)))
+    reg, start = _on_battle_damage("burn_then_boom", _burn_then_boom)
+    duel = pickle.loads(pickle.dumps(engine.Duel(start, reg)))
     assert duel.registry.host == {"burn_then_boom"}
     duel.declare_attack("m", "x")
     err = _raises_unchanged(duel, duel.advance)
@@ -245,12 +244,8 @@ def test_the_debugger_s_records_forget_what_a_failed_unit_did() -> None:
     what `save` writes) go back with it: the next try numbers its steps as before."""
     from engine.debug import Session
 
-    reg = engine.default_registry()
-    reg.register(engine.EffectType("burn_then_boom", operation=_burn_then_boom))
-    b = engine.StateBuilder().monster("m", "A", atk=2000, def_=0, effects=[
-        engine.Effect("burn_then_boom", engine.EffectKind.TRIGGER, event=engine.TriggerEvent.BATTLE_DAMAGE_INFLICTED)])
-    b.monster("x", "B", atk=1000, def_=0)
-    duel = engine.Duel(b.build(), reg)
+    reg, start = _on_battle_damage("burn_then_boom", _burn_then_boom)
+    duel = engine.Duel(start, reg)
     duel.declare_attack("m", "x")
     session = Session(duel)
     with pytest.raises(engine.EffectError):

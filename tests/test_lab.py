@@ -272,14 +272,21 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
                           check=False)  # fmt: skip
 
 
+def _run_in_cli(path: Path, text: str) -> dict[str, Any]:
+    """The CLI's result (`run --format json`) of the scenario file `text`, written to `path`; it must run."""
+    path.write_text(text, encoding="utf-8")
+    done = _cli("run", str(path), "--format", "json")
+    assert done.returncode == 0, done.stderr
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
 def test_the_exported_scenario_runs_the_same_line_in_the_cli(tmp_path: Path) -> None:
     battle = {**mole_battle(), "answers": [0]}
     path = tmp_path / "mole.json"
-    path.write_text(core.export_scenario(battle), encoding="utf-8")
-    done = _cli("run", str(path), "--format", "json")
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["final_lp"] == MOLE["expected"]["final_lp"]
-    assert json.loads(done.stdout)["final_locations"] == {"neo_spacian_grand_mole": "hand", "man_eater_bug": "hand"}
+    result = _run_in_cli(path, core.export_scenario(battle))
+    assert result["final_lp"] == MOLE["expected"]["final_lp"]
+    assert result["final_locations"] == {"neo_spacian_grand_mole": "hand", "man_eater_bug": "hand"}
     again = core.import_text("mole.json", path.read_text(encoding="utf-8"))["battle"]
     assert core.play(again, auto=True)["lp"] == MOLE["expected"]["final_lp"]
 
@@ -302,11 +309,7 @@ def test_an_activation_in_the_battle_step_after_an_attack_exports_to_the_next_de
         "Battle Step", "B", "activate Waboku effect 0")  # fmt: skip
     exported = json.loads(core.export_scenario(battle))
     assert [c["attack"] for c in exported["choices"] if c.get("activate") == "wb"] == [1]
-    path = tmp_path / "waboku.json"
-    path.write_text(json.dumps(exported), encoding="utf-8")
-    done = _cli("run", str(path), "--format", "json")
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["final_lp"] == played["lp"]
+    assert _run_in_cli(tmp_path / "waboku.json", json.dumps(exported))["final_lp"] == played["lp"]
 
 
 def test_an_optional_trigger_answered_only_in_the_second_attack_runs_so_in_the_cli(tmp_path: Path) -> None:
@@ -322,11 +325,7 @@ def test_an_optional_trigger_answered_only_in_the_second_attack_runs_so_in_the_c
     exported = json.loads(core.export_scenario(battle))
     assert [(c.get("activate"), c["attack"]) for c in exported["choices"] if c["player"] == "B"] == [
         ("bf", 1), ("t", 1)]  # fmt: skip
-    path = tmp_path / "fader.json"
-    path.write_text(json.dumps(exported), encoding="utf-8")
-    done = _cli("run", str(path), "--format", "json")
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["final_lp"] == played["lp"]
+    assert _run_in_cli(tmp_path / "fader.json", json.dumps(exported))["final_lp"] == played["lp"]
 
 
 def test_the_exported_trace_replays_in_the_cli_and_imports_back(tmp_path: Path) -> None:
