@@ -262,7 +262,8 @@ def lose_lp(ctx: Context, player: Player, amount: int, kind: str, rule: str) -> 
     delta = new - ps.lp
     ps.lp = new
     ctx.state.lp_changes.append(LpChange(player, delta, kind, ctx.state.current_window(), amount))
-    ctx.emit(_LP_LOSS_EVENT.get(kind, EventType.EFFECT_DAMAGE), rule, player=player, amount=amount, data=(("lp", new),))
+    data = (("lp", new),) if ctx.watched else ()  # (built only for a reader)
+    ctx.emit(_LP_LOSS_EVENT.get(kind, EventType.EFFECT_DAMAGE), rule, player=player, amount=amount, data=data)
 
 
 def gain_lp(ctx: Context, player: Player, amount: int, rule: str) -> None:
@@ -271,7 +272,7 @@ def gain_lp(ctx: Context, player: Player, amount: int, rule: str) -> None:
     ps = ctx.state.players[player]
     ps.lp += amount
     ctx.state.lp_changes.append(LpChange(player, amount, "gain", ctx.state.current_window(), amount))
-    ctx.emit(EventType.LP_GAINED, rule, player=player, amount=amount, data=(("lp", ps.lp),))
+    ctx.emit(EventType.LP_GAINED, rule, player=player, amount=amount, data=(("lp", ps.lp),) if ctx.watched else ())
 
 
 def check_zero_lp(ctx: Context) -> bool:

@@ -68,7 +68,7 @@ def quiet_window(ctx: Context, window: Window, events: tuple[TriggerEvent, ...])
         not ctx.watched
         and not ctx.index.activated
         and not ctx.state.show_every_priority
-        and ctx.index.trigger_events.isdisjoint(events)
+        and (not ctx.index.trigger_events or ctx.index.trigger_events.isdisjoint(events))
         and (window is not Window.BATTLE_STEP or not attack.declarations(ctx, actions.declared_this_turn(ctx.state)))
     )
 

@@ -40,7 +40,7 @@ def self_destruction(ctx: Context) -> None:
     """Continuous "destroy this card unless..." effects, unless deferred during the battle."""
     if ctx.state.self_destroy_deferred:
         return
-    for src, destroy_now in list(ctx.ask(Hook.SELF_DESTROY)):
+    for src, destroy_now in ctx.ask(Hook.SELF_DESTROY):  # (a tuple: destroying cannot change what is looped over)
         if destroy_now and is_on_field(ctx.card(src.host).location):
             actions.destroy(ctx, src.host, "self_destroy_deferred", detail="its own continuous effect")
 

@@ -27,7 +27,7 @@ from engine.values.game import Phase
 TERMINAL: Final = frozenset({Phase.MAIN_PHASE_2, Phase.DUEL_OVER})
 
 Condition = Callable[[Context], bool]
-Table = dict[Phase, tuple[tuple[Phase, Condition | None], ...]]
+Table = dict[Phase, tuple[tuple[Phase, str | None], ...]]  # source -> (dest, the condition's name or None)
 
 
 # -- the conditions the declaration names ------------------------------------------------------
@@ -67,6 +67,25 @@ CONDITIONS: dict[str, Condition] = {
 }
 
 
+def holds(ctx: Context, condition: str | None) -> bool:
+    """Whether the condition a transition names holds (None: it names none). Written out rather than looked up in
+    `CONDITIONS`: compiled, each is then a direct call, where a call through a function object costs more than
+    most conditions themselves (a battle takes some fifteen)."""
+    if condition is None:
+        return True
+    if condition == "duel_is_over":
+        return duel_is_over(ctx)
+    if condition == "battle_is_valid":
+        return battle_is_valid(ctx)
+    if condition == "attack_is_declared":
+        return attack_is_declared(ctx)
+    if condition == "attack_is_stopped":
+        return attack_is_stopped(ctx)
+    if condition == "replay_is_due":
+        return replay_is_due(ctx)
+    return CONDITIONS[condition](ctx)
+
+
 def paused(s: GameState) -> bool:
     """The Damage Step of an attack the host declared is over: the duel waits for the host's next move
     (another declaration, the end of the Battle Phase or of the turn)."""
@@ -90,12 +109,15 @@ def by_source(transitions: Iterable[Mapping[str, Any]]) -> dict[Phase, list[tupl
 
 
 def compile_table(transitions: Iterable[Mapping[str, Any]]) -> Table:
-    """The fast executor's table: for each source, its transitions with their condition functions,
-    in declaration order (the first whose condition holds is taken)."""
-    return {
-        src: tuple((dest, CONDITIONS[c] if c is not None else None) for dest, c in rows)
-        for src, rows in by_source(transitions).items()
-    }
+    """The fast executor's table: for each source, its transitions with the names of their conditions
+    (`holds`), in declaration order (the first whose condition holds is taken). A name no condition has
+    is refused here, not when the machine first reaches it."""
+    rows_by_source = by_source(transitions)
+    for rows in rows_by_source.values():
+        for _dest, c in rows:
+            if c is not None and c not in CONDITIONS:
+                raise ValueError(f"no condition is named {c!r} (dispatch.CONDITIONS)")
+    return {src: tuple(rows) for src, rows in rows_by_source.items()}
 
 
 # -- running ------------------------------------------------------------------------------------
@@ -122,9 +144,7 @@ def enter(ctx: Context, source: Phase, followers: Followers | None) -> None:
     ctx.emit(EventType.PHASE_ENTERED, "machine", detail=s.phase._value_ if ctx.watched else "")
     if ctx.index.hooks[Hook.AT_TIMING] or s.lingering:
         steps.timing_actions(ctx)
-    entry = steps.ON_ENTER.get(s.phase)
-    if entry is not None:
-        entry(ctx)
+    steps.on_enter(ctx, s.phase)
     if followers is not None and followers.observers:
         for observer in followers.observers.get(s.phase, ()):
             observer(followers.duel)
@@ -135,7 +155,7 @@ def fire(ctx: Context, table: Table, followers: Followers | None) -> None:
     s = ctx.state
     source = s.phase
     for dest, cond in table[source]:
-        if cond is None or cond(ctx):
+        if holds(ctx, cond):
             s.phase = dest
             enter(ctx, source, followers)
             return

@@ -25,7 +25,7 @@ because each names the other: this is the layer the rules stand on (docs/design.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attr
@@ -465,18 +465,18 @@ class Context:
             found = [sh for sh in found if sh[0].controller is tp] + [sh for sh in found if sh[0].controller is not tp]
         return found
 
-    def ask(self, hook: Hook) -> Iterable[tuple[Source, Any]]:
-        """Each active source's answer on a hook (None answers are left out), asked lazily."""
+    def ask(self, hook: Hook) -> tuple[tuple[Source, Any], ...]:
+        """Each active source's answer on a hook (None answers are left out). A tuple, not an iterator: the
+        common case, nothing attached, is the empty tuple, which the compiled rules loop over without
+        making an iterator object (a vanilla battle asks some twenty hooks)."""
         if not self.index.hooks[hook] and not self.state.lingering:
-            return ()  # nothing attached there: the common case, without building a generator
-        found = self.sources(hook)
-        return self._answers(found) if found else ()
-
-    def _answers(self, found: list[tuple[Source, Handler]]) -> Iterator[tuple[Source, Any]]:
-        for src, handler in found:
+            return ()
+        answers = []
+        for src, handler in self.sources(hook):
             answer = handler(self, src)
             if answer is not None:
-                yield src, answer
+                answers.append((src, answer))
+        return tuple(answers)
 
     # -- handy lookups --------------------------------------------------------------------
     def card(self, index: int) -> Card:

@@ -229,11 +229,15 @@ class Duel:
         decisions. Raises `UsageError` for a state it cannot run (see `turns.check_ready`); `EffectError`
         if a host's effect function raises (the duel is then as it was before the call); `LoopError` if
         mandatory effects keep activating each other with no end (rules spec §U.13)."""
-        turns.check_ready(self.ctx)
+        ctx = self.ctx
+        turns.check_ready(ctx)
+        if self._machine is None and not may_run_host_code(ctx):  # (a playout's case: nothing to put back)
+            dispatch.run(ctx, _TABLE, self._followers)
+            return self.state.pending
         snap = self._snapshot()
         try:
             if self._machine is None:
-                dispatch.run(self.ctx, _TABLE, self._followers)
+                dispatch.run(ctx, _TABLE, self._followers)
             else:
                 while self._work():
                     pass
@@ -295,6 +299,13 @@ class Duel:
         player is refused). An illegal answer raises IllegalChoice naming why, and leaves the
         state exactly as it was. A host's effect function that raises while the answer is applied raises
         `EffectError`, the duel left as it was before the call."""
+        ctx = self.ctx
+        d = self.state.pending
+        if d is not None and player is None and not self._decision_listeners and not may_run_host_code(ctx):
+            dispatch.check_choice(ctx, d, option)  # (a playout's case, written out: `_answer` with nothing to put
+            dispatch.decided(ctx)  # back and nobody to tell)
+            dispatch.apply_answer(ctx, d, option, False)
+            return
         snap = self._snapshot()
         try:
             self._answer(option, player, by_host=False)

@@ -8,7 +8,6 @@ then run by `engine.chain` until the window closes). They hold no rules themselv
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
 from engine import actions, checks
@@ -16,7 +15,7 @@ from engine.battle_step import replay_decision
 from engine.chain import open_window
 from engine.effects import Context, Hook, TriggerEvent
 from engine.rules import attack
-from engine.rules.battle import battle_damage_modifiers, battle_input, battle_problem
+from engine.rules.battle import NOBODY, battle_damage_modifiers, battle_input, battle_problem, battling_monsters
 from engine.rules.calculation import compare_values
 from engine.rules.destruction import (
     battle_destruction_replacement,
@@ -188,8 +187,8 @@ def perform_damage_calculation(ctx: Context) -> None:
     base = compare_values(inp)
     b.values_compared = (inp.attacker_value, inp.target_value)
     b.battled = True
-    battlers = frozenset(i for i in (b.attacker, b.target) if i is not None)
     modifiers = battle_damage_modifiers(ctx)
+    battlers = battling_monsters(b) if modifiers else NOBODY  # (what the modifiers read; most battles have none)
     ctx.emit(  # with what decided the outcome, so explanations can name it (when anyone reads it)
         EventType.VALUES_COMPARED,
         "damage_calculation",
@@ -209,6 +208,7 @@ def perform_damage_calculation(ctx: Context) -> None:
     replaced = [i for i, protections in protected if protections is None and _replaced(ctx, i, before_damage=True)]
     if replaced:
         modifiers = battle_damage_modifiers(ctx)
+        battlers = battling_monsters(b)
     result = apply_battle_damage_modifiers(base.damage, modifiers, battlers)
     for p in PLAYERS:  # simultaneous
         actions.lose_lp(ctx, p, result.battle[p], "battle_damage", "battle_damage_modifiers")
@@ -315,21 +315,39 @@ def duel_over(ctx: Context) -> None:
     ctx.state.window = None
 
 
-ON_ENTER: Final[dict[Phase, Callable[[Context], None]]] = {  # (Final: a C static when compiled)
-    Phase.START_STEP: start_step,
-    Phase.BATTLE_STEP: battle_step,
-    Phase.ATTACK_DECLARED: attack_declared,
-    Phase.REPLAY: replay,
-    Phase.START_OF_DAMAGE_STEP: start_of_damage_step,
-    Phase.FLIP: flip,
-    Phase.BEFORE_DAMAGE_CALCULATION: before_damage_calculation,
-    Phase.DURING_DAMAGE_CALCULATION: during_damage_calculation,
-    Phase.PERFORM_DAMAGE_CALCULATION: perform_damage_calculation,
-    Phase.AFTER_DAMAGE_CALCULATION: after_damage_calculation,
-    Phase.SEND_DESTROYED_BY_BATTLE: send_destroyed_by_battle,
-    Phase.END_OF_DAMAGE_STEP: end_of_damage_step,
-    Phase.STEP_OVER: step_over,
-    Phase.END_STEP: end_step,
-    Phase.MAIN_PHASE_2: main_phase_2,
-    Phase.DUEL_OVER: duel_over,
-}
+def on_enter(ctx: Context, phase: Phase) -> None:
+    """Do the work of the state just entered: each state's function, in the declaration's order. Written out rather
+    than a table of functions so that, compiled, each is a direct call (a battle enters some ten states)."""
+    if phase is Phase.START_STEP:
+        start_step(ctx)
+    elif phase is Phase.BATTLE_STEP:
+        battle_step(ctx)
+    elif phase is Phase.ATTACK_DECLARED:
+        attack_declared(ctx)
+    elif phase is Phase.REPLAY:
+        replay(ctx)
+    elif phase is Phase.START_OF_DAMAGE_STEP:
+        start_of_damage_step(ctx)
+    elif phase is Phase.FLIP:
+        flip(ctx)
+    elif phase is Phase.BEFORE_DAMAGE_CALCULATION:
+        before_damage_calculation(ctx)
+    elif phase is Phase.DURING_DAMAGE_CALCULATION:
+        during_damage_calculation(ctx)
+    elif phase is Phase.PERFORM_DAMAGE_CALCULATION:
+        perform_damage_calculation(ctx)
+    elif phase is Phase.AFTER_DAMAGE_CALCULATION:
+        after_damage_calculation(ctx)
+    elif phase is Phase.SEND_DESTROYED_BY_BATTLE:
+        send_destroyed_by_battle(ctx)
+    elif phase is Phase.END_OF_DAMAGE_STEP:
+        end_of_damage_step(ctx)
+    elif phase is Phase.STEP_OVER:
+        step_over(ctx)
+    elif phase is Phase.END_STEP:
+        end_step(ctx)
+    elif phase is Phase.MAIN_PHASE_2:
+        main_phase_2(ctx)
+    elif phase is Phase.DUEL_OVER:
+        duel_over(ctx)
+

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Final
 
 from engine.effects import Context, DamageModifier, Hook, Piercing
 from engine.rules.calculation import BattleInput, attacker_value, compare_values, target_value
 from engine.rules.modifiers import apply_battle_damage_modifiers
 from engine.rules.stats import current_stats, original_stats
+from engine.state import Battle
 from engine.values.game import Location, Player, Position
 
 
@@ -62,12 +63,17 @@ def battle_problem(ctx: Context) -> str | None:
     return None
 
 
-def damage_calculation_stats(ctx: Context) -> Callable[[Context, int], tuple[int, int]]:
+def damage_calculation_stats(ctx: Context, index: int, original: bool) -> tuple[int, int]:
     """The ATK/DEF damage calculation compares: the current ones, or the original ones when an effect says this
-    battle's damage calculation uses them (§R.5: Forbidden Scripture, Konami OCG FAQ 13098; "it does not change
-    the monsters' current ATK/DEF", only how the calculation is done). An original value changed by an effect
-    (Shrink) is the changed one."""
-    return original_stats if any(ctx.ask(Hook.ORIGINAL_VALUES_IN_DAMAGE_CALCULATION)) else current_stats
+    battle's damage calculation uses them (`original`: `uses_original_values`) (§R.5: Forbidden Scripture, Konami
+    OCG FAQ 13098; "it does not change the monsters' current ATK/DEF", only how the calculation is done). An
+    original value changed by an effect (Shrink) is the changed one."""
+    return original_stats(ctx, index) if original else current_stats(ctx, index)
+
+
+def uses_original_values(ctx: Context) -> bool:
+    """An effect says this battle's damage calculation uses the monsters' original ATK/DEF (§R.5)."""
+    return bool(ctx.ask(Hook.ORIGINAL_VALUES_IN_DAMAGE_CALCULATION))
 
 
 def battle_input(ctx: Context) -> BattleInput:
@@ -75,8 +81,8 @@ def battle_input(ctx: Context) -> BattleInput:
     s = ctx.state
     b = s.battle
     att = ctx.card(b.attacker)
-    stats = damage_calculation_stats(ctx)
-    a_atk, a_def = stats(ctx, b.attacker)
+    original = uses_original_values(ctx)
+    a_atk, a_def = damage_calculation_stats(ctx, b.attacker, original)
     a_val = attacker_value(a_atk, a_def, att.position is Position.DEFENSE, attack_from_defense_stat(ctx, b.attacker))
     piercing = tuple(p for src, p in ctx.ask(Hook.PIERCING) if src.host == b.attacker and isinstance(p, Piercing))
     if b.target is None:
@@ -84,7 +90,7 @@ def battle_input(ctx: Context) -> BattleInput:
             b.attacker, att.controller, a_val, None, None, None, False, piercing, s.zero_atk_mutual_destruction
         )
     tgt = ctx.card(b.target)
-    t_atk, t_def = stats(ctx, b.target)
+    t_atk, t_def = damage_calculation_stats(ctx, b.target, original)
     assert tgt.position is not None
     in_def = tgt.position.is_defense
     return BattleInput(
@@ -98,6 +104,14 @@ def battle_input(ctx: Context) -> BattleInput:
         piercing,
         s.zero_atk_mutual_destruction,
     )
+
+
+NOBODY: Final[frozenset[int]] = frozenset()
+
+
+def battling_monsters(b: Battle) -> frozenset[int]:
+    """The monsters in this battle: a modifier of "battles involving this card" applies only if its card is one."""
+    return frozenset((b.attacker,)) if b.target is None else frozenset((b.attacker, b.target))
 
 
 def battle_damage_modifiers(ctx: Context) -> list[DamageModifier]:
@@ -116,5 +130,4 @@ def battle_damage_preview(ctx: Context, player: Player) -> int:
         return 0
     inp = battle_input(ctx)
     base = compare_values(inp)
-    battlers = frozenset(i for i in (b.attacker, b.target) if i is not None)
-    return apply_battle_damage_modifiers(base.damage, battle_damage_modifiers(ctx), battlers).battle[player]
+    return apply_battle_damage_modifiers(base.damage, battle_damage_modifiers(ctx), battling_monsters(b)).battle[player]

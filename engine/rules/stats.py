@@ -223,8 +223,8 @@ def current_stats(ctx: Context, index: int, *, read_others: bool = True) -> tupl
     another monster's ATK reads that monster's ATK without such gains of its own (`read_others` False), so two
     monsters that read each other never go round in circles."""
     card = ctx.card(index)
-    if not _on_field_face_up(ctx, index):
-        return card.base_atk, card.base_def
+    if not _on_field_face_up(ctx, index) or not (ctx.state.lingering or ctx.index.hooks[Hook.STATS]):
+        return card.base_atk, card.base_def  # (nothing in the duel changes ATK/DEF: most battles)
     lingering, continuous = applying(ctx, index)
     if not lingering and not continuous:
         return card.base_atk, card.base_def
@@ -305,8 +305,8 @@ def _with_gain_read(ctx: Context, ch: StatChange) -> StatChange:
 def original_stats(ctx: Context, index: int) -> tuple[int, int]:
     """The monster's original ATK and DEF now (layer 1 only): what "its original ATK" means."""
     card = ctx.card(index)
-    if not _on_field_face_up(ctx, index):
-        return card.base_atk, card.base_def
+    if not _on_field_face_up(ctx, index) or not (ctx.state.lingering or ctx.index.hooks[Hook.STATS]):
+        return card.base_atk, card.base_def  # (nothing in the duel changes ATK/DEF: most battles)
     lingering, continuous = applying(ctx, index)
     atk = original_value(card.base_atk, _layers(lingering, continuous, True)[0])
     return atk, original_value(card.base_def, _layers(lingering, continuous, False)[0])
