@@ -5,7 +5,19 @@ from __future__ import annotations
 import pickle
 from pathlib import Path
 
-from engine import Duel, PassAgent, Phase, declared_states, declared_transitions, parse_scenario, state_from_scenario
+import pytest
+
+from engine import (
+    Duel,
+    PassAgent,
+    Phase,
+    declared_states,
+    declared_transitions,
+    dispatch,
+    machine,
+    parse_scenario,
+    state_from_scenario,
+)
 from engine.values.events import RULES, EventType
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -131,3 +143,23 @@ def test_observers_see_each_state_entered() -> None:
         d.on_enter(phase, lambda duel, p=phase: seen.append(p))  # type: ignore[misc]
     d.run(PassAgent())
     assert seen == [Phase.FLIP, Phase.PERFORM_DAMAGE_CALCULATION, Phase.STEP_OVER]
+
+
+def test_the_fast_table_checks_each_condition_as_its_function_does() -> None:
+    # `dispatch.holds` writes the conditions out (compiled, a direct call each); at every state of a battle it
+    # must agree with the function `CONDITIONS` names, which the `transitions` executor calls.
+    d = duel()
+    seen = 0
+    while True:
+        for name, condition in dispatch.CONDITIONS.items():
+            assert dispatch.holds(d.ctx, name) is condition(d.ctx), (name, d.phase)
+        assert dispatch.holds(d.ctx, None)
+        seen += 1
+        if not d.step():
+            break
+    assert seen > 8  # the Damage Step's states, each checked
+    table = dispatch.compile_table(machine.TRANSITIONS)
+    assert {c for rows in table.values() for _dest, c in rows} - {None} == set(dispatch.CONDITIONS)
+    with pytest.raises(ValueError, match="no condition is named 'moon_is_full'"):
+        dispatch.compile_table([{"trigger": "proceed", "source": Phase.FLIP, "dest": Phase.STEP_OVER,
+                                 "conditions": "moon_is_full"}])  # fmt: skip
