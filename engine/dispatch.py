@@ -144,7 +144,9 @@ def enter(ctx: Context, source: Phase, followers: Followers | None) -> None:
     ctx.emit(EventType.PHASE_ENTERED, "machine", detail=s.phase._value_ if ctx.watched else "")
     if ctx.index.hooks[Hook.AT_TIMING] or s.lingering:
         steps.timing_actions(ctx)
-    steps.on_enter(ctx, s.phase)
+    entry = steps.ON_ENTER.get(s.phase)
+    if entry is not None:
+        entry(ctx)
     if followers is not None and followers.observers:
         for observer in followers.observers.get(s.phase, ()):
             observer(followers.duel)

@@ -8,6 +8,7 @@ then run by `engine.chain` until the window closes). They hold no rules themselv
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from engine import actions, checks
@@ -315,39 +316,21 @@ def duel_over(ctx: Context) -> None:
     ctx.state.window = None
 
 
-def on_enter(ctx: Context, phase: Phase) -> None:
-    """Do the work of the state just entered: each state's function, in the declaration's order. Written out rather
-    than a table of functions so that, compiled, each is a direct call (a battle enters some ten states)."""
-    if phase is Phase.START_STEP:
-        start_step(ctx)
-    elif phase is Phase.BATTLE_STEP:
-        battle_step(ctx)
-    elif phase is Phase.ATTACK_DECLARED:
-        attack_declared(ctx)
-    elif phase is Phase.REPLAY:
-        replay(ctx)
-    elif phase is Phase.START_OF_DAMAGE_STEP:
-        start_of_damage_step(ctx)
-    elif phase is Phase.FLIP:
-        flip(ctx)
-    elif phase is Phase.BEFORE_DAMAGE_CALCULATION:
-        before_damage_calculation(ctx)
-    elif phase is Phase.DURING_DAMAGE_CALCULATION:
-        during_damage_calculation(ctx)
-    elif phase is Phase.PERFORM_DAMAGE_CALCULATION:
-        perform_damage_calculation(ctx)
-    elif phase is Phase.AFTER_DAMAGE_CALCULATION:
-        after_damage_calculation(ctx)
-    elif phase is Phase.SEND_DESTROYED_BY_BATTLE:
-        send_destroyed_by_battle(ctx)
-    elif phase is Phase.END_OF_DAMAGE_STEP:
-        end_of_damage_step(ctx)
-    elif phase is Phase.STEP_OVER:
-        step_over(ctx)
-    elif phase is Phase.END_STEP:
-        end_step(ctx)
-    elif phase is Phase.MAIN_PHASE_2:
-        main_phase_2(ctx)
-    elif phase is Phase.DUEL_OVER:
-        duel_over(ctx)
-
+ON_ENTER: Final[dict[Phase, Callable[[Context], None]]] = {  # (Final: a C static when compiled)
+    Phase.START_STEP: start_step,
+    Phase.BATTLE_STEP: battle_step,
+    Phase.ATTACK_DECLARED: attack_declared,
+    Phase.REPLAY: replay,
+    Phase.START_OF_DAMAGE_STEP: start_of_damage_step,
+    Phase.FLIP: flip,
+    Phase.BEFORE_DAMAGE_CALCULATION: before_damage_calculation,
+    Phase.DURING_DAMAGE_CALCULATION: during_damage_calculation,
+    Phase.PERFORM_DAMAGE_CALCULATION: perform_damage_calculation,
+    Phase.AFTER_DAMAGE_CALCULATION: after_damage_calculation,
+    Phase.SEND_DESTROYED_BY_BATTLE: send_destroyed_by_battle,
+    Phase.END_OF_DAMAGE_STEP: end_of_damage_step,
+    Phase.STEP_OVER: step_over,
+    Phase.END_STEP: end_step,
+    Phase.MAIN_PHASE_2: main_phase_2,
+    Phase.DUEL_OVER: duel_over,
+}
