@@ -201,10 +201,14 @@ _NO_DAMAGE: Final = (0, 0)
 def unmodified(packets: Sequence[Packet]) -> DamageResult:
     """What the pipeline gives when no modifier applies (most battles): each player takes the
     sum of their packets, as battle damage, inflicted by the packets' cards in order."""
-    battle = [0, 0]
-    inflicted: dict[tuple[Player, int], None] = {}
+    a = b = 0
+    inflicted: list[tuple[Player, int]] = []
     for p in packets:
         if p.amount > 0:
-            battle[p.player] += p.amount
-            inflicted[(p.player, p.source)] = None
-    return DamageResult((battle[0], battle[1]), _NO_DAMAGE, _NO_DAMAGE, tuple(inflicted))
+            if p.player is Player.A:
+                a += p.amount
+            else:
+                b += p.amount
+            if (p.player, p.source) not in inflicted:  # (a packet or two: a list is cheaper than a dict)
+                inflicted.append((p.player, p.source))
+    return DamageResult((a, b), _NO_DAMAGE, _NO_DAMAGE, tuple(inflicted))
