@@ -513,7 +513,7 @@ class BattleState:
         return new
 
     def clone(self) -> BattleState:
-        return BattleState(self.game, self.duel.clone(), list(self.history), self._previous, self.next_attack)
+        return BattleState(self.game, self.duel.clone(), self.history.copy(), self._previous, self.next_attack)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> BattleState:
         return self.clone()

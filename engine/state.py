@@ -381,15 +381,15 @@ class WindowState:
         n = WindowState.__new__(WindowState)
         n.window = self.window
         n.priority = self.priority
-        n.chain = list(self.chain)
-        n.triggers = list(self.triggers)
-        n.placing = list(self.placing)
+        n.chain = self.chain.copy()
+        n.triggers = self.triggers.copy()
+        n.placing = self.placing.copy()
         n.passes = self.passes
         n.chains_resolved = self.chains_resolved
-        n.negated_links = list(self.negated_links)
+        n.negated_links = self.negated_links.copy()
         n.resolving = self.resolving
         n.events = self.events
-        n.waiting = list(self.waiting)
+        n.waiting = self.waiting.copy()
         return n
 
 
@@ -513,7 +513,8 @@ class GameState:
         """A copy that shares only immutable values (effects, events, records). Hand-rolled
         rather than `attrs.evolve` or `copy.deepcopy`: it is the hot path of search. Each field
         is written out (not generated) so that the compiled build copies native slots directly;
-        tests/test_state.py checks that no field is left out."""
+        tests/test_values.py checks that no field is left out. Containers are copied with `.copy()`:
+        compiled, a direct slice or dict copy, where `list(x)` would iterate generically."""
         n = GameState.__new__(GameState)
         n.players = [p.copy() for p in self.players]
         n.cards = [c.copy() for c in self.cards]
@@ -529,14 +530,14 @@ class GameState:
         n.draw = self.draw
         n.ended_in = self.ended_in
         n.self_destroy_deferred = self.self_destroy_deferred
-        n.lingering = list(self.lingering)
+        n.lingering = self.lingering.copy()
         n.stat_seq = self.stat_seq
-        n.stat_since = dict(self.stat_since)
-        n.indestructible_used = dict(self.indestructible_used)
-        n.last_known = dict(self.last_known)
-        n.chains = list(self.chains)
-        n.lp_changes = list(self.lp_changes)
-        n.log = list(self.log)
+        n.stat_since = self.stat_since.copy()
+        n.indestructible_used = self.indestructible_used.copy()
+        n.last_known = self.last_known.copy()
+        n.chains = self.chains.copy()
+        n.lp_changes = self.lp_changes.copy()
+        n.log = self.log.copy()
         n.show_every_priority = self.show_every_priority
         n.turn = self.turn
         n.attacks_declared = self.attacks_declared
