@@ -20,7 +20,7 @@ import attrs
 
 from engine import actions, dispatch, steps, turns
 from engine.agents import Agent
-from engine.effects import Context, Effect, Index, Lingering, Registry, may_run_host_code
+from engine.effects import Context, Effect, Index, Lingering, Registry, cloned_context, may_run_host_code
 from engine.library import default_registry
 from engine.rules.stats import current_stats, watch_stats
 from engine.state import Card, GameState
@@ -111,14 +111,16 @@ class Duel:
         if index is None:
             turns.check_unique_ids(state)
         registry = registry if registry is not None else default_registry()
-        self._start(state, registry, executor, index if index is not None else Index(state.cards, registry), record)
+        index = index if index is not None else Index(state.cards, registry)
+        self._start(Context(state, registry, index, record), executor)
         watch_stats(self.ctx)
 
-    def _start(self, state: GameState, registry: Registry, executor: Executor, index: Index, record: bool) -> None:
-        """Set every attribute (shared by __init__ and the cheaper `clone`)."""
+    def _start(self, ctx: Context, executor: Executor) -> None:
+        """Set every attribute from the context (shared by __init__ and the cheaper `clone`)."""
+        state = ctx.state
         self.state = state
-        self.registry = registry
-        self.ctx = Context(state, registry, index, record)
+        self.registry = ctx.registry
+        self.ctx = ctx
         self.executor: Executor = executor
         self._machine = build_transitions_machine(self, state.phase) if executor == "transitions" else None
         # Transition listeners and state observers: made when the first is attached (it refers back to
@@ -400,8 +402,7 @@ class Duel:
         """An independent copy for search: shares only immutable values, the registry and the
         effect index; always uses the fast executor, and records the log if this duel does."""
         new = Duel.__new__(Duel)
-        new._start(self.state.clone(), self.registry, "fast", self.index, self.ctx.record)
-        new.ctx.on_change = self.ctx.on_change  # the same state, so the same watch (see watch_stats)
+        new._start(cloned_context(self.ctx), "fast")  # (compiled: the state's copy and the context)
         return new
 
     # -- turns and Battle Phases (engine.turns) --------------------------------------------------

@@ -41,10 +41,18 @@ from engine.values.game import (
 # compiled build makes those native classes (C struct fields), and `slots=True` would lose their
 # `__eq__` and `__repr__` there (docs/compiled-build.md). Their copies for `GameState.clone` are
 # written out field by field for the same reason (tests/test_values.py checks none is missed).
+# Each copy starts from `Cls.__new__(Cls)`, a blank object. The classes define `__new__` for the compiled
+# build: there `object.__new__(cls)` inside it is mypyc's direct allocation and `Cls.__new__(Cls)` a direct
+# call, where the inherited `__new__` is a generic method call (about 600 instructions per copy). In the
+# pure build the Python `__new__` costs a call instead (about 800 instructions per copy).
 @attr.s(auto_attribs=True)
 class PlayerState:
     lp: int
     hand_filler: int = 0  # unnamed cards drawn from an unlisted (filler) Deck
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> PlayerState:
+        """A blank object, without attrs' __init__ (see the comment above `PlayerState`)."""
+        return object.__new__(cls)
 
     def copy(self) -> PlayerState:
         """A copy for `GameState.clone` (fields written out: see there)."""
@@ -114,6 +122,10 @@ class Card:
     # The host's own data about the card (a passcode, its object id...), as (key, value) pairs:
     # carried, cloned and pickled with the card, never read by the rules.
     tags: tuple[tuple[str, Any], ...] = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Card:
+        """A blank object, without attrs' __init__ (see the comment above `PlayerState`)."""
+        return object.__new__(cls)
 
     @property
     def is_monster(self) -> bool:
@@ -226,6 +238,10 @@ class Battle:
     # while it resolves, with no window before damage calculation (rules spec §U.6)
     calculate_at_once: bool = False
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> Battle:
+        """A blank object, without attrs' __init__ (see the comment above `PlayerState`)."""
+        return object.__new__(cls)
+
     @property
     def under_way(self) -> bool:
         """An attack has been declared and has not stopped in the Battle Step: its attacker is "the
@@ -337,6 +353,10 @@ class WindowState:
     # priority, each as the first link of its own chain (rules spec §BP.2), not placed by SEGOC.
     waiting: list[PendingTrigger] = attrs.Factory(list)
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> WindowState:
+        """A blank object, without attrs' __init__ (see the comment above `PlayerState`)."""
+        return object.__new__(cls)
+
     @staticmethod
     def opened(window: Window, priority: Player, events: tuple[TriggerEvent, ...] = ()) -> WindowState:
         """`WindowState(window, priority)`, a window just opened, built without attrs' generated
@@ -361,15 +381,15 @@ class WindowState:
         n = WindowState.__new__(WindowState)
         n.window = self.window
         n.priority = self.priority
-        n.chain = list(self.chain)
-        n.triggers = list(self.triggers)
-        n.placing = list(self.placing)
+        n.chain = self.chain.copy()
+        n.triggers = self.triggers.copy()
+        n.placing = self.placing.copy()
         n.passes = self.passes
         n.chains_resolved = self.chains_resolved
-        n.negated_links = list(self.negated_links)
+        n.negated_links = self.negated_links.copy()
         n.resolving = self.resolving
         n.events = self.events
-        n.waiting = list(self.waiting)
+        n.waiting = self.waiting.copy()
         return n
 
 
@@ -475,6 +495,10 @@ class GameState:
     used_once: tuple[tuple[Any, ...], ...] = ()
     battles: tuple[BattleRecord, ...] = ()
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> GameState:
+        """A blank object, without attrs' __init__ (see the comment above `PlayerState`)."""
+        return object.__new__(cls)
+
     @property
     def duel_over(self) -> bool:
         return self.winner is not None or self.draw
@@ -489,7 +513,8 @@ class GameState:
         """A copy that shares only immutable values (effects, events, records). Hand-rolled
         rather than `attrs.evolve` or `copy.deepcopy`: it is the hot path of search. Each field
         is written out (not generated) so that the compiled build copies native slots directly;
-        tests/test_state.py checks that no field is left out."""
+        tests/test_values.py checks that no field is left out. Containers are copied with `.copy()`:
+        compiled, a direct slice or dict copy, where `list(x)` would iterate generically."""
         n = GameState.__new__(GameState)
         n.players = [p.copy() for p in self.players]
         n.cards = [c.copy() for c in self.cards]
@@ -505,14 +530,14 @@ class GameState:
         n.draw = self.draw
         n.ended_in = self.ended_in
         n.self_destroy_deferred = self.self_destroy_deferred
-        n.lingering = list(self.lingering)
+        n.lingering = self.lingering.copy()
         n.stat_seq = self.stat_seq
-        n.stat_since = dict(self.stat_since)
-        n.indestructible_used = dict(self.indestructible_used)
-        n.last_known = dict(self.last_known)
-        n.chains = list(self.chains)
-        n.lp_changes = list(self.lp_changes)
-        n.log = list(self.log)
+        n.stat_since = self.stat_since.copy()
+        n.indestructible_used = self.indestructible_used.copy()
+        n.last_known = self.last_known.copy()
+        n.chains = self.chains.copy()
+        n.lp_changes = self.lp_changes.copy()
+        n.log = self.log.copy()
         n.show_every_priority = self.show_every_priority
         n.turn = self.turn
         n.attacks_declared = self.attacks_declared
