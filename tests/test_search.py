@@ -200,6 +200,20 @@ def test_clone_is_independent(seed: int, prefix: int, scenario: dict[str, object
         play_randomly(s, rng)  # the original still plays
 
 
+def test_clone_copies_every_field() -> None:
+    """`BattleState.clone` fills a blank state field by field (not through __init__): each slot is there, with the
+    same value, and the mutable ones (the history; the duel, a clone of its own) are copies."""
+    s = BattleGame(CONTESTED).new_initial_state()
+    s.apply_action(s.legal_actions()[0])
+    c = s.clone()
+    for name in BattleState.__slots__:
+        assert hasattr(c, name), name
+    assert (c.game, c.next_attack, c.decisions, c.history, c.rewards()) == (
+        s.game, s.next_attack, s.decisions, s.history, s.rewards())  # fmt: skip
+    assert c.history is not s.history and c.duel is not s.duel and c.duel.state is not s.duel.state
+    assert c.duel.state == s.duel.state and c.legal_actions() == s.legal_actions()
+
+
 def test_same_actions_same_game() -> None:
     g = BattleGame(CONTESTED, record=True)
     a = play_randomly(g.new_initial_state(), random.Random(7))
