@@ -26,7 +26,7 @@ because each names the other: this is the layer the rules stand on (docs/design.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attr
 
@@ -336,11 +336,14 @@ class Index:
         return True
 
 
+NO_HOOKS: Final[frozenset[Hook]] = frozenset()
+
+
 class Context:
     """What a handler may use: read the state, ask queries, and act through `engine.actions`."""
 
-    __slots__ = ("event_listeners", "index", "loop_seen", "negating", "on_change", "record", "registry", "resolved",
-                 "state")
+    __slots__ = ("_lingering_hooks", "_lingering_seen", "event_listeners", "index", "loop_seen", "negating",
+                 "on_change", "record", "registry", "resolved", "state")  # fmt: skip
 
     def __init__(self, state: GameState, registry: Registry, index: Index, record: bool = True) -> None:
         self.state = state
@@ -358,6 +361,9 @@ class Context:
         # and, once that passes the limit, the effects resolving since then.
         self.resolved = 0
         self.loop_seen: list[tuple[int, int]] = []
+        # The hooks the lingering effects answer on, and the lingering effects they were read from (`lingering_hooks`)
+        self._lingering_seen: tuple[Lingering, ...] = ()
+        self._lingering_hooks: frozenset[Hook] = NO_HOOKS
 
     # -- events ---------------------------------------------------------------------------
     @property
@@ -465,11 +471,27 @@ class Context:
             found = [sh for sh in found if sh[0].controller is tp] + [sh for sh in found if sh[0].controller is not tp]
         return found
 
+    def lingering_hooks(self) -> frozenset[Hook]:
+        """The hooks some lingering effect answers on: read again only when the lingering effects are not the ones
+        last read (compared one by one, as they are immutable values), so that a duel with an effect lingering does
+        not look each one's type up at every hook asked (a decision asks a dozen)."""
+        lingering = self.state.lingering
+        seen = self._lingering_seen
+        if len(seen) == len(lingering):
+            for i in range(len(seen)):
+                if seen[i] is not lingering[i]:
+                    break
+            else:
+                return self._lingering_hooks
+        self._lingering_seen = tuple(lingering)
+        self._lingering_hooks = frozenset(h for ling in lingering for h in self.registry[ling.effect.type].hooks)
+        return self._lingering_hooks
+
     def ask(self, hook: Hook) -> tuple[tuple[Source, Any], ...]:
         """Each active source's answer on a hook (None answers are left out). A tuple, not an iterator: the
         common case, nothing attached, is the empty tuple, which the compiled rules loop over without
         making an iterator object (a vanilla battle asks some twenty hooks)."""
-        if not self.index.hooks[hook] and not self.state.lingering:
+        if not self.index.hooks[hook] and (not self.state.lingering or hook not in self.lingering_hooks()):
             return ()
         answers = []
         for src, handler in self.sources(hook):

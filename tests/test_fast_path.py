@@ -15,11 +15,13 @@ import pytest
 from conftest import RULES_DIR, load_jsonl
 from hypothesis import given
 from hypothesis import strategies as st
+from test_stat_layers import CHANGE, M, board
 
 import engine
 import engine.cards
 from engine.effects import DamageModifier, DamageStage, Hook, Index
 from engine.rules import legality
+from engine.rules.battle import battle_damage_modifiers
 from engine.rules.calculation import Packet
 from engine.rules.modifiers import apply_battle_damage_modifiers, unmodified
 from engine.state import WindowState
@@ -199,3 +201,19 @@ def test_a_duel_given_an_index_of_other_cards_indexes_its_own() -> None:
     given = engine.Duel(state.clone(), index=Index(bare.cards, engine.default_registry())).run(engine.PassAgent())
     assert given.state.state_hash() == own.state.state_hash()
     assert given.state.lp_changes == own.state.lp_changes
+
+
+def test_a_lingering_effect_replaced_in_place_is_read_again() -> None:
+    # `Context.lingering_hooks` keeps the hooks the lingering effects answer on while they are the same values: a
+    # host that puts another value in the list's place (same length, same list) must be read again, whatever it is.
+    duel = board(1900)  # (test_stat_layers' board)
+    instance = duel.state.cards[M].instance
+    no_damage = engine.Lingering(engine.Effect("avoid_battle_damage", engine.EffectKind.CONTINUOUS, {"player": "both"}),
+                                 Player.A, M, instance, "end_of_turn")  # fmt: skip
+    gain = engine.Lingering(CHANGE, Player.A, M, instance, "end_of_turn", atk=500)  # answers no battle-damage hook
+    duel.state.lingering.append(gain)
+    assert battle_damage_modifiers(duel.ctx) == []
+    duel.state.lingering[0] = no_damage  # in place (same list, same length): it must be asked
+    assert {m.stage for m in battle_damage_modifiers(duel.ctx)} == {engine.DamageStage.ZERO}
+    duel.state.lingering[0] = gain
+    assert battle_damage_modifiers(duel.ctx) == []
