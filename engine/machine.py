@@ -304,8 +304,9 @@ class Duel:
         ctx = self.ctx
         d = self.state.pending
         if d is not None and player is None and not self._decision_listeners and not may_run_host_code(ctx):
-            dispatch.check_choice(ctx, d, option)  # (a playout's case, written out: `_answer` with nothing to put
-            dispatch.decided(ctx)  # back and nobody to tell)
+            # A playout's case: `_answer`, written out, with nothing to put back and nobody to tell
+            dispatch.check_choice(ctx, d, option)
+            dispatch.decided(ctx)
             dispatch.apply_answer(ctx, d, option, False)
             return
         snap = self._snapshot()
