@@ -13,8 +13,25 @@ from engine import actions
 from engine.chain import close_window
 from engine.effects import Context
 from engine.rules.attack import attack_problem, choices_of, direct_attack_problem, target_problem
+from engine.state import GameState
 from engine.values.decisions import ATTACK, PASS, Decision, DecisionKind, IllegalChoice, Option
-from engine.values.game import Window
+from engine.values.game import Phase, Window
+
+
+def host_attack_stopped(s: GameState) -> bool:
+    """An attack the host declared stopped in the Battle Step (§BP.6) and the Battle Phase goes on: the game is
+    back in the Battle Step, where the turn player may declare another monster's attack (OCG-BP L246, Konami FAQ
+    12530), and, as after the Damage Step of the host's attack, the host declares it (`paused`)."""
+    b = s.battle
+    return b.host_declared and b.stopped != "" and not s.battle_phase_ending
+
+
+def paused(s: GameState) -> bool:
+    """The attack the host declared is over (its Damage Step was played, or it stopped in the Battle Step): the
+    duel waits for the host's next move (another declaration, the end of the Battle Phase or of the turn)."""
+    if s.phase is Phase.STEP_OVER:
+        return s.battle.host_declared
+    return s.phase is Phase.BATTLE_STEP and s.window is None and s.pending is None and host_attack_stopped(s)
 
 
 def is_battle_step_choice(decision: Decision, option: Option) -> bool:

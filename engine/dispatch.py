@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
 from engine import battle_step, chain, steps
+from engine.battle_step import paused
 from engine.effects import Context, Hook
 from engine.rules.attack import replay_problem
 from engine.rules.battle import battle_problem
@@ -86,15 +87,9 @@ def holds(ctx: Context, condition: str | None) -> bool:
     return CONDITIONS[condition](ctx)
 
 
-def paused(s: GameState) -> bool:
-    """The Damage Step of an attack the host declared is over: the duel waits for the host's next move
-    (another declaration, the end of the Battle Phase or of the turn)."""
-    return s.phase is Phase.STEP_OVER and s.battle.host_declared
-
-
 def stopped(s: GameState) -> bool:
     """Nothing more runs without the host (`Duel.is_over`): the Duel is over, the Battle Phase is over (Main
-    Phase 2), or the Damage Step of an attack the host declared is over."""
+    Phase 2), or the attack the host declared is over (`battle_step.paused`)."""
     return s.phase in TERMINAL or paused(s)
 
 
@@ -188,7 +183,7 @@ def run(ctx: Context, table: Table, followers: Followers | None) -> None:
     while s.pending is None and s.phase not in TERMINAL:
         if s.window is not None and not s.duel_over:
             chain.step_window(ctx)
-        elif s.phase is Phase.STEP_OVER and s.battle.host_declared:  # (`paused`, written out)
+        elif (s.phase is Phase.STEP_OVER or s.phase is Phase.BATTLE_STEP) and paused(s):
             return
         else:
             fire(ctx, table, followers)

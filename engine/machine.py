@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 import attrs
 
-from engine import actions, dispatch, steps, turns
+from engine import actions, battle_step, dispatch, steps, turns
 from engine.agents import Agent
 from engine.effects import Context, Effect, Index, Lingering, Registry, cloned_context, may_run_host_code
 from engine.library import default_registry
@@ -201,8 +201,8 @@ class Duel:
     @property
     def is_over(self) -> bool:
         """Nothing more runs without the host: the Duel is over, the Battle Phase is over (Main Phase 2),
-        or the Damage Step of an attack the host declared is over (the host declares the next attack,
-        ends the Battle Phase or the turn)."""
+        or an attack the host declared is over, its Damage Step played or stopped in the Battle Step (the host
+        declares the next attack, ends the Battle Phase or the turn)."""
         return dispatch.stopped(self.state)
 
     @property
@@ -225,12 +225,13 @@ class Duel:
 
     def advance(self) -> Decision | None:
         """Run until a player must decide (returned), or until the duel stops (None): the Battle Phase
-        is over, the Duel is over, or the Damage Step of an attack the host declared is over (then the
-        host declares the next attack, ends the Battle Phase or the turn). From a state in Main Phase 1
-        it plays the Battle Phase from its Start Step, the turn player's attack declarations being
-        decisions. Raises `UsageError` for a state it cannot run (see `turns.check_ready`); `EffectError`
-        if a host's effect function raises (the duel is then as it was before the call); `LoopError` if
-        mandatory effects keep activating each other with no end (rules spec §U.13)."""
+        is over, the Duel is over, or an attack the host declared is over (its Damage Step played, or it
+        stopped in the Battle Step: then the host declares the next attack, ends the Battle Phase or the
+        turn). From a state in Main Phase 1 it plays the Battle Phase from its Start Step, the turn player's
+        attack declarations being decisions. Raises `UsageError` for a state it cannot run (see
+        `turns.check_ready`); `EffectError` if a host's effect function raises (the duel is then as it was
+        before the call); `LoopError` if mandatory effects keep activating each other with no end (rules spec
+        §U.13)."""
         ctx = self.ctx
         turns.check_ready(ctx)
         if self._machine is None and not may_run_host_code(ctx):  # (a playout's case: nothing to put back)
@@ -336,9 +337,10 @@ class Duel:
             if s.duel_over:
                 outcome = "a draw" if s.draw else f"{s.winner} won"
                 raise IllegalChoice(f"the Duel is over ({outcome}): nothing to decide")
-            if dispatch.paused(s):
-                raise IllegalChoice("the Damage Step is over: nothing to decide (declare the next attack, or end "
-                                    "the Battle Phase or the turn)")  # fmt: skip
+            if battle_step.paused(s):
+                over = "the Damage Step is over" if s.phase is Phase.STEP_OVER else "the attack stopped"
+                raise IllegalChoice(f"{over}: nothing to decide (declare the next attack, or end the Battle Phase or "
+                                    "the turn)")  # fmt: skip
             if self.is_over:
                 raise IllegalChoice("the Battle Phase is over: nothing to decide")
             raise IllegalChoice("no decision is pending: call advance() first")

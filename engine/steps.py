@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Final
 
 from engine import actions, checks
-from engine.battle_step import replay_decision
+from engine.battle_step import host_attack_stopped, replay_decision
 from engine.chain import open_window
 from engine.effects import Context, Hook, TriggerEvent
 from engine.rules import attack
@@ -96,8 +96,11 @@ def battle_step(ctx: Context) -> None:
     """§BP.3: the Battle Step, entered after the Start Step and after each attack: the previous attack's
     record closes; the turn player declares an attack (an option of their priority), activates a fast
     effect, or passes, which moves on to the End Step unless the opponent then acts. An effect that ended
-    the Battle Phase goes straight on to the End Step."""
+    the Battle Phase goes straight on to the End Step. After an attack the host declared that stopped here,
+    the host declares the next (the duel waits: `battle_step.paused`), as after its Damage Step."""
     s = ctx.state
+    if host_attack_stopped(s):
+        return
     if s.battle.attacker != NO_ATTACK:
         actions.close_battle_record(s)
         s.battle = no_battle(s.turn_player)

@@ -26,7 +26,7 @@ import attrs
 
 from engine import actions
 from engine._mypyc import mypyc_attr
-from engine.battle_step import replay_problem
+from engine.battle_step import paused, replay_problem
 from engine.effects import Context, Hook, Index
 from engine.rules.attack import attack_problem, declarations
 from engine.rules.stats import watch_stats
@@ -99,9 +99,10 @@ def cards_in(state: GameState, location: Location, player: Player | None) -> lis
 
 def _busy(s: GameState) -> str | None:
     """Why the host cannot act between attacks now, or None: it can in Main Phase 1, at a stop after the
-    Damage Step of its own attack, and at the turn player's priority in the Battle Step with no chain."""
+    Damage Step of its own attack or after its attack stopped in the Battle Step, and at the turn player's
+    priority in the Battle Step with no chain."""
     w = s.window
-    if s.phase is Phase.MAIN_PHASE_1 or (s.phase is Phase.STEP_OVER and s.pending is None):
+    if s.phase is Phase.MAIN_PHASE_1 or (s.phase is Phase.STEP_OVER and s.pending is None) or paused(s):
         return None
     if s.phase is Phase.BATTLE_STEP and s.pending is not None and w is not None and not w.chain:
         return None if s.pending.player is s.turn_player else f"it is {s.pending.player}'s priority in the Battle Step"
@@ -294,7 +295,7 @@ def battles(state: GameState) -> list[BattleResult]:
                 chains=tuple(s.chains[r.chains_start : chains_end]),
                 lp_changes=tuple(s.lp_changes[r.lp_changes_start : lp_end]),
                 lp_after=lp,
-                over=closed or s.phase in (Phase.STEP_OVER, Phase.DUEL_OVER),
+                over=closed or s.phase in (Phase.STEP_OVER, Phase.DUEL_OVER) or paused(s),
                 chains_range=(r.chains_start, chains_end),
                 lp_changes_range=(r.lp_changes_start, lp_end),
                 card_ids=ids,

@@ -48,10 +48,11 @@ def test_the_blocks_run_and_print_what_the_rules_give() -> None:
     assert outputs[6] == ["m 0 operation after_damage_calculation ZeroDivisionError True"]
     # §BP.3: every legal declaration and passing; §BP.4: B responds to the declaration with Mirror Force, which
     # destroys A's Attack Position monsters; §BP.6: the attacker left the field, so the attack stopped in the
-    # Battle Step; with no monster left A passes, and the End Step ends the Battle Phase (§BP.1).
+    # Battle Step, where the host (who declared it) moves next, as after a Damage Step; it ends the Battle Phase,
+    # and the End Step leads to Main Phase 2 (§BP.1).
     assert outputs[7] == ["battle_step ['attack x with m1', 'attack x with m2', 'pass']",
                           "B attack_declaration ['activate mirror effect 0', 'pass']",
-                          "the attacker left the field | main_phase_2 True"]
+                          "the attacker left the field | battle_step True", "main_phase_2"]
     assert outputs[8] == ["8000 0 [0, 1, 3] graveyard", "None m1"]
     # Kunai with Chain: offered once (then face-up, never again: rules spec §C.2); 1500 + 500 = 2000 vs 1800, B takes
     # 200; the Equip Card stays (§C.1).

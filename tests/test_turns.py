@@ -325,3 +325,42 @@ def test_an_end_of_turn_effect_that_ends_the_duel_keeps_the_turn() -> None:
     assert duel.state.winner is Player.A and duel.state.phase is Phase.DUEL_OVER and duel.state.turn == 1
     with pytest.raises(UsageError, match="the Duel is over"):
         duel.end_turn()
+
+
+SAKURETSU = {"kind": "activated", "speed": 2, "on": "attack_declared", "condition": "opponent_attacks",
+             "target": "attacker", "does": [{"op": "destroy", "target": "attacker"}]}  # fmt: skip
+
+
+def test_after_the_hosts_attack_stops_in_the_battle_step_the_host_moves_next() -> None:
+    """Rules spec §BP.6: Sakuretsu Armor destroys the attacker at the declaration, so the attack stops with no Damage
+    Step; the game is back in the Battle Step, where another monster may attack (OCG-BP L246, Konami FAQ 12530) but
+    not the one that declared (OCG-BP L300). The host declared it, so the duel waits for the host, as after a
+    Damage Step; from there it declares the next attack, or ends the Battle Phase or the turn."""
+    def stopped_duel() -> engine.Duel:
+        b = field(x_effects=())
+        b.trap("sa", "B", face_down=True, effects=[SAKURETSU])
+        duel = engine.Duel(b.build())
+        duel.declare_attack("m1", "x")
+        duel.run(ActivateOnce())  # A has nothing; B activates Sakuretsu Armor on m1
+        return duel
+
+    duel = stopped_duel()
+    s = duel.state
+    assert duel.card("m1").location is engine.Location.GRAVEYARD and s.battle.stopped == "the attacker left the field"
+    assert duel.is_over and s.phase is Phase.BATTLE_STEP and s.pending is None and duel.advance() is None
+    assert duel.battles[0].over and not duel.battles[0].battle.attacked
+    with pytest.raises(engine.IllegalChoice, match="^the attack stopped: nothing to decide"):
+        duel.decide(engine.PASS)
+    assert [(o.card, o.targets) for o in duel.legal_attacks()] == [(1, (2,))]  # m2 on x; m1 is gone
+    duel.declare_attack("m2", "x")
+    duel.run(engine.PassAgent())
+    assert s.phase is Phase.STEP_OVER and duel.lp(Player.B) == 7700 and duel.card("x").location.value == "graveyard"
+    assert [b.battle.battled for b in duel.battles] == [False, True]
+
+    ended = stopped_duel()
+    ended.end_battle_phase()
+    ended.run(engine.PassAgent())
+    assert ended.state.phase is Phase.MAIN_PHASE_2 and len(ended.battles) == 1
+    turned = stopped_duel()
+    turned.end_turn()
+    assert turned.state.turn == 2 and turned.state.turn_player is Player.B and turned.state.phase is Phase.MAIN_PHASE_1
