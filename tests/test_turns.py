@@ -349,7 +349,7 @@ def test_after_the_hosts_attack_stops_in_the_battle_step_the_host_moves_next() -
     assert duel.card("m1").location is engine.Location.GRAVEYARD and s.battle.stopped == "the attacker left the field"
     assert duel.is_over and s.phase is Phase.BATTLE_STEP and s.pending is None and duel.advance() is None
     assert duel.battles[0].over and not duel.battles[0].battle.attacked
-    with pytest.raises(engine.IllegalChoice, match="^the attack stopped: nothing to decide"):
+    with pytest.raises(engine.IllegalChoice, match=r"^the attack stopped: nothing to decide"):
         duel.decide(engine.PASS)
     assert [(o.card, o.targets) for o in duel.legal_attacks()] == [(1, (2,))]  # m2 on x; m1 is gone
     duel.declare_attack("m2", "x")
