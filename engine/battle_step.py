@@ -12,7 +12,14 @@ from __future__ import annotations
 from engine import actions
 from engine.chain import close_window
 from engine.effects import Context
-from engine.rules.attack import attack_problem, choices_of, direct_attack_problem, target_problem
+from engine.rules.attack import (
+    attack_problem,
+    choices_of,
+    declarations,
+    direct_attack_problem,
+    must_attack,
+    target_problem,
+)
 from engine.state import GameState
 from engine.values.decisions import ATTACK, PASS, Decision, DecisionKind, IllegalChoice, Option
 from engine.values.game import Phase, Window
@@ -32,6 +39,29 @@ def paused(s: GameState) -> bool:
     if s.phase is Phase.STEP_OVER:
         return s.battle.host_declared
     return s.phase is Phase.BATTLE_STEP and s.window is None and s.pending is None and host_attack_stopped(s)
+
+
+def take_host_move(ctx: Context) -> bool:
+    """The Battle Step after the Start Step (§BP.1): the host's move made in Main Phase 1, made now if it still
+    can be (the Start Step's chains may have changed the field): its attack is declared, or (PASS) the Battle Phase
+    goes on to the End Step. True if it was made; False leaves the turn player's priority in the Battle Step to
+    decide, as if the host had waited for it."""
+    s = ctx.state
+    move = s.host_move
+    if move is None:
+        return False
+    s.host_move = None
+    declared = actions.declared_this_turn(s)
+    if move.is_pass:
+        if must_attack(ctx, declarations(ctx, declared)):
+            return False
+        s.battle_phase_ending = True
+        return True
+    target = move.targets[0] if move.targets else None
+    if attack_problem(ctx, move.card, target, declared) is not None:
+        return False
+    actions.declare_attack(ctx, move.card, target, True)
+    return True
 
 
 def is_battle_step_choice(decision: Decision, option: Option) -> bool:

@@ -149,11 +149,13 @@ def run_scenario(
 
 
 def waits_for_host(duel: Duel) -> bool:
-    """Whether the duel waits for its host to declare an attack: in Main Phase 1 (before any), or once the Damage
-    Step of the attack it declared is over, with nothing pending (and so, after the Duel's end, to hear that no more
-    attacks can be declared)."""
+    """Whether the duel waits for its host to declare an attack: in Main Phase 1 (before any, unless the host has
+    declared it there: it is made once the Start Step is played), or once the attack it declared is over, with
+    nothing pending (and so, after the Duel's end, to hear that no more attacks can be declared)."""
     s = duel.state
-    return s.pending is None and (s.duel_over or s.phase is Phase.MAIN_PHASE_1 or duel.is_over)
+    if s.pending is not None or s.host_move is not None:
+        return False
+    return s.duel_over or s.phase is Phase.MAIN_PHASE_1 or duel.is_over
 
 
 class ListedAttacks:
@@ -191,6 +193,7 @@ class ListedAttacks:
         while self.next < len(self.sc.attacks):
             i, atk = self.next, self.sc.attacks[self.next]
             self.next += 1
+            record = len(duel.battles)  # (from Main Phase 1 it is made once the Start Step is played)
             try:
                 target = None if atk.target is None else self.ids.index(atk.target)
                 duel.declare_attack(self.ids.index(atk.attacker), target)
@@ -198,7 +201,7 @@ class ListedAttacks:
                 self.script.undeclared[i] = str(e)
                 continue
             self.current = i
-            self.script.battle_of[i] = len(duel.battles) - 1
+            self.script.battle_of[i] = record
             return True
         return False
 
@@ -215,6 +218,10 @@ class ListedAttacks:
         """After the run: settle the last attack's choices, and refuse those of attacks never declared."""
         self._close(duel)
         script = self.script
+        for i, record in list(script.battle_of.items()):
+            if record >= len(duel.battles):  # declared in Main Phase 1, impossible once the Start Step was played
+                del script.battle_of[i]
+                script.undeclared[i] = "it could no longer be declared once the Start Step had been played"
         for k, ch in enumerate(self.sc.choices):
             if ch.attack in script.undeclared:
                 reason = f"attack {ch.attack} was not declared: {script.undeclared[ch.attack]}"

@@ -412,10 +412,11 @@ class Duel:
     def declare_attack(self, attacker: int | str, target: int | str | None = None) -> None:
         """Declare an attack for the turn player (cards by index or id; no target = a direct attack):
         the answer to their priority in the Battle Step, or to a replay, if one is pending; otherwise,
-        from Main Phase 1 or once the previous attack's Damage Step is over, a declaration the host
-        makes itself. `advance`/`run` then play its Battle Step responses and Damage Step, and stop when
-        that Damage Step is over. The rules' checks refuse it with `IllegalAttack` naming the rule,
-        changing nothing."""
+        from Main Phase 1 or once the previous attack is over, a declaration the host makes itself.
+        `advance`/`run` then play its Battle Step responses and Damage Step, and stop when that attack is
+        over. From Main Phase 1 the Start Step is played first and the attack is declared in the Battle Step
+        (rules spec §BP.1). The rules' checks refuse it with `IllegalAttack` naming the rule, changing
+        nothing."""
         option = turns.declaration(self.ctx, attacker, target)
         snap = self._snapshot()
         try:
@@ -435,8 +436,9 @@ class Duel:
 
     def end_battle_phase(self) -> None:
         """The turn player ends the Battle Phase: passes at their priority in the Battle Step (the
-        opponent may still act there) or, at a stop, moves on to the End Step; `advance`/`run` then play
-        it. `UsageError` if the turn player cannot end it now (a chain or an attack under way)."""
+        opponent may still act there) or, at a stop, moves on to the End Step (from Main Phase 1, once the
+        Start Step is played); `advance`/`run` then play it. `UsageError` if the turn player cannot end it
+        now (a chain or an attack under way, or a monster that must attack and can: rules spec §BP.8)."""
         snap = self._snapshot()
         try:
             if turns.end_battle_phase(self.ctx):

@@ -249,6 +249,8 @@ def run(
         raise ValueError("n must be >= 0 and workers >= 1")
     if agent not in AGENTS or backend not in BACKENDS:
         raise ValueError(f"agent must be one of {AGENTS}, backend one of {BACKENDS}")
+    if agent == "mcts" and simulations < 1:
+        raise ValueError(f"simulations must be >= 1 for the mcts agent, got {simulations}")
     game = scenario if isinstance(scenario, BattleGame) else BattleGame(scenario)
     parts = chunks(n, workers)
     ray_started = _ray_start() if backend == "ray" else False  # a cluster's start is not timed

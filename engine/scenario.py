@@ -38,8 +38,8 @@ Why it is built this way (``docs/loader-evaluation.md`` has the measurements):
 Files (:func:`load_scenarios`): ``.json`` holds one scenario or a list of them; ``.jsonl`` one per non-blank
 line (error paths start ``line N: ``); ``.toml`` one scenario. Any scenario may also be wrapped as a corpus
 record ``{"scenario": {...}, "expected": ..., "source": ...}`` (only ``scenario`` is read). TOML has no
-null, so in TOML an ``[attack]`` without ``target`` is a direct attack; in JSON ``target`` is required and
-``null`` means a direct attack.
+null, so in TOML an ``[attack]``, an ``[[attacks]]`` entry or a choice's ``declare`` without ``target`` is a direct
+attack; in JSON ``target`` is required and ``null`` means a direct attack.
 
 Limits. Anything a user or a corpus hands the loader ends in a correct scenario or in one
 :class:`ScenarioError` naming the place, never in another exception; this is the authoritative list:
@@ -1562,15 +1562,25 @@ _TOML_AT = re.compile(r"\s*\(at (?:line (\d+), column \d+|end of document)\)$")
 
 
 def _toml_direct_attack(data: object) -> object:
-    """TOML has no null: an attack table without ``target`` is a direct attack."""
-    if type(data) is dict and type(data.get("scenario")) is dict and "format" not in data:
+    """TOML has no null: an attack table without ``target`` (``attack``, each of ``attacks``, a choice's
+    ``declare``) is a direct attack."""
+    if type(data) is not dict:
+        return data
+    if type(data.get("scenario")) is dict and "format" not in data:
         return {**data, "scenario": _toml_direct_attack(data["scenario"])}
-    if type(data) is dict and type(data.get("attack")) is dict and "target" not in data["attack"]:
-        return {**data, "attack": {**data["attack"], "target": None}}
-    if type(data) is dict and type(data.get("attacks")) is list:
-        attacks = [{**a, "target": None} if type(a) is dict and "target" not in a else a for a in data["attacks"]]
-        return {**data, "attacks": attacks}
-    return data
+    out = dict(data)
+    if type(data.get("attack")) is dict and "target" not in data["attack"]:
+        out["attack"] = {**data["attack"], "target": None}
+    if type(data.get("attacks")) is list:
+        attacks = data["attacks"]
+        out["attacks"] = [{**a, "target": None} if type(a) is dict and "target" not in a else a for a in attacks]
+    if type(data.get("choices")) is list:
+        out["choices"] = [
+            {**c, "declare": {**c["declare"], "target": None}}
+            if type(c) is dict and type(c.get("declare")) is dict and "target" not in c["declare"] else c
+            for c in data["choices"]
+        ]  # fmt: skip
+    return out
 
 
 # --- files: reading, decoding, and what the decoders refuse ------------------------------------------------

@@ -474,7 +474,8 @@ class BattleState:
         each next listed attack, after a Damage Step or an attack stopped in the Battle Step, before that priority
         comes; this keeps it so should any other way lead there); a replay's choice stays theirs."""
         d = self.duel.state.pending
-        assert d is not None
+        if d is None:
+            raise IllegalChoice("the game is over: no decision is pending")
         if self._listed and d.kind is DecisionKind.PRIORITY and d.window is Window.BATTLE_STEP:
             return Decision(d.player, d.kind, d.window, tuple(o for o in d.options if o.effect != ATTACK), d.cards)
         return d
@@ -563,7 +564,7 @@ class BattleState:
         if self.game.reward == "lp_and_cards":
             a += CARD_VALUE * self.card_swing()
         v = max(-1.0, min(1.0, a / self.game.lp_scale))
-        return (v, -v)
+        return (v, -v) if v else (0.0, 0.0)  # (never -0.0)
 
     def lp_swing(self) -> int:
         """Player A's LP change minus player B's since the start of the game, in LP."""

@@ -19,7 +19,7 @@ from typing import Any, Final, cast
 import attr
 import attrs
 
-from engine.values.decisions import Decision
+from engine.values.decisions import Decision, Option
 from engine.values.effects import Effect, Lingering, TriggerEvent
 from engine.values.events import Event
 from engine.values.frozen import Frozen
@@ -494,6 +494,9 @@ class GameState:
     # The once-per-turn effects activated this turn (rules spec §C.4; `rules.cards.once_per_turn_key`)
     used_once: tuple[tuple[Any, ...], ...] = ()
     battles: tuple[BattleRecord, ...] = ()
+    # The host's move made in Main Phase 1 (`Duel.declare_attack`, `Duel.end_battle_phase`): made in the Battle
+    # Step, once the Start Step has been played (rules spec §BP.1): an attack declaration, or PASS.
+    host_move: Option | None = None
 
     def __new__(cls, *args: Any, **kwargs: Any) -> GameState:
         """A blank object, without attrs' __init__ (see the comment above `PlayerState`)."""
@@ -543,6 +546,7 @@ class GameState:
         n.attacks_declared = self.attacks_declared
         n.used_once = self.used_once
         n.battles = self.battles
+        n.host_move = self.host_move
         return n
 
     @property

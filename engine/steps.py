@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Final
 
 from engine import actions, checks
-from engine.battle_step import host_attack_stopped, replay_decision
+from engine.battle_step import host_attack_stopped, replay_decision, take_host_move
 from engine.chain import open_window
 from engine.effects import Context, Hook, TriggerEvent
 from engine.rules import attack
@@ -97,14 +97,17 @@ def battle_step(ctx: Context) -> None:
     record closes; the turn player declares an attack (an option of their priority), activates a fast
     effect, or passes, which moves on to the End Step unless the opponent then acts. An effect that ended
     the Battle Phase goes straight on to the End Step. After an attack the host declared that stopped here,
-    the host declares the next (the duel waits: `battle_step.paused`), as after its Damage Step."""
+    the host declares the next (the duel waits: `battle_step.paused`), as after its Damage Step; a move the host
+    made in Main Phase 1 is made here (`battle_step.take_host_move`)."""
     s = ctx.state
     if host_attack_stopped(s):
         return
     if s.battle.attacker != NO_ATTACK:
         actions.close_battle_record(s)
         s.battle = no_battle(s.turn_player)
-    if not s.battle_phase_ending:
+    if s.battle_phase_ending:
+        s.host_move = None  # (an effect ended the Battle Phase in its Start Step: the host's move is not made)
+    elif not take_host_move(ctx):
         open_window(ctx, Window.BATTLE_STEP, ())
 
 

@@ -20,7 +20,7 @@ misuses of `advance` into errors naming the mistake (issue 10, item 4).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -28,7 +28,7 @@ from engine import actions
 from engine._mypyc import mypyc_attr
 from engine.battle_step import paused, replay_problem
 from engine.effects import Context, Hook, Index
-from engine.rules.attack import attack_problem, declarations
+from engine.rules.attack import attack_problem, declarations, must_attack
 from engine.rules.stats import watch_stats
 from engine.state import NO_ATTACK, Battle, ChainRecord, GameState, LpChange, no_battle
 from engine.values.decisions import PASS, DecisionKind, Option, attack_option
@@ -102,6 +102,11 @@ def _busy(s: GameState) -> str | None:
     Damage Step of its own attack or after its attack stopped in the Battle Step, and at the turn player's
     priority in the Battle Step with no chain."""
     w = s.window
+    if s.host_move is not None:  # (made in the Battle Step, once the Start Step is played)
+        if s.host_move.is_pass:
+            return "the Battle Phase has been ended in Main Phase 1 and not played yet: call advance() or run() first"
+        return ("an attack has been declared in Main Phase 1 and its Damage Step has not been played: call advance() "
+                "or run() first")  # fmt: skip
     if s.phase is Phase.MAIN_PHASE_1 or (s.phase is Phase.STEP_OVER and s.pending is None) or paused(s):
         return None
     if s.phase is Phase.BATTLE_STEP and s.pending is not None and w is not None and not w.chain:
@@ -152,36 +157,53 @@ def declaration(ctx: Context, attacker: object, target: object) -> Option:
 
 def declare_now(ctx: Context, option: Option) -> None:
     """The host declares the attack itself (nothing pending): the machine goes on from the Battle Step,
-    without its window, straight to the attack declaration."""
+    without its window, straight to the attack declaration. From Main Phase 1 the Battle Phase begins first:
+    its Start Step is played, and the attack is declared in the Battle Step (§BP.1; `battle_step.take_host_move`)."""
     s = ctx.state
+    if s.phase is Phase.MAIN_PHASE_1:
+        s.host_move = option
+        return
     actions.declare_attack(ctx, option.card, option.targets[0] if option.targets else None, True)
     s.window = None
     s.phase = Phase.BATTLE_STEP
 
 
 def legal_attacks(ctx: Context) -> list[Option]:
-    """Every attack the turn player could declare now (none while something else is under way)."""
+    """Every attack the turn player could declare now (none while something else is under way; at a replay's
+    choice, the attacking monster's)."""
     refresh_index(ctx)
     s = ctx.state
+    if s.pending is not None and s.pending.kind is DecisionKind.REPLAY:
+        return [o for o in s.pending.options if o.is_attack]
     if s.duel_over or _busy(s):
         return []
     return declarations(ctx, actions.declared_this_turn(s))
 
 
+MUST_ATTACK_FIRST: Final = "the turn player cannot end the Battle Phase now: a monster must attack first"
+
+
 def end_battle_phase(ctx: Context) -> bool:
     """The host ends the Battle Phase for the turn player. True: pass at their priority in the Battle
-    Step (the caller answers it); False: done here (the machine goes to the End Step from a stop or
-    from Main Phase 1). `UsageError` when it cannot be ended now."""
+    Step (the caller answers it); False: done here (the machine goes to the End Step from a stop, or from
+    Main Phase 1 once the Start Step is played). `UsageError` when it cannot be ended now: a chain or an attack
+    under way, or a monster that must attack and can (§BP.8)."""
     s = ctx.state
     if s.duel_over:
         raise UsageError("the Duel is over: there is no Battle Phase to end")
+    refresh_index(ctx)  # (an effect attached since is checked before anything changes)
     busy = _busy(s)
     if busy:
         raise UsageError(busy)
     if s.pending is not None:
         if PASS not in s.pending.options:
-            raise UsageError("the turn player cannot end the Battle Phase now: a monster must attack first")
+            raise UsageError(MUST_ATTACK_FIRST)
         return True
+    if must_attack(ctx, declarations(ctx, actions.declared_this_turn(s))):
+        raise UsageError(MUST_ATTACK_FIRST)  # (§BP.8: the turn player cannot pass in the Battle Step)
+    if s.phase is Phase.MAIN_PHASE_1:
+        s.host_move = PASS  # the Start Step is played first (§BP.1; `battle_step.take_host_move`)
+        return False
     if s.battle.attacker != NO_ATTACK:
         actions.close_battle_record(s)
         s.battle = no_battle(s.turn_player)
@@ -195,6 +217,7 @@ def end_turn(ctx: Context) -> None:
     s = ctx.state
     if s.duel_over:
         raise UsageError("the Duel is over: there is no turn to end")
+    refresh_index(ctx)
     busy = _busy(s) if s.phase is not Phase.MAIN_PHASE_2 else None
     if busy:
         raise UsageError(busy)
@@ -204,6 +227,7 @@ def end_turn(ctx: Context) -> None:
     s.pending = None
     s.window = None
     s.battle_phase_ending = False
+    s.host_move = None
     for src, handler in list(ctx.sources(Hook.END_OF_TURN)):  # "during the End Phase of this turn"
         handler(ctx, src)
     if actions.check_zero_lp(ctx):

@@ -118,3 +118,16 @@ def test_a_random_agent_refuses_a_decision_without_options() -> None:
     empty = engine.Decision(engine.Player.A, engine.DecisionKind.PRIORITY, engine.Window.START_OF_DAMAGE_STEP, ())
     with pytest.raises(IndexError, match="empty"):
         engine.RandomAgent(0).choose(empty, at_first_decision())
+
+
+def test_a_targeting_effect_answered_without_its_target_is_refused_saying_so() -> None:
+    """An effect that targets offers one option per legal target; answered with none, the reason says that a target
+    must be chosen (it said "nothing is not a legal target")."""
+    b = engine.StateBuilder(turn_player="A").monster("m1", "A", atk=2000, def_=1000)
+    b.monster("x", "B", atk=1800, def_=1000)
+    b.trap("ced", "B", face_down=True, effects=[
+        {"kind": "activated", "speed": 2, "target": "x", "does": [{"op": "return_to_hand", "target": "x"}]}])
+    duel = engine.Duel(b.build())
+    d = duel.advance()  # B's priority in the Start Step
+    assert d is not None and d.player is engine.Player.B and engine.Option(2, 0, (1,)) in d.options
+    refused(duel, engine.Option(2, 0, ()), "it needs a target: none was chosen")

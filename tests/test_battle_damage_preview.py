@@ -19,6 +19,14 @@ from engine import Player, StateBuilder, actions
 from engine.cards import place
 
 
+def _declare(duel: engine.Duel, attacker: str, target: str | None = None) -> None:
+    """The host declares at the turn player's priority in the Battle Step, after the Start Step (rules spec §BP.1):
+    the attack is then under way, its Damage Step not played."""
+    d = duel.advance()
+    assert d is not None and d.window is engine.Window.BATTLE_STEP
+    duel.declare_attack(attacker, target)
+
+
 def _vs(atk: int, target: tuple[int, int, str], *, attacker: list[dict[str, object]] | None = None,
         target_effects: list[dict[str, object]] | None = None) -> StateBuilder:
     t_atk, t_def, position = target
@@ -55,7 +63,7 @@ FIELDS: dict[str, tuple[Callable[[], StateBuilder], dict[Player, int]]] = {
 def test_the_preview_is_the_damage_the_battle_table_gives_and_the_damage_taken(field: str) -> None:
     build, expected = FIELDS[field]
     duel = engine.Duel(build().build(), engine.cards.registry())
-    duel.declare_attack("att", "tgt")
+    _declare(duel, "att", "tgt")
     assert {p: actions.battle_damage_preview(duel.ctx, p) for p in Player} == expected
     duel.run(engine.PassAgent())
     assert {p: duel.battles[0].battle.battle_damage[p] for p in Player} == expected
@@ -63,7 +71,7 @@ def test_the_preview_is_the_damage_the_battle_table_gives_and_the_damage_taken(f
 
 def test_reading_it_changes_nothing() -> None:
     duel = engine.Duel(_vs(2000, (1000, 0, "attack"), attacker=[{"kind": "piercing"}]).build())
-    duel.declare_attack("att", "tgt")
+    _declare(duel, "att", "tgt")
     before, fingerprint, events = duel.state.clone(), duel.state.state_hash(), len(duel.state.log)
     for p in Player:
         actions.battle_damage_preview(duel.ctx, p)
@@ -73,7 +81,7 @@ def test_reading_it_changes_nothing() -> None:
 def test_zero_with_no_attack_and_once_the_damage_is_calculated() -> None:
     duel = engine.Duel(_vs(2000, (1000, 0, "attack")).build())
     assert actions.battle_damage_preview(duel.ctx, Player.B) == 0  # no attack declared
-    duel.declare_attack("att", "tgt")
+    _declare(duel, "att", "tgt")
     assert actions.battle_damage_preview(duel.ctx, Player.B) == 1000
     duel.run(engine.PassAgent())
     assert actions.battle_damage_preview(duel.ctx, Player.B) == 0  # that battle's damage has been taken
@@ -82,7 +90,7 @@ def test_zero_with_no_attack_and_once_the_damage_is_calculated() -> None:
 def test_a_zero_atk_direct_attack_inflicts_nothing() -> None:
     # §2.3: a 0-ATK direct attack inflicts no battle damage at all
     duel = engine.Duel(StateBuilder().monster("att", "A", atk=0, def_=0).build())
-    duel.declare_attack("att")
+    _declare(duel, "att")
     assert [actions.battle_damage_preview(duel.ctx, p) for p in Player] == [0, 0]
 
 
@@ -100,5 +108,6 @@ def test_an_atk_change_resolved_before_damage_calculation_is_read() -> None:
         rush = [o for o in d.options if not o.is_pass and duel.state.cards[o.card].id == "rush"]
         duel.decide(rush[0] if rush and d.window is engine.Window.BEFORE_DAMAGE_CALCULATION else engine.PASS)
     during = [(a, b_) for w, a, b_ in seen if w is engine.Window.DURING_DAMAGE_CALCULATION]
-    assert seen[0][1:] == (500, 0) and during and set(during) == {(0, 200)}
+    declared = [(w, a, b_) for w, a, b_ in seen if w is not engine.Window.START_STEP]  # (before it, no attack: 0)
+    assert declared[0][1:] == (500, 0) and during and set(during) == {(0, 200)}
     assert duel.state.players[Player.B].lp == 7800

@@ -77,7 +77,8 @@ def test_cli_text_prints_each_attack_under_its_own_heading() -> None:
 def test_every_entry_names_its_attack() -> None:
     got = run(RECORDS[9]["scenario"])  # BP-010: damage in attack 0 only, a destruction in attack 1
     assert [c["attack"] for c in got["lp_changes"]] == [0, 0]
-    assert {e["attack"] for e in got["events"]} == {0, 1}
+    assert {e["attack"] for e in got["events"]} == {None, 0, 1}  # None: the Start Step, before the first declaration
+    assert {e["phase"] for e in got["events"] if e["attack"] is None} == {"start_step", "battle_step"}
     sends = [e for e in got["events"] if e["type"] == "moved" and e.get("card") == "x"]
     assert [e["attack"] for e in sends] == [1]
 
@@ -123,3 +124,14 @@ def test_toml_attacks_without_target_are_direct(tmp_path: Path) -> None:
                  'position = "attack"\n[[attacks]]\nattacker = "m1"\n[[attacks]]\nattacker = "m1"\n', encoding="utf-8")
     (sc,) = engine.load_scenarios(p)
     assert sc.attacks == (engine.scenario.Attack("m1", None),) * 2
+
+
+def test_toml_declarations_without_target_are_direct(tmp_path: Path) -> None:
+    """README: TOML has no null, so a `declare` table without `target` is a direct attack, as an `attack` is."""
+    p = tmp_path / "bp.toml"
+    p.write_text('format = "damage-step-scenario/1"\nbattle_phase = {}\n[[cards]]\nid = "m1"\ncontroller = "A"\n'
+                 'atk = 1500\ndef = 0\nposition = "attack"\n[[choices]]\nwindow = "battle_step"\nplayer = "A"\n'
+                 'declare = {attacker = "m1"}\n', encoding="utf-8")
+    (sc,) = engine.load_scenarios(p)
+    assert sc.choices[0].declare is not None and sc.choices[0].declare.target is None
+    assert run(engine.scenario.scenario_to_json(sc))["final_lp"] == {"A": 8000, "B": 6500}

@@ -12,6 +12,7 @@ import engine
 import engine.cards
 from engine import Player, StateBuilder
 from engine.cards import CATALOG, place
+from engine.values.game import DAMAGE_STEP_WINDOWS
 
 
 class Activate:
@@ -168,11 +169,13 @@ def test_waboku_cannot_be_activated_in_the_damage_step() -> None:
     seen = {}
     while (d := duel.advance()) is not None:
         seen[d.window] = seen.get(d.window, []) + [o for o in d.options if not o.is_pass]
-        if d.window is not engine.Window.ATTACK_DECLARATION:
+        if d.window in DAMAGE_STEP_WINDOWS:
             assert duel.why_illegal(engine.Option(2, 0, ())) is not None
         duel.decide(engine.PASS)
-    # It is used in the Battle Step, after the declaration (§BP.4); in the Damage Step it is never offered (§1.1),
-    # so when B passes there the damage applies.
+    # It is offered in the Battle Phase's own windows (a Normal Trap is Spell Speed 2, rules spec §BP.1): the Start
+    # Step and after the declaration (§BP.4); in the Damage Step it is never offered (§1.1), so when B passes
+    # there the damage applies.
+    assert seen.pop(engine.Window.START_STEP) == [engine.Option(2, 0, ())]  # (B's priority; A has nothing)
     assert seen.pop(engine.Window.ATTACK_DECLARATION) == [engine.Option(2, 0, ())]
     assert all(options == [] for options in seen.values()) and duel.state.players[Player.B].lp == 7000
 

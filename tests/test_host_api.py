@@ -90,7 +90,15 @@ def test_a_host_reads_cards_sizes_lp_and_the_battle_in_progress() -> None:
     assert duel.cards_in("monster_zone") == [0, 1]
     assert duel.cards_in(Location.MONSTER_ZONE, "B") == [1]
     assert duel.current_battle is None
-    duel.declare_attack("att", "tgt")
+    duel.declare_attack("att", "tgt")  # from Main Phase 1: made in the Battle Step, after the Start Step (§BP.1)
+    assert duel.current_battle is None
+    duel.state.show_every_priority = True
+    d = duel.advance()  # A's priority in the Start Step ...
+    while d is not None and d.window is engine.Window.START_STEP:
+        duel.decide(engine.PASS)
+        d = duel.advance()  # ... B's, then the declaration and A's priority in the declaration's window
+    assert d is not None and d.window is engine.Window.ATTACK_DECLARATION
+    duel.state.show_every_priority = False
     battle = duel.current_battle
     assert battle is not None and (battle.attacker, battle.target) == (0, 1) and not battle.over
     duel.run(engine.PassAgent())

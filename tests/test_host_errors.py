@@ -107,8 +107,10 @@ def _boom_once_attacking(ctx: engine.effects.Context, src: engine.Source) -> lis
 @pytest.mark.parametrize("players_declare", [False, True])
 def test_a_hook_raising_in_declare_attack_changes_nothing(players_declare: bool) -> None:
     """A continuous ATK modifier is asked at every change of the state (its order of application, rules spec
-    "stat layers"): declaring the attack is one, so the host's handler runs inside `declare_attack`, whether the host
-    declares from Main Phase 1 or answers the turn player's priority in the Battle Step (§BP.3)."""
+    "stat layers"): declaring the attack is one, so the host's handler runs when the declaration is made: inside
+    `declare_attack` when the host answers the turn player's priority in the Battle Step (§BP.3), inside `advance`
+    when it declared from Main Phase 1 (made in the Battle Step, once the Start Step is played: §BP.1). Either call
+    raises and changes nothing."""
     reg = engine.default_registry()
     reg.register(engine.EffectType("boom_once_attacking", hooks={engine.Hook.STATS: _boom_once_attacking}))
     b = engine.StateBuilder(turn_player="A").monster("m", "A", atk=2000, def_=0).monster("x", "B", atk=1000, def_=0)
@@ -118,10 +120,15 @@ def test_a_hook_raising_in_declare_attack_changes_nothing(players_declare: bool)
     if players_declare:
         decision = duel.advance()  # the Start Step, then A's priority in the Battle Step
         assert decision is not None and any(o.is_attack for o in decision.options)
-    err = _raises_unchanged(duel, lambda: duel.declare_attack("m", "x"))
+    if players_declare:
+        err = _raises_unchanged(duel, lambda: duel.declare_attack("m", "x"))
+    else:
+        duel.declare_attack("m", "x")  # noted, made in the Battle Step
+        err = _raises_unchanged(duel, duel.advance)
+        assert duel.state.phase is engine.Phase.MAIN_PHASE_1  # put back as it was before `advance`
     assert (err.card, err.card_id, err.card_name, err.effect, err.kind, err.role) == (
         2, "w", "Watcher", 0, "continuous", "hook stats")
-    assert err.window is (engine.Window.BATTLE_STEP if players_declare else None)
+    assert err.window is engine.Window.BATTLE_STEP
     assert duel.current_battle is None  # no attack was declared
 
 

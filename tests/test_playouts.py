@@ -173,3 +173,9 @@ def test_progress_bar_on_a_terminal() -> None:
     bar = b"".join(chunks).decode(errors="replace")
     assert r.returncode == 0 and "30/30" in bar and "playout" in bar
     assert r.stdout.startswith("30 playouts of piercing-flip")
+
+
+def test_mcts_without_simulations_is_refused_by_name() -> None:
+    """The CLI refuses `--simulations 0`; the Python API says the same, not an error from inside the search."""
+    with pytest.raises(ValueError, match="simulations must be >= 1 for the mcts agent, got 0"):
+        playouts.run(ONE_WINNING_CHOICE, 2, agent="mcts", simulations=0)

@@ -429,3 +429,15 @@ def test_in_a_listed_game_an_attack_stopped_in_the_battle_step_is_followed_by_th
     assert ran["battles"][0]["stopped"] and not ran["battles"][0]["damage_calculation_performed"]
     assert ran["battles"][1]["battle_damage"] == {"A": 0, "B": 800} and ran["final_lp"] == {"A": 8000, "B": 7200}
     assert s.state_hash().endswith(":2") and s.state_hash() != s.duel.state.state_hash()
+
+
+def test_a_terminal_state_says_no_decision_is_pending_and_its_returns_are_never_minus_zero() -> None:
+    """A finished game has no decision: `decision()` says so by name. Returns with no LP swing are 0.0 for both
+    players, not -0.0 for one (which prints as "-0.0")."""
+    import math
+
+    state = play_out(BattleGame(DESTROYS_WITHOUT_DAMAGE))
+    assert state.is_terminal()
+    with pytest.raises(engine.IllegalChoice, match="the game is over: no decision is pending"):
+        state.decision()
+    assert state.returns() == [0.0, 0.0] and all(math.copysign(1.0, r) == 1.0 for r in state.returns())

@@ -158,8 +158,15 @@ def test_no_attack_during_a_damage_step_and_no_turn_end_either() -> None:
     duel.declare_attack("m1", "x")
     with pytest.raises(IllegalAttack, match="has not been played"):
         duel.declare_attack("m2", "x")
-    d = duel.advance()  # the turn player's priority after the declaration, in the Battle Step (§BP.4)
-    assert d is not None and d.window is engine.Window.ATTACK_DECLARATION
+    d = duel.advance()  # from Main Phase 1 the Battle Phase begins: the turn player's priority in its Start Step
+    assert d is not None and d.window is engine.Window.START_STEP and d.player is Player.A  # (§BP.1)
+    assert duel.battles == [] and duel.legal_attacks() == []  # the attack is declared in the Battle Step
+    duel.decide(engine.PASS)
+    d = duel.advance()  # B's priority in the Start Step, then the declaration and the turn player's priority after
+    assert d is not None and d.window is engine.Window.START_STEP and d.player is Player.B
+    duel.decide(engine.PASS)
+    d = duel.advance()  # (§BP.4)
+    assert d is not None and d.window is engine.Window.ATTACK_DECLARATION and len(duel.battles) == 1
     with pytest.raises(IllegalAttack, match="the Battle Phase is under way"):
         duel.declare_attack("m2", "x")
     while (d := duel.advance()) is not None and d.window is not engine.Window.START_OF_DAMAGE_STEP:
@@ -178,7 +185,10 @@ def test_battles_cover_consecutive_ranges_of_the_log_and_result_per_attack() -> 
     duel.declare_attack("m2")
     duel.run(engine.PassAgent())
     first, second = duel.battles
-    assert first.log_range[0] == 0 and first.log_range[1] == second.log_range[0]
+    start_step = duel.state.log[: first.log_range[0]]  # the Battle Phase's Start Step, before the first declaration
+    assert (start_step[0].type, start_step[0].phase) == (engine.EventType.PHASE_ENTERED, Phase.START_STEP)
+    assert {e.phase for e in start_step} == {Phase.START_STEP, Phase.BATTLE_STEP}
+    assert first.log_range[1] == second.log_range[0]
     assert second.log_range[1] == len(duel.state.log)
     assert first.events == tuple(duel.state.log[slice(*first.log_range)])
     ids = [c.id for c in duel.state.cards]
@@ -364,3 +374,124 @@ def test_after_the_hosts_attack_stops_in_the_battle_step_the_host_moves_next() -
     turned = stopped_duel()
     turned.end_turn()
     assert turned.state.turn == 2 and turned.state.turn_player is Player.B and turned.state.phase is Phase.MAIN_PHASE_1
+
+
+START_AND_END = [  # B's monster: at the start and at the end of the Battle Phase, A takes 100 and 50 (mandatory)
+    {"kind": "trigger", "optional": False, "on": "start_of_battle_phase",
+     "does": [{"op": "damage", "player": "opponent", "amount": 100}]},
+    {"kind": "trigger", "optional": False, "on": "end_of_battle_phase",
+     "does": [{"op": "damage", "player": "opponent", "amount": 50}]},
+]  # fmt: skip
+
+
+def test_a_battle_phase_the_host_enters_from_main_phase_1_begins_with_its_start_step() -> None:
+    """§BP.1: the Battle Phase is Start Step, Battle Step, Damage Step, End Step; §BP.2: "at the start of the Battle
+    Phase" mandatory triggers must be activated within the Start Step before the game can move to the Battle Step
+    (OCG-BP L76-77). So a host's declaration from Main Phase 1, and its ending the Battle Phase from there, play the
+    Start Step first: x's start trigger (100) and end trigger (50) both happen."""
+    def duel_with_triggers() -> engine.Duel:
+        b = StateBuilder(lp=(8000, 8000), turn_player="A")
+        b.monster("m1", "A", atk=2000, def_=1000)
+        b.monster("x", "B", atk=1200, def_=3000, position="defense", effects=START_AND_END)
+        return engine.Duel(b.build())
+
+    attacked = duel_with_triggers()
+    attacked.declare_attack("m1", "x")
+    attacked.run(engine.PassAgent())  # 2000 against DEF 3000: A takes 1000 (§2.2)
+    assert attacked.state.phase is Phase.STEP_OVER and attacked.lp(Player.A) == 8000 - 100 - 1000
+    declared = [e for e in attacked.state.log if e.type is engine.EventType.ATTACK_DECLARED]
+    assert [e.phase for e in declared] == [Phase.BATTLE_STEP]  # declared in the Battle Step, not in Main Phase 1
+    attacked.end_battle_phase()
+    attacked.run(engine.PassAgent())
+    assert attacked.state.phase is Phase.MAIN_PHASE_2 and attacked.lp(Player.A) == 8000 - 100 - 1000 - 50
+
+    ended = duel_with_triggers()
+    ended.end_battle_phase()
+    with pytest.raises(IllegalAttack, match="ended in Main Phase 1 and not played yet"):
+        ended.declare_attack("m1", "x")
+    ended.run(engine.PassAgent())
+    assert ended.state.phase is Phase.MAIN_PHASE_2 and ended.lp(Player.A) == 8000 - 100 - 50 and not ended.battles
+
+
+def test_the_host_cannot_end_the_battle_phase_while_a_monster_must_attack() -> None:
+    """§BP.8: the turn player cannot pass in the Battle Step while a monster that must attack can: the host's
+    `end_battle_phase` is refused as that pass is, from Main Phase 1 and after an attack too, changing nothing."""
+    b = StateBuilder(lp=(8000, 8000), turn_player="A")
+    b.monster("m1", "A", atk=2000, def_=1000)
+    b.monster("m2", "A", atk=1800, def_=1000, effects=[{"kind": "must_attack"}])
+    b.monster("x", "B", atk=1000, def_=1000)
+    duel = engine.Duel(b.build())
+    before = duel.state.clone()
+    with pytest.raises(UsageError, match="a monster must attack first"):
+        duel.end_battle_phase()
+    assert duel.state == before
+    duel.declare_attack("m1", "x")
+    duel.run(engine.PassAgent())
+    with pytest.raises(UsageError, match="a monster must attack first"):
+        duel.end_battle_phase()  # m2 can still attack (directly: x was destroyed)
+    duel.declare_attack("m2")
+    duel.run(engine.PassAgent())
+    duel.end_battle_phase()
+    duel.run(engine.PassAgent())
+    assert duel.state.phase is Phase.MAIN_PHASE_2 and duel.lp(Player.B) == 8000 - 1000 - 1800
+
+
+def test_ending_the_battle_phase_or_the_turn_checks_effects_attached_since_first() -> None:
+    """docs/embedding.md: an effect attached after the duel was built "is checked the same way at the next call,
+    before anything changes"; `end_battle_phase` and `end_turn` are such calls."""
+    from engine.effects import Effect, EffectKind
+
+    duel = engine.Duel(field(x_effects=()).build())
+    duel.state.cards[1].effects = (Effect("no_such_type", EffectKind.CONTINUOUS),)
+    before = duel.state.clone()
+    for call in (duel.end_battle_phase, duel.end_turn):
+        with pytest.raises(engine.InvalidEffect):
+            call()
+        assert duel.state == before
+
+
+def test_legal_attacks_at_a_replay_are_the_attacking_monsters_choices() -> None:
+    """§BP.5: after a replay (Compulsory Evacuation Device returns the target), only the attacking monster may attack
+    again, a monster the opponent controls now; `legal_attacks` lists those, as the decision offers them."""
+    b = StateBuilder(lp=(8000, 8000), turn_player="A")
+    b.monster("m1", "A", atk=2000, def_=1000)
+    b.monster("x", "B", atk=1800, def_=1000).monster("y", "B", atk=1500, def_=1000)
+    b.trap("ced", "B", face_down=True, effects=[
+        {"kind": "activated", "speed": 2, "target": "x", "does": [{"op": "return_to_hand", "target": "x"}]}])
+    duel = engine.Duel(b.build())
+    duel.declare_attack("m1", "x")
+    d = duel.advance()  # B may respond to the declaration (and could already in the Start Step)
+    while d is not None and d.kind is not engine.DecisionKind.REPLAY:
+        acts = [o for o in d.options if not o.is_pass]
+        respond = d.player is Player.B and d.window is engine.Window.ATTACK_DECLARATION and acts
+        duel.decide(acts[0] if respond else engine.PASS)
+        d = duel.advance()
+    assert d is not None and [(o.card, o.targets) for o in duel.legal_attacks()] == [(0, (2,))]  # m1 on y
+    assert duel.legal_attacks() == [o for o in d.options if o.is_attack]
+    duel.declare_attack("m1", "y")
+    duel.run(engine.PassAgent())
+    assert duel.lp(Player.B) == 7500 and duel.card("y").location.value == "graveyard"
+
+
+def test_a_declaration_from_main_phase_1_that_the_start_step_made_impossible_is_not_made() -> None:
+    """§BP.1: the host's declaration from Main Phase 1 is made in the Battle Step, after the Start Step; B returns the
+    target to the hand in the Start Step (a Normal Trap may be activated there, §BP.1), so the attack cannot be
+    declared: no attack is declared (m1 may still attack), and the turn player's priority in the Battle Step is the
+    next decision, offering what can be declared now."""
+    b = StateBuilder(lp=(8000, 8000), turn_player="A")
+    b.monster("m1", "A", atk=2000, def_=1000)
+    b.monster("x", "B", atk=1800, def_=1000).monster("y", "B", atk=1500, def_=1000)
+    b.trap("ced", "B", face_down=True, effects=[
+        {"kind": "activated", "speed": 2, "target": "x", "does": [{"op": "return_to_hand", "target": "x"}]}])
+    duel = engine.Duel(b.build())
+    duel.declare_attack("m1", "x")
+    d = duel.advance()
+    assert d is not None and d.window is engine.Window.START_STEP and d.player is Player.B
+    duel.decide(next(o for o in d.options if not o.is_pass))  # Compulsory Evacuation Device on x
+    d = duel.advance()
+    assert d is not None and d.window is engine.Window.BATTLE_STEP and d.player is Player.A
+    assert not duel.battles and duel.card("x").location.value == "hand" and duel.state.host_move is None
+    assert [(o.card, o.targets) for o in duel.legal_attacks()] == [(0, (2,))]  # m1 on y
+    duel.declare_attack("m1", "y")
+    duel.run(engine.PassAgent())
+    assert duel.lp(Player.B) == 7500 and len(duel.battles) == 1

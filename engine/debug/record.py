@@ -12,7 +12,8 @@ recorded one, and reports the first step whose record differs (or that it reprod
 A header with `"partial": true` (the stepper's `save` before the run's end) holds a line of play cut short: its
 replay succeeds once every record it has is reproduced. The attacks a host declares itself (an `attacks`
 scenario's, between Damage Steps) are `attack_declared` events with no decision before them: the replay makes
-the same declarations, as it repeats a host's refused attempts (`refused` events).
+the same declarations, as it repeats a host's refused attempts (`refused` events). The first, made from Main Phase 1,
+is declared once the Start Step has been played: the replay makes it from the scenario before running.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from engine.scenario import Scenario, scenario_to_json
 from engine.turns import IllegalAttack, UnknownCard
 from engine.values.decisions import PASS, Decision, IllegalChoice, Option
 from engine.values.events import Event, EventType
-from engine.values.game import Player
+from engine.values.game import Phase, Player
 
 TRACE_FORMAT = "damage-step-trace/1"
 
@@ -193,6 +194,12 @@ def replay(trace: list[dict[str, Any]], on_start: Callable[[Duel], object] | Non
         on_start(duel)
 
     partial = head.get("partial") is True  # a line of play saved before its end (the stepper's `save`)
+    if sc.attacks and duel.state.phase is Phase.MAIN_PHASE_1:
+        # The first listed attack is declared from Main Phase 1 and made in the Battle Step, once the Start Step is
+        # played (rules spec §BP.1): its `attack_declared` event comes after the Start Step's records, so the host's
+        # move is not one of them; the loader has checked it can be declared.
+        first = sc.attacks[0]
+        duel.declare_attack(first.attacker, first.target)
 
     def first_difference() -> Replay | None:
         for k in range(len(got)):

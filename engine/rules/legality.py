@@ -178,8 +178,9 @@ def effect_problem(ctx: Context, src: Source, targets: tuple[int, ...] | None) -
         if not choices:
             return "it has no legal target"
         if targets is not None and tuple(targets) not in choices:
-            names = ", ".join(ctx.card(i).name for i in targets) or "nothing"
-            return f"{names} is not a legal target"
+            if not targets:
+                return "it needs a target: none was chosen"
+            return f"{', '.join(ctx.card(i).name for i in targets)} is not a legal target"
     return None
 
 
