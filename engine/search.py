@@ -470,9 +470,10 @@ class BattleState:
 
     def decision(self) -> Decision:
         """The pending decision as the game offers it: in an `attacks` game, the host declares the attacks, so an
-        attack declaration at the turn player's priority in the Battle Step is not the players' (the host declares
-        each next listed attack, after a Damage Step or an attack stopped in the Battle Step, before that priority
-        comes; this keeps it so should any other way lead there); a replay's choice stays theirs."""
+        attack declaration at the turn player's priority in the Battle Step is not the players' (that priority
+        comes only when the first listed attack, declared from Main Phase 1, could no longer be made once the Start
+        Step was played: passing there ends the Battle Phase, as `engine.build.run_battle_phase` plays it); a
+        replay's choice stays theirs."""
         d = self.duel.state.pending
         if d is None:
             raise IllegalChoice("the game is over: no decision is pending")
