@@ -22,7 +22,8 @@ from engine.scenario import CardSpec, Scenario
 from engine.scripted import ScenarioMismatch, ScriptedAgent
 from engine.state import Battle, Card, CardDetails, GameState, PlayerState, no_battle
 from engine.turns import BattleResult, IllegalAttack, chain_json, lp_change_json
-from engine.values.game import Attribute, CardType, Location, MonsterType, Phase, Player, Position, Property
+from engine.values.decisions import DecisionKind
+from engine.values.game import Attribute, CardType, Location, MonsterType, Phase, Player, Position, Property, Window
 
 # --- loading scenarios, with the library cards of engine.cards nameable ("card": key) ------------------------
 
@@ -151,10 +152,17 @@ def run_scenario(
 def waits_for_host(duel: Duel) -> bool:
     """Whether the duel waits for its host to declare an attack: in Main Phase 1 (before any, unless the host has
     declared it there: it is made once the Start Step is played), or once the attack it declared is over, with
-    nothing pending (and so, after the Duel's end, to hear that no more attacks can be declared)."""
+    nothing pending (and so, after the Duel's end, to hear that no more attacks can be declared); or at the turn
+    player's priority in the Battle Step with no attack under way, which a host's declaration answers (it comes
+    when the one made in Main Phase 1 could not be made once the Start Step was played)."""
     s = duel.state
-    if s.pending is not None or s.host_move is not None:
+    if s.host_move is not None:
         return False
+    d = s.pending
+    if d is not None:
+        return d.window is Window.BATTLE_STEP and d.kind is DecisionKind.PRIORITY and d.player is s.turn_player and (
+            s.window is not None and not s.window.chain and not s.battle.under_way
+        )
     return s.duel_over or s.phase is Phase.MAIN_PHASE_1 or duel.is_over
 
 
@@ -189,6 +197,7 @@ class ListedAttacks:
         assert self.sc.attacks is not None
         if self.next >= len(self.sc.attacks) or not waits_for_host(duel):
             return False
+        self._unmade(duel)
         self._close(duel)
         while self.next < len(self.sc.attacks):
             i, atk = self.next, self.sc.attacks[self.next]
@@ -205,6 +214,14 @@ class ListedAttacks:
             return True
         return False
 
+    def _unmade(self, duel: Duel) -> None:
+        """The attack declared from Main Phase 1 is made in the Battle Step, once the Start Step is played
+        (`battle_step.take_host_move`): if the Start Step made it impossible, it was not declared."""
+        i = self.current
+        if i is not None and self.script.battle_of.get(i, -1) >= len(duel.battles):
+            del self.script.battle_of[i]
+            self.script.undeclared[i] = "it could no longer be declared once the Start Step had been played"
+
     def _close(self, duel: Duel) -> None:
         """Settle the choices of the attack under way (its Damage Step is over)."""
         if self.current is None or not self.finish_agents:
@@ -216,12 +233,9 @@ class ListedAttacks:
 
     def finish(self, duel: Duel) -> BattlePhaseScript:
         """After the run: settle the last attack's choices, and refuse those of attacks never declared."""
+        self._unmade(duel)
         self._close(duel)
         script = self.script
-        for i, record in list(script.battle_of.items()):
-            if record >= len(duel.battles):  # declared in Main Phase 1, impossible once the Start Step was played
-                del script.battle_of[i]
-                script.undeclared[i] = "it could no longer be declared once the Start Step had been played"
         for k, ch in enumerate(self.sc.choices):
             if ch.attack in script.undeclared:
                 reason = f"attack {ch.attack} was not declared: {script.undeclared[ch.attack]}"
@@ -250,7 +264,8 @@ def run_battle_phase(sc: Scenario, duel: Duel) -> BattlePhaseScript:
     and played with its own scripted agent."""
     host = ListedAttacks(sc)
     while host.act(duel):
-        duel.run(host.agent)
+        while (d := duel.advance()) is not None and not waits_for_host(duel):  # (`Duel.run`, until the host acts)
+            duel.decide(host.agent.choose(d, duel))
     return host.finish(duel)
 
 

@@ -276,7 +276,7 @@ def play_on(duel: Duel, listed: Sequence[tuple[int, int | None]], next_attack: i
                 duel.declare_attack(attacker, target)
             except IllegalAttack:
                 continue
-        if duel.advance() is not None or duel.state.duel_over:
+        if duel.state.duel_over or (duel.advance() is not None and not waits_for_host(duel)):
             return next_attack
 
 

@@ -244,8 +244,12 @@ def replay(trace: list[dict[str, Any]], on_start: Callable[[Duel], object] | Non
             return Replay(sc.id, len(got), len(got), nxt, None,
                           f"the run waits for {d.player}'s {d.kind.value} decision, which the trace does not have")
         try:
-            duel.decide(option_from_json(duel, nxt), Player[nxt["player"]])
-        except (IllegalChoice, KeyError) as e:
+            option = option_from_json(duel, nxt)
+            if sc.attacks and option.is_attack and waits_for_host(duel):  # the host answered it (`run_battle_phase`)
+                duel.declare_attack(option.card, option.targets[0] if option.targets else None)
+            else:
+                duel.decide(option, Player[nxt["player"]])
+        except (IllegalChoice, IllegalAttack, KeyError) as e:
             return Replay(sc.id, len(got), len(got), nxt, None, f"the recorded decision is not legal here: {e}")
     rec.close()
     if len(got) < len(expected):
