@@ -450,15 +450,20 @@ def test_ending_the_battle_phase_or_the_turn_checks_effects_attached_since_first
         assert duel.state == before
 
 
-def test_legal_attacks_at_a_replay_are_the_attacking_monsters_choices() -> None:
-    """§BP.5: after a replay (Compulsory Evacuation Device returns the target), only the attacking monster may attack
-    again, a monster the opponent controls now; `legal_attacks` lists those, as the decision offers them."""
+def evacuation_field() -> engine.Duel:
+    """A's m1 (2000) against B's x (1800) and y (1500); B has Compulsory Evacuation Device set, targeting x."""
     b = StateBuilder(lp=(8000, 8000), turn_player="A")
     b.monster("m1", "A", atk=2000, def_=1000)
     b.monster("x", "B", atk=1800, def_=1000).monster("y", "B", atk=1500, def_=1000)
     b.trap("ced", "B", face_down=True, effects=[
         {"kind": "activated", "speed": 2, "target": "x", "does": [{"op": "return_to_hand", "target": "x"}]}])
-    duel = engine.Duel(b.build())
+    return engine.Duel(b.build())
+
+
+def test_legal_attacks_at_a_replay_are_the_attacking_monsters_choices() -> None:
+    """§BP.5: after a replay (Compulsory Evacuation Device returns the target), only the attacking monster may attack
+    again, a monster the opponent controls now; `legal_attacks` lists those, as the decision offers them."""
+    duel = evacuation_field()
     duel.declare_attack("m1", "x")
     d = duel.advance()  # B may respond to the declaration (and could already in the Start Step)
     while d is not None and d.kind is not engine.DecisionKind.REPLAY:
@@ -478,12 +483,7 @@ def test_a_declaration_from_main_phase_1_that_the_start_step_made_impossible_is_
     target to the hand in the Start Step (a Normal Trap may be activated there, §BP.1), so the attack cannot be
     declared: no attack is declared (m1 may still attack), and the turn player's priority in the Battle Step is the
     next decision, offering what can be declared now."""
-    b = StateBuilder(lp=(8000, 8000), turn_player="A")
-    b.monster("m1", "A", atk=2000, def_=1000)
-    b.monster("x", "B", atk=1800, def_=1000).monster("y", "B", atk=1500, def_=1000)
-    b.trap("ced", "B", face_down=True, effects=[
-        {"kind": "activated", "speed": 2, "target": "x", "does": [{"op": "return_to_hand", "target": "x"}]}])
-    duel = engine.Duel(b.build())
+    duel = evacuation_field()
     duel.declare_attack("m1", "x")
     d = duel.advance()
     assert d is not None and d.window is engine.Window.START_STEP and d.player is Player.B
