@@ -471,9 +471,9 @@ class BattleState:
     def decision(self) -> Decision:
         """The pending decision as the game offers it: in an `attacks` game, the host declares the attacks, so an
         attack declaration at the turn player's priority in the Battle Step is not the players' (that priority
-        comes only when the first listed attack, declared from Main Phase 1, could no longer be made once the Start
-        Step was played: passing there ends the Battle Phase, as `engine.build.run_battle_phase` plays it); a
-        replay's choice stays theirs."""
+        comes when the first listed attack, declared from Main Phase 1, could no longer be made once the Start Step
+        was played; the host declares the next listed one there, and it reaches the players only when none is
+        left: passing then ends the Battle Phase); a replay's choice stays theirs."""
         d = self.duel.state.pending
         if d is None:
             raise IllegalChoice("the game is over: no decision is pending")

@@ -227,7 +227,6 @@ def end_turn(ctx: Context) -> None:
     s.pending = None
     s.window = None
     s.battle_phase_ending = False
-    s.host_move = None
     for src, handler in list(ctx.sources(Hook.END_OF_TURN)):  # "during the End Phase of this turn"
         handler(ctx, src)
     if actions.check_zero_lp(ctx):
