@@ -539,8 +539,8 @@ def end_battle_phase(ctx: Context, rule: str = "effect") -> None:
         return
     s.battle_phase_ending = True
     ctx.emit(EventType.BATTLE_PHASE_ENDED, "end_battle_phase", detail="the game goes to the End Step")
-    if s.phase in BATTLE_STEP_PHASES and s.battle.opponent_field is not None:
-        stop_attack(ctx, "the Battle Phase was ended")
+    if s.phase in BATTLE_STEP_PHASES and s.battle.opponent_field is not None:  # (Negate Attack negated it first)
+        stop_attack(ctx, "the attack was negated" if s.battle.negated else "the Battle Phase was ended")
 
 
 # -- for hosts' own effect operations (docs/embedding.md) -----------------------------------------

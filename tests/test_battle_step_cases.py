@@ -49,3 +49,12 @@ def test_schema_accepts_every_case() -> None:
 @pytest.mark.parametrize("executor", ["fast", "transitions"])
 def test_cli_runs_the_cases(executor: str) -> None:
     assert cli_mismatches(CASES, executor) == {}
+
+
+def test_negate_attack_says_the_attack_was_negated() -> None:
+    """BS-006, Negate Attack: "negate the attack, then end the Battle Phase": the attack stopped because it was
+    negated (the Battle Phase ends after), and its entry says so rather than "the Battle Phase was ended"."""
+    from conftest import run
+
+    (record,) = [r for r in RECORDS if r["scenario"]["id"] == "BS-006"]
+    assert [b["stopped"] for b in run(record["scenario"])["battles"]] == ["the attack was negated"]

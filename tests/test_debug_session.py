@@ -458,3 +458,12 @@ def test_illegal_options_name_what_the_rules_refuse() -> None:
     assert "during damage calculation only 'during damage calculation' effects" in refused[Option(3, 0, ())]
     assert any("cannot activate it now" in line and "during damage calculation" in line
                for line in session.why_not("q"))
+
+
+def test_going_to_a_step_before_any_says_there_is_none_yet() -> None:
+    """At the start nothing has happened: the error says so (it said "steps 0..-1")."""
+    s, _agent = new_session()
+    with pytest.raises(IndexError, match=r"^no step 5: branch 0 has no step so far$"):
+        s.goto_step(5)
+    with pytest.raises(IndexError, match=r"^no step 5 yet \(no step so far\)$"):
+        s.explain_step(5)

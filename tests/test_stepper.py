@@ -57,7 +57,9 @@ def test_break_explain_why_field_log_diagram_help() -> None:
     assert "  rush (A): in the Spell & Trap Zone" in out
     assert ">> flip" in out or ">> before_damage_calculation" in out
     assert "deleted breakpoint #1" in out and "  no breakpoints" in out
-    assert "error: no event type 'nowhere'" in out
+    # What `break` takes, all three kinds named (help: "a window/state, an event type, or a card")
+    assert "error: 'nowhere' is no window or state, event type or card: windows and states: " in out
+    assert "; event types: " in out and "; cards: att, tgt, rush" in out
     assert "quit [q]" in out
 
 

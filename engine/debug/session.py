@@ -325,7 +325,8 @@ class Session:
         unit made that record, with the events up to it shown (the field is the one after the whole unit)."""
         points = self.branches[self.branch].points
         if not 0 <= k < points[-1].records:
-            raise IndexError(f"no step {k}: branch {self.branch} has steps 0..{points[-1].records - 1} so far")
+            so_far = f"steps 0..{points[-1].records - 1}" if points[-1].records else "no step"
+            raise IndexError(f"no step {k}: branch {self.branch} has {so_far} so far")
         first = next(q for q in points if q.records > k)  # its unit made record k; the last point with the same
         p = self.goto(max(q.index for q in points if q.records == first.records))  # records: any decision it offers
         self.shown = self._log_start + sum(1 for r in self._recorder.records[: k + 1] if r["kind"] == "event")
@@ -335,7 +336,7 @@ class Session:
         """What step `k` of the line of play was and why: an event's explanation, or the decision taken."""
         records = self._recorder.records
         if not 0 <= k < len(records):
-            raise IndexError(f"no step {k} yet (steps 0..{len(records) - 1} so far)")
+            raise IndexError(f"no step {k} yet ({f'steps 0..{len(records) - 1}' if records else 'no step'} so far)")
         r = records[k]
         if r["kind"] == "event":
             return self.explain(self._log_start + sum(1 for q in records[:k] if q["kind"] == "event"))

@@ -311,8 +311,14 @@ class Stepper:
             b = self.session.break_on(window=what)
         elif (card := find_card(self.session.state, what)) is not None:
             b = self.session.break_on(card=self.session.state.cards[card].id)
+        elif what in {t.value for t in EventType}:
+            b = self.session.break_on(event=what)
         else:
-            b = self.session.break_on(event=what)  # names the valid choices when it is none of them
+            places = sorted({p.value for p in Phase} | {w.value for w in Window})
+            cards = ", ".join(c.id for c in self.session.state.cards)
+            raise ValueError(f"{what!r} is no window or state, event type or card: windows and states: "
+                             f"{', '.join(places)}; event types: {', '.join(t.value for t in EventType)}; cards: "
+                             f"{cards}")  # fmt: skip
         self.say(f"breakpoint {b.describe()}")
 
     def cmd_breaks(self, args: list[str]) -> None:
