@@ -21,9 +21,8 @@ from engine.machine import Duel, Executor
 from engine.scenario import CardSpec, Scenario
 from engine.scripted import ScenarioMismatch, ScriptedAgent
 from engine.state import Battle, Card, CardDetails, GameState, PlayerState, no_battle
-from engine.turns import BattleResult, IllegalAttack, chain_json, lp_change_json
-from engine.values.decisions import DecisionKind
-from engine.values.game import Attribute, CardType, Location, MonsterType, Phase, Player, Position, Property, Window
+from engine.turns import BattleResult, IllegalAttack, chain_json, host_busy, lp_change_json
+from engine.values.game import Attribute, CardType, Location, MonsterType, Phase, Player, Position, Property
 
 # --- loading scenarios, with the library cards of engine.cards nameable ("card": key) ------------------------
 
@@ -158,11 +157,8 @@ def waits_for_host(duel: Duel) -> bool:
     s = duel.state
     if s.host_move is not None:
         return False
-    d = s.pending
-    if d is not None:
-        return d.window is Window.BATTLE_STEP and d.kind is DecisionKind.PRIORITY and d.player is s.turn_player and (
-            s.window is not None and not s.window.chain and not s.battle.under_way
-        )
+    if s.pending is not None:  # (the only decision the host may answer with a declaration: `turns.host_busy`)
+        return host_busy(s) is None and not s.battle.under_way
     return s.duel_over or s.phase is Phase.MAIN_PHASE_1 or duel.is_over
 
 

@@ -97,7 +97,7 @@ def cards_in(state: GameState, location: Location, player: Player | None) -> lis
 # -- declaring attacks, ending the Battle Phase and turns -------------------------------------------
 
 
-def _busy(s: GameState) -> str | None:
+def host_busy(s: GameState) -> str | None:
     """Why the host cannot act between attacks now, or None: it can in Main Phase 1, at a stop after the
     Damage Step of its own attack or after its attack stopped in the Battle Step, and at the turn player's
     priority in the Battle Step with no chain."""
@@ -144,7 +144,7 @@ def declaration(ctx: Context, attacker: object, target: object) -> Option:
         if option not in d.options:
             raise IllegalAttack(replay_problem(ctx, option) or "that is not one of the attacks it may make now")
         return option
-    busy = _busy(s)
+    busy = host_busy(s)
     if busy:
         raise IllegalAttack(busy)
     problem = attack_problem(ctx, a, t, actions.declared_this_turn(s))
@@ -175,7 +175,7 @@ def legal_attacks(ctx: Context) -> list[Option]:
     s = ctx.state
     if s.pending is not None and s.pending.kind is DecisionKind.REPLAY:
         return [o for o in s.pending.options if o.is_attack]
-    if s.duel_over or _busy(s):
+    if s.duel_over or host_busy(s):
         return []
     return declarations(ctx, actions.declared_this_turn(s))
 
@@ -192,7 +192,7 @@ def end_battle_phase(ctx: Context) -> bool:
     if s.duel_over:
         raise UsageError("the Duel is over: there is no Battle Phase to end")
     refresh_index(ctx)  # (an effect attached since is checked before anything changes)
-    busy = _busy(s)
+    busy = host_busy(s)
     if busy:
         raise UsageError(busy)
     if s.pending is not None:
@@ -218,7 +218,7 @@ def end_turn(ctx: Context) -> None:
     if s.duel_over:
         raise UsageError("the Duel is over: there is no turn to end")
     refresh_index(ctx)
-    busy = _busy(s) if s.phase is not Phase.MAIN_PHASE_2 else None
+    busy = host_busy(s) if s.phase is not Phase.MAIN_PHASE_2 else None
     if busy:
         raise UsageError(busy)
     actions.close_battle_record(s)
