@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from engine import battle_step, chain, steps
 from engine.battle_step import paused
-from engine.effects import Context, Hook
+from engine.effects import Context, Hook, listener_note
 from engine.rules.attack import replay_problem
 from engine.rules.battle import battle_problem
 from engine.state import NO_ATTACK, GameState
@@ -135,7 +135,11 @@ def enter(ctx: Context, source: Phase, followers: Followers | None) -> None:
     s = ctx.state
     if followers is not None and followers.transitions:
         for listener in list(followers.transitions):
-            listener(followers.duel, source, s.phase)
+            try:
+                listener(followers.duel, source, s.phase)
+            except Exception as e:
+                e.add_note(listener_note("transition listener", listener, f"{source.value} -> {s.phase.value}"))
+                raise
     ctx.emit(EventType.PHASE_ENTERED, "machine", detail=s.phase._value_ if ctx.watched else "")
     if ctx.index.hooks[Hook.AT_TIMING] or s.lingering:
         steps.timing_actions(ctx)
@@ -144,7 +148,11 @@ def enter(ctx: Context, source: Phase, followers: Followers | None) -> None:
         entry(ctx)
     if followers is not None and followers.observers:
         for observer in followers.observers.get(s.phase, ()):
-            observer(followers.duel)
+            try:
+                observer(followers.duel)
+            except Exception as e:
+                e.add_note(listener_note("state observer", observer, f"the entry of {s.phase.value}"))
+                raise
 
 
 def fire(ctx: Context, table: Table, followers: Followers | None) -> None:

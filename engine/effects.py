@@ -394,7 +394,11 @@ class Context:
             s.log.append(event)
         if self.event_listeners:  # the only cost when nobody listens
             for listener in self.event_listeners:
-                listener(event)
+                try:
+                    listener(event)
+                except Exception as e:
+                    e.add_note(listener_note("event listener", listener, f"the event {event.type.value}"))
+                    raise
 
     # -- continuous effects ---------------------------------------------------------------
     def source_of(self, card_index: int, effect_index: int) -> Source:
@@ -523,6 +527,12 @@ class Context:
         if rel == "opponent":
             return opponent_of(src.controller)
         return Player[rel]  # "A" / "B"
+
+
+def listener_note(role: str, listener: object, moment: str) -> str:
+    """The note added to an exception a host's listener or observer raised: which one, and when (issue 39)."""
+    name = getattr(listener, "__qualname__", None) or type(listener).__qualname__
+    return f"raised by the {role} {name} at {moment}; the duel is left as it was before this call"
 
 
 def cloned_context(ctx: Context) -> Context:

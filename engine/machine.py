@@ -20,7 +20,7 @@ import attrs
 
 from engine import actions, battle_step, dispatch, steps, turns
 from engine.agents import Agent
-from engine.effects import Context, Effect, Index, Lingering, Registry, cloned_context, may_run_host_code
+from engine.effects import Context, Effect, Index, Lingering, Registry, cloned_context, listener_note
 from engine.library import default_registry
 from engine.rules.stats import current_stats, watch_stats
 from engine.state import Card, GameState
@@ -229,24 +229,25 @@ class Duel:
         stopped in the Battle Step: then the host declares the next attack, ends the Battle Phase or the
         turn). From a state in Main Phase 1 it plays the Battle Phase from its Start Step, the turn player's
         attack declarations being decisions. Raises `UsageError` for a state it cannot run (see
-        `turns.check_ready`); `EffectError` if a host's effect function raises (the duel is then as it was
-        before the call); `LoopError` if mandatory effects keep activating each other with no end (rules spec
-        §U.13)."""
-        ctx = self.ctx
-        turns.check_ready(ctx)
-        if self._machine is None and not may_run_host_code(ctx):  # (a playout's case: nothing to put back)
-            dispatch.run(ctx, _TABLE, self._followers)
-            return self.state.pending
+        `turns.check_ready`); `EffectError` if a host's effect function raises; `LoopError` if mandatory
+        effects keep activating each other with no end (rules spec §U.13); whatever a listener raises. Whatever
+        it raises, the duel is then exactly as it was before the call (all-or-nothing, `_snapshot`)."""
         snap = self._snapshot()
         try:
-            if self._machine is None:
-                dispatch.run(ctx, _TABLE, self._followers)
-            else:
-                while self._work():
-                    pass
+            return self._advance()
         except BaseException:
             self._put_back(snap)
             raise
+
+    def _advance(self) -> Decision | None:
+        """`advance` without its snapshot (for calls that take one of their own: `run`, the search game)."""
+        ctx = self.ctx
+        turns.check_ready(ctx)
+        if self._machine is None:
+            dispatch.run(ctx, _TABLE, self._followers)
+        else:
+            while self._work():
+                pass
         return self.state.pending
 
     def step(self) -> list[Event]:
@@ -263,20 +264,16 @@ class Duel:
             raise
         return self.state.log[start:]
 
-    # -- a host's functions that raise change nothing ------------------------------------------------------------
-    def _snapshot(self) -> _Snapshot | None:
-        """What `_put_back` needs to undo this call, when the duel may run a host's function (an effect of a host's
-        type on a card, or lingering: `Registry.host`); None otherwise, at no cost: the built-in types' functions
-        are the engine's own."""
+    # -- every public call is all-or-nothing ----------------------------------------------------------------
+    def _snapshot(self) -> _Snapshot:
+        """What `_put_back` needs to undo a call: the state as it is (a clone of it) and the context's bookkeeping
+        (the effect index, the loop guard's count and effects). Taken at every public call, whether or not the duel
+        may run a host's code: a listener or the loop guard may raise in any duel."""
         ctx = self.ctx
-        if may_run_host_code(ctx):
-            return (self.state.clone(), ctx.index, ctx.resolved, list(ctx.loop_seen))
-        return None
+        return (self.state.clone(), ctx.index, ctx.resolved, list(ctx.loop_seen))
 
-    def _put_back(self, snap: _Snapshot | None) -> None:
+    def _put_back(self, snap: _Snapshot) -> None:
         """Put the game back as `_snapshot` found it: in place, so that the `GameState` a host holds is the duel's."""
-        if snap is None:
-            return
         saved, index, resolved, seen = snap
         live = self.state
         for name in _STATE_FIELDS:
@@ -300,22 +297,26 @@ class Duel:
     def decide(self, option: Option, player: Player | None = None) -> None:
         """Answer the pending decision (as `player`, if given: a host answering for the wrong
         player is refused). An illegal answer raises IllegalChoice naming why, and leaves the
-        state exactly as it was. A host's effect function that raises while the answer is applied raises
-        `EffectError`, the duel left as it was before the call."""
+        state exactly as it was. Whatever raises while the answer is applied (a host's effect function:
+        `EffectError`; a listener; the loop guard: `LoopError`), the duel is left as it was before the call."""
+        snap = self._snapshot()
+        try:
+            self._decide(option, player)
+        except BaseException:
+            self._put_back(snap)
+            raise
+
+    def _decide(self, option: Option, player: Player | None = None) -> None:
+        """`decide` without its snapshot (for calls that take one of their own: `run`, the search game)."""
         ctx = self.ctx
         d = self.state.pending
-        if d is not None and player is None and not self._decision_listeners and not may_run_host_code(ctx):
-            # A playout's case: `_answer`, written out, with nothing to put back and nobody to tell
+        if d is not None and player is None and not self._decision_listeners:
+            # A playout's case: `_answer`, written out, with nobody to tell
             dispatch.check_choice(ctx, d, option)
             dispatch.decided(ctx)
             dispatch.apply_answer(ctx, d, option, False)
             return
-        snap = self._snapshot()
-        try:
-            self._answer(option, player, by_host=False)
-        except BaseException:
-            self._put_back(snap)
-            raise
+        self._answer(option, player, by_host=False)
 
     def _answer(self, option: Option, player: Player | None, by_host: bool) -> None:
         d = self.state.pending
@@ -325,7 +326,12 @@ class Duel:
         self._decided()
         if self._decision_listeners:
             for listener in list(self._decision_listeners):
-                listener(self, d, option)
+                try:
+                    listener(self, d, option)
+                except Exception as e:
+                    e.add_note(listener_note("decision listener", listener, f"the answer {option} to {d.player}'s "
+                                             f"{d.kind.value} decision"))  # fmt: skip
+                    raise
         dispatch.apply_answer(self.ctx, d, option, by_host)
 
     def _decided(self) -> None:
@@ -351,10 +357,16 @@ class Duel:
         return s.pending
 
     def run(self, agents: Agent[Duel] | Mapping[Player, Agent[Duel]]) -> Duel:
-        """Run to the end, asking the agents (one for both players, or one per player)."""
-        while (d := self.advance()) is not None:
-            agent = agents if not isinstance(agents, Mapping) else agents[d.player]
-            self.decide(agent.choose(d, self))
+        """Run to the end, asking the agents (one for both players, or one per player). All-or-nothing as a
+        whole: if anything raises on the way (an agent too), the duel is left as it was before the call."""
+        snap = self._snapshot()
+        try:
+            while (d := self._advance()) is not None:
+                agent = agents if not isinstance(agents, Mapping) else agents[d.player]
+                self._decide(agent.choose(d, self))
+        except BaseException:
+            self._put_back(snap)
+            raise
         return self
 
     def refuse(self, player: Player, option: Option, reason: str) -> None:
@@ -417,17 +429,21 @@ class Duel:
         over. From Main Phase 1 the Start Step is played first and the attack is declared in the Battle Step
         (rules spec §BP.1). The rules' checks refuse it with `IllegalAttack` naming the rule, changing
         nothing."""
-        option = turns.declaration(self.ctx, attacker, target)
         snap = self._snapshot()
         try:
-            if self.state.pending is not None:
-                self._answer(option, None, by_host=True)
-            else:
-                self._decided()
-                turns.declare_now(self.ctx, option)
+            self._declare_attack(attacker, target)
         except BaseException:
             self._put_back(snap)
             raise
+
+    def _declare_attack(self, attacker: int | str, target: int | str | None = None) -> None:
+        """`declare_attack` without its snapshot (for calls that take one of their own: the search game)."""
+        option = turns.declaration(self.ctx, attacker, target)
+        if self.state.pending is not None:
+            self._answer(option, None, by_host=True)
+        else:
+            self._decided()
+            turns.declare_now(self.ctx, option)
 
     def legal_attacks(self) -> list[Option]:
         """Every attack the turn player could declare now (`Option`s with `is_attack`; `Option.card` the

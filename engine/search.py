@@ -262,9 +262,10 @@ class ActionTable:
 
 def play_on(duel: Duel, listed: Sequence[tuple[int, int | None]], next_attack: int) -> int:
     """`BattleGame.play_on` with the game's `listed` attacks (a function: compiled, the game is an ordinary class
-    and its methods are looked up by name at each call)."""
+    and its methods are looked up by name at each call). Without a snapshot of its own: the caller takes one
+    (`BattleState.apply_action`, `BattleGame.play_on`) and puts the duel back if this raises."""
     if not listed:  # one attack, or a Battle Phase whose declarations are decisions
-        duel.advance()
+        duel._advance()
         return next_attack
     while True:
         if waits_for_host(duel) and not duel.state.duel_over:
@@ -273,10 +274,10 @@ def play_on(duel: Duel, listed: Sequence[tuple[int, int | None]], next_attack: i
             attacker, target = listed[next_attack]
             next_attack += 1
             try:
-                duel.declare_attack(attacker, target)
+                duel._declare_attack(attacker, target)
             except IllegalAttack:
                 continue
-        if duel.state.duel_over or (duel.advance() is not None and not waits_for_host(duel)):
+        if duel.state.duel_over or (duel._advance() is not None and not waits_for_host(duel)):
             return next_attack
 
 
@@ -367,8 +368,14 @@ class BattleGame:
     def play_on(self, duel: Duel, next_attack: int) -> int:
         """Run `duel` to its next decision or its end; in an `attacks` game, declaring for the host each listed
         attack, from `next_attack` on, once the previous one's Damage Step is over (one the rules refuse is skipped,
-        as `engine.build.run_battle_phase` skips it). Returns the listed attack to declare next."""
-        return play_on(duel, self.listed, next_attack)
+        as `engine.build.run_battle_phase` skips it). Returns the listed attack to declare next. All-or-nothing:
+        if anything raises, `duel` is left as it was before the call."""
+        snap = duel._snapshot()
+        try:
+            return play_on(duel, self.listed, next_attack)
+        except BaseException:
+            duel._put_back(snap)
+            raise
 
     def num_distinct_actions(self) -> int:
         return self.actions.size
@@ -505,7 +512,9 @@ class BattleState:
     # -- playing -------------------------------------------------------------------------------
     def apply_action(self, action: SupportsIndex) -> None:
         """Answer the pending decision with `action` and run to the next decision. An illegal id
-        raises IllegalChoice naming the action and why, and leaves this state as it was."""
+        raises IllegalChoice naming the action and why, and leaves this state as it was; so does anything that
+        raises while the answer is applied or the game played on (a host's effect: `EffectError`; a listener;
+        the loop guard: `LoopError`): the answer and the play on are one call, all of it or nothing."""
         option = self._table.decode(action)
         if self.is_terminal():
             raise IllegalChoice(f"action {action} ({self.game.describe(option)}): the game is over")
@@ -513,12 +522,19 @@ class BattleState:
         if self._listed and option.effect == ATTACK and option not in self.decision().options:
             raise IllegalChoice(f"action {action} ({self.game.describe(option)}) is illegal: the host declares the "
                                 "listed attacks in this game")  # fmt: skip
+        duel = self.duel
+        snap = duel._snapshot()  # the answer and the play on are one call: all of it, or nothing (issue 39)
         try:
-            self.duel.decide(option)  # refuses an illegal answer before changing anything
-        except IllegalChoice as e:
-            raise IllegalChoice(f"action {action} ({self.game.describe(option)}) is illegal: {e}") from None
+            try:
+                duel._decide(option)  # refuses an illegal answer before changing anything
+            except IllegalChoice as e:
+                raise IllegalChoice(f"action {action} ({self.game.describe(option)}) is illegal: {e}") from None
+            next_attack = play_on(duel, self._listed, self.next_attack)
+        except BaseException:
+            duel._put_back(snap)
+            raise
         self._previous = previous
-        self.next_attack = play_on(self.duel, self._listed, self.next_attack)
+        self.next_attack = next_attack
         self.history.append(operator.index(action))  # (decode refused anything else)
         self.decisions += 1
 
