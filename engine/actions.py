@@ -18,7 +18,23 @@ from engine.rules.battle import battle_damage_preview, position_problem
 from engine.rules.destruction import effect_destruction_replacement, replace_battle_destruction
 from engine.rules.stats import current_stats, erase_earlier, next_seq, note_applying, watch_stats
 from engine.rules.triggers import triggered_effects
-from engine.state import NO_ATTACK, Battle, BattleRecord, Card, GameState, LastKnown, LpChange
+from engine.state import (
+    NO_ATTACK,
+    Battle,
+    BattleRecord,
+    Card,
+    GameState,
+    LastKnown,
+    LpChange,
+    write_controller,
+    write_counters,
+    write_effects_negated,
+    write_face_up,
+    write_hand_filler,
+    write_lp,
+    write_moved,
+    write_position,
+)
 from engine.values.events import EventType
 from engine.values.game import (
     PLAYERS,
@@ -86,25 +102,21 @@ def move_card(
     was_on_field = is_on_field(was)
     if was_on_field:
         note_last_known(ctx, index)
-    card.location = dest
-    card.instance += 1
-    card.battle_destroyed = False
-    card.materials = card.materials if dest is Location.MONSTER_ZONE else 0  # its Xyz Materials go with it
-    card.counters = 0  # counters are lost when a card moves (§C.5)
+    instance = card.instance + 1
     for_a_while = card.effects_negated and any(
-        ling.effect.type == NEGATED_FOR_A_WHILE.type and ling.card == index and ling.instance == card.instance
+        ling.effect.type == NEGATED_FOR_A_WHILE.type and ling.card == index and ling.instance == instance
         for ling in ctx.state.lingering
     )  # a negation "until the end of this turn" ends with the card's leaving the field
-    card.effects_negated = card.effects_negated and dest is Location.GRAVEYARD and was_on_field and not for_a_while
-    card.details = card.details.moved()  # a new card: how it was Summoned and where are the mover's to say
-    card.position = position if dest is Location.MONSTER_ZONE else None
-    card.face_down = False
-    if dest is Location.HAND or not is_on_field(dest):
-        card.controller = card.owner
-    if controller is not None:
-        card.controller = controller
-    if dest is not Location.SPELL_TRAP_ZONE:
-        card.equipped_to = None
+    if controller is None:
+        controller = card.owner if dest is Location.HAND or not is_on_field(dest) else card.controller
+    # A new card: face-up, its counters lost (§C.5), its Xyz Materials gone unless it stays a monster, how it was
+    # Summoned and where are the mover's to say
+    write_moved(
+        ctx.state, index, dest, position if dest is Location.MONSTER_ZONE else None, controller,
+        card.equipped_to if dest is Location.SPELL_TRAP_ZONE else None,
+        card.materials if dest is Location.MONSTER_ZONE else 0,
+        card.effects_negated and dest is Location.GRAVEYARD and was_on_field and not for_a_while,
+    )  # fmt: skip
     data = (("from", was.value), ("to", dest.value)) if ctx.watched else ()
     if was is Location.MONSTER_ZONE or dest is Location.MONSTER_ZONE:
         note_opponent_field(ctx, index, was_controller)
@@ -116,7 +128,7 @@ def note_last_known(ctx: Context, index: int) -> None:
     (§R.2; `rules.last_known` reads it)."""
     card = ctx.card(index)
     atk, def_ = current_stats(ctx, index) if card.location is Location.MONSTER_ZONE else (0, 0)
-    ctx.state.last_known[(index, card.instance)] = LastKnown(card.copy(), atk, def_)
+    ctx.state.last_known[(index, card.instance)] = LastKnown(card, atk, def_)  # (an immutable record: shared)
 
 
 def graveyard_destination(ctx: Context, card: Card) -> tuple[Location, str]:
@@ -165,8 +177,7 @@ def _moved(ctx: Context, event: TriggerEvent, index: int) -> None:
 
 def flip_face_up(ctx: Context, index: int, rule: str) -> None:
     """Turn a face-down monster face-up in Defense Position (not a Flip Summon)."""
-    card = ctx.card(index)
-    card.position = Position.DEFENSE
+    write_position(ctx.state, index, Position.DEFENSE)
     ctx.emit(EventType.FLIPPED, rule, card=index)
     flipped_face_up(ctx, index)
 
@@ -179,7 +190,7 @@ def change_position(ctx: Context, index: int, to: Position, rule: str) -> None:
     if card.location is not Location.MONSTER_ZONE or card.position is to or card.battle_destroyed:
         return
     was = card.position
-    card.position = to
+    write_position(ctx.state, index, to)
     ctx.emit(EventType.POSITION_CHANGED, rule, card=index, detail=to.value)
     if was is Position.SET:
         flipped_face_up(ctx, index)
@@ -223,9 +234,8 @@ def equip(ctx: Context, index: int, target: int, rule: str = "equip") -> bool:
         if not card.is_monster:
             return False
         move_card(ctx, index, Location.SPELL_TRAP_ZONE, rule, detail="equipped as an Equip Card")
-    card.face_down = False
-    card.equipped_to = target
-    ctx.emit(EventType.EQUIPPED, rule, card=index, player=card.controller, data=(("targets", (target,)),))
+    write_face_up(ctx.state, index, target)
+    ctx.emit(EventType.EQUIPPED, rule, card=index, player=ctx.card(index).controller, data=(("targets", (target,)),))
     return True
 
 
@@ -235,7 +245,7 @@ def set_counters(ctx: Context, index: int, count: int, rule: str = "counters") -
     count = max(0, count) if card.face_up_on_field or count == 0 else 0
     if count == card.counters:
         return
-    card.counters = count
+    write_counters(ctx.state, index, count)
     ctx.emit(EventType.COUNTERS_CHANGED, rule, card=index, amount=count)
 
 
@@ -244,7 +254,7 @@ def take_control(ctx: Context, index: int, player: Player, rule: str) -> None:
     if not is_on_field(card.location) or card.controller is player:
         return
     was_controller = card.controller
-    card.controller = player
+    write_controller(ctx.state, index, player)
     if card.location is Location.MONSTER_ZONE:
         note_opponent_field(ctx, index, was_controller)
     ctx.emit(EventType.CONTROL_CHANGED, rule, card=index, player=player)
@@ -260,7 +270,7 @@ def lose_lp(ctx: Context, player: Player, amount: int, kind: str, rule: str) -> 
     ps = ctx.state.players[player]
     new = max(0, ps.lp - amount)
     delta = new - ps.lp
-    ps.lp = new
+    write_lp(ctx.state, player, new)
     ctx.state.lp_changes.append(LpChange(player, delta, kind, ctx.state.current_window(), amount))
     data = (("lp", new),) if ctx.watched else ()  # (built only for a reader)
     ctx.emit(_LP_LOSS_EVENT.get(kind, EventType.EFFECT_DAMAGE), rule, player=player, amount=amount, data=data)
@@ -269,10 +279,10 @@ def lose_lp(ctx: Context, player: Player, amount: int, kind: str, rule: str) -> 
 def gain_lp(ctx: Context, player: Player, amount: int, rule: str) -> None:
     if amount <= 0:
         return
-    ps = ctx.state.players[player]
-    ps.lp += amount
+    new = ctx.state.players[player].lp + amount
+    write_lp(ctx.state, player, new)
     ctx.state.lp_changes.append(LpChange(player, amount, "gain", ctx.state.current_window(), amount))
-    ctx.emit(EventType.LP_GAINED, rule, player=player, amount=amount, data=(("lp", ps.lp),) if ctx.watched else ())
+    ctx.emit(EventType.LP_GAINED, rule, player=player, amount=amount, data=(("lp", new),) if ctx.watched else ())
 
 
 def check_zero_lp(ctx: Context) -> bool:
@@ -301,7 +311,7 @@ def draw(ctx: Context, player: Player, count: int, rule: str) -> None:
         if listed:
             move_card(ctx, listed[0], Location.HAND, rule, detail="drawn")
         else:
-            ctx.state.players[player].hand_filler += 1
+            write_hand_filler(ctx.state, player, ctx.state.players[player].hand_filler + 1)
         ctx.emit(EventType.DREW, rule, player=player, amount=1)
 
 
@@ -374,7 +384,7 @@ def _keep_lingering(ctx: Context, keep: list[Lingering], rule: str, **event: Any
             if ling in keep or ling.card is None or ctx.card(ling.card).instance != ling.instance:
                 continue
             if ling.effect.type == NEGATED_FOR_A_WHILE.type:
-                ctx.card(ling.card).effects_negated = False
+                write_effects_negated(ctx.state, ling.card, False)
             elif ling.effect.type == CONTROL_FOR_A_WHILE.type:  # §U.11: control goes back
                 take_control(ctx, ling.card, Player[ling.effect.params["back_to"]], "expire")
         ctx.state.lingering = keep

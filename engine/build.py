@@ -95,8 +95,8 @@ def state_from_scenario(sc: Scenario) -> GameState:
         )
     turn_player = Player[sc.turn_player]
     state = GameState(
-        players=[PlayerState(sc.life_points["A"]), PlayerState(sc.life_points["B"])],
-        cards=cards,
+        players=(PlayerState(sc.life_points["A"]), PlayerState(sc.life_points["B"])),
+        cards=tuple(cards),
         battle=no_battle(turn_player),
         turn_player=turn_player,
         zero_atk_mutual_destruction=sc.rules.zero_atk_mutual_destruction,

@@ -20,7 +20,7 @@ from engine import actions, checks
 from engine.effects import Context, Hook, TriggerEvent
 from engine.rules import attack, cards, legality
 from engine.rules.battle import battle_problem
-from engine.state import ChainLink, ChainRecord, PendingTrigger, WindowState
+from engine.state import ChainLink, ChainRecord, PendingTrigger, WindowState, write_face_up
 from engine.values.decisions import PASS, Decision, DecisionKind, IllegalChoice, Option, malformed
 from engine.values.errors import LoopError, describe_card, describe_place
 from engine.values.events import EventType
@@ -297,7 +297,7 @@ def activate(ctx: Context, player: Player, option: Option, trigger: bool = False
     eff = card.effects[option.effect]
     src = ctx.source_of(option.card, option.effect)
     if card.location is Location.SPELL_TRAP_ZONE and card.face_down:
-        card.face_down = False
+        write_face_up(ctx.state, option.card, card.equipped_to)
     elif card.location is Location.HAND and card.card_type is not CardType.MONSTER:
         # A Spell/Trap Card activated from the hand is placed face-up on the field.
         actions.move_card(ctx, option.card, Location.SPELL_TRAP_ZONE, "chain", detail="activated from the hand")

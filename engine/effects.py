@@ -295,7 +295,7 @@ class Index:
 
     __slots__ = ("activated", "built_from", "hooks", "host", "ids", "made", "trigger_events", "triggers", "untargeted")
 
-    def __init__(self, cards: list[Card], registry: Registry) -> None:
+    def __init__(self, cards: tuple[Card, ...], registry: Registry) -> None:
         self.built_from = [c.effects for c in cards]  # each card's effects, as indexed (`is_current`)
         self.hooks: dict[Hook, list[tuple[int, int, Handler]]] = {h: [] for h in Hook}
         self.triggers: dict[TriggerEvent, list[tuple[int, int]]] = {e: [] for e in TriggerEvent}
@@ -323,7 +323,7 @@ class Index:
         # The cards' ids, by index (a card's id never changes): what a `Decision` names its options' cards by.
         self.ids = tuple(c.id for c in cards)
 
-    def is_current(self, cards: list[Card]) -> bool:
+    def is_current(self, cards: tuple[Card, ...]) -> bool:
         """Whether the cards have the effects this index was built from (a host may attach effects
         to a card between calls, `turns.refresh_index`). Asked before every `advance`."""
         built = self.built_from

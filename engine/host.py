@@ -377,10 +377,10 @@ class StateBuilder:
             j = ids.index(host)
             if not cards[j].is_monster or cards[j].location is not Location.MONSTER_ZONE:
                 raise UsageError(f"card {ids[i]!r} equips {host!r}, which is not a monster in a Monster Zone")
-            cards[i].equipped_to = j
+            cards[i] = attrs.evolve(cards[i], equipped_to=j)
         return GameState(
-            players=[PlayerState(self.lp[0], self.hand_filler[0]), PlayerState(self.lp[1], self.hand_filler[1])],
-            cards=cards,
+            players=(PlayerState(self.lp[0], self.hand_filler[0]), PlayerState(self.lp[1], self.hand_filler[1])),
+            cards=tuple(cards),
             battle=no_battle(self.turn_player),
             turn_player=self.turn_player,
             zero_atk_mutual_destruction=self.zero_atk_mutual_destruction,

@@ -37,29 +37,20 @@ from engine.values.game import (
 )
 
 
-# The mutable state classes are `attr.s(auto_attribs=True)` classes, not `attrs.define`: the optional
-# compiled build makes those native classes (C struct fields), and `slots=True` would lose their
-# `__eq__` and `__repr__` there (docs/compiled-build.md). Their copies for `GameState.clone` are
-# written out field by field for the same reason (tests/test_values.py checks none is missed).
-# Each copy starts from `Cls.__new__(Cls)`, a blank object. The classes define `__new__` for the compiled
-# build: there `object.__new__(cls)` inside it is mypyc's direct allocation and `Cls.__new__(Cls)` a direct
-# call, where the inherited `__new__` is a generic method call (about 600 instructions per copy). In the
-# pure build the Python `__new__` costs a call instead (about 800 instructions per copy).
-@attr.s(auto_attribs=True)
-class PlayerState:
+# The records of the state (issue 39: the state is a small tree of immutable records). A card and a player are
+# `Frozen` attrs classes (`engine.values.frozen`: native and made in C in the compiled build, refusing every write
+# after `__init__`, docs/compiled-build.md), held in tuples: a write replaces the record, through one named function
+# per kind of write (`write_*`, below: every writer is found by its name), so a clone or a snapshot shares them all.
+# The few mutable containers left (`Battle`, `WindowState` and its lists, the state's own lists and dicts) are
+# copied by `GameState.clone`: a handful of objects, whatever the number of cards.
+@attr.s(auto_attribs=True, init=False, unsafe_hash=True)
+class PlayerState(Frozen):
     lp: int
     hand_filler: int = 0  # unnamed cards drawn from an unlisted (filler) Deck
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> PlayerState:
-        """A blank object, without attrs' __init__ (see the comment above `PlayerState`)."""
-        return object.__new__(cls)
-
-    def copy(self) -> PlayerState:
-        """A copy for `GameState.clone` (fields written out: see there)."""
-        n = PlayerState.__new__(PlayerState)
-        n.lp = self.lp
-        n.hand_filler = self.hand_filler
-        return n
+    def __init__(self, lp: int, hand_filler: int = 0) -> None:
+        object.__setattr__(self, "lp", lp)
+        object.__setattr__(self, "hand_filler", hand_filler)
 
 
 @attrs.frozen(slots=True)
@@ -87,10 +78,11 @@ class CardDetails:
 NO_DETAILS: Final = CardDetails()
 
 
-@attr.s(auto_attribs=True)
-class Card:
-    """One card. `instance` changes whenever it moves, so a card that left and came back
-    is a new card for the rules (the battle compares instances, as ygopro compares field ids)."""
+@attr.s(auto_attribs=True, init=False)  # (not hashable: its tags may hold anything)
+class Card(Frozen):
+    """One card, an immutable record (a write replaces it in `GameState.cards`: the `write_*` functions below).
+    `instance` changes whenever it moves, so a card that left and came back is a new card for the rules (the battle
+    compares instances, as ygopro compares field ids)."""
 
     id: str
     name: str
@@ -123,9 +115,57 @@ class Card:
     # carried, cloned and pickled with the card, never read by the rules.
     tags: tuple[tuple[str, Any], ...] = ()
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> Card:
-        """A blank object, without attrs' __init__ (see the comment above `PlayerState`)."""
-        return object.__new__(cls)
+    def __init__(
+        self,
+        id: str,
+        name: str,
+        owner: Player,
+        controller: Player,
+        location: Location,
+        card_type: CardType,
+        base_atk: int,
+        base_def: int,
+        position: Position | None,
+        face_down: bool,
+        pendulum: bool,
+        effects: tuple[Effect, ...],
+        equipped_to: int | None = None,
+        instance: int = 0,
+        attribute: Attribute | None = None,
+        monster_type: MonsterType | None = None,
+        level: int = 0,
+        materials: int = 0,
+        counters: int = 0,
+        card_property: Property = Property.NORMAL,
+        battle_destroyed: bool = False,
+        effects_negated: bool = False,
+        details: CardDetails = NO_DETAILS,
+        tags: tuple[tuple[str, Any], ...] = (),
+    ) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "owner", owner)
+        object.__setattr__(self, "controller", controller)
+        object.__setattr__(self, "location", location)
+        object.__setattr__(self, "card_type", card_type)
+        object.__setattr__(self, "base_atk", base_atk)
+        object.__setattr__(self, "base_def", base_def)
+        object.__setattr__(self, "position", position)
+        object.__setattr__(self, "face_down", face_down)
+        object.__setattr__(self, "pendulum", pendulum)
+        object.__setattr__(self, "effects", effects)
+        object.__setattr__(self, "equipped_to", equipped_to)
+        object.__setattr__(self, "instance", instance)
+        object.__setattr__(self, "attribute", attribute)
+        object.__setattr__(self, "monster_type", monster_type)
+        object.__setattr__(self, "level", level)
+        object.__setattr__(self, "materials", materials)
+        object.__setattr__(self, "counters", counters)
+        object.__setattr__(self, "card_property", card_property)
+        object.__setattr__(self, "battle_destroyed", battle_destroyed)
+        object.__setattr__(self, "effects_negated", effects_negated)
+        object.__setattr__(self, "details", details)
+        object.__setattr__(self, "tags", tags)
 
     @property
     def is_monster(self) -> bool:
@@ -170,35 +210,6 @@ class Card:
             return self.position is not Position.SET
         return self.location is Location.SPELL_TRAP_ZONE and not self.face_down
 
-    def copy(self) -> Card:
-        """A copy for `GameState.clone` (fields written out: see there)."""
-        n = Card.__new__(Card)
-        n.id = self.id
-        n.name = self.name
-        n.owner = self.owner
-        n.controller = self.controller
-        n.location = self.location
-        n.card_type = self.card_type
-        n.base_atk = self.base_atk
-        n.base_def = self.base_def
-        n.position = self.position
-        n.face_down = self.face_down
-        n.pendulum = self.pendulum
-        n.effects = self.effects
-        n.equipped_to = self.equipped_to
-        n.instance = self.instance
-        n.attribute = self.attribute
-        n.monster_type = self.monster_type
-        n.level = self.level
-        n.materials = self.materials
-        n.counters = self.counters
-        n.card_property = self.card_property
-        n.battle_destroyed = self.battle_destroyed
-        n.effects_negated = self.effects_negated
-        n.details = self.details
-        n.tags = self.tags
-        return n
-
 
 NO_ATTACK: Final = -1  # `Battle.attacker` of a state in which no attack has been declared yet
 
@@ -239,7 +250,7 @@ class Battle:
     calculate_at_once: bool = False
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Battle:
-        """A blank object, without attrs' __init__ (see the comment above `PlayerState`)."""
+        """A blank object, without attrs' __init__ (see the comment above `GameState`)."""
         return object.__new__(cls)
 
     @property
@@ -354,7 +365,7 @@ class WindowState:
     waiting: list[PendingTrigger] = attrs.Factory(list)
 
     def __new__(cls, *args: Any, **kwargs: Any) -> WindowState:
-        """A blank object, without attrs' __init__ (see the comment above `PlayerState`)."""
+        """A blank object, without attrs' __init__ (see the comment above `GameState`)."""
         return object.__new__(cls)
 
     @staticmethod
@@ -460,10 +471,17 @@ class BattleRecord:
     lp_after: tuple[int, int] | None = None
 
 
+# The mutable state classes (`Battle`, `WindowState`, `GameState`) are `attr.s(auto_attribs=True)` classes, not
+# `attrs.define`: the optional compiled build makes those native classes (C struct fields), and `slots=True` would lose
+# their `__eq__` and `__repr__` there (docs/compiled-build.md). Their copies for `GameState.clone` are written out
+# field by field for the same reason (tests/test_values.py checks none is missed). Each copy starts from
+# `Cls.__new__(Cls)`, a blank object. The classes define `__new__` for the compiled build: there `object.__new__(cls)`
+# inside it is mypyc's direct allocation and `Cls.__new__(Cls)` a direct call, where the inherited `__new__` is a
+# generic method call (about 600 instructions per copy). In the pure build the Python `__new__` costs a call instead.
 @attr.s(auto_attribs=True)
 class GameState:
-    players: list[PlayerState]
-    cards: list[Card]
+    players: tuple[PlayerState, ...]  # (A's, B's): replaced through `write_lp`, `write_hand_filler`
+    cards: tuple[Card, ...]  # replaced one record at a time through the `write_*` functions
     battle: Battle
     turn_player: Player
     zero_atk_mutual_destruction: bool = False
@@ -499,7 +517,7 @@ class GameState:
     host_move: Option | None = None
 
     def __new__(cls, *args: Any, **kwargs: Any) -> GameState:
-        """A blank object, without attrs' __init__ (see the comment above `PlayerState`)."""
+        """A blank object, without attrs' __init__ (see the comment above this class)."""
         return object.__new__(cls)
 
     @property
@@ -513,14 +531,15 @@ class GameState:
         return hashlib.blake2b(canonical_bytes(self), digest_size=16).hexdigest()
 
     def clone(self) -> GameState:
-        """A copy that shares only immutable values (effects, events, records). Hand-rolled
+        """A copy that shares only immutable values (the cards, the players, effects, events, records): a handful of
+        objects, whatever the number of cards (issue 39). Hand-rolled
         rather than `attrs.evolve` or `copy.deepcopy`: it is the hot path of search. Each field
         is written out (not generated) so that the compiled build copies native slots directly;
         tests/test_values.py checks that no field is left out. Containers are copied with `.copy()`:
         compiled, a direct slice or dict copy, where `list(x)` would iterate generically."""
         n = GameState.__new__(GameState)
-        n.players = [p.copy() for p in self.players]
-        n.cards = [c.copy() for c in self.cards]
+        n.players = self.players  # (tuples of immutable records: shared)
+        n.cards = self.cards
         n.battle = self.battle.copy()
         n.turn_player = self.turn_player
         n.zero_atk_mutual_destruction = self.zero_atk_mutual_destruction
@@ -558,6 +577,134 @@ class GameState:
     def current_window(self) -> Window | None:
         """The sub-timing the game is in, whether or not its window is open."""
         return SUB_TIMING.get(self.rules_phase)
+
+
+# -- the writers: every change to a card or a player replaces its record, through one of these (issue 39) --------------
+def write_card(state: GameState, index: int, card: Card) -> None:
+    """Put `card` in place of the card at `index`: the one place the cards' tuple is replaced (the other writers
+    make the new record and call this). A clone or a snapshot that holds the old tuple is not changed."""
+    cards = state.cards
+    state.cards = (*cards[:index], card, *cards[index + 1 :])
+
+
+def write_moved(
+    state: GameState,
+    index: int,
+    location: Location,
+    position: Position | None,
+    controller: Player,
+    equipped_to: int | None,
+    materials: int,
+    effects_negated: bool,
+) -> None:
+    """A card moved (`actions.move_card`): a new card for the rules (its instance changes), in `location`, face-up,
+    no longer determined destroyed by battle, without counters, Summoned by nobody (its printed details stay)."""
+    c = state.cards[index]
+    write_card(state, index, Card(
+        c.id, c.name, c.owner, controller, location, c.card_type, c.base_atk, c.base_def, position, False,
+        c.pendulum, c.effects, equipped_to, c.instance + 1, c.attribute, c.monster_type, c.level, materials, 0,
+        c.card_property, False, effects_negated, c.details.moved(), c.tags,
+    ))  # fmt: skip
+
+
+def write_position(state: GameState, index: int, position: Position | None) -> None:
+    """A monster's battle position changed (a flip, a change of position)."""
+    c = state.cards[index]
+    write_card(state, index, _remade(c, c.controller, position, c.face_down, c.equipped_to, c.materials, c.counters,
+                                     c.battle_destroyed, c.effects_negated, c.details, c.effects))  # fmt: skip
+
+
+def write_face_up(state: GameState, index: int, equipped_to: int | None) -> None:
+    """A Set Spell/Trap turned face-up (activated), or a card equipped to the monster `equipped_to`."""
+    c = state.cards[index]
+    write_card(state, index, _remade(c, c.controller, c.position, False, equipped_to, c.materials, c.counters,
+                                     c.battle_destroyed, c.effects_negated, c.details, c.effects))  # fmt: skip
+
+
+def write_controller(state: GameState, index: int, controller: Player) -> None:
+    """Control of a card changed (§U.11)."""
+    c = state.cards[index]
+    write_card(state, index, _remade(c, controller, c.position, c.face_down, c.equipped_to, c.materials, c.counters,
+                                     c.battle_destroyed, c.effects_negated, c.details, c.effects))  # fmt: skip
+
+
+def write_materials(state: GameState, index: int, materials: int) -> None:
+    """An Xyz Monster's count of materials changed (detached as a cost)."""
+    c = state.cards[index]
+    write_card(state, index, _remade(c, c.controller, c.position, c.face_down, c.equipped_to, materials, c.counters,
+                                     c.battle_destroyed, c.effects_negated, c.details, c.effects))  # fmt: skip
+
+
+def write_counters(state: GameState, index: int, counters: int) -> None:
+    """The counters on a card changed (§C.5)."""
+    c = state.cards[index]
+    write_card(state, index, _remade(c, c.controller, c.position, c.face_down, c.equipped_to, c.materials, counters,
+                                     c.battle_destroyed, c.effects_negated, c.details, c.effects))  # fmt: skip
+
+
+def write_battle_destroyed(state: GameState, index: int, battle_destroyed: bool) -> None:
+    """A monster was determined destroyed by battle (§1.6), not yet sent."""
+    c = state.cards[index]
+    write_card(state, index, _remade(c, c.controller, c.position, c.face_down, c.equipped_to, c.materials, c.counters,
+                                     battle_destroyed, c.effects_negated, c.details, c.effects))  # fmt: skip
+
+
+def write_effects_negated(state: GameState, index: int, effects_negated: bool) -> None:
+    """A card's effects became negated, or stopped being (§R.5, §U.3)."""
+    c = state.cards[index]
+    write_card(state, index, _remade(c, c.controller, c.position, c.face_down, c.equipped_to, c.materials, c.counters,
+                                     c.battle_destroyed, effects_negated, c.details, c.effects))  # fmt: skip
+
+
+def write_details(state: GameState, index: int, details: CardDetails) -> None:
+    """How a card was Summoned, or whether this turn, changed (`CardDetails`)."""
+    c = state.cards[index]
+    write_card(state, index, _remade(c, c.controller, c.position, c.face_down, c.equipped_to, c.materials, c.counters,
+                                     c.battle_destroyed, c.effects_negated, details, c.effects))  # fmt: skip
+
+
+def write_effects(state: GameState, index: int, effects: tuple[Effect, ...]) -> None:
+    """A host gave a card other effects (between calls: the `Duel` indexes them again at its next call)."""
+    c = state.cards[index]
+    write_card(state, index, _remade(c, c.controller, c.position, c.face_down, c.equipped_to, c.materials, c.counters,
+                                     c.battle_destroyed, c.effects_negated, c.details, tuple(effects)))  # fmt: skip
+
+
+def _remade(
+    c: Card,
+    controller: Player,
+    position: Position | None,
+    face_down: bool,
+    equipped_to: int | None,
+    materials: int,
+    counters: int,
+    battle_destroyed: bool,
+    effects_negated: bool,
+    details: CardDetails,
+    effects: tuple[Effect, ...],
+) -> Card:
+    """`c` with the fields a battle changes given, the rest its own (for the writers above: in place of
+    `attrs.evolve`, which builds its arguments by name and, compiled, is interpreted)."""
+    return Card(
+        c.id, c.name, c.owner, controller, c.location, c.card_type, c.base_atk, c.base_def, position, face_down,
+        c.pendulum, effects, equipped_to, c.instance, c.attribute, c.monster_type, c.level, materials, counters,
+        c.card_property, battle_destroyed, effects_negated, details, c.tags,
+    )
+
+
+def write_lp(state: GameState, player: Player, lp: int) -> None:
+    """A player's LP changed."""
+    ps = state.players
+    p = ps[player]
+    state.players = (PlayerState(lp, p.hand_filler), ps[1]) if player == 0 else (ps[0], PlayerState(lp, p.hand_filler))
+
+
+def write_hand_filler(state: GameState, player: Player, hand_filler: int) -> None:
+    """The number of the host's unnamed cards in a player's hand changed (drawn, discarded)."""
+    ps = state.players
+    p = ps[player]
+    new = PlayerState(p.lp, hand_filler)
+    state.players = (new, ps[1]) if player == 0 else (ps[0], new)
 
 
 # How the game got here rather than where it is: left out of `state_hash`.

@@ -25,7 +25,7 @@ from engine.rules.destruction import (
     replace_battle_destruction,
 )
 from engine.rules.modifiers import applicable, apply_battle_damage_modifiers
-from engine.state import NO_ATTACK, ChainRecord, no_battle
+from engine.state import NO_ATTACK, ChainRecord, no_battle, write_battle_destroyed, write_effects_negated
 from engine.values.events import EventType
 from engine.values.game import PLAYERS, Location, Phase, Position, Window, opponent_of
 
@@ -234,10 +234,10 @@ def perform_damage_calculation(ctx: Context) -> None:
             continue
         if protections is None:
             destroyed.append(index)
-            ctx.card(index).battle_destroyed = True
+            write_battle_destroyed(ctx.state, index, True)
             ctx.emit(EventType.DESTROYED_BY_BATTLE, "destroyed_by_battle", card=index)
             if index in negated:
-                ctx.card(index).effects_negated = True
+                write_effects_negated(ctx.state, index, True)
                 ctx.emit(EventType.EFFECTS_NEGATED, "negated_by_destroyer", card=index)
             continue
         for key in protections:  # every "N times per turn" protection that applied is used up (§R.1)

@@ -30,7 +30,7 @@ from engine.battle_step import paused, replay_problem
 from engine.effects import Context, Hook, Index
 from engine.rules.attack import attack_problem, declarations, must_attack
 from engine.rules.stats import watch_stats
-from engine.state import NO_ATTACK, Battle, ChainRecord, GameState, LpChange, no_battle
+from engine.state import NO_ATTACK, Battle, ChainRecord, GameState, LpChange, no_battle, write_details
 from engine.values.decisions import PASS, DecisionKind, Option, attack_option
 from engine.values.events import Event
 from engine.values.game import DAMAGE_STEP_PHASES, Location, Phase, Player, is_on_field, opponent_of
@@ -238,9 +238,9 @@ def end_turn(ctx: Context) -> None:
     s.last_known = {}  # what a card was when it left the field is asked about within its turn
     s.attacks_declared = ()
     s.used_once = ()  # "once per turn" starts again (§C.4)
-    for c in s.cards:
+    for i, c in enumerate(s.cards):
         if c.details.summoned_this_turn:
-            c.details = attrs.evolve(c.details, summoned_this_turn=False)
+            write_details(s, i, attrs.evolve(c.details, summoned_this_turn=False))
     actions.drop_stale_lingering(ctx)
     s.turn += 1
     s.turn_player = opponent_of(s.turn_player)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import engine
+from engine.state import write_effects
 
 S, BDC, DDC, ADC, END = (
     "start_of_damage_step",
@@ -77,7 +78,7 @@ def pull(d: dict[str, Any], *, show: bool = False, registry: engine.Registry | N
     state.show_every_priority = show
     ids = [c.id for c in state.cards]
     for cid, effs in (effects or {}).items():
-        state.cards[ids.index(cid)].effects = effs
+        write_effects(state, ids.index(cid), effs)
     return engine.Duel(state, registry), ids
 
 

@@ -21,7 +21,7 @@ from test_random_playouts import scenarios
 import engine
 from engine import Effect, EffectKind, EffectType, Hook, TriggerEvent
 from engine.search import BattleGame, BattleState
-from engine.state import GameState
+from engine.state import GameState, write_effects
 
 
 def frozen_view(state: GameState) -> tuple[str, bytes]:
@@ -196,8 +196,7 @@ def probed(d: dict[str, Any], fault: Fault, event: TriggerEvent) -> engine.Duel:
 
 
 def _with_effects(state: GameState, index: int, extra: tuple[Effect, ...]) -> GameState:
-    card = state.cards[index]
-    state.cards[index] = attrs.evolve(card, effects=(*card.effects, *extra))
+    write_effects(state, index, (*state.cards[index].effects, *extra))
     return state
 
 

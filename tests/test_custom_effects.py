@@ -9,6 +9,7 @@ import pytest
 
 import engine
 from engine import actions
+from engine.state import write_effects
 
 W = engine.Window
 
@@ -76,7 +77,7 @@ def duel_with(sc: engine.Scenario, reg: engine.Registry, effects: dict[int, tupl
     state = engine.state_from_scenario(sc)
     state.show_every_priority = show
     for i, effs in effects.items():
-        state.cards[i].effects = effs  # before Duel(): the Duel indexes effects at construction
+        write_effects(state, i, effs)  # before Duel(): the Duel indexes effects at construction
     return engine.Duel(state, reg)
 
 
@@ -319,12 +320,12 @@ def test_hooks_on_an_effect_kind_never_asked_are_refused_naming_hook_and_kind() 
 
 def test_an_invalid_effect_attached_later_is_refused_before_anything_changes() -> None:
     d = duel_with(base(), registry(), {})
-    d.state.cards[ATT].effects = (engine.Effect("nowhere", engine.EffectKind.CONTINUOUS),)
+    write_effects(d.state, ATT, (engine.Effect("nowhere", engine.EffectKind.CONTINUOUS),))
     before = d.state.state_hash()
     for call in (d.advance, d.legal_attacks):
         with pytest.raises(engine.InvalidEffect, match="'nowhere' is not in"):
             call()
         assert d.state.state_hash() == before
-    d.state.cards[ATT].effects = ()  # taken off again, the duel goes on
+    write_effects(d.state, ATT, ())  # taken off again, the duel goes on
     d.run(engine.PassAgent())
     assert lp(d) == (8000, 7500)

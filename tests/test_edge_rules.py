@@ -8,6 +8,7 @@ import pytest
 from scenario_builders import ADC, BDC, END, S, act, ch, chains_in, dmg, links, mon, play, scen, st, trig
 
 import engine
+from engine.state import write_effects
 
 
 def test_activation_lock_also_stops_triggers_of_locked_cards() -> None:
@@ -172,7 +173,7 @@ def test_counter_trap_card_responds_at_spell_speed_3_whatever_its_effect_says() 
              st("c1", "A", [], card_type="counter_trap"), st("c2", "B", [], card_type="counter_trap")]
     state = engine.state_from_scenario(engine.parse_scenario(scen(cards)))
     for i in (2, 3):
-        state.cards[i].effects = (engine.Effect("nothing", engine.EffectKind.ACTIVATED, speed=2),)
+        write_effects(state, i, (engine.Effect("nothing", engine.EffectKind.ACTIVATED, speed=2),))
     state.show_every_priority = True
     duel = engine.Duel(state, reg)
     duel.advance()

@@ -24,7 +24,7 @@ from engine.rules import legality
 from engine.rules.battle import battle_damage_modifiers
 from engine.rules.calculation import Packet
 from engine.rules.modifiers import apply_battle_damage_modifiers, unmodified
-from engine.state import WindowState
+from engine.state import WindowState, write_effects
 from engine.values.decisions import Decision, Option
 from engine.values.game import Location, Player, Window, is_on_field, opponent_of
 
@@ -172,9 +172,9 @@ def test_the_index_knows_whether_the_cards_still_have_the_effects_it_indexed() -
     state = engine.state_from_scenario(engine.parse_scenario(with_effects))
     index = Index(state.cards, engine.default_registry())
     assert index.is_current(state.cards)
-    state.cards[0].effects = tuple(state.cards[0].effects)  # equal effects: nothing to index again
+    write_effects(state, 0, tuple(state.cards[0].effects))  # equal effects: nothing to index again
     assert index.is_current(state.cards)
-    state.cards[0].effects = (*state.cards[0].effects, engine.Effect("nothing", engine.EffectKind.ACTIVATED))
+    write_effects(state, 0, (*state.cards[0].effects, engine.Effect("nothing", engine.EffectKind.ACTIVATED)))
     assert not index.is_current(state.cards)
     assert not index.is_current(state.cards[:-1])
     # Its untargeted answers, made once, are the options a player would build.

@@ -25,6 +25,7 @@ from conftest import RULES_DIR, check_case, check_round_trip, check_sourced_case
 from scenario_builders import BDC, S, act, ch, hand, mon, pull, scen, st
 
 import engine
+from engine.state import write_hand_filler
 
 RECORDS = load_jsonl(RULES_DIR / "printed-cards-cases.jsonl")
 
@@ -159,7 +160,7 @@ def test_discard_prefers_unnamed_cards_then_listed_ones_in_order() -> None:
     res = run(scen(board, [ch(S, "B", "trap")]))
     assert res["final_locations"]["h1"] == "hand" and res["final_locations"]["h2"] == "graveyard"
     duel, ids = pull(scen([*board[:2], hand("h1", "B", 0, 0, []), discard_trap()]), show=True)
-    duel.state.players[1].hand_filler = 1  # a card drawn from an unlisted Deck
+    write_hand_filler(duel.state, engine.Player.B, 1)  # a card drawn from an unlisted Deck
     while (d := duel.advance()) is not None:
         trap = [o for o in d.options if o.card == ids.index("trap")]
         duel.decide(trap[0] if trap else engine.PASS)

@@ -44,6 +44,7 @@ from engine import Lingering, OriginalChange, OriginalOp, StatChange, actions
 from engine.library.ops import STAT_OPS
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats, original_stats
+from engine.state import write_effects
 
 A, B = engine.Player.A, engine.Player.B
 CHANGE = engine.Effect("change_stats", engine.EffectKind.CONTINUOUS)  # a resolved stat change, as data
@@ -105,9 +106,9 @@ def board(atk: int, df: int = 0, *, equips: tuple[str, ...] = (), own: tuple[str
         "format": "damage-step-scenario/1", "id": "layers", "cards": cards,
         "attack": {"attacker": "m", "target": "foe"},
     }))
-    state.cards[0].effects = tuple(engine.Effect(name, engine.EffectKind.CONTINUOUS) for name in own)
+    write_effects(state, 0, tuple(engine.Effect(name, engine.EffectKind.CONTINUOUS) for name in own))
     for k, name in enumerate(equips):
-        state.cards[2 + k].effects = (engine.Effect(name, engine.EffectKind.CONTINUOUS),)
+        write_effects(state, 2 + k, (engine.Effect(name, engine.EffectKind.CONTINUOUS),))
     return engine.Duel(state, registry())
 
 

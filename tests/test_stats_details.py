@@ -18,12 +18,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 from test_stat_layers import CHANGE, M, atk, board, expire, halves, linger, registry
 
 import engine
 from engine import Lingering, OriginalChange, OriginalOp, StatChange, actions
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats, original_stats
+from engine.state import write_card, write_effects, write_position
 
 A, B = engine.Player.A, engine.Player.B
 FOE = 1  # board(): monster 1 is B's, 1500 ATK / 0 DEF
@@ -146,7 +148,7 @@ def test_original_def_set_by_a_continuous_effect() -> None:
     reg = registry()
     reg.register(engine.EffectType("own_original_def", hooks={engine.Hook.STATS: own}))
     state = board(1900, 1000).state
-    state.cards[M].effects = (engine.Effect("own_original_def", engine.EffectKind.CONTINUOUS),)
+    write_effects(state, M, (engine.Effect("own_original_def", engine.EffectKind.CONTINUOUS),))
     duel = engine.Duel(state, reg)
     assert original_stats(duel.ctx, M) == (1900, 2500)
     assert current_stats(duel.ctx, M) == (3000, 2500)
@@ -164,14 +166,14 @@ def test_a_face_down_monster_keeps_its_printed_values() -> None:
     reg = registry()
     reg.register(engine.EffectType("everyone_plus_1000", hooks={engine.Hook.STATS: everyone}))
     state = board(1900).state
-    state.cards[FOE].position = engine.Position.SET
-    state.cards[FOE].base_atk, state.cards[FOE].base_def = 1200, 1300
-    state.cards[M].effects = (engine.Effect("everyone_plus_1000", engine.EffectKind.CONTINUOUS),)
+    write_position(state, FOE, engine.Position.SET)
+    write_card(state, FOE, attrs.evolve(state.cards[FOE], base_atk=1200, base_def=1300))
+    write_effects(state, M, (engine.Effect("everyone_plus_1000", engine.EffectKind.CONTINUOUS),))
     duel = engine.Duel(state, reg)
     assert current_stats(duel.ctx, FOE) == (1200, 1300)
     assert original_stats(duel.ctx, FOE) == (1200, 1300)
     assert current_stats(duel.ctx, M) == (2900, 1000)
-    duel.state.cards[FOE].position = engine.Position.DEFENSE
+    write_position(duel.state, FOE, engine.Position.DEFENSE)
     assert current_stats(duel.ctx, FOE) == (2200, 2300)
 
 
@@ -189,7 +191,7 @@ def test_of_two_non_freezing_values_the_later_one_applies() -> None:
     reg.register(engine.EffectType("becomes_3000", hooks={engine.Hook.STATS: becomes(3000)}))
     reg.register(engine.EffectType("becomes_1000", hooks={engine.Hook.STATS: becomes(1000)}))
     state = board(1900).state
-    state.cards[M].effects = (engine.Effect("becomes_3000", engine.EffectKind.CONTINUOUS),)
+    write_effects(state, M, (engine.Effect("becomes_3000", engine.EffectKind.CONTINUOUS),))
     duel = engine.Duel(state, reg)
     engine.rules.stats.note_applying(duel.ctx)  # the engine records it at its next state change
     assert atk(duel) == 3000
@@ -214,8 +216,8 @@ def test_a_continuous_gain_that_applies_again_counts_from_then() -> None:
     reg = registry()
     reg.register(engine.EffectType("while_hurt", hooks={engine.Hook.STATS: while_hurt}))
     state = board(1900).state
-    state.cards[M].effects = (engine.Effect("while_hurt", engine.EffectKind.CONTINUOUS),)
-    state.cards[FOE].instance = 7  # it has moved before (instances are not card indexes)
+    write_effects(state, M, (engine.Effect("while_hurt", engine.EffectKind.CONTINUOUS),))
+    write_card(state, FOE, attrs.evolve(state.cards[FOE], instance=7))  # it has moved before (not an index)
     duel = engine.Duel(state, reg)
     actions.lose_lp(duel.ctx, B, 1000, "effect", "effect")
     actions.gain_lp(duel.ctx, B, 100, "effect")  # a state change while it applies: its order is recorded

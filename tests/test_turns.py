@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import pickle
 
+import attrs
 import pytest
 
 import engine
 from engine import IllegalAttack, Phase, Player, StateBuilder, UsageError, actions
+from engine.state import write_card, write_effects, write_position
 
 BOOST = {"kind": "activated", "speed": 2, "does": [{"op": "change_stats", "target": "m2", "atk": 700}]}
 ONCE = {"kind": "indestructible_by_battle", "times_per_turn": 1}
@@ -283,7 +285,7 @@ def test_effects_attached_after_the_duel_was_built_apply() -> None:
     duel = engine.Duel(field(x_effects=()).build())
     card = duel.state.cards[0]
     card.effects = (*card.effects, engine.effect_from_spec({"kind": "piercing"}))
-    duel.state.cards[2].position = engine.Position.DEFENSE  # x: 1000 DEF
+    write_position(duel.state, 2, engine.Position.DEFENSE)  # x: 1000 DEF
     duel.declare_attack("m1", "x")
     duel.run(engine.PassAgent())
     assert duel.battles[0].battle.battle_damage == (0, 1000)  # piercing (§2.4): 2000 - 1000
@@ -291,7 +293,7 @@ def test_effects_attached_after_the_duel_was_built_apply() -> None:
 
 def test_a_card_id_used_twice_raises() -> None:
     state = field().build()
-    state.cards[1].id = "m1"
+    write_card(state, 1, attrs.evolve(state.cards[1], id="m1"))
     with pytest.raises(UsageError, match="card id 'm1' is used twice"):
         engine.Duel(state)
     with pytest.raises(UsageError, match="used twice"):
@@ -442,7 +444,7 @@ def test_ending_the_battle_phase_or_the_turn_checks_effects_attached_since_first
     from engine.effects import Effect, EffectKind
 
     duel = engine.Duel(field(x_effects=()).build())
-    duel.state.cards[1].effects = (Effect("no_such_type", EffectKind.CONTINUOUS),)
+    write_effects(duel.state, 1, (Effect("no_such_type", EffectKind.CONTINUOUS),))
     before = duel.state.clone()
     for call in (duel.end_battle_phase, duel.end_turn):
         with pytest.raises(engine.InvalidEffect):

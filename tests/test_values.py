@@ -26,6 +26,7 @@ from engine import effects, state
 from engine.effects import Params, freeze
 from engine.rules import calculation, modifiers
 from engine.rules.battle import battle_damage_modifiers, battle_input, battle_problem
+from engine.state import write_lp, write_position
 from engine.values import decisions
 from engine.values import effects as effect_values
 from engine.values.decisions import Decision, DecisionKind, Option
@@ -102,11 +103,11 @@ def test_state_hash_follows_the_position_and_ignores_the_history() -> None:
     assert state.clone().state_hash() == h
     assert pickle.loads(pickle.dumps(state)).state_hash() == h
     other = state.clone()
-    other.players[1].lp -= 1
+    write_lp(other, engine.Player.B, other.players[1].lp - 1)
     assert other.state_hash() != h  # one LP is a different position
     other = state.clone()
-    other.cards[0].position = engine.Position.DEFENSE if other.cards[0].position is engine.Position.ATTACK \
-        else engine.Position.ATTACK
+    write_position(other, 0, engine.Position.DEFENSE if other.cards[0].position is engine.Position.ATTACK
+                   else engine.Position.ATTACK)
     assert other.state_hash() != h
     other = state.clone()
     other.log.append(engine.Event(engine.EventType.PASSED, state.phase))
@@ -237,9 +238,9 @@ def test_two_duels_interleaved_in_one_process_never_interfere() -> None:
         assert [d.state for d in duels] == alone
 
 
-# The state classes the clone copies field by field (`GameState.clone` and their `copy` methods).
-COPIED = [("GameState", "clone"), ("PlayerState", "copy"), ("Card", "copy"), ("Battle", "copy"),
-          ("WindowState", "copy"), ("WindowState", "opened")]  # fmt: skip
+# The state classes the clone copies field by field (`GameState.clone` and their `copy` methods). The cards and the
+# players are immutable records (issue 39): shared, never copied.
+COPIED = [("GameState", "clone"), ("Battle", "copy"), ("WindowState", "copy"), ("WindowState", "opened")]
 
 
 @pytest.mark.parametrize(("name", "method_name"), COPIED)
@@ -273,7 +274,8 @@ def test_an_opened_window_is_what_the_class_defaults_give() -> None:
 
 def test_a_clone_mid_chain_equals_its_original_and_shares_nothing_mutable() -> None:
     """At a decision point with a window open, the clone is equal field for field, and none of the
-    mutable parts (players, cards, battle, window and its lists, the state's lists and dicts) is shared."""
+    mutable parts (battle, window and its lists, the state's lists and dicts) is shared; the cards and players,
+    immutable records in tuples, are (issue 39: a clone copies a handful of objects, whatever the number of cards)."""
     for record in RECORDS:
         duel = fresh(record)
         decisions_to(duel, 2, seed=3)
@@ -283,10 +285,11 @@ def test_a_clone_mid_chain_equals_its_original_and_shares_nothing_mutable() -> N
         new = state.clone()
         assert new == state
         pairs = [(new, state), (new.battle, state.battle), (new.window, state.window)]
-        pairs += list(zip(new.players, state.players, strict=True)) + list(zip(new.cards, state.cards, strict=True))
         for a, b in pairs:
             assert a is not b
-        mutable = ("players", "cards", "lingering", "stat_since", "indestructible_used", "chains", "lp_changes", "log")
+        assert new.cards is state.cards and new.players is state.players
+        assert type(state.cards) is tuple and type(state.players) is tuple
+        mutable = ("lingering", "stat_since", "indestructible_used", "chains", "lp_changes", "log")
         for field in mutable:
             assert getattr(new, field) is not getattr(state, field)
         for field in ("chain", "triggers", "placing", "negated_links"):
@@ -298,7 +301,8 @@ def test_a_clone_mid_chain_equals_its_original_and_shares_nothing_mutable() -> N
 # -- the frozen values (`engine.values.frozen`): hand-written __init__, attrs for the rest ----------------------------
 
 FROZEN = ["Effect", "Source", "EffectType", "Lingering", "ChainLink", "PendingTrigger", "ChainRecord", "LpChange",
-          "Decision", "BattleInput", "Packet", "BaseOutcome", "DamageResult", "LastKnown"]  # fmt: skip
+          "Decision", "BattleInput", "Packet", "BaseOutcome", "DamageResult", "LastKnown",
+          "Card", "PlayerState"]  # fmt: skip
 
 
 def _frozen_class(name: str) -> type:
@@ -369,7 +373,7 @@ def _instances() -> list[object]:
                 found.setdefault(type(value).__name__, value)
             duel.decide(agent.choose(d, duel))
         s = duel.state
-        for value in [*s.chains, *s.lp_changes, *s.lingering, *s.last_known.values(),
+        for value in [*s.cards, *s.players, *s.chains, *s.lp_changes, *s.lingering, *s.last_known.values(),
                       *(e for c in s.cards for e in c.effects)]:
             found.setdefault(type(value).__name__, value)
         with_effects = [i for i, c in enumerate(s.cards) if c.effects]
@@ -390,7 +394,7 @@ def test_frozen_values_refuse_writes_and_round_trip() -> None:
             delattr(value, first)
         assert attrs.evolve(value) == value
         if type(value).__name__ != "EffectType":  # its handlers (a dict, functions) need not hash or pickle
-            if type(value).__hash__ is not None:  # (LastKnown holds a Card, which is mutable)
+            if type(value).__hash__ is not None:  # (a Card's tags may hold anything: neither it nor LastKnown hashes)
                 assert hash(attrs.evolve(value)) == hash(value)
             assert pickle.loads(pickle.dumps(value)) == value
         assert repr(value).startswith(type(value).__name__ + "(")

@@ -29,6 +29,7 @@ from engine.effects import Context, Source
 from engine.library.filters import matches
 from engine.library.refs import value_of
 from engine.rules.cards import counters_problem
+from engine.state import write_hand_filler, write_materials
 from engine.values.events import EventType
 from engine.values.game import Location, Position, is_on_field
 
@@ -174,7 +175,7 @@ def pay(ctx: Context, src: Source, cost: Mapping[str, Any]) -> None:
     if cost.get("detach_all") or cost.get("detach"):
         host = ctx.card(src.host)
         count = host.materials if cost.get("detach_all") else int(cost["detach"])
-        host.materials -= count
+        write_materials(ctx.state, src.host, host.materials - count)
         ctx.emit(EventType.COST_PAID, "cost", card=src.host, player=player, amount=count,
                  detail=f"detached {count} Xyz Material(s)")  # fmt: skip
     if remove := int(cost.get("remove_counters") or 0):
@@ -193,7 +194,7 @@ def _discard(ctx: Context, src: Source, cost: Mapping[str, Any], count: int) -> 
     ps = ctx.state.players[src.controller]
     unnamed = min(ps.hand_filler, count - len(chosen))
     for _ in range(unnamed):
-        ps.hand_filler -= 1
+        write_hand_filler(ctx.state, src.controller, ctx.state.players[src.controller].hand_filler - 1)
         ctx.emit(EventType.COST_PAID, "cost", player=src.controller, amount=1, detail="discarded an unnamed card")
     rest = [i for i in listed if i not in chosen][: count - len(chosen) - unnamed]
     for i in chosen + rest:

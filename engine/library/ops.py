@@ -33,7 +33,7 @@ from engine.rules.rounding import halved
 from engine.rules.stats import current_stats
 from engine.rules.targeting import untargetable_by
 from engine.rules.unaffected import unaffected_by
-from engine.state import Card, ChainLink
+from engine.state import Card, ChainLink, write_details, write_effects_negated
 from engine.values.events import EventType
 from engine.values.game import (
     Location,
@@ -442,8 +442,7 @@ def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Params) -> N
     actions.move_card(
         ctx, index, Location.MONSTER_ZONE, "effect", detail="Special Summoned", position=pos, controller=src.controller
     )
-    card = ctx.card(index)
-    card.details = attrs.evolve(card.details, summoned="special", summoned_this_turn=True)
+    write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, summoned="special", summoned_this_turn=True))
 
 
 def amount_of(ctx: Context, src: Source, op: Params) -> int:
@@ -522,7 +521,7 @@ def _negate_effects(ctx: Context, src: Source, link: ChainLink, op: Params) -> N
     card = ctx.card(index)
     if card.location is not Location.MONSTER_ZONE or card.position is Position.SET or card.effects_negated:
         return  # only a face-up monster's effects can be negated
-    card.effects_negated = True
+    write_effects_negated(ctx.state, index, True)
     until = op.get("until")
     if until is not None:  # for a while: ended when the marker ends (`actions`), and on leaving the field
         actions.add_lingering(ctx, Lingering(actions.NEGATED_FOR_A_WHILE, src.controller, index, card.instance, until))
