@@ -51,6 +51,7 @@ from typing import Any
 
 import checkout
 from figures import (
+    ISSUE_39_TARGETS,
     MACHINE_SCALING,
     PLAYOUT_SCALING,
     SEARCH_CLONE,
@@ -58,6 +59,7 @@ from figures import (
     SEARCH_DECISION,
     SEARCH_RATE,
     SEARCH_VANILLA,
+    SNAPSHOT,
 )
 
 from engine import Duel, RandomAgent, parse_scenario, state_from_scenario
@@ -342,6 +344,7 @@ def measure(quick: bool) -> dict[str, Any]:
         ),
         "Duel.clone() at a decision point": best_us(at.clone, n * 5, r),
         "GameState.clone() at a decision point": best_us(at.state.clone, n * 5, r),
+        SNAPSHOT: best_us(at._snapshot, n * 5, r),
         "copy.deepcopy of the same state": best_us(lambda: copy.deepcopy(at.state), max(n // 10, 20), r),
         SEARCH_VANILLA: best_us(vanilla_game.new_initial_state, n, r),
         SEARCH_DECISION: per_search_decision,
@@ -379,6 +382,27 @@ def main() -> None:
         flag = figures["flags"].get(name)
         shown = f"{v:>10.2f}" if v < 10 else f"{v:>10,.0f}"  # (a ratio, or a count)
         print(f"{name:<{width}}  {shown}" + (f"  ({flag})" if flag else ""))
+    print(f"\ntargets (issue 39), {figures['build']} build:")
+    for line in target_lines(figures):
+        print(f"  {line}")
+
+
+def target_lines(figures: dict[str, Any]) -> list[str]:
+    """Each of issue 39's targets, with this build's figure and whether it meets it (or that it has none here)."""
+    build = figures["build"]
+    values = {**figures["us_per_op"], **figures["other"]}
+    lines = []
+    for name, op, bounds in ISSUE_39_TARGETS:
+        v = values[name]
+        shown = f"{v:,.0f}/s" if op == ">=" else f"{v:.2f} µs"
+        bound = bounds.get(build)
+        if bound is None:
+            lines.append(f"{name}: {shown} (no target for the {build} build)")
+            continue
+        met = v <= bound if op == "<=" else v >= bound
+        want = f"{op.replace('<=', '≤').replace('>=', '≥')} {bound:,g}{'/s' if op == '>=' else ' µs'}"
+        lines.append(f"{name}: {shown}, target {want}: {'met' if met else 'NOT met'}")
+    return lines
 
 
 if __name__ == "__main__":

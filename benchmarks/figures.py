@@ -11,4 +11,16 @@ SEARCH_COST = "search API decision step / engine decision step"
 # Playouts on 2 worker processes (issue 25): their speed-up over 1, and what the machine itself allows 2 processes.
 PLAYOUT_SCALING = "playouts, 2 workers / 1 worker (wall time)"
 MACHINE_SCALING = "the machine's own 2 processes / 1 (a pure Python loop, wall time)"
-RATIOS = (SEARCH_COST, PLAYOUT_SCALING, MACHINE_SCALING)  # figures that are ratios, not times or counts
+RATIOS = (SEARCH_COST, PLAYOUT_SCALING, MACHINE_SCALING)
+
+# What every public call costs to be all-or-nothing (issue 39): the snapshot `Duel` takes before it.
+SNAPSHOT = "Duel snapshot at a decision point (a public call's undo)"
+
+# Issue 39's targets, through the public search API: (figure, "<=" or ">=", {build: bound}). bench.py prints each for
+# the build it measures, met or not (a build with no bound is said to have none).
+ISSUE_39_TARGETS: tuple[tuple[str, str, dict[str, float]], ...] = (
+    (SEARCH_VANILLA, "<=", {"compiled": 3, "pure": 20}),
+    (SEARCH_DECISION, "<=", {"compiled": 2}),
+    (SEARCH_CLONE, "<=", {"compiled": 1}),
+    (SEARCH_RATE, ">=", {"compiled": 400_000}),
+)  # figures that are ratios, not times or counts
