@@ -31,7 +31,7 @@ from engine.machine import Duel, declared_states, declared_transitions
 from engine.rules.stats import current_stats
 from engine.scenario import Scenario, ScenarioError
 from engine.scripted import ScenarioMismatch, ScriptedAgent
-from engine.state import GameState
+from engine.state import GameState, write_effects
 from engine.turns import BattleResult, IllegalAttack, UnknownCard, UsageError
 from engine.values.decisions import PASS, Decision, DecisionKind, IllegalChoice, Option
 from engine.values.errors import EffectError, LoopError
@@ -114,4 +114,5 @@ __all__ = [
     "result",
     "run_scenario",
     "state_from_scenario",
+    "write_effects",
 ]
