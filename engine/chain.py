@@ -359,7 +359,7 @@ def resolve_chain(ctx: Context, w: WindowState) -> None:
             ctx.emit(EventType.LINK_RESOLVED, "chain", card=link.card, player=link.player)
         if s.duel_over:
             break  # nothing more happens once a player is at 0 LP (§2.7)
-        if not cards.stays_on_field(card, link, negated):
+        if not cards.stays_on_field(ctx.card(link.card), link, negated):  # (as it is now: its record was replaced)
             actions.send_to_graveyard(ctx, link.card, "chain", detail="a resolved Spell/Trap Card")
         checks.settle(ctx)
         if s.duel_over:

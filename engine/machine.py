@@ -266,18 +266,22 @@ class Duel:
 
     # -- every public call is all-or-nothing ----------------------------------------------------------------
     def _snapshot(self) -> _Snapshot:
-        """What `_put_back` needs to undo a call: the state as it is (a clone of it) and the context's bookkeeping
-        (the effect index, the loop guard's count and effects). Taken at every public call, whether or not the duel
+        """What `_put_back` needs to undo a call: the state as it is (`GameState.checkpoint`: a clone sharing the
+        history's lists, with their lengths) and the context's bookkeeping (the effect index, the loop guard's count
+        and effects). Taken at every public call, whether or not the duel
         may run a host's code: a listener or the loop guard may raise in any duel."""
         ctx = self.ctx
-        return (self.state.clone(), ctx.index, ctx.resolved, list(ctx.loop_seen))
+        s = self.state
+        return (s.checkpoint(), (len(s.log), len(s.chains), len(s.lp_changes)), ctx.index, ctx.resolved,
+                list(ctx.loop_seen))  # fmt: skip
 
     def _put_back(self, snap: _Snapshot) -> None:
         """Put the game back as `_snapshot` found it: in place, so that the `GameState` a host holds is the duel's."""
-        saved, index, resolved, seen = snap
+        saved, (logged, chained, changed), index, resolved, seen = snap
         live = self.state
         for name in _STATE_FIELDS:
             setattr(live, name, getattr(saved, name))
+        del live.log[logged:], live.chains[chained:], live.lp_changes[changed:]  # (shared by the checkpoint)
         ctx = self.ctx
         ctx.index, ctx.resolved, ctx.loop_seen, ctx.negating = index, resolved, seen, False
         watch_stats(ctx)
@@ -522,7 +526,7 @@ class Duel:
 
 
 # What undoes a call (`Duel._snapshot`): the state as it was, the effect index, the loop guard's count and effects.
-_Snapshot = tuple[GameState, Index, int, list[tuple[int, int]]]
+_Snapshot = tuple[GameState, tuple[int, int, int], Index, int, list[tuple[int, int]]]
 _STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in attrs.fields(GameState))
 
 

@@ -362,8 +362,8 @@ class BattleGame:
                    saved.get("listed", ()))  # fmt: skip
 
     def new_initial_state(self) -> BattleState:
-        duel = self._start.clone()
-        return BattleState(self, duel, next_attack=self.play_on(duel, 0))
+        duel = self._start.clone()  # (a new duel: nobody holds it if this raises, so no snapshot is needed)
+        return BattleState(self, duel, next_attack=play_on(duel, self.listed, 0))
 
     def play_on(self, duel: Duel, next_attack: int) -> int:
         """Run `duel` to its next decision or its end; in an `attacks` game, declaring for the host each listed

@@ -537,6 +537,16 @@ class GameState:
         is written out (not generated) so that the compiled build copies native slots directly;
         tests/test_values.py checks that no field is left out. Containers are copied with `.copy()`:
         compiled, a direct slice or dict copy, where `list(x)` would iterate generically."""
+        return self._copy(False)
+
+    def checkpoint(self) -> GameState:
+        """A copy to undo a call with (`Duel`'s snapshot, taken at every public call): `clone`, except that the
+        history's lists (`log`, `chains`, `lp_changes`), to which a call only appends, are shared rather than copied,
+        so a checkpoint costs the same however long the history is; the undo cuts them back to their lengths."""
+        return self._copy(True)
+
+    def _copy(self, share_history: bool) -> GameState:
+        """`clone` (`share_history` False) or `checkpoint` (True), written out field by field."""
         n = GameState.__new__(GameState)
         n.players = self.players  # (tuples of immutable records: shared)
         n.cards = self.cards
@@ -557,9 +567,9 @@ class GameState:
         n.stat_since = self.stat_since.copy()
         n.indestructible_used = self.indestructible_used.copy()
         n.last_known = self.last_known.copy()
-        n.chains = self.chains.copy()
-        n.lp_changes = self.lp_changes.copy()
-        n.log = self.log.copy()
+        n.chains = self.chains if share_history else self.chains.copy()
+        n.lp_changes = self.lp_changes if share_history else self.lp_changes.copy()
+        n.log = self.log if share_history else self.log.copy()
         n.show_every_priority = self.show_every_priority
         n.turn = self.turn
         n.attacks_declared = self.attacks_declared

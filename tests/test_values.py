@@ -240,7 +240,7 @@ def test_two_duels_interleaved_in_one_process_never_interfere() -> None:
 
 # The state classes the clone copies field by field (`GameState.clone` and their `copy` methods). The cards and the
 # players are immutable records (issue 39): shared, never copied.
-COPIED = [("GameState", "clone"), ("Battle", "copy"), ("WindowState", "copy"), ("WindowState", "opened")]
+COPIED = [("GameState", "_copy"), ("Battle", "copy"), ("WindowState", "copy"), ("WindowState", "opened")]
 
 
 @pytest.mark.parametrize(("name", "method_name"), COPIED)
