@@ -38,6 +38,7 @@ from engine.values.game import (
     Window,
     is_on_field,
 )
+from engine.values.words import is_at, place
 
 __all__ = ["StateBuilder", "effect_from_spec", "tags", "to_effect"]
 
@@ -295,11 +296,11 @@ class StateBuilder:
             raise UsageError(f"{where}tags must be a mapping, got {tags!r}")
         pendulum_zone = ctype is CardType.MONSTER and loc is Location.SPELL_TRAP_ZONE and pendulum  # §U.4
         if (loc is Location.MONSTER_ZONE) != (ctype is CardType.MONSTER) and is_on_field(loc) and not pendulum_zone:
-            raise UsageError(f"{where}a {ctype.value} cannot be in the {loc.value}")
+            raise UsageError(f"{where}a {ctype.value.replace('_', ' ')} cannot be in {place(loc)}")
         if loc is Location.MONSTER_ZONE and pos is None:
             raise UsageError(f"{where}a monster in the Monster Zone needs a position (attack, defense or set)")
         if pos is not None and loc is not Location.MONSTER_ZONE:
-            raise UsageError(f"{where}only a monster in the Monster Zone has a position, not one in the {loc.value}")
+            raise UsageError(f"{where}only a monster in the Monster Zone has a position, not one {is_at(loc).removeprefix('is ')}")
         if equipped_to is not None:
             if not isinstance(equipped_to, str):
                 raise UsageError(f"{where}equipped_to must be the id of a monster, got {equipped_to!r}")

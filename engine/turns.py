@@ -34,6 +34,7 @@ from engine.state import NO_ATTACK, Battle, ChainRecord, GameState, LpChange, no
 from engine.values.decisions import PASS, DecisionKind, Option, attack_option
 from engine.values.events import Event
 from engine.values.game import DAMAGE_STEP_PHASES, Location, Phase, Player, is_on_field, opponent_of
+from engine.values.words import is_at
 
 
 class IllegalAttack(ValueError):
@@ -393,4 +394,4 @@ def check_ready(ctx: Context) -> None:
                 f"(it is instance {card.instance} now): declare attacks with Duel.declare_attack"
             )
         if card.location is not Location.MONSTER_ZONE:
-            raise UsageError(f"the battle's {role} {card.id!r} is in the {card.location.value}, not a Monster Zone")
+            raise UsageError(f"the battle's {role} {card.id!r} {is_at(card.location)}, not in a Monster Zone")

@@ -301,7 +301,7 @@ def test_a_card_id_used_twice_raises() -> None:
 def test_builder_refuses_impossible_cards_and_checks_effect_specs() -> None:
     with pytest.raises(UsageError, match="needs a position"):
         StateBuilder().card("m", "A", atk=1, def_=1)
-    with pytest.raises(UsageError, match="a spell cannot be in the monster_zone"):
+    with pytest.raises(UsageError, match="a spell cannot be in the Monster Zone"):
         StateBuilder().card("s", "A", card_type="spell", location="monster_zone")
     with pytest.raises(engine.ScenarioError, match="double"):
         engine.effect_from_spec({"kind": "piercing", "double": "yes"})
