@@ -38,9 +38,18 @@ from engine.values.game import (
     Window,
     is_on_field,
 )
+from engine.values.text import did_you_mean
 from engine.values.words import is_at, place
 
-__all__ = ["StateBuilder", "effect_from_spec", "tags", "to_effect"]
+__all__ = ["CARD_KEYWORDS", "StateBuilder", "effect_from_spec", "tags", "to_effect"]
+
+# The keywords of `StateBuilder.card` (after `id` and `controller`), which `engine.cards.place` passes on: a
+# keyword not among them is refused naming the closest (tests/test_host_api.py checks this list against the method).
+CARD_KEYWORDS: tuple[str, ...] = (
+    "card_type", "location", "name", "owner", "atk", "def_", "position", "face_down", "attribute", "monster_type",
+    "level", "pendulum", "equipped_to", "effects", "tags", "property", "counters", "materials", "abilities",
+    "summoned", "summoned_this_turn", "column", "extra_zone", "link_arrows",
+)  # fmt: skip
 
 _FROM = {"field": Location.MONSTER_ZONE, "hand": Location.HAND, "graveyard": Location.GRAVEYARD}
 
@@ -160,7 +169,8 @@ def _member(cls: type[_E], value: object, arg: str, where: str = "") -> _E:
         if m.value == value and type(value) is str:
             return m
     allowed = ", ".join(str(m.value) for m in cls)
-    raise UsageError(f"{where}{arg} must be one of {allowed}, got {value!r}")
+    hint = did_you_mean(value, [str(m.value) for m in cls])
+    raise UsageError(f"{where}{arg} must be one of {allowed}, got {value!r}{hint}")
 
 
 def _player(value: object, arg: str, where: str = "") -> Player:

@@ -95,7 +95,7 @@ import attrs
 import msgspec
 from msgspec import UNSET, Meta, UnsetType, field
 
-from engine.values.text import printable
+from engine.values.text import did_you_mean, printable
 
 __all__ = [
     "ACTIVATABLE_KINDS",
@@ -989,7 +989,7 @@ def _show(v: object) -> str:
 
 
 def _one_of(values: tuple[str, ...], v: object) -> str:
-    return f"expected one of {', '.join(values)}, got {_show(v)}"
+    return f"expected one of {', '.join(values)}, got {_show(v)}{did_you_mean(v, values, _show)}"
 
 
 # --- msgspec's refusal, said exactly ---------------------------------------------------------------------
@@ -1085,7 +1085,7 @@ def _object_problem(cls: type[msgspec.Struct], value: Any) -> tuple[Where, str] 
             if key in _ACTIVATION_KEYS and issubclass(cls, _Effect) and not issubclass(cls, _Activatable):
                 return (key,), f"a continuous effect ({cls.__struct_config__.tag}) takes no {key}, got {_show(x)}"
             allowed = ", ".join([tag_key, *fields] if tag_key else fields)
-            return (key,), f"unknown key {_show(key)} (allowed: {allowed})"
+            return (key,), f"unknown key {_show(key)}{did_you_mean(key, fields, _show)} (allowed: {allowed})"
         if not _fits(x, fields[key].type):
             return _under(key, _problem(fields[key].type, x))
     missing = next((key for key, f in fields.items() if f.required and key not in value), None)
@@ -1326,13 +1326,13 @@ def _check_scenario(w: _Scenario, own_effects: Mapping[str, int] | None = None) 
 
     def card(ref: str, *parts: str | int) -> CardSpec:
         if ref not in by_id:
-            raise _Invalid(f"unknown card id {_show(ref)}", *parts)
+            raise _Invalid(f"unknown card id {_show(ref)}{did_you_mean(ref, by_id, _show)}", *parts)
         return by_id[ref]
 
     def ref(kind: str, value: str, *parts: str | int) -> None:
         if value not in by_id and (kind == "card_ref" or value not in TARGET_KEYWORDS):
             raise _Invalid(
-                f"unknown card id {_show(value)}" if kind == "card_ref" else
+                f"unknown card id {_show(value)}{did_you_mean(value, by_id, _show)}" if kind == "card_ref" else
                 f"expected {_REFS['target_ref']}, got {_show(value)}",
                 *parts,
             )  # fmt: skip
