@@ -32,6 +32,7 @@ import attr
 
 from engine._mypyc import mypyc_attr
 from engine.state import Card, ChainLink, GameState
+from engine.values.answers import check_hook_answer, check_result
 from engine.values.decisions import Option
 from engine.values.effects import (
     ActivationLock,
@@ -52,7 +53,6 @@ from engine.values.effects import (
     Unaffected,
     Untargetable,
 )
-from engine.values.answers import check_hook_answer, check_result
 from engine.values.errors import EffectError, describe_card, describe_place
 from engine.values.events import Event, EventType
 from engine.values.frozen import Frozen

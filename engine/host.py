@@ -310,7 +310,8 @@ class StateBuilder:
         if loc is Location.MONSTER_ZONE and pos is None:
             raise UsageError(f"{where}a monster in the Monster Zone needs a position (attack, defense or set)")
         if pos is not None and loc is not Location.MONSTER_ZONE:
-            raise UsageError(f"{where}only a monster in the Monster Zone has a position, not one {is_at(loc).removeprefix('is ')}")
+            where_it_is = is_at(loc).removeprefix("is ")
+            raise UsageError(f"{where}only a monster in the Monster Zone has a position, not one {where_it_is}")
         if equipped_to is not None:
             if not isinstance(equipped_to, str):
                 raise UsageError(f"{where}equipped_to must be the id of a monster, got {equipped_to!r}")

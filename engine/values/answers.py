@@ -92,7 +92,7 @@ def _items(answer: object) -> tuple[Any, ...] | None:
     if isinstance(answer, (str, bytes, dict)):
         return None
     try:
-        return tuple(answer)  # type: ignore[call-overload]
+        return tuple(answer)  # type: ignore[arg-type]
     except TypeError:
         return None
 
