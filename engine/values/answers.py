@@ -28,6 +28,7 @@ from engine.values.effects import (
     Unaffected,
     Untargetable,
 )
+from engine.values import words
 from engine.values.game import Location
 
 __all__ = ["HOOK_ANSWERS", "REDIRECT_PLACES", "check_hook_answer", "check_result", "shown"]
@@ -156,7 +157,7 @@ def _redirect(answer: object, cards: int) -> Checked:
     except ValueError:
         return answer, "it is not a Location"
     if place not in REDIRECT_PLACES:
-        return answer, f"a card sent to the Graveyard cannot go to the {place.name} instead (it is on the field)"
+        return answer, f"a card sent to the Graveyard cannot go to {words.place(place)} instead (it is on the field)"
     return place, None
 
 
