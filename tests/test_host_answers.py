@@ -80,7 +80,7 @@ def test_a_stats_hook_answering_items_of_the_wrong_kind_or_unknown_cards_is_refu
         reg = _host_type("bad_boost", Hook.STATS, lambda ctx, src, a=answer: a)
         b = StateBuilder().monster("m", "A", atk=2000, def_=0, name="Bug", effects=_continuous("bad_boost"))
         duel = engine.Duel(b.monster("x", "B", atk=1000, def_=0).build(), reg)
-        err = _refused(duel, lambda: duel.current_stats("x"))
+        err = _refused(duel, lambda d=duel: d.current_stats("x"))
         _named(err, "m", "Bug", 0, "bad_boost", "hook stats")
         assert said in str(err)
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from engine.values import words
 from engine.values.effects import (
     ActivationLock,
     DamageModifier,
@@ -28,7 +29,6 @@ from engine.values.effects import (
     Unaffected,
     Untargetable,
 )
-from engine.values import words
 from engine.values.game import Location
 
 __all__ = ["HOOK_ANSWERS", "REDIRECT_PLACES", "check_hook_answer", "check_result", "shown"]
