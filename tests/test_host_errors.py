@@ -204,7 +204,7 @@ def test_every_host_function_raising_changes_nothing(
     except engine.EffectError as e:  # a hook asked by the declaration's own checks
         raised.append(e)
     for _ in range(500):
-        if raised or duel.is_over:
+        if raised or duel.is_stopped:
             break
         if duel.pending_decision is not None:
             duel.decide(engine.PASS)

@@ -149,8 +149,15 @@ class Session:
         return self.duel.state
 
     @property
+    def is_stopped(self) -> bool:
+        """The line of play has run as far as it goes: nothing more runs without the host (`Duel.is_stopped`)
+        and no decision is pending."""
+        return self.duel.is_stopped and self.duel.pending_decision is None
+
+    @property
     def is_over(self) -> bool:
-        return self.duel.is_over and self.duel.pending_decision is None
+        """The Duel is over (`Duel.is_over`)."""
+        return self.duel.is_over
 
     def _record(self) -> Point:
         s = self.duel.state

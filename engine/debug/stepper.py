@@ -154,7 +154,7 @@ class Stepper:
         d = self.session.duel.pending_decision
         if d is not None:
             self.show_decision(d)
-        elif self.session.is_over:
+        elif self.session.is_stopped:
             if s.duel_over:
                 self.say(f"   the Duel is over: {'a draw' if s.draw else f'{s.winner} wins'}")
             elif self.battle_phase:
@@ -416,7 +416,7 @@ class Stepper:
     def trace(self) -> list[dict[str, Any]]:
         """This line of play as a trace (header first; `partial` when it stops before the run's end)."""
         head = header(self.sc, self.executor)
-        if not self.session.is_over:
+        if not self.session.is_stopped:
             head["partial"] = True
         return [head, *self.session.records()]
 
