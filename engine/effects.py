@@ -32,7 +32,7 @@ import attr
 
 from engine._mypyc import mypyc_attr
 from engine.state import Card, ChainLink, GameState
-from engine.values.answers import check_hook_answer, check_result
+from engine.values.answers import check_result, hook_check, hook_problem
 from engine.values.decisions import Option
 from engine.values.effects import (
     ActivationLock,
@@ -144,12 +144,13 @@ class Guarded:
     `EffectError` too, rather than a bare error inside a rule or a corrupted state. Only the host's types are
     wrapped (`Registry.register`): the built-in types' functions are called directly, at no cost."""
 
-    __slots__ = ("fn", "hook", "role")
+    __slots__ = ("check", "fn", "hook", "role")
 
     def __init__(self, fn: Callable[..., Any], role: str, hook: Hook | None = None) -> None:
         self.fn = fn
         self.role = role
         self.hook = hook
+        self.check = hook_check(hook) if hook is not None else None  # (kept: a hook is asked at every read)
 
     def __call__(self, ctx: Context, src: Source, *rest: Any) -> Any:
         try:
@@ -161,13 +162,16 @@ class Guarded:
             err.__cause__ = e  # (what `raise ... from e` sets, written out so that the compiled build keeps it too)
             err.__suppress_context__ = True
             raise err from e
-        hook = self.hook
-        if hook is not None:
+        check = self.check
+        if check is not None:
             if answer is None:  # a hook's None: no answer
                 return None
-            checked, problem = check_hook_answer(hook, answer, len(ctx.state.cards))
-        else:
-            checked, problem = check_result(self.role, answer, len(ctx.state.cards))
+            checked, problem = check(answer, len(ctx.state.cards))
+            if problem is not None:
+                assert self.hook is not None
+                raise effect_error(ctx, src, self.role, hook_problem(self.hook, answer, problem))
+            return checked
+        checked, problem = check_result(self.role, answer, len(ctx.state.cards))
         if problem is not None:
             raise effect_error(ctx, src, self.role, problem)
         return checked

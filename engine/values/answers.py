@@ -31,7 +31,9 @@ from engine.values.effects import (
 )
 from engine.values.game import Location
 
-__all__ = ["HOOK_ANSWERS", "REDIRECT_PLACES", "check_hook_answer", "check_result", "shown"]
+__all__ = [
+    "HOOK_ANSWERS", "REDIRECT_PLACES", "check_hook_answer", "check_result", "hook_check", "hook_problem", "shown",
+]  # fmt: skip
 
 Checked = tuple[Any, "str | None"]
 
@@ -99,6 +101,12 @@ def _items(answer: object) -> tuple[Any, ...] | None:
 
 
 def _card_indexes(answer: object, cards: int) -> Checked:
+    if type(answer) is tuple or type(answer) is list or type(answer) is frozenset or type(answer) is set:
+        for i in answer:
+            if type(i) is not int or not 0 <= i < cards:
+                break
+        else:
+            return answer, None  # (the common answer, read as it is)
     items = _items(answer)
     if items is None:
         return answer, "it is not an iterable"
@@ -113,6 +121,17 @@ def _values_of(kind: type, field: str) -> Callable[[object, int], Checked]:
     """An iterable of `kind` values, each naming a card by `field` (None allowed where the field is optional)."""
 
     def check(answer: object, cards: int) -> Checked:
+        # The common answers first, at little cost (a STATS hook is asked at every read of ATK/DEF): a list or tuple
+        # of `kind` values naming cards of this duel is read as it is
+        if type(answer) is list or type(answer) is tuple:
+            for x in answer:
+                if type(x) is not kind:
+                    break
+                card = getattr(x, field)
+                if card is not None and (type(card) is not int or not 0 <= card < cards):
+                    break
+            else:
+                return answer, None
         items = _items(answer)
         if items is None:
             return answer, "it is not an iterable"
@@ -226,7 +245,17 @@ def check_hook_answer(hook: Hook, answer: object, cards: int) -> Checked:
     checked, problem = _CHECKS[hook](answer, cards)
     if problem is None:
         return checked, None
-    return answer, f"answered {shown(answer)}, but hook {hook.value} answers {HOOK_ANSWERS[hook]}: {problem}"
+    return answer, hook_problem(hook, answer, problem)
+
+
+def hook_check(hook: Hook) -> Callable[[object, int], Checked]:
+    """The check of `hook`'s answers (`check_hook_answer` without its lookup: a wrapper keeps it)."""
+    return _CHECKS[hook]
+
+
+def hook_problem(hook: Hook, answer: object, problem: str) -> str:
+    """What is wrong with a hook's answer, for the error that refuses it."""
+    return f"answered {shown(answer)}, but hook {hook.value} answers {HOOK_ANSWERS[hook]}: {problem}"
 
 
 def _targets(answer: object, cards: int) -> Checked:
