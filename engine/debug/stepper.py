@@ -362,7 +362,7 @@ class Stepper:
             last = describe(p.last_event, names) if p.last_event is not None else "start"
             wait = f"  (waits: {p.pending.player} {p.pending.kind.value})" if p.pending else ""
             step = str(p.records - 1) if p.records else "-"
-            self.say(f"  step {step:>4} {p.phase.value:<28} {p.state_hash[:8]}  {last}{wait}")
+            self.say(f"  step {step:>4} {TITLES[p.phase.value]:<32} {p.state_hash[:8]}  {last}{wait}")
         if len(self.session.branches) > 1:
             self.say(f"  branch {self.session.branch} of {len(self.session.branches)}")
 
