@@ -19,6 +19,7 @@ class Attack(msgspec.Struct, frozen=True):
     attacker: str
     target: str | None
 
+
 class Choice(msgspec.Struct, frozen=True):
     window: str
     player: str
@@ -29,6 +30,7 @@ class Choice(msgspec.Struct, frozen=True):
     new_chain: bool = False
     expect: str = "legal"
     attack: int = 0  # with `attacks`: the index of the attack the choice belongs to
+
 
 class AttackWire(Wire):
     attacker: CardRef
@@ -57,6 +59,7 @@ class ChoiceWire(Wire):
         doc("with attacks or battle_phase: the index (from 0) of the attack the choice belongs to (in battle_step: "
              "the declaration that makes it)"),
     ] = 0
+
 
 def check_attack(attack: Attack, card: Callable[..., CardSpec], turn_player: str, at: tuple[str | int, ...]) -> None:
     """The attack a scenario starts with must be one the turn player can make (its Battle Step is over)."""

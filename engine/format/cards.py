@@ -65,6 +65,7 @@ class CardSpec(msgspec.Struct, frozen=True):
     extra_monster_zone: bool | None = None
     link_arrows: tuple[str, ...] | None = None
 
+
 Abilities = tuple[Ability, ...]
 
 
@@ -112,6 +113,7 @@ class CardWire(Wire, kw_only=True):
             "unless given here"
         ),
     ] = UNSET
+
 
 # Card keys allowed only on some cards: key -> (test on (card_type, location), who may have it).
 _Who = tuple[Callable[[str, str], bool], str]
@@ -190,6 +192,7 @@ def card_spec(c: CardWire) -> CardSpec:
         opt(c.property), opt(c.counters), opt(c.abilities), opt(c.summoned), opt(c.summoned_this_turn),
         opt(c.column), opt(c.extra_monster_zone), opt(c.link_arrows),
     )  # fmt: skip
+
 
 def with_library(data: object, library: Library | None) -> object:
     """Cards naming a library card (``"card": key``) get its keys, under their own."""

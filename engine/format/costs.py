@@ -48,6 +48,7 @@ class InsteadWire(PaymentWire):
         FilterWire | UnsetType, doc("destroy another face-up monster you control that matches this filter")
     ] = UNSET
 
+
 class Cost(msgspec.Struct, frozen=True):
     lp: int = 0
     lp_equal_to: Mapping[str, Any] | None = None  # a value (StatOfWire) paid in LP, besides `lp`
@@ -60,6 +61,7 @@ class Cost(msgspec.Struct, frozen=True):
     remove_counters: int = 0  # counters on this card
     banish_self: bool = False
     banish_from_graveyard: int = 0  # other cards of the player's Graveyard
+
 
 def cost_spec(c: CostWire) -> Cost:
     """A checked cost as the frozen value (an object among its keys as a mapping; a key left out as its default)."""

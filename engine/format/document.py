@@ -24,6 +24,7 @@ from engine.format.vocabulary import LP, REFS, SUMMON_FROM, TARGET_KEYWORDS, Lib
 class Rules:
     zero_atk_mutual_destruction: bool = False
 
+
 class Scenario(msgspec.Struct, frozen=True):
     format: str
     id: str | None
@@ -37,6 +38,7 @@ class Scenario(msgspec.Struct, frozen=True):
     choices: tuple[Choice, ...]
     attacks: tuple[Attack, ...] | None = None  # a Battle Phase: several attacks, one after the other
     battle_phase: bool = False  # the whole Battle Phase, the players declaring the attacks
+
 
 class RulesWire(msgspec.Struct, frozen=True, forbid_unknown_fields=True):  # frozen: it is a default value
     zero_atk_mutual_destruction: bool = False
@@ -66,6 +68,7 @@ class ScenarioWire(Wire, kw_only=True):
         doc("the whole Battle Phase, the players declaring the attacks (instead of attack or attacks): {}"),
     ] = UNSET
     choices: tuple[ChoiceWire, ...] = ()
+
 
 def check_scenario(w: ScenarioWire, own_effects: Mapping[str, int] | None = None) -> Scenario:
     """`own_effects`: library card key -> how many effects of its own types it brings (before the ones listed)."""
@@ -168,6 +171,7 @@ def check_scenario(w: ScenarioWire, own_effects: Mapping[str, int] | None = None
         w.format, opt(w.id), opt(w.title), opt(w.notes), rules, turn_player, lp, tuple(cards), attack,
         tuple(choices), attacks, battle_phase,
     )  # fmt: skip
+
 
 def parse(data: object, library: Library | None) -> Scenario:
     checked: ScenarioWire = convert(with_library(data, library), ScenarioWire)

@@ -53,6 +53,7 @@ class EffectSpec(msgspec.Struct, frozen=True):
     target: str | None = None
     negated: bool = False
 
+
 class EffectWire(Wire, tag_field="kind"):
     negated: bool = False
     pendulum_effect: Annotated[bool, doc("a Pendulum Effect: it applies (is activated) only while the card is in a "
@@ -217,6 +218,7 @@ if TYPE_CHECKING:
     AnyEffect = EffectWire
 else:
     AnyEffect = Union[tuple(EFFECT_KINDS.values())]  # noqa: UP007
+
 
 def only_if_spec(e: EffectWire) -> Mapping[str, Any] | None:
     """The effect's `only_if` as a mapping, `controls` always a tuple of mappings."""

@@ -170,4 +170,3 @@ REF_PARAMS = {
     name: tuple((k, m.title) for k, f in struct_fields(cls).items() for m in bare(f.type)[1] if m.title in REFS)
     for name, cls in OPS.items()
 }
-

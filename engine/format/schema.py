@@ -86,4 +86,3 @@ def scenario_json_schema() -> Json:
 def schema_text() -> str:
     """The committed form of the schema (what `python -m engine schema` writes)."""
     return json.dumps(scenario_json_schema(), indent=2, sort_keys=True) + "\n"
-

@@ -216,7 +216,6 @@ def struct_fields(cls: type[msgspec.Struct]) -> dict[str, msgspec.structs.FieldI
     return {f.encode_name: f for f in msgspec.structs.fields(cls)}
 
 
-
 # --- reading the checked structs ---------------------------------------------------------------------
 
 
