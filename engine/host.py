@@ -211,6 +211,15 @@ def _effects(effects: Iterable[Effect | Mapping[str, Any]], card_type: CardType,
     return tuple(out)
 
 
+def _known_keywords(id: object, kw: Mapping[str, Any], method: str) -> None:
+    """A keyword `StateBuilder.card` does not take, refused naming the card and the closest keyword (rather than
+    Python's TypeError, which names neither)."""
+    for k in kw:
+        if k not in CARD_KEYWORDS:
+            raise UsageError(f"card {id!r}: {method}() takes no keyword {k!r}{did_you_mean(k, CARD_KEYWORDS)} (its "
+                             f"keywords: those of StateBuilder.card, {', '.join(CARD_KEYWORDS)})")  # fmt: skip
+
+
 class StateBuilder:
     """Builds a `GameState` in the Battle Step of `turn_player`'s turn, with no attack declared yet.
 
@@ -362,17 +371,20 @@ class StateBuilder:
         **kw: Any,
     ) -> StateBuilder:
         """A monster, in a Monster Zone in Attack Position unless `location`/`position` say otherwise."""
+        _known_keywords(id, kw, "monster")
         loc = _member(Location, kw.get("location", Location.MONSTER_ZONE), "location", f"card {id!r}: ")
         pos = position if loc is Location.MONSTER_ZONE else None
         return self.card(id, controller, card_type=CardType.MONSTER, atk=atk, def_=def_, position=pos, **kw)
 
     def spell(self, id: str, controller: Player | str, **kw: Any) -> StateBuilder:
         """A Spell, in the Spell & Trap Zone (face-up unless `face_down=True`) unless `location` says."""
+        _known_keywords(id, kw, "spell")
         kw.setdefault("location", Location.SPELL_TRAP_ZONE)
         return self.card(id, controller, card_type=kw.pop("card_type", CardType.SPELL), **kw)
 
     def trap(self, id: str, controller: Player | str, *, counter: bool = False, **kw: Any) -> StateBuilder:
         """A Trap (a Counter Trap if `counter`), Set in the Spell & Trap Zone unless told otherwise."""
+        _known_keywords(id, kw, "trap")
         kw.setdefault("location", Location.SPELL_TRAP_ZONE)
         where = _member(Location, kw["location"], "location", f"card {id!r}: ")
         kw.setdefault("face_down", where is Location.SPELL_TRAP_ZONE)

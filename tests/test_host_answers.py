@@ -217,9 +217,14 @@ def test_an_unknown_card_id_names_the_closest_or_the_card_of_that_name() -> None
         duel.current_stats("Kuriboh")
 
 
-def test_a_builder_value_names_the_closest() -> None:
+def test_a_builder_value_or_keyword_names_the_closest() -> None:
     with pytest.raises(engine.UsageError, match=r"got 'atack'; did you mean 'attack'\?"):
         StateBuilder().monster("m", "A", atk=1, def_=1, position="atack")
+    with pytest.raises(engine.UsageError, match=r"card 'r': spell\(\) takes no keyword 'facedown'; did you mean "
+                       r"'face_down'\?"):  # fmt: skip
+        StateBuilder().spell("r", "A", facedown=True)
+    with pytest.raises(engine.UsageError, match=r"card 'm': monster\(\) takes no keyword 'levl'; did you mean 'level'"):
+        StateBuilder().monster("m", "A", atk=1, def_=1, levl=4)
 
 
 def test_a_scenario_key_or_card_names_the_closest() -> None:
