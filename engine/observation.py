@@ -29,6 +29,7 @@ window                  10  one-hot over `engine.Window`, then "no window open"
 life points              2  own LP, opp LP, each / LP scale (both starting LP summed), in [0, 1]
 hands                    2  cards in own hand, in opp hand (unnamed filler cards included) / 8, in [0, 1]
 turn player              1  1 if the viewer is the turn player
+viewer                   1  1 if the viewer is player B (the seat: two players' views never coincide)
 decision                 5  one-hot: priority, trigger, replay, none pending; then 1 if it is own
 options                  1  number of legal answers / 16, in [0, 1]: own decision only in the "hidden"
                             view (how many answers the opponent has would tell what they hold)
@@ -45,7 +46,7 @@ cards              n x 13  for every card of the scenario, in its order: locatio
                             it declared this turn / 2 (in [0, 1])
 ====================  ====  ==================================================================
 
-`OBSERVATION_FIELDS` lists the header's (name, size) pairs, `CARD_FIELDS` the size per card: ``65 + 13 * n``.
+`OBSERVATION_FIELDS` lists the header's (name, size) pairs, `CARD_FIELDS` the size per card: ``66 + 13 * n``.
 
 **Slots are the scenario's cards.** Card ``i`` of the tensor is card ``i`` of the scenario, as the action ids are
 (`engine.search`). Which card is dealt where is the scenario's: a game built from one scenario is one deal, known to
@@ -89,6 +90,7 @@ OBSERVATION_FIELDS: Final[tuple[tuple[str, int], ...]] = (
     ("life_points", 2),
     ("hands", 2),
     ("turn_player", 1),
+    ("viewer", 1),
     ("decision", 5),
     ("options", 1),
     ("chain", 1),
@@ -179,7 +181,8 @@ def observe(
     out[at + 2] = _clip(hand_size(s, viewer) / HAND_SCALE, 1.0)
     out[at + 3] = _clip(hand_size(s, opp) / HAND_SCALE, 1.0)
     out[at + 4] = 1.0 if s.turn_player is viewer else 0.0
-    at += 5
+    out[at + 5] = 1.0 if viewer is Player.B else 0.0
+    at += 6
     if d is None:
         out[at + 3] = 1.0
     else:

@@ -236,7 +236,7 @@ def test_same_actions_same_game() -> None:
 def test_observation_fixed_length_and_layout() -> None:
     g = BattleGame(CONTESTED)
     n = g.observation_size()
-    assert n == sum(k for _, k in OBSERVATION_FIELDS) + 13 * 5 == 65 + 65  # engine.observation's layout, v2
+    assert n == sum(k for _, k in OBSERVATION_FIELDS) + 13 * 5 == 66 + 65  # engine.observation's layout, v2
     rng = random.Random(3)
     for _ in range(20):
         s = g.new_initial_state()
@@ -259,7 +259,8 @@ def test_observation_fixed_length_and_layout() -> None:
     assert a[lp:lp + 2] == [4000 / 7000, 3000 / 7000] and b[lp:lp + 2] == [3000 / 7000, 4000 / 7000]  # own, opp
     assert a[lp + 2:lp + 4] == b[lp + 2:lp + 4] == [0.0, 0.0]  # hands: none
     assert a[lp + 4] == 1.0 and b[lp + 4] == 0.0  # A is the turn player
-    decision = lp + 5
+    assert a[lp + 5] == 0.0 and b[lp + 5] == 1.0  # the viewer's seat
+    decision = lp + 6
     assert a[decision] == 1.0 and a[decision + 4] == 1.0 and b[decision + 4] == 0.0  # a priority decision, A's
     assert a[decision + 5] == 2 / 16 and b[decision + 5] == 0.0  # A's 2 options, not shown to B (hidden view)
     attacker = decision + 5 + 1 + 1 + 3
