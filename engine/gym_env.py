@@ -139,6 +139,10 @@ class BattleEnv(gymnasium.Env):
         while not s.is_terminal() and s.current_player() != self.agent:
             s.apply_action(self.opponent(s, self._rng))
 
+    def observe(self) -> dict[str, Any]:
+        """The agent's observation now (what `reset` and `step` return)."""
+        return self._observe()
+
     def _observe(self) -> dict[str, Any]:
         mask: Any = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
         mask[self.state.legal_actions(self.agent)] = 1

@@ -278,12 +278,13 @@ def seen_text(player: Player, option: Option) -> str:
 
 
 def observation_text(
-    ctx: Context, viewer: Player, revealed: int, view: str, names: Sequence[str], d: Decision | None,
-    option_ids: Sequence[int], outcome: str | None,
+    ctx: Context, viewer: Player, revealed: int, view: str, d: Decision | None, option_ids: Sequence[int],
+    outcome: str | None,
 ) -> str:
     """The text view (module docstring); `d`: the pending decision as the game offers it, `option_ids`: the action
     id of each of its options, `outcome`: how the game ended, or None while it goes on."""
     s = ctx.state
+    names = [c.name for c in s.cards]
     known = known_cards(s, viewer, revealed, view)
     w = s.window
     lines = [

@@ -5,7 +5,8 @@ algorithms. Needs the ``spiel`` extra (``pip install -e '.[spiel]'``, the `open_
     import engine.openspiel  # registers the game
     game = pyspiel.load_game("python_damage_step", {"scenario": "examples/piercing_flip.json"})
 
-Parameters: ``scenario``, a scenario file (its first scenario), or "" for the built-in example (`engine.demo`);
+Parameters: ``scenario``, a scenario file (its first scenario), a scenario's JSON object as text (``{...}``), or ""
+for the built-in example (`engine.demo`);
 ``reward`` (`engine.search`); ``open_hand`` (False by default); ``effects_per_card`` (-1, the default: each card
 its own effects' ids; k: k ids each, `engine.search`). The game type, as OpenSpiel's checks read it:
 
@@ -31,6 +32,7 @@ is `Duel.clone()`.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import numpy as np
@@ -75,7 +77,9 @@ class DamageStepGame(pyspiel.Game):
         params = dict(params or {})
         open_hand = bool(params.get("open_hand", False))
         per_card = int(params.get("effects_per_card", -1))
-        battle = BattleGame(str(params.get("scenario", "")), reward=str(params.get("reward", "lp_swing")),
+        scenario = str(params.get("scenario", ""))
+        inline = scenario.lstrip().startswith("{")  # the scenario's JSON object itself, as text
+        battle = BattleGame(json.loads(scenario) if inline else scenario, reward=str(params.get("reward", "lp_swing")),
                             view="open_hand" if open_hand else "hidden",
                             effects_per_card=None if per_card < 0 else per_card)  # fmt: skip
         info = pyspiel.GameInfo(

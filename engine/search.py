@@ -489,7 +489,7 @@ class BattleState:
             return self.game.describe(option)
         me = Player(self._viewer(None if action is None else player_or_action))
         known = observing.known_cards(self.duel.state, me, self.revealed, "hidden")
-        return observing.describe(option, self.game.names, known)
+        return observing.describe(option, [c.name for c in self.duel.state.cards], known)
 
     def string_to_action(self, text: str) -> int:
         for a in self.legal_actions():
@@ -655,7 +655,7 @@ class BattleState:
         me = Player(self._viewer(player))
         d = None if self.is_terminal() else self.decision()
         ids = [self._table.legal_id(o) for o in d.options] if d is not None else []
-        return observing.observation_text(self.duel.ctx, me, self.revealed, self.game.view, self.game.names, d, ids,
+        return observing.observation_text(self.duel.ctx, me, self.revealed, self.game.view, d, ids,
                                           self._outcome() if self.is_terminal() else None)  # fmt: skip
 
     def information_state_string(self, player: SupportsIndex | None = None) -> str:
