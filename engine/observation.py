@@ -40,13 +40,14 @@ attacker, target    2 x 10  on the field still (the same card), own, known; ATK 
                             face-down, determined destroyed by battle
 battle phase             3  attacks declared this turn / 8 (in [0, 1]); 1 if the Battle Phase ends
                             once this attack is over; listed attacks still to declare / their number
-cards              n x 13  for every card of the scenario, in its order: location one-hot (7, the
-                            order of `engine.state.Location`), own, face-up, known; ATK and DEF / 5000
+cards              n x 14  for every card of the scenario, in its order: location one-hot (7, the
+                            order of `engine.state.Location`), own, face-up, known, in Defense
+                            Position (face-up or Set, a monster on the field); ATK and DEF / 5000
                             (current values on the field, printed elsewhere; 0 unless known), attacks
                             it declared this turn / 2 (in [0, 1])
 ====================  ====  ==================================================================
 
-`OBSERVATION_FIELDS` lists the header's (name, size) pairs, `CARD_FIELDS` the size per card: ``66 + 13 * n``.
+`OBSERVATION_FIELDS` lists the header's (name, size) pairs, `CARD_FIELDS` the size per card: ``66 + 14 * n``.
 
 **Slots are the scenario's cards.** Card ``i`` of the tensor is card ``i`` of the scenario, as the action ids are
 (`engine.search`). Which card is dealt where is the scenario's: a game built from one scenario is one deal, known to
@@ -100,7 +101,7 @@ OBSERVATION_FIELDS: Final[tuple[tuple[str, int], ...]] = (
     ("battle_phase", 3),
 )
 HEADER_SIZE: Final = sum(n for _, n in OBSERVATION_FIELDS)
-CARD_FIELDS: Final = len(Location) + 6
+CARD_FIELDS: Final = len(Location) + 7
 SEEN_FIELDS: Final = 3  # per card in the information tensor: activated, attacked with, targeted
 _PHASES: Final = {p: i for i, p in enumerate(Phase)}
 _DECISION_SLOTS: Final = {DecisionKind.PRIORITY: 0, DecisionKind.TRIGGER: 1, DecisionKind.REPLAY: 2}
@@ -224,15 +225,17 @@ def observe(
         base = at + len(Location)
         out[base] = 1.0 if card.controller is viewer else 0.0
         out[base + 1] = 1.0 if card.face_up_on_field else 0.0
+        on_field = card.location is Location.MONSTER_ZONE
         if known[index]:
             out[base + 2] = 1.0
             if card.is_monster:
-                on_field = card.location is Location.MONSTER_ZONE
                 atk, def_ = current_stats(ctx, index) if on_field else (card.base_atk, card.base_def)
-                out[base + 3] = _clip(atk / STAT_SCALE, 2.0)
-                out[base + 4] = _clip(def_ / STAT_SCALE, 2.0)
+                out[base + 4] = _clip(atk / STAT_SCALE, 2.0)
+                out[base + 5] = _clip(def_ / STAT_SCALE, 2.0)
+        if on_field and card.position is not None and card.position is not Position.ATTACK:
+            out[base + 3] = 1.0
         if declared:
-            out[base + 5] = _clip(declared.count((index, card.instance)) / 2.0, 1.0)
+            out[base + 6] = _clip(declared.count((index, card.instance)) / 2.0, 1.0)
         at += CARD_FIELDS
     return out
 
