@@ -131,8 +131,10 @@ def evaluate(a: Policy, b: Policy, seeds: list[int]) -> float:
     return float(np.mean([play(game_of(k), a, b, random.Random(k)) for k in seeds]))
 
 
-def train(episodes: int, seed: int = 0, eval_every: int = 0, eval_fields: int = 100, mcts: int = 0,
-          lr: float = 0.1, log: Callable[[str], None] | None = None) -> tuple[LinearAgent, list[dict[str, float]]]:  # fmt: skip
+def train(
+    episodes: int, seed: int = 0, eval_every: int = 0, eval_fields: int = 100, mcts: int = 0, lr: float = 0.1,
+    log: Callable[[str], None] | None = None,
+) -> tuple[LinearAgent, list[dict[str, float]]]:
     """Train on fresh fields drawn from `seed`; evaluate every `eval_every` episodes (and at the start and end) on
     held-out fields against the random agent and, with `mcts` simulations, the open-hand MCTS."""
     rng = random.Random(seed)
@@ -153,8 +155,11 @@ def train(episodes: int, seed: int = 0, eval_every: int = 0, eval_fields: int = 
         if eval_every and episode % eval_every == 0:
             point(episode)
         trace: list[Any] = []
-        ret = play(game_of(rng.randrange(10**9)), lambda s, r: agent.act(s, r, trace), random_policy, rng)
-        agent.learn(trace, ret)
+
+        def learner(s: BattleState, r: random.Random, trace: list[Any] = trace) -> int:
+            return agent.act(s, r, trace)
+
+        agent.learn(trace, play(game_of(rng.randrange(10**9)), learner, random_policy, rng))
     if eval_every:
         point(episodes)
     return agent, curve

@@ -15,11 +15,10 @@ changes X's observation; and the open-hand view (the perfect-information variant
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
 import json
+import random
 from functools import cache
+from typing import Any
 
 import attrs
 import pytest
@@ -37,7 +36,7 @@ np = pytest.importorskip("numpy")
 pyspiel = pytest.importorskip("pyspiel")
 pytest.importorskip("pettingzoo")
 
-import engine.openspiel  # noqa: E402  (registers the game)
+import engine.openspiel  # noqa: E402, F401  (registers the game)
 from engine.gym_env import BattleEnv  # noqa: E402
 from engine.pettingzoo import raw_env  # noqa: E402
 
@@ -186,7 +185,7 @@ def test_the_open_hand_view_shows_what_the_hidden_view_hides() -> None:
 
 def test_a_flipped_monster_stays_known_after_it_is_set_again() -> None:
     """Revealed by the rules, known to both from then on (the revelation is kept by the game state)."""
-    from engine.observation import HEADER_SIZE, CARD_FIELDS
+    from engine.observation import CARD_FIELDS, HEADER_SIZE
 
     scenario = {
         "format": "damage-step-scenario/1", "id": "flip-then-set", "turn_player": "A",
