@@ -48,8 +48,8 @@ def test_the_example_writes_its_learning_curve(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     out = tmp_path / "curve.png"
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    r = subprocess.run([sys.executable, str(SCRIPT), "--episodes", "20", "--eval-every", "10", "--eval-fields", "4",
-                        "--mcts", "2", "--out", str(out)], capture_output=True, text=True, env=env, timeout=600)  # fmt: skip
+    args = ["--episodes", "20", "--eval-every", "10", "--eval-fields", "4", "--mcts", "2", "--out", str(out)]
+    r = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, env=env, timeout=600)
     assert r.returncode == 0, r.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "margin over the random agent" in r.stdout
