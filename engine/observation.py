@@ -30,7 +30,8 @@ life points              2  own LP, opp LP, each / LP scale (both starting LP su
 hands                    2  cards in own hand, in opp hand (unnamed filler cards included) / 8, in [0, 1]
 turn player              1  1 if the viewer is the turn player
 viewer                   1  1 if the viewer is player B (the seat: two players' views never coincide)
-decision                 5  one-hot: priority, trigger, replay, none pending; then 1 if it is own
+decision                 5  one-hot: priority, trigger, replay, none pending (the kind of an opp decision
+                            only in the "open_hand" view: a trigger would tell what they hold); 1 if own
 options                  1  number of legal answers / 16, in [0, 1]: own decision only in the "hidden"
                             view (how many answers the opponent has would tell what they hold)
 chain                    1  links on the open window's chain / 8, in [0, 1]
@@ -187,8 +188,9 @@ def observe(
     if d is None:
         out[at + 3] = 1.0
     else:
-        out[at + _DECISION_SLOTS[d.kind]] = 1.0
         own = d.player is viewer
+        if own or view == "open_hand":
+            out[at + _DECISION_SLOTS[d.kind]] = 1.0
         out[at + 4] = 1.0 if own else 0.0
         if own or view == "open_hand":
             out[at + 5] = _clip(len(d.options) / MAX_OPTIONS_SCALE, 1.0)
@@ -315,9 +317,9 @@ def observation_text(
 
 def _decision_text(d: Decision, viewer: Player, view: str, names: Sequence[str], known: Sequence[bool],
                    option_ids: Sequence[int]) -> str:  # fmt: skip
-    head = f"{d.player.name} to decide ({d.kind.value})"
     if d.player is not viewer and view != "open_hand":
-        return head
+        return f"{d.player.name} to decide"
+    head = f"{d.player.name} to decide ({d.kind.value})"
     return "\n".join([head + ":"] + [f"  {a}: {describe(o, names, known, d.kind)}" for a, o in zip(
         option_ids, d.options, strict=True)])  # fmt: skip
 

@@ -8,7 +8,8 @@ algorithms. Needs the ``spiel`` extra (``pip install -e '.[spiel]'``, the `open_
 Parameters: ``scenario``, a scenario file (its first scenario), a scenario's JSON object as text (``{...}``), or ""
 for the built-in example (`engine.demo`);
 ``reward`` (`engine.search`); ``open_hand`` (False by default); ``effects_per_card`` (-1, the default: each card
-its own effects' ids; k: k ids each, `engine.search`). The game type, as OpenSpiel's checks read it:
+its own effects' ids; k: k ids each, `engine.search`); ``every_priority`` (False: a player with nothing to do is
+not asked, `engine.search`). The game type, as OpenSpiel's checks read it:
 
 * sequential, deterministic (the engine holds no randomness: no chance nodes);
 * imperfect information (the default): each player sees what a player at the table sees (`engine.observation`,
@@ -43,7 +44,8 @@ from engine.search import BattleGame, BattleState
 
 SHORT_NAME = "python_damage_step"
 
-PARAMETERS: dict[str, Any] = {"scenario": "", "reward": "lp_swing", "open_hand": False, "effects_per_card": -1}
+PARAMETERS: dict[str, Any] = {"scenario": "", "reward": "lp_swing", "open_hand": False, "effects_per_card": -1,
+                              "every_priority": False}  # fmt: skip
 
 
 def game_type(open_hand: bool) -> Any:
@@ -81,7 +83,8 @@ class DamageStepGame(pyspiel.Game):
         inline = scenario.lstrip().startswith("{")  # the scenario's JSON object itself, as text
         battle = BattleGame(json.loads(scenario) if inline else scenario, reward=str(params.get("reward", "lp_swing")),
                             view="open_hand" if open_hand else "hidden",
-                            effects_per_card=None if per_card < 0 else per_card)  # fmt: skip
+                            effects_per_card=None if per_card < 0 else per_card,
+                            every_priority=bool(params.get("every_priority", False)))  # fmt: skip
         info = pyspiel.GameInfo(
             num_distinct_actions=battle.num_distinct_actions(),
             max_chance_outcomes=0,

@@ -59,7 +59,11 @@ players everything, the perfect-information model of open-hand searches (perfect
 the true state). `BattleState.revealed` marks the cards the rules have shown to both (`engine.observation.reveal`).
 `str(state)` is the whole state, for debugging, whatever the view. With ``view="hidden"``, which ids exist depends on
 how many effects each card has; ``effects_per_card=k`` gives every card k effect slots, so that the ids (and the
-mask) say nothing of a hidden card, and games of different fields share one action space.
+mask) say nothing of a hidden card, and games of different fields share one action space. Whose decision it is
+is public (`current_player()`), and the engine asks a player only when they can act: being asked at a priority tells
+the opponent that the player holds an answer. ``every_priority=True`` asks both players at every priority, whether or
+not they can act (about six times as many decisions), so that only an activation shows what they hold; an optional
+trigger is still asked only of the player whose card triggered.
 
 **A whole Battle Phase.** The game plays every shape of scenario to its end: one attack (the game ends with its
 Damage Step), a Battle Phase whose declarations are the turn player's decisions (`battle_phase`: the attack ids
@@ -254,7 +258,9 @@ class BattleGame:
     `scenario` is anything `load_scenario` takes; `registry` the effect registry (by default the built-in
     types and the library cards' own, `engine.cards.registry()`); `max_targets` sizes the action table;
     `max_decisions` caps the length; `record` keeps each state's event log (off by default: search reads
-    states, not logs); `reward` what the returns count besides a Duel won or lost (`REWARDS`, module docstring)."""
+    states, not logs); `reward` what the returns count besides a Duel won or lost (`REWARDS`, module docstring);
+    `view` what each player is shown, `effects_per_card` the ids' effect slots per card, `every_priority` whether
+    a player with nothing to do is asked anyway (module docstring, "What players see")."""
 
     num_players = 2
 
@@ -270,10 +276,13 @@ class BattleGame:
         reward: str = "lp_swing",
         view: str = "hidden",
         effects_per_card: int | None = None,
+        every_priority: bool = False,
     ) -> None:
         sc = load_scenario(scenario, index)
         self.scenario: Scenario | None = sc  # None for a game made from a duel, or unpickled
         start = state_from_scenario(sc)
+        if every_priority:  # both players asked at every priority, whether or not they can act (module docstring)
+            start.show_every_priority = True
         # Search reads states, not logs: the playout path (`record=False`) unless asked otherwise.
         self._start = new_duel(start, record=record) if registry is None else Duel(start, registry, record=record)
         ids = [c.id for c in sc.cards]

@@ -207,3 +207,31 @@ def test_a_flipped_monster_stays_known_after_it_is_set_again() -> None:
     flipped.duel.state.cards[1] = attrs.evolve(flipped.duel.state.cards[1], position=Position.SET)  # Set again
     assert flipped.observation(0)[known] == 1.0 and "Wall" in flipped.observation_string(0)
     assert BattleGame(scenario).new_initial_state().revealed == 0b01  # the attacker only, before the attack
+
+
+def a_plays_b_passes(scenario: dict[str, Any], seed: int, every_priority: bool) -> list[tuple[int, list[float]]]:
+    """Whose decision each is and what A is shown then, A choosing at random (seeded), B always passing."""
+    s = BattleGame(scenario, effects_per_card=MAX_EFFECTS, every_priority=every_priority).new_initial_state()
+    rng = random.Random(seed)
+    out = []
+    while not s.is_terminal():
+        out.append((s.current_player(), s.observation(0)))
+        s.apply_action(rng.choice(s.legal_actions()) if s.current_player() == 0 else 0)
+    return out
+
+
+def test_every_priority_hides_whether_the_opponent_holds_an_answer() -> None:
+    """Two deals that differ only in B's Set Spell or Trap: with `every_priority`, while B only passes, A is shown
+    the same and asked the same in both; without it, B is asked only when the Set card could be activated, which
+    shows A something of it for some deal (the engine's default, documented)."""
+    from engine.fields import BACKROW
+
+    leaks = 0
+    for seed in range(12):
+        deal = random_field(random.Random(seed))
+        other = json.loads(json.dumps(deal))
+        set_card = next(c for c in other["cards"] if c["id"] == "bs0")
+        set_card["card"] = random.Random(seed).choice([k for k in BACKROW if k != set_card["card"]])
+        assert a_plays_b_passes(deal, seed, True) == a_plays_b_passes(other, seed, True)
+        leaks += a_plays_b_passes(deal, seed, False) != a_plays_b_passes(other, seed, False)
+    assert leaks
