@@ -1,6 +1,6 @@
 """An agent that learns to play Battle Phases it cannot fully see (issue 41): numpy only, a few dozen lines.
 
-    python examples/learn_battle_phase.py --episodes 3000 --out docs/learning-curve.png
+    python examples/learn_battle_phase.py --episodes 3200 --out docs/learning-curve.png
 
 The family: random fields of library cards (`engine.fields`: two monsters, a Set card and a card in hand a side),
 a whole Battle Phase each, with hidden information on (the default "hidden" view of `engine.search`: the agent
@@ -22,7 +22,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -131,12 +131,21 @@ def evaluate(a: Policy, b: Policy, seeds: list[int]) -> float:
     return float(np.mean([play(game_of(k), a, b, random.Random(k)) for k in seeds]))
 
 
+def doubling(episodes: int, first: int = 25) -> list[int]:
+    """0, first, 2 first, 4 first... below `episodes` (the evaluation points: learning is fastest early)."""
+    out, k = [0], first
+    while k < episodes:
+        out.append(k)
+        k *= 2
+    return out
+
+
 def train(
-    episodes: int, seed: int = 0, eval_every: int = 0, eval_fields: int = 100, mcts: int = 0, lr: float = 0.1,
-    log: Callable[[str], None] | None = None,
+    episodes: int, seed: int = 0, eval_at: Sequence[int] = (), eval_fields: int = 100, mcts: int = 0,
+    lr: float = 0.1, log: Callable[[str], None] | None = None,
 ) -> tuple[LinearAgent, list[dict[str, float]]]:
-    """Train on fresh fields drawn from `seed`; evaluate every `eval_every` episodes (and at the start and end) on
-    held-out fields against the random agent and, with `mcts` simulations, the open-hand MCTS."""
+    """Train on fresh fields drawn from `seed`; evaluate before the episodes numbered in `eval_at`, and at the end if
+    any, on held-out fields against the random agent and, with `mcts` simulations, the open-hand MCTS."""
     rng = random.Random(seed)
     agent = LinearAgent(lr)
     held_out = [10**9 + seed * 10**4 + k for k in range(eval_fields)]  # never drawn for training
@@ -152,7 +161,7 @@ def train(
             log(", ".join(f"{k} {v:.3f}" for k, v in row.items()))
 
     for episode in range(episodes):
-        if eval_every and episode % eval_every == 0:
+        if episode in eval_at:
             point(episode)
         trace: list[Any] = []
 
@@ -160,22 +169,23 @@ def train(
             return agent.act(s, r, trace)
 
         agent.learn(trace, play(game_of(rng.randrange(10**9)), learner, random_policy, rng))
-    if eval_every:
+    if eval_at:
         point(episodes)
     return agent, curve
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--episodes", type=int, default=3000)
-    ap.add_argument("--eval-every", type=int, default=250)
+    ap.add_argument("--episodes", type=int, default=3200)
+    ap.add_argument("--eval-first", type=int, default=25, help="first evaluation point; then doubling")
     ap.add_argument("--eval-fields", type=int, default=200)
     ap.add_argument("--mcts", type=int, default=25, help="simulations of the open-hand MCTS opponent (0: none)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", default="docs/learning-curve.png")
     args = ap.parse_args()
     t0 = time.time()
-    agent, curve = train(args.episodes, args.seed, args.eval_every, args.eval_fields, args.mcts,
+    points = doubling(args.episodes, args.eval_first)
+    agent, curve = train(args.episodes, args.seed, points, args.eval_fields, args.mcts,
                          log=lambda line: print(f"[{time.time() - t0:6.0f} s] {line}", flush=True))  # fmt: skip
     held_out = [10**9 + args.seed * 10**4 + k for k in range(args.eval_fields)]
     base = {"vs_random": evaluate(random_policy, random_policy, held_out)}
@@ -201,7 +211,8 @@ def plot(curve: list[dict[str, float]], base: dict[str, float], args: argparse.N
         if key in base:
             ax.plot(x, [row[key] for row in curve], color=color, marker="o", label=f"trained agent, {label}")
             ax.axhline(base[key], color=color, linestyle="--", label=f"random agent, {label}")
-    ax.set_xlabel("training episodes (random fields, hidden information)")
+    ax.set_xscale("symlog", linthresh=max(1, args.eval_first))
+    ax.set_xlabel("training episodes (random fields, hidden information; log scale)")
     ax.set_ylabel(f"A's mean return, {args.eval_fields} held-out fields")
     ax.set_title("Learning to play a Battle Phase it cannot fully see")
     ax.legend(fontsize=8)

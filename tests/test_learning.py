@@ -34,7 +34,7 @@ def example() -> ModuleType:
 
 def test_the_trained_agent_beats_the_random_agent_on_held_out_fields() -> None:
     learn = example()
-    agent, curve = learn.train(300, seed=0, eval_every=300, eval_fields=100)
+    agent, curve = learn.train(300, seed=0, eval_at=(0,), eval_fields=100)
     held_out = [10**9 + k for k in range(100)]  # the fields `train` evaluates on (seed 0)
     baseline = learn.evaluate(learn.random_policy, learn.random_policy, held_out)
     before, after = curve[0]["vs_random"], curve[-1]["vs_random"]
@@ -48,7 +48,7 @@ def test_the_example_writes_its_learning_curve(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     out = tmp_path / "curve.png"
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    args = ["--episodes", "20", "--eval-every", "10", "--eval-fields", "4", "--mcts", "2", "--out", str(out)]
+    args = ["--episodes", "20", "--eval-first", "10", "--eval-fields", "4", "--mcts", "2", "--out", str(out)]
     r = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, env=env, timeout=600)
     assert r.returncode == 0, r.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
