@@ -14,8 +14,9 @@ libraries, and `engine.playouts` runs it at scale.
 **Players.** 0 is player A, 1 is player B; `current_player()` is the player whose decision is
 pending, `TERMINAL` (-4, `pyspiel.PlayerId.TERMINAL`) once the game is over. The engine is
 deterministic (it holds no randomness, tests/test_determinism.py), so there are no chance nodes.
-The state is shown whole to both players (face-down cards included): a perfect-information
-model of the battle, as open-hand searches (perfect-information Monte Carlo) use.
+Each player is shown only what a player at the table sees (the "hidden" view, the default: not the opponent's
+hand nor the face of their face-down cards); ``view="open_hand"`` shows both players everything, the
+perfect-information model of open-hand searches ("What players see" below, docs/search-and-learning.md).
 
 **Action ids** are fixed by the scenario when the game is built, so that one id means one
 answer in every state of the game (a network's output, a transposition table's move, a replay):
