@@ -212,6 +212,7 @@ def plot(curve: list[dict[str, float]], base: dict[str, float], args: argparse.N
             ax.plot(x, [row[key] for row in curve], color=color, marker="o", label=f"trained agent, {label}")
             ax.axhline(base[key], color=color, linestyle="--", label=f"random agent, {label}")
     ax.set_xscale("symlog", linthresh=max(1, args.eval_first))
+    ax.set_xlim(0, args.episodes * 1.1)
     ax.set_xlabel("training episodes (random fields, hidden information; log scale)")
     ax.set_ylabel(f"A's mean return, {args.eval_fields} held-out fields")
     ax.set_title("Learning to play a Battle Phase it cannot fully see")
