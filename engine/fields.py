@@ -64,3 +64,32 @@ def random_field(rng: random.Random, lp: tuple[int, int] = (4000, 4000)) -> dict
             cards.append(card)
     return {"format": "damage-step-scenario/1", "id": "random-field", "turn_player": "A",
             "life_points": {"A": lp[0], "B": lp[1]}, "cards": cards, "battle_phase": {}}  # fmt: skip
+
+
+def dealt_fields(seed: int, variants: int) -> list[dict[str, Any]]:
+    """The deals of one field: the field of `seed` (`random_field`), with each player's hidden cards (their hand,
+    their Set Spell or Trap, B's Set monsters) drawn again in `variants` ways per player, every A variant with every
+    B variant (``variants ** 2`` deals, A's variant major); the cards both players see are the same in all. A game
+    over them (OpenSpiel's ``deals``) has a chance node that deals, and information sets of `variants` states: a
+    player knows their own variant, not the opponent's."""
+    base = random_field(random.Random(seed))
+    hidden: dict[str, list[dict[str, str]]] = {}
+    for side in ("A", "B"):
+        hidden[side] = []
+        for k in range(variants):
+            rng = random.Random(f"{seed}/{side}/{k}")
+            drawn = {}
+            for c in base["cards"]:
+                if c["controller"] != side:
+                    continue
+                if c.get("location") == "spell_trap_zone":
+                    drawn[c["id"]] = rng.choice(BACKROW)
+                elif c.get("location") == "hand" or c.get("position") == "set":
+                    drawn[c["id"]] = rng.choice(MONSTERS)
+            hidden[side].append(drawn)
+    out = []
+    for i, a in enumerate(hidden["A"]):
+        for j, b in enumerate(hidden["B"]):
+            cards = [{**c, "card": a.get(c["id"]) or b.get(c["id"]) or c["card"]} for c in base["cards"]]
+            out.append({**base, "id": f"random-field-{seed}-deal-{i}-{j}", "cards": cards})
+    return out

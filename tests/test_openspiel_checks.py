@@ -3,8 +3,9 @@ default: each player's view, `engine.observation`) and the perfect-information o
 
 `pyspiel.random_sim_test` on each, and the properties OpenSpiel's integration API test
 (open_spiel/integration_tests/api_test.py) checks on whole game trees, written out here over every state of small
-battles: legal actions empty off turn and at the end; the utilities sum to zero; the information states of
-different players never coincide; every state of one information state has the same legal actions; perfect recall
+battles (one of them with a chance node that deals one of 2 x 2 deals of a random field, whose information
+states then hold several states): legal actions empty off turn and at the end; the utilities sum to zero; the
+information states of different players never coincide; every state of one information state has the same legal actions; perfect recall
 (two histories reaching one information state went through the same information states of that player, with the
 same actions, by string and by tensor); observations and information states of an invalid player refused.
 """
@@ -50,10 +51,12 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     for name, scenario in SCENARIOS.items():
         (folder / f"{name}.json").write_text(json.dumps(scenario))
         out[name] = str(folder / f"{name}.json")
-    return out
+    return {**out, "dealt": "dealt"}
 
 
 def load(path: str, open_hand: bool) -> Any:
+    if path == "dealt":  # a chance node deals one of 2 x 2 deals of a random field (engine.fields.dealt_fields)
+        return pyspiel.load_game("python_damage_step", {"deals": 2, "deal_seed": 2, "open_hand": open_hand})
     return pyspiel.load_game("python_damage_step", {"scenario": path, "open_hand": open_hand})
 
 
@@ -68,27 +71,31 @@ def test_the_game_type_says_which_variant() -> None:
 
 
 @pytest.mark.parametrize("open_hand", [False, True])
-@pytest.mark.parametrize("which", sorted(SCENARIOS))
+@pytest.mark.parametrize("which", [*sorted(SCENARIOS), "dealt"])
 def test_random_sim_test(which: str, open_hand: bool, files: dict[str, str]) -> None:
     pyspiel.random_sim_test(load(files[which], open_hand), num_sims=10, serialize=True, verbose=False)
 
 
 def every_state(game: Any) -> list[Any]:
-    states = get_all_states.get_all_states(game, depth_limit=-1, include_terminals=True, include_chance_states=False,
+    states = get_all_states.get_all_states(game, depth_limit=-1, include_terminals=True, include_chance_states=True,
                                            to_string=lambda s: s.history_str())  # fmt: skip
     assert 3 <= len(states) < 3000
     return list(states.values())
 
 
-@pytest.mark.parametrize("open_hand", [False, True])
-@pytest.mark.parametrize("which", sorted(SCENARIOS))
+@pytest.mark.parametrize(("which", "open_hand"), [*((w, o) for w in sorted(SCENARIOS) for o in (False, True)),
+                                                 ("dealt", False)])  # fmt: skip
 def test_the_api_checks_on_the_whole_tree(which: str, open_hand: bool, files: dict[str, str]) -> None:
     game = load(files[which], open_hand)
     states = every_state(game)
     players = range(game.num_players())
     infosets: list[dict[str, list[int]]] = [{}, {}]
     tensors: list[set[tuple[float, ...]]] = [set(), set()]
+    sizes: dict[tuple[int, str], int] = {}
     for s in states:
+        if s.is_chance_node():
+            assert sum(p for _, p in s.chance_outcomes()) == pytest.approx(1.0)
+            continue
         if s.is_terminal():
             assert s.legal_actions() == [] and all(s.legal_actions(p) == [] for p in players)
             assert s.current_player() == pyspiel.PlayerId.TERMINAL
@@ -100,6 +107,7 @@ def test_the_api_checks_on_the_whole_tree(which: str, open_hand: bool, files: di
         assert all(s.legal_actions(q) == [] for q in players if q != p)
         key = s.information_state_string(p)
         assert infosets[p].setdefault(key, s.legal_actions()) == s.legal_actions()  # one infoset, one set of actions
+        sizes[p, key] = sizes.get((p, key), 0) + 1
         if not open_hand:
             tensors[p].add(tuple(s.information_state_tensor(p)))
         for q in players:
@@ -112,6 +120,8 @@ def test_the_api_checks_on_the_whole_tree(which: str, open_hand: bool, files: di
                     f(bad)
     assert not set(infosets[0]) & set(infosets[1])  # no information state is both players'
     assert not tensors[0] & tensors[1]
+    if which == "dealt":  # the deal is hidden: a player's information state holds the opponent's every variant
+        assert max(sizes.values()) == 2 and sum(n == 2 for n in sizes.values()) >= 2  # A's first, at least
     perfect_recall(game)
 
 
@@ -131,6 +141,10 @@ def perfect_recall(game: Any) -> None:
 
     def walk(state: Any, history: list[tuple[Any, int]]) -> None:
         if state.is_terminal():
+            return
+        if state.is_chance_node():
+            for a, _ in state.chance_outcomes():
+                walk(state.child(a), [*history, (state, a)])
             return
         p = state.current_player()
         key = (state.information_state_string(p), p)
