@@ -3,11 +3,11 @@ default: each player's view, `engine.observation`) and the perfect-information o
 
 `pyspiel.random_sim_test` on each, and the properties OpenSpiel's integration API test
 (open_spiel/integration_tests/api_test.py) checks on whole game trees, written out here over every state of small
-battles (one of them with a chance node that deals one of 2 x 2 deals of a random field, whose information
-states then hold several states): legal actions empty off turn and at the end; the utilities sum to zero; the
-information states of different players never coincide; every state of one information state has the same legal
-actions; perfect recall (two histories reaching one information state went through the same information states
-of that player, with the same actions, by string and by tensor); observations and information states of an invalid player refused.
+battles (one of them with a chance node that deals one of 2 x 2 deals of a random field, whose information states then
+hold several states): legal actions empty off turn and at the end; the utilities sum to zero; the information states
+of different players never coincide; every state of one information state has the same legal actions; perfect recall
+(two histories reaching one information state went through the same information states of that player, with the same
+actions, by string and by tensor); observations and information states of an invalid player refused.
 """
 
 from __future__ import annotations
