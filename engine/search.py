@@ -55,16 +55,16 @@ end far sooner): a truncated game is terminal and its returns are the LP swing.
 **What players see** (`observation(player)`, `observation_string(player)`, `information_state_string(player)`,
 `information_state_tensor(player)`, `legal_actions_mask()`): `engine.observation`, whose docstring is the layout
 (versioned, `OBSERVATION_VERSION`). The game's `view` says which: ``"hidden"`` (the default) hides from each player
-the opponent's hand and the face of the cards face-down to them, as a table does; ``"open_hand"`` shows both
-players everything, the perfect-information model of open-hand searches (perfect-information Monte Carlo, MCTS over
-the true state). `BattleState.revealed` marks the cards the rules have shown to both (`engine.observation.reveal`).
-`str(state)` is the whole state, for debugging, whatever the view. With ``view="hidden"``, which ids exist depends on
-how many effects each card has; ``effects_per_card=k`` gives every card k effect slots, so that the ids (and the
-mask) say nothing of a hidden card, and games of different fields share one action space. Whose decision it is
-is public (`current_player()`), and the engine asks a player only when they can act: being asked at a priority tells
-the opponent that the player holds an answer. ``every_priority=True`` asks both players at every priority, whether or
-not they can act (about six times as many decisions), so that only an activation shows what they hold; an optional
-trigger is still asked only of the player whose card triggered.
+the opponent's hand and the face of the cards face-down to them, as a table does; ``"open_hand"`` shows both players
+everything, the perfect-information model of open-hand searches (perfect-information Monte Carlo, MCTS over the true
+state). `BattleState.revealed` marks the cards the rules have shown to both (`engine.observation.reveal`).
+`str(state)` is the whole state, for debugging, whatever the view. By default which ids exist depends on how many
+effects each card has, hidden ones included; ``effects_per_card=k`` gives every card k effect slots, so that the ids
+(and the mask) say nothing of a hidden card, and games of different fields share one action space. Whose decision it
+is is public (`current_player()`), and the engine asks a player only when they can act: being asked at a priority
+tells the opponent that the player holds an answer. ``every_priority=True`` asks both players at every priority,
+whether or not they can act (about six times as many decisions), so that only an activation shows what they hold; an
+optional trigger is still asked only of the player whose card triggered.
 
 **A whole Battle Phase.** The game plays every shape of scenario to its end: one attack (the game ends with its
 Damage Step), a Battle Phase whose declarations are the turn player's decisions (`battle_phase`: the attack ids
@@ -86,7 +86,8 @@ from engine.build import load_scenarios, new_duel, parse_scenario, state_from_sc
 from engine.dispatch import stopped
 from engine.effects import Registry
 from engine.machine import Duel
-from engine.observation import OBSERVATION_FIELDS, check_view
+from engine.observation import OBSERVATION_FIELDS as OBSERVATION_FIELDS  # (re-exported: the layout's names)
+from engine.observation import check_view
 from engine.rules.stats import current_stats
 from engine.scenario import Scenario
 from engine.state import GameState
@@ -108,7 +109,6 @@ DEFAULT_MAX_DECISIONS: Final = 1000
 REWARDS: Final = ("lp_swing", "lp_and_cards")  # what `returns()` counts besides a Duel won or lost (module docstring)
 CARD_VALUE: Final = 1000  # LP a card in hand or on the field is worth, in the "lp_and_cards" returns
 _IN_PLAY: Final = (Location.HAND, Location.MONSTER_ZONE, Location.SPELL_TRAP_ZONE)
-__all__ = ["OBSERVATION_FIELDS", "TERMINAL", "ActionTable", "BattleGame", "BattleState", "load_scenario"]
 
 
 ScenarioLike = Scenario | Mapping[str, Any] | str | PathLike[str] | None
