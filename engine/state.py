@@ -597,6 +597,12 @@ def write_card(state: GameState, index: int, card: Card) -> None:
     state.cards = (*cards[:index], card, *cards[index + 1 :])
 
 
+def write_added(state: GameState, card: Card) -> int:
+    """A card added to the state (a host building one, between calls): the last card; its index is returned."""
+    state.cards = (*state.cards, card)
+    return len(state.cards) - 1
+
+
 def write_moved(
     state: GameState,
     index: int,

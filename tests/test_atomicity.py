@@ -226,7 +226,7 @@ def calls(duel: engine.Duel, seed: int) -> list[tuple[str, Callable[[], object]]
     out: list[tuple[str, Callable[[], object]]] = [("run", lambda: duel.run(agent))]
     if s.pending is not None:
         out += [("decide", lambda: duel.decide(choose(duel, seed, s.pending.options))), ("advance", duel.advance)]
-    elif not duel.is_over:
+    elif not duel.is_stopped:
         out += [("advance", duel.advance), ("step", duel.step), ("work", duel.work)]
     elif s.turn < 3:
         out = [("end_turn", duel.end_turn)]

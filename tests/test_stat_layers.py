@@ -188,7 +188,7 @@ def test_half_shut_over_axe_decides_the_battle() -> None:
                                    operation=half_shut))
     duel = board(1900, equips=("axe_of_despair",))
     state = duel.state.clone()
-    state.cards.append(engine.state.Card(
+    engine.state.write_added(state, engine.state.Card(
         "hs", "Half Shut", B, B, engine.Location.SPELL_TRAP_ZONE, engine.state.CardType.SPELL, 0, 0, None, True, False,
         (engine.Effect("half_shut", engine.EffectKind.ACTIVATED, speed=2, optional=True, changes_stats=True,
                        activate_from=engine.Location.SPELL_TRAP_ZONE),)))
@@ -411,7 +411,7 @@ def test_continuous_original_change_masks_a_freezing_value_while_it_applies() ->
     halves(duel, until="never")
     assert atk(duel) == 950
     state = duel.state.clone()  # Megamorph is equipped now: a new duel over the same state with the card added
-    state.cards.append(engine.state.Card(
+    engine.state.write_added(state, engine.state.Card(
         "mm", "Megamorph", A, A, engine.Location.SPELL_TRAP_ZONE, engine.state.CardType.SPELL, 0, 0, None, False,
         False, (engine.Effect("megamorph", engine.EffectKind.CONTINUOUS),), equipped_to=M))
     duel = engine.Duel(state, registry())

@@ -196,7 +196,7 @@ def test_of_two_non_freezing_values_the_later_one_applies() -> None:
     engine.rules.stats.note_applying(duel.ctx)  # the engine records it at its next state change
     assert atk(duel) == 3000
     state = duel.state.clone()  # the Equip is equipped now: a new duel over the same state with the card added
-    state.cards.append(engine.state.Card(
+    engine.state.write_added(state, engine.state.Card(
         "eq", "Equip", A, A, engine.Location.SPELL_TRAP_ZONE, engine.state.CardType.SPELL, 0, 0, None, False,
         False, (engine.Effect("becomes_1000", engine.EffectKind.CONTINUOUS),), equipped_to=M))
     duel = engine.Duel(state, reg)
