@@ -195,8 +195,8 @@ def test_a_duel_given_an_index_of_other_cards_indexes_its_own() -> None:
     with_effects = next(sc for sc in SCENARIOS if sum(len(c.get("effects", ())) for c in sc["cards"]) > 1)
     state = engine.state_from_scenario(engine.parse_scenario(with_effects))
     bare = state.clone()
-    for card in bare.cards:
-        card.effects = ()
+    for i in range(len(bare.cards)):
+        write_effects(bare, i, ())
     own = engine.Duel(state.clone()).run(engine.PassAgent())
     given = engine.Duel(state.clone(), index=Index(bare.cards, engine.default_registry())).run(engine.PassAgent())
     assert given.state.state_hash() == own.state.state_hash()

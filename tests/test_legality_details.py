@@ -13,6 +13,7 @@ import pytest
 from scenario_builders import BDC, END, S, act, ch, counter, gain, mon, play, pull, pump, refused_cards, scen, st, trig
 
 import engine
+from engine.state import write_effects
 
 BASE = [mon("att", "A", 2000, 0), mon("tgt", "B", 1000, 3000, pos="defense")]  # nobody destroyed
 
@@ -86,8 +87,7 @@ def test_a_counter_trap_is_spell_speed_3_whatever_its_effect_says() -> None:
     duel, ids = pull(scen([*BASE, st("q", "A", [act(pump("attacker", 100))], card_type="spell"), counter("c", "B")]),
                      show=True)
     c = ids.index("c")
-    card = duel.state.cards[c]
-    card.effects = (attrs.evolve(card.effects[0], speed=1),)
+    write_effects(duel.state, c, (attrs.evolve(duel.state.cards[c].effects[0], speed=1),))
     decision = duel.advance()
     assert decision is not None and decision.player is engine.Player.A
     duel.decide(engine.Option(ids.index("q"), 0))

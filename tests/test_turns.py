@@ -283,8 +283,7 @@ def test_a_battle_naming_a_card_that_has_moved_raises() -> None:
 
 def test_effects_attached_after_the_duel_was_built_apply() -> None:
     duel = engine.Duel(field(x_effects=()).build())
-    card = duel.state.cards[0]
-    card.effects = (*card.effects, engine.effect_from_spec({"kind": "piercing"}))
+    write_effects(duel.state, 0, (*duel.state.cards[0].effects, engine.effect_from_spec({"kind": "piercing"})))
     write_position(duel.state, 2, engine.Position.DEFENSE)  # x: 1000 DEF
     duel.declare_attack("m1", "x")
     duel.run(engine.PassAgent())
