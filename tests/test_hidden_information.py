@@ -39,6 +39,7 @@ pytest.importorskip("pettingzoo")
 import engine.openspiel  # noqa: E402, F401  (registers the game)
 from engine.gym_env import BattleEnv  # noqa: E402
 from engine.pettingzoo import raw_env  # noqa: E402
+from engine.state import write_card, write_position  # noqa: E402
 
 FIELDS: dict[int, dict[str, Any]] = {}  # each seed's field, as a scenario JSON object
 
@@ -100,13 +101,12 @@ def could_be_there(card: Card, donor: Card) -> bool:
 def with_identities(state: BattleState, which: list[int], pool: list[Card], rng: random.Random) -> BattleState:
     """A copy of `state` whose cards `which` are other library cards, each where and as it lies."""
     other = state.clone()
-    cards = other.duel.state.cards
     for i in which:
-        card = cards[i]
+        card = other.duel.state.cards[i]
         choices = [d for d in pool if could_be_there(card, d) and d.name != card.name]
         donor = rng.choice(choices)
-        cards[i] = attrs.evolve(card, **{f: getattr(donor, f) for f in IDENTITY})
-    other.duel.ctx.index = Index(cards, other.duel.ctx.registry)  # the effects' hooks, looked up again
+        write_card(other.duel.state, i, attrs.evolve(card, **{f: getattr(donor, f) for f in IDENTITY}))
+    other.duel.ctx.index = Index(other.duel.state.cards, other.duel.ctx.registry)  # the effects' hooks, looked up again
     return other
 
 
@@ -204,7 +204,7 @@ def test_a_flipped_monster_stays_known_after_it_is_set_again() -> None:
     assert s.duel.state.cards[1].position is not Position.SET  # flipped by the attack
     assert s.observation(0)[known] == 1.0 and "Wall" in s.observation_string(0)
     flipped = s.clone()
-    flipped.duel.state.cards[1] = attrs.evolve(flipped.duel.state.cards[1], position=Position.SET)  # Set again
+    write_position(flipped.duel.state, 1, Position.SET)  # Set again
     assert flipped.observation(0)[known] == 1.0 and "Wall" in flipped.observation_string(0)
     assert BattleGame(scenario).new_initial_state().revealed == 0b01  # the attacker only, before the attack
 
