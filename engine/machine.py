@@ -26,7 +26,7 @@ from engine.rules.stats import current_stats, watch_stats
 from engine.state import Card, GameState
 from engine.values.decisions import PASS, Decision, IllegalChoice, Option
 from engine.values.events import Event, EventType
-from engine.values.game import Location, Phase, Player
+from engine.values.game import DAMAGE_STEP_PHASES, Location, Phase, Player
 
 STATES: list[Phase] = list(Phase)
 TERMINAL = dispatch.TERMINAL
@@ -69,6 +69,19 @@ TRANSITIONS: list[dict[str, Any]] = [
     _t(Phase.STEP_OVER, Phase.BATTLE_STEP),
     _t(Phase.END_STEP, Phase.MAIN_PHASE_2),
 ]
+
+# The rulebook's nesting of the states (§BP.1, §1), as the diagram draws it: the Battle Phase holds its Start Step,
+# the Battle Step (a declaration, and its replay), the Damage Step (the states of DAMAGE_STEP_PHASES, in order),
+# the return to the Battle Step and its End Step. Every transition into duel_over leaves a state of the Battle Phase
+# (tests/test_diagram.py checks both against the declaration above). A box is its title and what it holds.
+Box = tuple[str, list["Phase | Box"]]
+BOXES: Box = ("Battle Phase", [
+    Phase.START_STEP,
+    ("Battle Step", [Phase.BATTLE_STEP, Phase.ATTACK_DECLARED, Phase.REPLAY]),
+    ("Damage Step", [p for p in Phase if p in DAMAGE_STEP_PHASES]),
+    Phase.STEP_OVER,
+    Phase.END_STEP,
+])  # fmt: skip
 
 Executor = Literal["fast", "transitions"]
 _TABLE = dispatch.compile_table(TRANSITIONS)
