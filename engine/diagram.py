@@ -23,6 +23,7 @@ label prefix so it reads without colour.
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import shutil
@@ -255,7 +256,7 @@ def _nested(mark: str | None) -> str:
         lines.append(f'  {src} -> {dest} [label="{label}"{back}];')
     # Rulebook order top to bottom: each state ranked below the one before it (an unseen edge where no arrow does it).
     drawn = {(src, dest) for src, dest, _ in declared_transitions()}
-    for a, b in zip(states, states[1:], strict=False):
+    for a, b in itertools.pairwise(states):
         if b != end and (a, b) not in drawn:
             lines.append(f"  {a} -> {b} [style=invis];")
     lines.append(f"  {{ rank=same; {Phase.MAIN_PHASE_2.value}; {end}; }}")
