@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
 
+import needs
 import pytest
 
 from engine import declared_states, declared_transitions, diagram
@@ -20,7 +21,7 @@ from engine.values.words import TITLES
 
 ROOT = Path(__file__).resolve().parent.parent
 HAVE_DOT = shutil.which("dot") is not None
-needs_dot = pytest.mark.skipif(not HAVE_DOT, reason="the graphviz `dot` program is not installed")
+needs_dot = pytest.mark.needs("dot")
 SVG_NS = "{http://www.w3.org/2000/svg}"
 Transition = tuple[str, str, str | None]
 
@@ -273,8 +274,7 @@ def test_committed_mermaid_and_dot_are_fresh() -> None:
 
 def test_committed_svg_is_fresh() -> None:
     path, _ = diagram.committed()["svg"]
-    if not HAVE_DOT:
-        pytest.skip("the graphviz `dot` program is not installed: the committed SVG cannot be redrawn here")
+    needs.tool("dot")
     committed = (ROOT / path).read_text()
     if diagram.svg_version(committed) != diagram.dot_version():
         pytest.skip(f"{path} was drawn by graphviz {diagram.svg_version(committed)}, this is {diagram.dot_version()}")

@@ -4,13 +4,12 @@ rules: 2000 ATK piercing into 1200 DEF inflicts 800 (§2.4); with rush's +700, 1
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-import pytest
+import needs
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = "examples/piercing_flip.json"
@@ -73,8 +72,7 @@ def test_auto_plays_the_choices_and_explains_every_event() -> None:
 
 
 def test_in_a_real_terminal_under_tmux() -> None:
-    if shutil.which("tmux") is None:
-        pytest.skip("tmux is not installed (.ci/run installs it)")
+    needs.tool("tmux")
     name = f"stepper-{time.monotonic_ns()}"
     cmd = f"cd {ROOT} && {sys.executable} -m engine step {EXAMPLE}"
     subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "200", "-y", "50", cmd], check=True)
