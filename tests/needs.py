@@ -27,7 +27,7 @@ TOOLS = {
 # Each optional module: the extra that installs it.
 MODULES = {
     "pyspiel": "spiel", "open_spiel": "spiel", "pettingzoo": "pettingzoo", "gymnasium": "pettingzoo",
-    "ray": "ray", "numpy": "spiel", "selenium": "dev", "tqdm": "dev",
+    "ray": "ray", "numpy": "spiel", "selenium": "dev", "tqdm": "dev", "mkdocs": "docs",
 }  # fmt: skip
 
 

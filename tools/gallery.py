@@ -28,7 +28,7 @@ CASES = ROOT / "tests" / "rules"
 FOLDER = "gallery"  # the pages' folder in the site
 # Rules every battle follows (the machine's order, windows, priority, a chain's order): not a way to find a case.
 EVERYWHERE = frozenset({"machine", "window", "priority", "chain"})
-_URL = re.compile(r"^(https?://\S+)\s*(.*)$", re.S)
+_URL = re.compile(r"(https?://[^\s)\]>\"]+)")
 _MARKDOWN = re.compile(r"([\\`*_{}\[\]<>#|!])")
 
 
@@ -90,7 +90,7 @@ def run_case(file: str, record: dict[str, Any]) -> Case:
     sc = engine.parse_scenario(record["scenario"])
     duel, agent = engine.run_scenario(sc)
     result = engine.result(sc, duel, agent, events=False)
-    played = core.play({"scenario": record["scenario"], "answers": []}, auto=True)
+    played = core.play_to_end({"scenario": record["scenario"], "answers": []})
     case = Case(file, record, result, format_trace(duel.state, record["scenario"].get("title", "")), played["answers"])
     names = {c["id"]: c["name"] for c in core.describe_battle(record["scenario"])["cards"]}
     case.cards = sorted({names[str(c["id"])] for c in record["scenario"]["cards"] if c.get("card") or c.get("name")})
@@ -112,13 +112,12 @@ def rule(rule_id: str) -> str:
 
 
 def _sources(record: dict[str, Any]) -> Iterator[str]:
+    """Each source quoted, its addresses made links (a source names one or more, anywhere in its text)."""
     for source in record["source"]["sources"]:
-        m = _URL.match(source)
-        if m:
-            url, said = m[1].rstrip(".,;"), m[2].strip(" :")
-            yield f"> {md(said) or '(the page)'}\n>\n> — <{url}>\n"
-        else:
-            yield f"> {md(source)}\n"
+        parts = _URL.split(source)
+        quoted = "".join(f"<{p.rstrip('.,;')}>{p[len(p.rstrip('.,;')):]}" if i % 2 else md(p)
+                         for i, p in enumerate(parts))  # fmt: skip
+        yield f"> {quoted}\n"
 
 
 def _json(value: Any) -> str:
@@ -137,12 +136,15 @@ def page(case: Case, lab: str) -> str:
     lines = [
         f"# {md(case.id)}: {md(case.title)}",
         "",
-        f"[Open it in the ruling lab, played to its end]({lab}{case.lab_fragment()}){{ .md-button .lab-link }}",
+        f'<a class="md-button lab-link" href="{lab}{case.lab_fragment()}">Open it in the ruling lab, played to its '
+        f"end</a>",
         "",
         f"**Cards:** {', '.join(md(c) for c in case.cards) or 'none from the library'}  ",
-        f"**Rules:** {'; '.join(md(rule(x)) for x in case.rules) or 'none beyond a plain battle'}  ",
         f"**Timings:** {', '.join(timing(t) for t in case.timings) or 'no decision'}  ",
-        f"**Case file:** `tests/rules/{case.file}` · **confidence:** {md(str(r['source'].get('confidence', '')))}",
+        f"**Case file:** `tests/rules/{case.file}` · **confidence:** {md(str(r['source'].get('confidence', '')))}  ",
+        "**Rules the engine applied:**" + ("" if case.rules else " none beyond a plain battle"),
+        "",
+        *(f"- {md(rule(x))}" for x in case.rules),
         "",
         "## The field",
         "",

@@ -495,6 +495,24 @@ def play(battle: dict[str, Any], auto: bool = False) -> dict[str, Any]:
     }  # fmt: skip
 
 
+def play_to_end(battle: dict[str, Any]) -> dict[str, Any]:
+    """The battle played to its end on its answers, then on each default (as `play(battle, auto=True)`), without
+    drawing the viewer's frames: the answers taken and the LPs. A link with these answers opens the battle played
+    to its end (the rulings gallery's links: tools/gallery.py)."""
+    sc, answers = _scenario(battle)
+    taken: list[int] = []
+
+    def choose(d: Decision, slot: int, default: Option) -> Option | None:
+        n = answers[slot] if slot < len(answers) else d.options.index(default)
+        if n >= len(d.options):
+            raise LabError(f"answers[{slot}]: no option {n} (that decision has {len(d.options)})", "answers")
+        taken.append(n)
+        return d.options[n]
+
+    st, _taken, _pending = _drive(sc, choose)
+    return {"answers": taken, "lp": {p.name: st.session.state.players[p].lp for p in Player}}
+
+
 # -- sharing ------------------------------------------------------------------------------------------------
 _LINK_PREFIX = "v"
 
