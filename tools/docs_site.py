@@ -1,5 +1,6 @@
 """MkDocs hooks of the documentation site (mkdocs.yml): what the site holds beyond docs/*.md, made at build time.
 
+- The home page: README.md itself, its links made the site's (docs/index.md holds the marker it replaces).
 - The state diagram, `diagrams/damage_step.svg`, as `damage_step.svg` (the README's picture, the same file).
 - The rulings gallery (tools/gallery.py): one page per sourced case of tests/rules/, and its index.
 - The navigation: mkdocs.yml's `nav` lists the guides; a page of docs/ it does not list (a new one) is added under
@@ -45,15 +46,30 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     files.append(File.generated(config, "damage_step.svg", abs_src_path=str(DIAGRAM)))
     cases = gallery.load()
     log.info(f"rulings gallery: {len(cases)} cases")
-    front = files.get_file_from_path("gallery.md")
-    if front is None or front.content_string.count(gallery.MARKER) != 1:
-        raise RuntimeError(f"docs/gallery.md must hold the marker {gallery.MARKER!r} once")
-    files.remove(front)  # docs/gallery.md, its lists added in place of its marker
-    text = front.content_string.replace(gallery.MARKER, gallery.index(cases))
-    files.append(File.generated(config, "gallery.md", content=text))
+    _replace(files, config, "gallery.md", gallery.MARKER, gallery.index(cases))
     for case in cases:
         files.append(File.generated(config, case.page, content=gallery.page(case, _lab_from(case.page, config))))
+    _replace(files, config, "index.md", README_MARKER, readme())
     return files
+
+
+README_MARKER = "<!-- the README: tools/docs_site.py puts README.md here at build time, its links made the site's -->"
+
+
+def readme() -> str:
+    """README.md as the site's home page: its links into docs/ and to the diagram made the site's own."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = text.replace("](docs/", "](").replace("](diagrams/damage_step.svg)", "](damage_step.svg)")
+    return text
+
+
+def _replace(files: Files, config: MkDocsConfig, src_uri: str, marker: str, content: str) -> None:
+    """Replace a page of docs/ by its text with `content` in place of its `marker` (which it must hold once)."""
+    page = files.get_file_from_path(src_uri)
+    if page is None or page.content_string.count(marker) != 1:
+        raise RuntimeError(f"docs/{src_uri} must hold the marker {marker!r} once")
+    files.remove(page)
+    files.append(File.generated(config, src_uri, content=page.content_string.replace(marker, content)))
 
 
 def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
