@@ -223,7 +223,9 @@ class BuildExt(build_ext):
         target = os.path.join("build", "mypyc")
         try:
             with captured() as output:
-                extensions: list[Extension] = mypycify(COMPILED, opt_level=OPT_LEVEL, debug_level="0", target_dir=target)
+                extensions: list[Extension] = mypycify(
+                    COMPILED, opt_level=OPT_LEVEL, debug_level="0", target_dir=target
+                )
         except (Exception, SystemExit) as e:
             self.reason = f"compiling failed: mypyc refused the sources ({first_line(e, output)})"
             return []
