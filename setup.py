@@ -86,10 +86,11 @@ COMPILED = [
 ]
 RECORD = "engine/_build.json"  # read by engine/_mypyc.py
 # The C compiler's optimisation level, and no debugging information (-g0): the install's time is mostly the C
-# compiler on mypyc's one large C file, and -g alone costs a good part of it at no speed (docs/speed.md has the
-# measured options: levels 0-3, separate compilation, parallel builds). A parallel build_ext (one job per core)
-# compiles the modules' small shims beside the large file.
-OPT_LEVEL = "3"
+# compiler on mypyc's one large C file. -O2 spends about 12% less than mypyc's default -O3 and runs the playout
+# path as fast; -O1 spends less again but runs it about 2x slower; separate compilation spends more; -g buys
+# nothing at run time (docs/speed.md has the measurements). A parallel build_ext (one job per core) compiles the
+# modules' small shims beside the large file.
+OPT_LEVEL = "2"
 PURE = os.environ.get("ENGINE_PURE") == "1"
 # Stands for the compiled modules until build_ext runs and asks mypyc for them (or drops them), so that mypy
 # runs once per build, in the build itself, not each time pip loads this file (for metadata, requirements).
