@@ -28,6 +28,7 @@ TOOLS = {
 MODULES = {
     "pyspiel": "spiel", "open_spiel": "spiel", "pettingzoo": "pettingzoo", "gymnasium": "pettingzoo",
     "ray": "ray", "numpy": "spiel", "selenium": "dev", "tqdm": "dev", "mkdocs": "docs",
+    "matplotlib": "learn",
 }  # fmt: skip
 
 

@@ -15,12 +15,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import needs
 import pytest
 from search_scenarios import CONTESTED, ONE_WINNING_CHOICE, WINNING_ORDER
 
-pyspiel = pytest.importorskip("pyspiel")
-np = pytest.importorskip("numpy")
-get_all_states = pytest.importorskip("open_spiel.python.algorithms.get_all_states")
+pyspiel = needs.module("pyspiel")
+np = needs.module("numpy")
+get_all_states = needs.module("open_spiel.python.algorithms.get_all_states")
 
 import engine.openspiel  # noqa: E402, F401  (registers the game)
 

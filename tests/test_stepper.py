@@ -206,8 +206,7 @@ def _wait_for(name: str, text: str, count: int = 1) -> str:
 def test_the_keystroke_flow_in_a_real_terminal_under_tmux() -> None:
     """Typed at a terminal: `next` stops at a breakpoint before the first decision; then each decision takes one
     keystroke, `choose`, which shows the next decision at once; a step is headed once."""
-    if shutil.which("tmux") is None:
-        pytest.skip("tmux is not installed (.ci/run installs it)")
+    needs.tool("tmux")
     name = f"stepper-flow-{time.monotonic_ns()}"
     keys = _tmux_stepper(name)
     try:
