@@ -10,6 +10,7 @@ THREATENING_ROAR = CardDef(
     key="threatening_roar",
     name="Threatening Roar",
     card_type="trap",
+    fidelity="exact",
     text="Normal Trap. Your opponent cannot declare an attack this turn.",
     ruling="Activated at an attack declaration it does not stop that attack, which was already declared; later "
     "declarations are refused (Konami FAQ card 6278, OCG-BP L175; rules spec §BP.6, §BP.8). "
@@ -24,8 +25,9 @@ BOOK_OF_MOON = CardDef(
     key="book_of_moon",
     name="Book of Moon",
     card_type="spell",
-    text="Quick-Play Spell. Target 1 face-up monster on the field; it is changed to face-down Defense Position. "
-    "(Modelled: it targets your opponent's monster in this battle.)",
+    fidelity="approximate: it can target only your opponent's monster in this battle (the card: 1 face-up monster on "
+    "the field)",
+    text="Quick-Play Spell. Target 1 face-up monster on the field; it is changed to face-down Defense Position.",
     ruling="An attacking monster changed to face-down Defense Position is no longer attacking: the attack stops "
     "with no replay (OCG-BP L178; Konami FAQ 19185; rules spec §BP.6); it changes no ATK/DEF, so it cannot be used "
     "in the Damage Step (§1.1). https://yugipedia.com/wiki/Book_of_Moon",
@@ -39,10 +41,11 @@ ENEMY_CONTROLLER = CardDef(
     key="enemy_controller",
     name="Enemy Controller",
     card_type="spell",
+    fidelity="approximate: its first effect always changes the target to Defense Position and may target a Set "
+    "monster; both target only the opponent's monster in this battle",
     text="Quick-Play Spell. Choose one: target 1 face-up monster your opponent controls and change its battle "
     "position; or Tribute 1 monster, then take control of 1 face-up monster your opponent controls until the End "
-    "Phase. (Modelled: effect 0 is the first option, effect 1 the second, each on your opponent's monster in this "
-    "battle; the first changes it to Defense Position.)",
+    "Phase.",
     ruling="An attacking monster changed to Defense Position in the Battle Step can no longer battle: the Damage "
     "Step is not entered (official rulebook pp.38-39, LB-BS L56; OCG-BP L178; rules spec §BP.6); one whose control "
     "changes stops attacking too (§BP.6), and control goes back at the end of the turn (rules spec §U.11; case "
@@ -59,8 +62,9 @@ COMPULSORY_EVACUATION_DEVICE = CardDef(
     key="compulsory_evacuation_device",
     name="Compulsory Evacuation Device",
     card_type="trap",
-    text="Normal Trap. Target 1 monster on the field; it returns to the hand. (Modelled: it targets your "
-    "opponent's monster in this battle.)",
+    fidelity="approximate: it can target only your opponent's monster in this battle (the card: 1 monster on the "
+    "field)",
+    text="Normal Trap. Target 1 monster on the field; it returns to the hand.",
     ruling="An attacking monster returned to the hand ends its attack (Konami FAQ 15663, OCG-BP L1014; rules spec "
     "§BP.6); it is not an ATK/DEF change, so it is refused in the Damage Step (§1.1; case DS-097). "
     "https://yugipedia.com/wiki/Compulsory_Evacuation_Device",

@@ -10,14 +10,15 @@ HONEST = CardDef(
     key="honest",
     name="Honest",
     card_type="monster",
+    fidelity="exact",
     atk=1100,
     def_=1900,
     level=4,
     attribute="light",
     monster_type="fairy",
-    text="During the Damage Step, when a LIGHT monster you control battles: you can send this card from your hand "
-    "to the GY; that monster gains ATK equal to the ATK of the opponent's monster it battles, until the end of the "
-    "turn. (Its effect that returns it to the hand from the field is not modelled.)",
+    text="During the Damage Step, when a LIGHT monster you control battles: you can send this card from your hand to "
+    "the GY; that monster gains ATK equal to the ATK of the opponent's monster it battles, until the end of the "
+    "turn.",
     ruling="An ATK/DEF change: only from the start of the Damage Step until before damage calculation, whatever "
     "its text says (YGOrganization 'That Wacky Damage Step!'; rules spec §1.1 item 3, §R.3); the opponent's "
     "monster must be face-up (cases PC-HON-*). https://yugipedia.com/wiki/Honest",
@@ -33,6 +34,7 @@ BLACKWING_KALUT_THE_MOON_SHADOW = CardDef(
     key="blackwing_kalut_the_moon_shadow",
     name="Blackwing - Kalut the Moon Shadow",
     card_type="monster",
+    fidelity="exact",
     atk=1400,
     def_=1000,
     level=3,
@@ -56,8 +58,8 @@ CASTLE_WALLS = CardDef(
     key="castle_walls",
     name="Castle Walls",
     card_type="trap",
-    text="Normal Trap. Target 1 face-up monster on the field; it gains 500 DEF until the end of the turn. "
-    "(Modelled: it targets your battling monster.)",
+    fidelity="approximate: it can target only your monster in this battle (the card: 1 face-up monster on the field)",
+    text="Normal Trap. Target 1 face-up monster on the field; it gains 500 DEF until the end of the turn.",
     ruling="A DEF change: usable in the Damage Step until damage calculation, on a face-up monster only, so not on "
     "a Set attack target before it is flipped (Konami 'Damage Step Rules'; rules spec §1.1 item 3; case DS-059). "
     "https://yugipedia.com/wiki/Castle_Walls",
@@ -71,8 +73,8 @@ REINFORCEMENTS = CardDef(
     key="reinforcements",
     name="Reinforcements",
     card_type="trap",
-    text="Normal Trap. Target 1 face-up monster on the field; it gains 500 ATK until the end of the turn. "
-    "(Modelled: it targets your battling monster.)",
+    fidelity="approximate: it can target only your monster in this battle (the card: 1 face-up monster on the field)",
+    text="Normal Trap. Target 1 face-up monster on the field; it gains 500 ATK until the end of the turn.",
     ruling="An ATK change: legal in the Damage Step until damage calculation (Konami 'Damage Step Rules'; official "
     "Damage Step table, LB-DS L53; rules spec §1.1 item 3; case LC-RE-001). "
     "https://yugipedia.com/wiki/Reinforcements",
@@ -86,8 +88,9 @@ HALF_SHUT = CardDef(
     key="half_shut",
     name="Half Shut",
     card_type="spell",
-    text="Quick-Play Spell. Target 1 face-up monster on the field; until the end of the turn its ATK is halved, "
-    "and it cannot be destroyed by battle. (Modelled: it targets your battling monster.)",
+    fidelity="approximate: it can target only your monster in this battle (the card: 1 face-up monster on the field)",
+    text="Quick-Play Spell. Target 1 face-up monster on the field; until the end of the turn its ATK is halved, and "
+    "it cannot be destroyed by battle.",
     ruling="The halving is of the current ATK, a freezing value: gains applied before it no longer apply (rules "
     "spec §S.2, halving rounded up §S.6; cases SL-001, SL-002); an ATK change, so usable until damage calculation "
     "(§1.1 item 3). https://yugipedia.com/wiki/Half_Shut",
@@ -102,8 +105,9 @@ FORBIDDEN_SCRIPTURE = CardDef(
     key="forbidden_scripture",
     name="Forbidden Scripture",
     card_type="spell",
+    fidelity="approximate: it does not negate the effects of other cards during that damage calculation",
     text="Quick-Play Spell. During damage calculation, when monsters battle: that damage calculation uses the "
-    "battling monsters' original ATK/DEF. (Modelled: only that; the rest of its text is not modelled.)",
+    "battling monsters' original ATK/DEF.",
     ruling="It changes how damage calculation is done, not the monsters' ATK/DEF; an original value changed by "
     "an effect (Shrink) is the one used (Konami OCG FAQ 13098; rules spec §R.5; cases RF-015, RF-016). "
     "https://yugipedia.com/wiki/Forbidden_Scripture",
@@ -117,10 +121,11 @@ FORBIDDEN_CHALICE = CardDef(
     key="forbidden_chalice",
     name="Forbidden Chalice",
     card_type="spell",
+    fidelity="approximate: it can target only the opponent's monster in this battle (the card: 1 face-up monster on "
+    "the field)",
     property="quick_play",
     text="Quick-Play Spell. Target 1 face-up monster on the field; until the end of this turn it gains 400 ATK, but "
-    "its effects are negated. (Modelled: it targets the opponent's battling monster; a scenario aims it elsewhere by "
-    "giving the card its own effects.)",
+    "its effects are negated.",
     ruling="A Set Quick-Play Spell is activated at Spell Speed 2 in the Damage Step until before damage calculation, "
     "as it changes ATK (rules spec §1.1); the negation lasts while the monster stays face-up on the field, until the "
     "end of the turn (rules spec §U.3; case UP-FCH-001). https://yugipedia.com/wiki/Forbidden_Chalice",

@@ -10,9 +10,9 @@ KUNAI_WITH_CHAIN = CardDef(
     key="kunai_with_chain",
     name="Kunai with Chain",
     card_type="trap",
+    fidelity="approximate: only its equip effect, on your monster in this battle (the card: either of two effects)",
     text="Normal Trap. Activate one of two effects: change an attacking monster to Defense Position, or target a "
-    "monster you control and equip this card to it: it gains 500 ATK. (Modelled: the second effect, on your monster "
-    "in this battle.)",
+    "monster you control and equip this card to it: it gains 500 ATK.",
     ruling="A Trap that becomes an Equip Card stays on the field while it equips the monster and is destroyed when "
     "that monster leaves the field (rules spec §C.1, §C.3, from the Perfect Rulebook's Equip Spell rules, 'the same "
     "for equipped Traps'); it changes no ATK directly, so it is activated before the Damage Step. "
@@ -28,6 +28,7 @@ GRAVITY_BIND = CardDef(
     key="gravity_bind",
     name="Gravity Bind",
     card_type="trap",
+    fidelity="exact",
     property="continuous",
     text="Continuous Trap. Level 4 or higher monsters cannot declare an attack.",
     ruling="A Continuous Trap stays face-up once activated and its effect applies while it does (rules spec §C.1); "
@@ -43,8 +44,9 @@ AXE_OF_DESPAIR = CardDef(
     key="axe_of_despair",
     name="Axe of Despair",
     card_type="spell",
+    fidelity="approximate: its effect when sent from the field to the Graveyard is missing",
     property="equip",
-    text="Equip Spell. The equipped monster gains 1000 ATK. (Its Graveyard effect is not modelled.)",
+    text="Equip Spell. The equipped monster gains 1000 ATK.",
     ruling="An Equip Spell stays while it equips a monster, and is destroyed (not by a card effect) when that "
     "monster leaves the field or is turned face-down (rules spec §C.1, §C.3). A Spell Speed 1 Spell: placed "
     "equipped in a scenario, as it is activated in a Main Phase. https://yugipedia.com/wiki/Axe_of_Despair",

@@ -9,8 +9,8 @@ RUSH_RECKLESSLY = CardDef(
     key="rush_recklessly",
     name="Rush Recklessly",
     card_type="spell",
-    text="Quick-Play Spell. Target 1 face-up monster on the field; it gains 700 ATK until the end of this turn. "
-    "(Modelled: it targets your battling monster.)",
+    fidelity="approximate: it can target only your monster in this battle (the card: 1 face-up monster on the field)",
+    text="Quick-Play Spell. Target 1 face-up monster on the field; it gains 700 ATK until the end of this turn.",
     ruling="It directly changes ATK, so it can be activated in the Damage Step, but only until damage calculation "
     "(Konami 'Damage Step Rules' table; rules spec §1.1 item 4); it cannot target a face-down monster "
     "(rules spec §1.1, targets must be legal when chosen). https://yugipedia.com/wiki/Rush_Recklessly",
@@ -24,8 +24,10 @@ SHRINK = CardDef(
     key="shrink",
     name="Shrink",
     card_type="spell",
-    text="Quick-Play Spell. Target 1 face-up monster on the field; its original ATK is halved until the end of "
-    "this turn. (Modelled: it targets your opponent's battling monster.)",
+    fidelity="approximate: it can target only your opponent's monster in this battle (the card: 1 face-up monster on "
+    "the field)",
+    text="Quick-Play Spell. Target 1 face-up monster on the field; its original ATK is halved until the end of this "
+    "turn.",
     ruling="It changes the original ATK (stat layer 1): a monster at 2000 original ATK with +700 from Rush "
     "Recklessly has 1700 (rules spec §S.1, docs/stat-layers.md); usable until damage calculation (§1.1 item 4). "
     "https://yugipedia.com/wiki/Shrink",
@@ -39,9 +41,10 @@ FORBIDDEN_LANCE = CardDef(
     key="forbidden_lance",
     name="Forbidden Lance",
     card_type="spell",
-    text="Quick-Play Spell. Target 1 face-up monster on the field; until the end of this turn, it loses 800 ATK "
-    "(and is unaffected by other Spells/Traps: not modelled). Modelled: it targets your opponent's "
-    "battling monster.",
+    fidelity="approximate: it can target only your opponent's monster in this battle, and the target is not "
+    "unaffected by other Spell/Trap effects",
+    text="Quick-Play Spell. Target 1 face-up monster on the field; until the end of this turn, it loses 800 ATK, and "
+    "it is unaffected by other Spell/Trap effects.",
     ruling="A direct ATK change: legal in the Damage Step until damage calculation (rules spec §1.1 item 4). "
     "https://yugipedia.com/wiki/Forbidden_Lance",
     effects=(
@@ -54,6 +57,7 @@ INJECTION_FAIRY_LILY = CardDef(
     key="injection_fairy_lily",
     name="Injection Fairy Lily",
     card_type="monster",
+    fidelity="exact",
     atk=400,
     def_=1500,
     level=3,
