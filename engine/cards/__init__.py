@@ -81,6 +81,7 @@ __all__ = [
     "CardDef",
     "all_cards",
     "approximate",
+    "approximate_in",
     "fidelity",
     "fidelity_notes",
     "library",
@@ -108,6 +109,14 @@ def fidelity(key: str) -> str:
 def approximate() -> dict[str, str]:
     """The library cards that do not play exactly as printed: key -> what differs from the printed text."""
     return {k: c.differs for k, c in all_cards().items() if not c.exact}
+
+
+def approximate_in(keys: Iterable[str | None]) -> dict[int, str]:
+    """Which of a scenario's cards (their library keys in file order, None for a card naming none) are approximate
+    library cards: position -> what differs. A scenario's cards keep their file order in the state, so a client
+    marks card `i` of the field with it wherever it shows that card."""
+    cards = all_cards()
+    return {i: cards[k].differs for i, k in enumerate(keys) if k is not None and k in cards and not cards[k].exact}
 
 
 def fidelity_notes(keys: Iterable[str | None]) -> list[str]:
