@@ -240,7 +240,7 @@ ATTRIBUTES: tuple[str, ...] = get_args(_Attribute)
 ABILITIES: tuple[str, ...] = get_args(_Ability)
 SUMMON_KINDS: tuple[str, ...] = get_args(_Summoned)
 MONSTER_TYPES: tuple[str, ...] = get_args(_MonsterType)
-TARGET_KEYWORDS = ("attacker", "target", "self", "battling_opponent", "own_battler", "opponent_battler")
+TARGET_KEYWORDS = ("attacker", "target", "self", "battling_opponent", "own_battler", "opponent_battler", "targeted")
 SUMMON_FROM = frozenset({"hand", "deck", "graveyard"})
 
 # --- values ----------------------------------------------------------------------------------------------
@@ -315,6 +315,53 @@ class _Filter(_Wire):
     card_type: Annotated[
         Literal["monster", "spell", "trap"] | UnsetType, _doc("its card type (a Counter Trap is a trap)")
     ] = UNSET
+    not_: Annotated[_Filter | UnsetType, _doc("it does not match this filter (\"not a Pendulum Monster\": "
+                                              "{\"not\": {\"ability\": \"pendulum\"}})")] = msgspec.field(
+        default=UNSET, name="not"
+    )
+    any: Annotated[Annotated[tuple[_Filter, ...], Meta(min_length=1)] | UnsetType,
+                   _doc("it matches at least one of these filters (\"a Dragon or Spellcaster monster\")")] = UNSET
+    all: Annotated[Annotated[tuple[_Filter, ...], Meta(min_length=1)] | UnsetType,
+                   _doc("it matches every one of these filters")] = UNSET
+
+
+class _RespondsTo(_Wire):
+    """The activation an effect answers ("When a Spell Card is activated", "When your opponent activates a Spell/Trap
+    Card", "When a monster effect is activated"): the chain link it is chained to must be one; every key given must
+    hold."""
+
+    player: Annotated[
+        Literal["opponent", "controller", "either"], _doc("who activated it (default either)")
+    ] = "either"
+    card_type: Annotated[
+        Annotated[tuple[Literal["monster", "spell", "trap"], ...], Meta(min_length=1)] | UnsetType,
+        _doc("the activated effect is of one of these kinds of cards (a Counter Trap is a trap; a monster effect: "
+             "[\"monster\"])"),
+    ] = UNSET
+    card_activation: Annotated[
+        bool, _doc("true: only the activation of a Spell/Trap Card itself, not an effect of a face-up one, nor a "
+                   "trigger (\"a Spell Card is activated\")")
+    ] = False
+
+
+class _Targets(_Wire):
+    """Cards an effect targets, chosen on activation by its controller among the cards that match ("target 1
+    face-up monster your opponent controls"); its operations act on them with the target reference `targeted`."""
+
+    filter: Annotated[_Filter | UnsetType, _doc("only cards that match (default: any card of zone)")] = UNSET
+    player: Annotated[
+        Literal["both", "controller", "opponent"], _doc("whose cards: both (\"on the field\", the default), the "
+                                                        "effect's controller's (\"you control\") or the opponent's")
+    ] = "both"
+    zone: Annotated[
+        Literal["monster_zone", "spell_trap_zone", "field"],
+        _doc("where: monster_zone (the default: \"1 monster\"), spell_trap_zone (\"1 Spell/Trap\") or field "
+             "(\"1 card on the field\")"),
+    ] = "monster_zone"
+    count: Annotated[int, Meta(ge=1, le=MAX_COUNT), _doc("how many (default 1)")] = 1
+    up_to: Annotated[bool, _doc("\"up to\" count: from 1 to count of them")] = False
+    other_than_self: Annotated[bool, _doc("not this card (\"1 other monster\")")] = False
+    attacking: Annotated[bool, _doc("only the attacking monster (\"1 attacking monster\")")] = False
 
 
 class _Battle(_Wire):
@@ -582,7 +629,10 @@ class _Effect(_Wire, tag_field="kind"):
 class _Activatable(_Effect, kw_only=True):
     does: Annotated[tuple[_AnyOp, ...], Meta(min_length=1)]
     cost: _Cost | UnsetType = UNSET
-    target: Annotated[_TargetRef | UnsetType, _doc("chosen on activation")] = UNSET
+    target: Annotated[
+        _TargetRef | _Targets | UnsetType,
+        _doc("chosen on activation: a target reference, or an object: the cards its controller chooses among"),
+    ] = UNSET
 
 
 _SCOPE = _default(Literal["involving", "all"], "involving")
@@ -719,6 +769,8 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
         "once_per_turn": _ONCE,
         "activates_card": _default(bool, True, "on a Spell/Trap: false for an effect of the face-up card (not the "
                                    "card's activation), activated only while it is face-up on the field"),
+        "responds_to": _optional(_RespondsTo, "what it can be activated in response to: the chain link just below "
+                                 "it must be such an activation (\"when your opponent activates a Spell/Trap Card\")"),
     },
     "trigger": {
         "on": _TriggerEvent,
@@ -873,7 +925,7 @@ class EffectSpec(msgspec.Struct, frozen=True):
     params: Mapping[str, Any]  # the kind's own parameters, defaults filled in
     does: tuple[Op, ...] = ()
     cost: Cost | None = None
-    target: str | None = None
+    target: str | Mapping[str, Any] | None = None  # a target reference, or the cards chosen among (_Targets)
     negated: bool = False
 
 
@@ -1057,7 +1109,12 @@ def _union_problem(tp: Any, value: Any) -> tuple[Where, str] | None:
     """A union is one of the format's tagged unions (an effect, an operation: the tag says which struct),
     one value or a list of them (a trigger's ``condition``), or a card id or null (``attack.target``)."""
     members = get_args(tp)
-    tagged = {str(t.__struct_config__.tag): t for t in members if isinstance(t, type) and issubclass(t, _Wire)}
+    tagged = {str(t.__struct_config__.tag): t for t in members
+              if isinstance(t, type) and issubclass(t, _Wire) and t.__struct_config__.tag_field is not None}  # fmt: skip
+    plain = next((t for t in members if isinstance(t, type) and issubclass(t, _Wire) and t not in tagged.values()),
+                 None)  # fmt: skip
+    if plain is not None and type(value) is dict:  # a reference or an object (an effect's target): the object
+        return _object_problem(plain, value)
     if tagged:
         if type(value) is not dict:
             return (), f"expected an object, got {_show(value)}"
@@ -1136,7 +1193,16 @@ def _opt(v: Any) -> Any:
 def _mapping(v: msgspec.Struct) -> Mapping[str, Any]:
     """An object among the parameters (a filter...): a read-only mapping of the keys it was given."""
     items = ((k, getattr(v, f.name)) for k, f in _fields(type(v)).items())
-    return MappingProxyType({k: _mapping(x) if isinstance(x, _Wire) else x for k, x in items if x is not UNSET})
+    return MappingProxyType({k: _wire_value(x) for k, x in items if x is not UNSET})
+
+
+def _wire_value(x: Any) -> Any:
+    """An object (or a list of objects: a filter's `any`) as read-only mappings; any other value as it is."""
+    if isinstance(x, _Wire):
+        return _mapping(x)
+    if isinstance(x, tuple) and x and isinstance(x[0], _Wire):
+        return tuple(_mapping(v) for v in x)
+    return x
 
 
 def _one_or_list(v: Any) -> tuple[Any, ...]:
@@ -1198,7 +1264,8 @@ def _effect(e: _Effect) -> EffectSpec:
         return EffectSpec(kind, params, negated=e.negated)
     does = tuple(Op(*_params(o)) for o in e.does)
     cost = None if e.cost is UNSET else _cost(e.cost)
-    return EffectSpec(kind, params, does, cost, _opt(e.target), e.negated)
+    target = _mapping(e.target) if isinstance(e.target, _Targets) else _opt(e.target)
+    return EffectSpec(kind, params, does, cost, target, e.negated)
 
 
 def _with_speed(e: EffectSpec, ctype: str) -> EffectSpec:
@@ -1307,6 +1374,27 @@ _REF_PARAMS = {
 }
 
 
+def _check_targeted(e: EffectSpec, at: tuple[str | int, ...]) -> None:
+    """`targeted` names the cards chosen as targets: only an operation's `target`, of an effect whose `target` is
+    an object (the cards its controller chooses among), and such an effect acts on them by that name only."""
+    chooses = isinstance(e.target, Mapping)
+    if e.target == "targeted":
+        raise _Invalid("targeted names the cards chosen as targets: give target an object to choose them", *at,
+                       "target")  # fmt: skip
+    for k, op in enumerate(e.does):
+        named = [name for name, _ in _REF_PARAMS[op.op] if op.params.get(name) == "targeted"]
+        named += [f"{key}.{part}" for key in ("equal_to", "atk_gain_of") for part in ("of", "minus")
+                  if (op.params.get(key) or {}).get(part) == "targeted"]  # fmt: skip
+        for name in named:
+            if name != "target" or not chooses:
+                why = ("only an operation's target can name targeted" if name != "target" else
+                       "targeted names the cards chosen as targets: give the effect's target an object to choose them")
+                raise _Invalid(why, *at, "does", k, *name.split("."))  # fmt: skip
+    if chooses and not any(op.params.get("target") == "targeted" for op in e.does):
+        raise _Invalid("the effect chooses targets (target is an object) but no operation acts on them: give one "
+                       "\"target\": \"targeted\"", *at, "target")  # fmt: skip
+
+
 def _check_scenario(w: _Scenario, own_effects: Mapping[str, int] | None = None) -> Scenario:
     """`own_effects`: library card key -> how many effects of its own types it brings (before the ones listed)."""
     cards: list[CardSpec] = []
@@ -1344,8 +1432,9 @@ def _check_scenario(w: _Scenario, own_effects: Mapping[str, int] | None = None) 
                 msg = f"card {_show(t.id)} is not a monster in a monster_zone"
                 raise _Invalid(msg, "cards", i, "equipped_to")
         for j, e in enumerate(c.effects):
-            if e.target is not None:
+            if isinstance(e.target, str):
                 ref("target_ref", e.target, "cards", i, "effects", j, "target")
+            _check_targeted(e, ("cards", i, "effects", j))
             if e.cost is not None:
                 for k, pid in enumerate(e.cost.pay_with):
                     ref("card_ref", pid, "cards", i, "effects", j, "cost", "pay_with", k)
@@ -1539,7 +1628,9 @@ def parse_effect_spec(spec: Mapping[str, Any], *, card_type: str = "monster") ->
     Counter Trap speed rule included); a mistake raises :class:`ScenarioError` naming the key."""
     try:
         checked: _Effect = _convert(dict(spec), _AnyEffect)
-        return _with_speed(_effect(checked), card_type)
+        effect = _with_speed(_effect(checked), card_type)
+        _check_targeted(effect, ())
+        return effect
     except _Invalid as e:
         raise e.error() from None
 

@@ -25,15 +25,14 @@ BOOK_OF_MOON = CardDef(
     key="book_of_moon",
     name="Book of Moon",
     card_type="spell",
-    fidelity="approximate: it can target only your opponent's monster in this battle (the card: 1 face-up monster on "
-    "the field)",
+    fidelity="exact",
     text="Quick-Play Spell. Target 1 face-up monster on the field; it is changed to face-down Defense Position.",
     ruling="An attacking monster changed to face-down Defense Position is no longer attacking: the attack stops "
     "with no replay (OCG-BP L178; Konami FAQ 19185; rules spec §BP.6); it changes no ATK/DEF, so it cannot be used "
     "in the Damage Step (§1.1). https://yugipedia.com/wiki/Book_of_Moon",
     effects=(
-        {"kind": "activated", "speed": 2, "target": "opponent_battler",
-         "does": [{"op": "change_position", "target": "opponent_battler", "to": "set"}]},
+        {"kind": "activated", "speed": 2, "target": {"filter": {"face_up": True}},
+         "does": [{"op": "change_position", "target": "targeted", "to": "set"}]},
     ),
 )  # fmt: skip
 
@@ -62,15 +61,14 @@ COMPULSORY_EVACUATION_DEVICE = CardDef(
     key="compulsory_evacuation_device",
     name="Compulsory Evacuation Device",
     card_type="trap",
-    fidelity="approximate: it can target only your opponent's monster in this battle (the card: 1 monster on the "
-    "field)",
+    fidelity="exact",
     text="Normal Trap. Target 1 monster on the field; it returns to the hand.",
     ruling="An attacking monster returned to the hand ends its attack (Konami FAQ 15663, OCG-BP L1014; rules spec "
     "§BP.6); it is not an ATK/DEF change, so it is refused in the Damage Step (§1.1; case DS-097). "
     "https://yugipedia.com/wiki/Compulsory_Evacuation_Device",
     effects=(
-        {"kind": "activated", "speed": 2, "target": "opponent_battler",
-         "does": [{"op": "return_to_hand", "target": "opponent_battler"}]},
+        {"kind": "activated", "speed": 2, "target": {},
+         "does": [{"op": "return_to_hand", "target": "targeted"}]},
     ),
 )  # fmt: skip
 

@@ -8,7 +8,7 @@ KURIBOH = CardDef(
     key="kuriboh",
     name="Kuriboh",
     card_type="monster",
-    fidelity="approximate: it can be discarded when its player would take no battle damage",
+    fidelity="exact",
     atk=300,
     def_=200,
     level=1,
@@ -17,9 +17,11 @@ KURIBOH = CardDef(
     text="During damage calculation, if your opponent's monster attacks (Quick Effect): you can discard this card; "
     "you take no battle damage from that battle.",
     ruling="Activated from the hand during damage calculation only; 'that battle' only, the next attack's damage "
-    "applies (DS-038; rules spec §1.1 item 5). https://yugipedia.com/wiki/Kuriboh",
+    "applies (DS-038; rules spec §1.1 item 5); only when its player would take battle damage (EDOPro "
+    "c40640057.lua: Duel.GetBattleDamage(tp)>0). https://yugipedia.com/wiki/Kuriboh",
     effects=(
         {"kind": "activated", "speed": 2, "during_damage_calculation": True, "from": "hand",
+         "condition": ["opponent_turn", "would_take_battle_damage"],
          "cost": {"discard_self": True}, "does": [{"op": "no_battle_damage_this_battle", "player": "controller"}]},
     ),
 )  # fmt: skip

@@ -58,14 +58,14 @@ CASTLE_WALLS = CardDef(
     key="castle_walls",
     name="Castle Walls",
     card_type="trap",
-    fidelity="approximate: it can target only your monster in this battle (the card: 1 face-up monster on the field)",
+    fidelity="exact",
     text="Normal Trap. Target 1 face-up monster on the field; it gains 500 DEF until the end of the turn.",
     ruling="A DEF change: usable in the Damage Step until damage calculation, on a face-up monster only, so not on "
     "a Set attack target before it is flipped (Konami 'Damage Step Rules'; rules spec §1.1 item 3; case DS-059). "
     "https://yugipedia.com/wiki/Castle_Walls",
     effects=(
-        {"kind": "activated", "speed": 2, "target": "own_battler",
-         "does": [{"op": "change_stats", "target": "own_battler", "def": 500}]},
+        {"kind": "activated", "speed": 2, "target": {"filter": {"face_up": True}},
+         "does": [{"op": "change_stats", "target": "targeted", "def": 500}]},
     ),
 )  # fmt: skip
 
@@ -73,14 +73,14 @@ REINFORCEMENTS = CardDef(
     key="reinforcements",
     name="Reinforcements",
     card_type="trap",
-    fidelity="approximate: it can target only your monster in this battle (the card: 1 face-up monster on the field)",
+    fidelity="exact",
     text="Normal Trap. Target 1 face-up monster on the field; it gains 500 ATK until the end of the turn.",
     ruling="An ATK change: legal in the Damage Step until damage calculation (Konami 'Damage Step Rules'; official "
     "Damage Step table, LB-DS L53; rules spec §1.1 item 3; case LC-RE-001). "
     "https://yugipedia.com/wiki/Reinforcements",
     effects=(
-        {"kind": "activated", "speed": 2, "target": "own_battler",
-         "does": [{"op": "change_stats", "target": "own_battler", "atk": 500}]},
+        {"kind": "activated", "speed": 2, "target": {"filter": {"face_up": True}},
+         "does": [{"op": "change_stats", "target": "targeted", "atk": 500}]},
     ),
 )  # fmt: skip
 
@@ -88,16 +88,16 @@ HALF_SHUT = CardDef(
     key="half_shut",
     name="Half Shut",
     card_type="spell",
-    fidelity="approximate: it can target only your monster in this battle (the card: 1 face-up monster on the field)",
+    fidelity="exact",
     text="Quick-Play Spell. Target 1 face-up monster on the field; until the end of the turn its ATK is halved, and "
     "it cannot be destroyed by battle.",
     ruling="The halving is of the current ATK, a freezing value: gains applied before it no longer apply (rules "
     "spec §S.2, halving rounded up §S.6; cases SL-001, SL-002); an ATK change, so usable until damage calculation "
     "(§1.1 item 3). https://yugipedia.com/wiki/Half_Shut",
     effects=(
-        {"kind": "activated", "speed": 2, "target": "own_battler",
-         "does": [{"op": "halve_stats", "target": "own_battler"},
-                  {"op": "indestructible_by_battle_this_turn", "target": "own_battler"}]},
+        {"kind": "activated", "speed": 2, "target": {"filter": {"face_up": True}},
+         "does": [{"op": "halve_stats", "target": "targeted"},
+                  {"op": "indestructible_by_battle_this_turn", "target": "targeted"}]},
     ),
 )  # fmt: skip
 
@@ -121,8 +121,7 @@ FORBIDDEN_CHALICE = CardDef(
     key="forbidden_chalice",
     name="Forbidden Chalice",
     card_type="spell",
-    fidelity="approximate: it can target only the opponent's monster in this battle (the card: 1 face-up monster on "
-    "the field)",
+    fidelity="exact",
     property="quick_play",
     text="Quick-Play Spell. Target 1 face-up monster on the field; until the end of this turn it gains 400 ATK, but "
     "its effects are negated.",
@@ -130,9 +129,9 @@ FORBIDDEN_CHALICE = CardDef(
     "as it changes ATK (rules spec §1.1); the negation lasts while the monster stays face-up on the field, until the "
     "end of the turn (rules spec §U.3; case UP-FCH-001). https://yugipedia.com/wiki/Forbidden_Chalice",
     effects=(
-        {"kind": "activated", "speed": 2, "target": "opponent_battler",
-         "does": [{"op": "change_stats", "target": "opponent_battler", "atk": 400},
-                  {"op": "negate_effects", "target": "opponent_battler", "until": "end_of_turn"}]},
+        {"kind": "activated", "speed": 2, "target": {"filter": {"face_up": True}},
+         "does": [{"op": "change_stats", "target": "targeted", "atk": 400},
+                  {"op": "negate_effects", "target": "targeted", "until": "end_of_turn"}]},
     ),
 )  # fmt: skip
 

@@ -30,7 +30,7 @@ MAN_EATER_BUG = CardDef(
     key="man_eater_bug",
     name="Man-Eater Bug",
     card_type="monster",
-    fidelity="approximate: it can target only the monster it battles (the card: 1 monster on the field)",
+    fidelity="exact",
     atk=450,
     def_=600,
     level=2,
@@ -40,7 +40,7 @@ MAN_EATER_BUG = CardDef(
     ruling="Flipped by an attack, its FLIP effect activates after damage calculation (rules spec §1.4); it can "
     "destroy the attacker then. https://yugipedia.com/wiki/Man-Eater_Bug",
     effects=(
-        {"kind": "flip", "target": "battling_opponent", "does": [{"op": "destroy", "target": "battling_opponent"}]},
+        {"kind": "flip", "target": {}, "does": [{"op": "destroy", "target": "targeted"}]},
     ),
 )
 
@@ -48,7 +48,7 @@ PENGUIN_SOLDIER = CardDef(
     key="penguin_soldier",
     name="Penguin Soldier",
     card_type="monster",
-    fidelity="approximate: it can target only the monster it battles (the card: up to 2 monsters on the field)",
+    fidelity="exact",
     atk=750,
     def_=500,
     level=2,
@@ -59,8 +59,8 @@ PENGUIN_SOLDIER = CardDef(
     "by that battle; the attacker, not destroyed, can be returned then (rules spec §1.4, §1.6; a monster destroyed "
     "by battle cannot be returned). https://yugipedia.com/wiki/Penguin_Soldier",
     effects=(
-        {"kind": "flip", "optional": True, "target": "battling_opponent",
-         "does": [{"op": "return_to_hand", "target": "battling_opponent"}]},
+        {"kind": "flip", "optional": True, "target": {"count": 2, "up_to": True},
+         "does": [{"op": "return_to_hand", "target": "targeted"}]},
     ),
 )  # fmt: skip
 

@@ -51,7 +51,7 @@ AXE_OF_DESPAIR = CardDef(
     "monster leaves the field or is turned face-down (rules spec §C.1, §C.3). A Spell Speed 1 Spell: placed "
     "equipped in a scenario, as it is activated in a Main Phase. https://yugipedia.com/wiki/Axe_of_Despair",
     effects=(
-        {"kind": "activated", "speed": 1, "target": "own_battler", "does": [{"op": "equip", "target": "own_battler"}]},
+        {"kind": "activated", "speed": 1, "target": {"filter": {"face_up": True}}, "does": [{"op": "equip", "target": "targeted"}]},
         {"kind": "stat_modifier", "atk": 1000},
     ),
 )

@@ -4,6 +4,7 @@ the operations of their `does` lists, plus the lingering effects those operation
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations
 from typing import Any, Final
 
 import attrs
@@ -36,6 +37,7 @@ from engine.rules.unaffected import unaffected_by
 from engine.state import Card, ChainLink
 from engine.values.events import EventType
 from engine.values.game import (
+    CardType,
     Location,
     OriginalChange,
     OriginalOp,
@@ -69,19 +71,64 @@ def _changes_stats_of(src: Source, name: str) -> bool:
 
 
 def _targetable(ctx: Context, src: Source, index: int) -> bool:
-    """Targets are monsters on the field; one whose ATK/DEF the effect changes must be face-up."""
+    """Targets are monsters on the field; one whose ATK/DEF the effect changes must be face-up. An effect that
+    chooses among cards (`target` an object) takes only the cards that match it, then and on resolution."""
+    spec = src.effect.params["target"]
+    if isinstance(spec, Params):
+        return index in chosen_among(ctx, src, spec)
     card = ctx.card(index)
     if card.location is not Location.MONSTER_ZONE:
         return False
-    return not (card.position is Position.SET and _changes_stats_of(src, str(src.effect.params["target"])))
+    return not (card.position is Position.SET and _changes_stats_of(src, str(spec)))
+
+
+def chosen_among(ctx: Context, src: Source, spec: Params) -> list[int]:
+    """The cards an effect may target ("target 1 face-up monster your opponent controls"): on the field in its
+    `zone`, of its `player`, matching its `filter`, the attacking monster only with `attacking`, not this card
+    with `other_than_self`, and face-up where the effect changes ATK/DEF (a face-down monster has none to change)."""
+    zone = spec.get("zone", "monster_zone")
+    who = spec.get("player", "both")
+    flt = spec.get("filter") or {}
+    b = ctx.state.battle
+    stats = _changes_stats_of(src, "targeted")
+    out = []
+    for i, card in enumerate(ctx.state.cards):
+        loc = card.location
+        if not (loc is Location.MONSTER_ZONE if zone == "monster_zone" else
+                loc is Location.SPELL_TRAP_ZONE if zone == "spell_trap_zone" else is_on_field(loc)):
+            continue
+        if (who == "controller" and card.controller is not src.controller) or (
+            who == "opponent" and card.controller is src.controller
+        ):
+            continue
+        if (spec.get("other_than_self") and i == src.host) or (spec.get("attacking") and not (
+            b.under_way and i == b.attacker
+        )):
+            continue
+        if stats and loc is Location.MONSTER_ZONE and card.position is Position.SET:
+            continue
+        if flt and not matches(ctx, i, flt):
+            continue
+        out.append(i)
+    return out
 
 
 def targets(ctx: Context, src: Source) -> list[tuple[int, ...]]:
-    index = ref(ctx, src, str(src.effect.params["target"]))
+    """The target choices: the one card a reference names, or each set of `count` (1 to `count` with `up_to`)
+    cards among those the effect may choose, for its controller to pick one."""
+    spec = src.effect.params["target"]
+    if isinstance(spec, Params):
+        among = chosen_among(ctx, src, spec)
+        n = int(spec.get("count", 1))
+        sizes = range(1, n + 1) if spec.get("up_to") else (n,)
+        return [combo for k in sizes for combo in combinations(among, k)]
+    index = ref(ctx, src, str(spec))
     return [(index,)] if index is not None and _targetable(ctx, src, index) else []
 
 
 # -- conditions ---------------------------------------------------------------------------
+
+_TYPE_WORD: Final = {CardType.SPELL: "spell", CardType.TRAP: "trap", CardType.COUNTER_TRAP: "trap"}
 
 
 def battler(ctx: Context, index: int | None) -> Card | None:
@@ -174,10 +221,39 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
     raise ValueError(f"unknown condition {name!r}")
 
 
+def responds_to_problem(ctx: Context, src: Source, answers: Params) -> str | None:
+    """Why the chain link this effect would be chained to is not the activation it answers (`responds_to`: "When
+    your opponent activates a Spell/Trap Card"), None if it is. A Spell/Trap's activated effect is its card's
+    activation unless it says `activates_card: false`; a trigger never is."""
+    w = ctx.state.window
+    if w is None or not w.chain:
+        return "it answers an activation, and none is on the chain"
+    link = w.chain[-1]
+    card = ctx.card(link.card)
+    who = answers.get("player", "either")
+    if who != "either" and (link.player is src.controller) != (who == "controller"):
+        mine = "its own player" if who == "controller" else "the opponent"
+        return f"it answers an activation by {mine}, and {card.name} was activated by {link.player.name}"
+    kinds = answers.get("card_type")
+    kind = "monster" if card.is_monster else _TYPE_WORD.get(card.card_type, "trap")
+    if kinds is not None and kind not in kinds:
+        return f"it answers the activation of a {' or '.join(kinds)} card's effect, and {card.name} is a {kind}"
+    if answers.get("card_activation"):
+        eff = card.effects[link.effect]
+        if card.is_monster or link.trigger or eff.kind is not EffectKind.ACTIVATED or not eff.params.get(
+            "activates_card", True
+        ):
+            return f"it answers the activation of a Spell/Trap Card, and {card.name}'s is an effect's activation"
+    return None
+
+
 def condition(ctx: Context, src: Source) -> bool:
     conds = src.effect.params.get("condition") or ()
     if isinstance(conds, str):
         conds = (conds,)
+    answers = src.effect.params.get("responds_to")
+    if answers is not None and responds_to_problem(ctx, src, answers) is not None:
+        return False
     battle = src.effect.params.get("battle")
     if battle is not None and battle_problem(ctx, src, battle) is not None:
         return False
@@ -189,6 +265,9 @@ def condition(ctx: Context, src: Source) -> bool:
 
 def condition_problem(ctx: Context, src: Source) -> str | None:
     """The failing part of the condition, in the card's words, where it can be said."""
+    answers = src.effect.params.get("responds_to")
+    if answers is not None and (problem := responds_to_problem(ctx, src, answers)) is not None:
+        return problem
     battle = src.effect.params.get("battle")
     problem = battle_problem(ctx, src, battle) if battle is not None else None
     only_if = src.effect.params.get("only_if")
@@ -618,8 +697,15 @@ OPS: Final[dict[str, OpHandler]] = {
 
 
 def operation(ctx: Context, src: Source, link: ChainLink) -> None:
-    """Resolve the `does` list in order; stop if the Duel ends part-way (§2.7)."""
+    """Resolve the `does` list in order; stop if the Duel ends part-way (§2.7). An operation on `targeted` acts on
+    each card chosen as a target, in the order chosen (each one checked again as it resolves: `_card_for`)."""
     for op in src.effect.params.get("does", ()):
+        if op.get("target") == "targeted":
+            for index in link.targets:
+                OPS[op["op"]](ctx, src, link, Params({**op, "target": ctx.card(index).id}))
+                if ctx.state.duel_over:
+                    return
+            continue
         OPS[op["op"]](ctx, src, link, op)
         if ctx.state.duel_over:
             return
