@@ -561,7 +561,7 @@ OPS: Mapping[str, type[msgspec.Struct]] = _tagged(_Op, {
     "banish": {"target": _TargetRef},
     "return_to_hand": {"target": _TargetRef},
     "send_to_graveyard": {"target": _TargetRef},
-    "change_position": {"target": _TargetRef, "to": _Position},
+    "change_position": {"target": _TargetRef, "to": Literal["attack", "defense", "set", "other"]},
     "take_control": {"target": _TargetRef,
                      "until": _optional(_Until, "absent: for good; given: control returns to the player who had it "
                                         "then, if it is still on the field (\"until the End Phase\")")},
@@ -1110,7 +1110,8 @@ def _union_problem(tp: Any, value: Any) -> tuple[Where, str] | None:
     one value or a list of them (a trigger's ``condition``), or a card id or null (``attack.target``)."""
     members = get_args(tp)
     tagged = {str(t.__struct_config__.tag): t for t in members
-              if isinstance(t, type) and issubclass(t, _Wire) and t.__struct_config__.tag_field is not None}  # fmt: skip
+              if isinstance(t, type) and issubclass(t, _Wire)
+              and t.__struct_config__.tag_field is not None}  # fmt: skip
     plain = next((t for t in members if isinstance(t, type) and issubclass(t, _Wire) and t not in tagged.values()),
                  None)  # fmt: skip
     if plain is not None and type(value) is dict:  # a reference or an object (an effect's target): the object

@@ -40,20 +40,20 @@ ENEMY_CONTROLLER = CardDef(
     key="enemy_controller",
     name="Enemy Controller",
     card_type="spell",
-    fidelity="approximate: its first effect always changes the target to Defense Position and may target a Set "
-    "monster; both target only the opponent's monster in this battle",
-    text="Quick-Play Spell. Choose one: target 1 face-up monster your opponent controls and change its battle "
-    "position; or Tribute 1 monster, then take control of 1 face-up monster your opponent controls until the End "
-    "Phase.",
+    fidelity="exact",
+    text="Quick-Play Spell. Activate 1 of these effects: target 1 face-up monster your opponent controls; change "
+    "that target's battle position. Or: Tribute 1 monster, then target 1 face-up monster your opponent controls; "
+    "take control of it until the End Phase. (Its modes are its effects 0 and 1: the player picks one when "
+    "activating it, with the choice's effect.)",
     ruling="An attacking monster changed to Defense Position in the Battle Step can no longer battle: the Damage "
     "Step is not entered (official rulebook pp.38-39, LB-BS L56; OCG-BP L178; rules spec §BP.6); one whose control "
     "changes stops attacking too (§BP.6), and control goes back at the end of the turn (rules spec §U.11; case "
     "UP-ECT-001). https://yugipedia.com/wiki/Enemy_Controller",
     effects=(
-        {"kind": "activated", "speed": 2, "target": "opponent_battler",
-         "does": [{"op": "change_position", "target": "opponent_battler", "to": "defense"}]},
-        {"kind": "activated", "speed": 2, "target": "opponent_battler", "cost": {"tribute": 1},
-         "does": [{"op": "take_control", "target": "opponent_battler", "until": "end_of_turn"}]},
+        {"kind": "activated", "speed": 2, "target": {"player": "opponent", "filter": {"face_up": True}},
+         "does": [{"op": "change_position", "target": "targeted", "to": "other"}]},
+        {"kind": "activated", "speed": 2, "target": {"player": "opponent", "filter": {"face_up": True}},
+         "cost": {"tribute": 1}, "does": [{"op": "take_control", "target": "targeted", "until": "end_of_turn"}]},
     ),
 )  # fmt: skip
 

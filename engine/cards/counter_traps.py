@@ -35,7 +35,7 @@ SOLEMN_STRIKE = CardDef(
     effects=(
         {"kind": "activated", "cost": {"lp": 1500}, "responds_to": {"card_type": ["monster"]},
          "does": [{"op": "negate_activation", "destroy": True}]},
-    ),  # fmt: skip
+    ),
 )
 
 DIVINE_WRATH = CardDef(

@@ -461,8 +461,12 @@ def _send_to_graveyard(ctx: Context, src: Source, link: ChainLink, op: Params) -
 
 def _change_position(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     index = _card_for(ctx, src, link, op["target"])
-    if index is not None:
-        actions.change_position(ctx, index, Position(op["to"]), "effect")
+    if index is None:
+        return
+    to = op["to"]
+    if to == "other":  # "change its battle position": the other one, face-up
+        to = "defense" if ctx.card(index).position is Position.ATTACK else "attack"
+    actions.change_position(ctx, index, Position(to), "effect")
 
 
 def _take_control(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
