@@ -26,7 +26,8 @@ class Activate:
         ids = [c.id for c in duel.state.cards]
         for o in decision.options:
             aimed = self.target is None or [ids[i] for i in o.targets] == [self.target]
-            if not self.done and not o.is_pass and ids[o.card] == self.card and decision.window is self.window and aimed:
+            mine = not o.is_pass and ids[o.card] == self.card and decision.window is self.window
+            if not self.done and mine and aimed:
                 self.done = True
                 return o
         return engine.PASS if engine.PASS in decision.options else decision.options[0]
