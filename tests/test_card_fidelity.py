@@ -42,15 +42,10 @@ PLAIN_BATTLE: dict[str, Any] = {
 
 @pytest.fixture
 def approximate_bug(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Man-Eater Bug marked approximate for this test (every client reads `engine.cards.all_cards`)."""
-    real = engine.cards.all_cards
-
-    def patched() -> dict[str, CardDef]:
-        cards = real()
-        cards["man_eater_bug"] = attrs.evolve(cards["man_eater_bug"], fidelity=APPROXIMATE + DIFFERS)
-        return cards
-
-    monkeypatch.setattr(engine.cards, "all_cards", patched)
+    """Man-Eater Bug marked approximate for this test, in the catalog itself: every client reads it through
+    `engine.cards.all_cards`, whichever way it imported that function."""
+    bug = engine.cards.CATALOG["man_eater_bug"]
+    monkeypatch.setitem(engine.cards.CATALOG, "man_eater_bug", attrs.evolve(bug, fidelity=APPROXIMATE + DIFFERS))
     yield
 
 
