@@ -56,6 +56,7 @@ from engine.cards import (
     counter_traps,
     damage_step_boosts,
     extra_attacks,
+    field_spells,
     flip,
     on_the_field,
     printed_monsters,
@@ -71,7 +72,7 @@ if TYPE_CHECKING:
 
 _FAMILIES = (stat_changes, battle_damage, flip, start_and_refusals, battle_traps, attack_stoppers, counter_traps,
              protection, damage_step_boosts, printed_monsters, battle_triggers, on_the_field, extra_attacks,
-             conditional, battle_aftermath)  # fmt: skip
+             conditional, battle_aftermath, field_spells)  # fmt: skip
 # Cards written as scenario-format specs (nameable in scenario files); `custom` ones (their own effect
 # types) are loaded on first use, as they import the engine.
 CATALOG: dict[str, CardDef] = {c.key: c for m in _FAMILIES for c in m.CARDS}

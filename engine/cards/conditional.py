@@ -48,6 +48,30 @@ REVERSE_BREAK = CardDef(
     ),
 )  # fmt: skip
 
+ALLY_OF_JUSTICE_CATASTOR = CardDef(
+    key="ally_of_justice_catastor",
+    name="Ally of Justice Catastor",
+    card_type="monster",
+    fidelity="exact",
+    atk=2200,
+    def_=1200,
+    level=5,
+    attribute="dark",
+    monster_type="machine",
+    abilities=("synchro", "effect"),
+    text="1 Tuner + 1 or more non-Tuner monsters. At the start of the Damage Step, if this card battles a non-DARK "
+    "monster: Destroy that monster.",
+    ruling="A mandatory trigger at the start of the Damage Step, before a Set monster is flipped: a face-down monster "
+    "shows no Attribute, so it does not activate against one (ProjectIgnis/CardScripts c26593852: the battled "
+    "monster must be face-up and not DARK; cases CF-CAT-001 to CF-CAT-003). "
+    "https://yugipedia.com/wiki/Ally_of_Justice_Catastor",
+    effects=(
+        {"kind": "trigger", "on": "start_of_damage_step", "optional": False,
+         "battle": {"self": True, "opponent_monster": {"all": [{"face_up": True}, {"not": {"attribute": "dark"}}]}},
+         "does": [{"op": "destroy", "target": "battling_opponent"}]},
+    ),
+)  # fmt: skip
+
 TOON_ANCIENT_GEAR_GOLEM = CardDef(
     key="toon_ancient_gear_golem",
     name="Toon Ancient Gear Golem",
@@ -246,4 +270,4 @@ TOP_RUNNER = CardDef(
 )  # fmt: skip
 
 CARDS = (MASTERFUL_SUN_MOU, REVERSE_BREAK, TOON_ANCIENT_GEAR_GOLEM, RAMPART_BLASTER, SKYSCRAPER, RAMPAGING_RHYNOS,
-         CRUSADIA_REGULEX, WORLD_GEARS, LORD_OF_D, ARIA, CHILDS_PLAY, TOP_RUNNER)  # fmt: skip
+         ALLY_OF_JUSTICE_CATASTOR, CRUSADIA_REGULEX, WORLD_GEARS, LORD_OF_D, ARIA, CHILDS_PLAY, TOP_RUNNER)  # fmt: skip

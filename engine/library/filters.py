@@ -119,12 +119,23 @@ def describe(flt: Mapping[str, Any]) -> str:
     if "not_archetype" in flt:
         out += f' other than a "{flt["not_archetype"]}" monster'
     if "not" in flt:
-        out += f" that is not {describe(flt['not'])}"
+        out += f" that is not {_clause(flt['not'])}"
     if "any" in flt:
-        out += " that is " + " or ".join(describe(f) for f in flt["any"])
+        out += " that is " + " or ".join(_clause(f) for f in flt["any"])
     if "all" in flt:
-        out += " that is " + " and ".join(describe(f) for f in flt["all"])
+        out += " that is " + " and ".join(_clause(f) for f in flt["all"])
     return ("an " if out[0] in "aeiouAEIOU" else "a ") + out
+
+
+def _clause(flt: Mapping[str, Any]) -> str:
+    """A filter inside a combination: a bare combination in words and parentheses ("not (a Warrior or a
+    Beast-Warrior)"), any other filter described whole."""
+    if flt.keys() == {"any"} or flt.keys() == {"all"}:
+        ((key, parts),) = flt.items()
+        return "(" + (" or " if key == "any" else " and ").join(_clause(f) for f in parts) + ")"
+    if flt.keys() == {"not"}:
+        return "not " + _clause(flt["not"])
+    return describe(flt)
 
 
 _POSITION_OF: Final = {Position.ATTACK: "attack", Position.DEFENSE: "defense", Position.SET: "defense"}
