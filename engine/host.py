@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import attrs
 
 from engine.effects import DamageStepRule, Effect, EffectKind, TriggerEvent
-from engine.library.ops import STAT_OPS
+from engine.library.targets import STAT_OPS
 from engine.rules.zones import ARROWS, EXTRA_COLUMNS
 from engine.scenario import EffectSpec, ScenarioError, parse_effect_spec
 from engine.state import Card, CardDetails, GameState, PlayerState, no_battle

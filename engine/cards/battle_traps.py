@@ -60,14 +60,16 @@ MAGIC_CYLINDER = CardDef(
     key="magic_cylinder",
     name="Magic Cylinder",
     card_type="trap",
-    fidelity="approximate: it inflicts damage even when its target is no longer on the field",
-    text="Normal Trap. When a monster of your opponent declares an attack: target the attacking monster; its "
-    "attack is negated and your opponent takes damage equal to its ATK.",
+    fidelity="exact",
+    text="Normal Trap. When a monster of your opponent declares an attack: target the attacking monster; negate the "
+    "attack, and if you do, inflict damage to your opponent equal to its ATK.",
     ruling="The damage is effect damage, the ATK read when it resolves (yugioh-wiki.net 'Magic Cylinder'; rules "
-    "spec §BP.6: a negated attack stops in the Battle Step). https://yugipedia.com/wiki/Magic_Cylinder",
+    "spec §BP.6: a negated attack stops in the Battle Step); once its target has left the field (or is no longer a "
+    "legal target) it does nothing: no negation, no damage (ProjectIgnis/CardScripts c62279055; case LC-MC-002). "
+    "https://yugipedia.com/wiki/Magic_Cylinder",
     effects=(
         {"kind": "activated", "speed": 2, **_DECLARED, "target": "attacker",
-         "does": [{"op": "negate_attack"},
+         "does": [{"op": "negate_attack", "target": "attacker"},
                   {"op": "damage", "player": "opponent", "equal_to": {"of": "attacker", "stat": "atk"}}]},
     ),
 )  # fmt: skip
@@ -96,10 +98,11 @@ DRAINING_SHIELD = CardDef(
     text="Normal Trap. When a monster of your opponent declares an attack: target the attacking monster; its "
     "attack is negated and you gain LP equal to its ATK.",
     ruling="A Magic Cylinder that heals instead (yugioh-wiki.net 'Draining Shield': it targets the attacking "
-    "monster); the attack stops in the Battle Step (rules spec §BP.6). https://yugipedia.com/wiki/Draining_Shield",
+    "monster); the attack stops in the Battle Step (rules spec §BP.6); once its target has left the field it does "
+    "nothing (ProjectIgnis/CardScripts c43250041; case LC-DS-002). https://yugipedia.com/wiki/Draining_Shield",
     effects=(
         {"kind": "activated", "speed": 2, **_DECLARED, "target": "attacker",
-         "does": [{"op": "negate_attack"},
+         "does": [{"op": "negate_attack", "target": "attacker"},
                   {"op": "gain_lp", "player": "controller", "equal_to": {"of": "attacker", "stat": "atk"}}]},
     ),
 )  # fmt: skip

@@ -136,7 +136,7 @@ EXPLODER_DRAGON = CardDef(
     key="exploder_dragon",
     name="Exploder Dragon",
     card_type="monster",
-    fidelity="approximate: no battle damage from any battle involving it (the card: only from its own attacks)",
+    fidelity="exact",
     atk=1000,
     def_=0,
     level=3,
@@ -145,10 +145,12 @@ EXPLODER_DRAGON = CardDef(
     text="If this card is destroyed by battle and sent to the GY: the monster that destroyed it is destroyed. "
     "Neither player takes battle damage from this card's attacks.",
     ruling="A mandatory trigger at the end of the Damage Step, once it is in the Graveyard (rules spec §1.7.2); "
-    "the monster that battled it is destroyed by the effect, not by battle (yugioh-wiki.net 'Exploder Dragon'). "
+    "the monster that battled it is destroyed by the effect, not by battle (yugioh-wiki.net 'Exploder Dragon'); "
+    "battle damage is stopped only when it attacks, not when it is attacked (ProjectIgnis/CardScripts c20586572; "
+    "cases LC-ED-001, LC-ED-002). "
     "https://yugipedia.com/wiki/Exploder_Dragon",
     effects=(
-        {"kind": "avoid_battle_damage", "player": "both"},
+        {"kind": "avoid_battle_damage", "player": "both", "scope": "attacking"},
         {"kind": "trigger", "on": "destroyed_by_battle_and_sent_to_graveyard", "optional": False, "from": "graveyard",
          "does": [{"op": "destroy", "target": "battling_opponent"}]},
     ),

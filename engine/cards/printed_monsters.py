@@ -81,18 +81,24 @@ BLUE_EYES_CHAOS_MAX_DRAGON = CardDef(
     key="blue_eyes_chaos_max_dragon",
     name="Blue-Eyes Chaos MAX Dragon",
     card_type="monster",
-    fidelity="approximate: its protections from the opponent's card effects (not targeted, not destroyed) are "
-    "missing",
+    fidelity="exact",
     atk=4000,
     def_=0,
     level=8,
     attribute="dark",
     monster_type="dragon",
-    text="Ritual. If this card attacks a Defense Position monster, it inflicts double the difference as piercing "
+    text="Ritual. Cannot be targeted by your opponent's card effects, also your opponent cannot destroy it with card "
+    "effects. If this card attacks a Defense Position monster, it inflicts double the difference as piercing "
     "battle damage.",
     ruling="'Inflicts double' piercing is step 1 of the battle damage order (rules spec §2.4, §2.6; case "
-    "DS-029). https://yugipedia.com/wiki/Blue-Eyes_Chaos_MAX_Dragon",
-    effects=({"kind": "piercing", "double": True},),
+    "DS-029); the opponent's effects that do not target still reach it, but do not destroy it: an opponent's "
+    "Mirror Force destroys the other Attack Position monsters only (ProjectIgnis/CardScripts c55410871; rules spec "
+    "§U.9; cases LC-BCM-001, LC-BCM-002). https://yugipedia.com/wiki/Blue-Eyes_Chaos_MAX_Dragon",
+    effects=(
+        {"kind": "piercing", "double": True},
+        {"kind": "cannot_be_targeted", "by": "opponent_effects"},
+        {"kind": "indestructible_by_effects", "by": "opponent_effects"},
+    ),
 )
 
 GRAVEKEEPERS_VASSAL = CardDef(

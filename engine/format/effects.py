@@ -70,7 +70,6 @@ class ActivatableWire(EffectWire, kw_only=True):
     ] = UNSET
 
 
-_SCOPE = default(Literal["involving", "all"], "involving")
 _ONCE = optional(Literal["soft", "hard"], "soft: 'once per turn' (per card); hard: 'you can only use this effect of "
                   "<name> once per turn' (per player and card name)")
 _BATTLE = optional(BattleWire, "who battles whom: an activation condition")
@@ -98,7 +97,11 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                                "battles cannot be destroyed by that battle (Thorn of Malice)"),
         "filter": optional(FilterWire, "only the monsters of applies_to that match this filter"),
     },
-    "avoid_battle_damage": {"player": Relative, "scope": _SCOPE},
+    "avoid_battle_damage": {"player": Relative,
+                            "scope": default(Literal["involving", "attacking", "all"], "involving",
+                                             "involving: battles involving this card; attacking: only its own "
+                                             "attacks (\"battle damage from this card's attacks\"); all: every "
+                                             "battle")},
     "reflect_battle_damage": {
         "scope": default(Literal["involving", "all"], "involving", "all: every battle (Dimension Wall)"),
     },
@@ -158,6 +161,11 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
     "unaffected": {"by": Unaffected},
     "cannot_be_targeted": {
         "by": default(Literal["opponent_effects", "effects"], "opponent_effects", "whose card effects cannot target "
+                       "them"),
+        **_APPLIES,
+    },
+    "indestructible_by_effects": {
+        "by": default(Literal["opponent_effects", "effects"], "opponent_effects", "whose card effects cannot destroy "
                        "them"),
         **_APPLIES,
     },
@@ -270,15 +278,19 @@ def check_targeted(e: EffectSpec, at: tuple[str | int, ...]) -> None:
     if e.target == "targeted":
         raise Invalid("targeted names the cards chosen as targets: give target an object to choose them", *at,
                       "target")  # fmt: skip
+    acts = False
     for k, op in enumerate(e.does):
         named = [name for name, _ in REF_PARAMS[op.op] if op.params.get(name) == "targeted"]
         named += [f"{key}.{part}" for key in ("equal_to", "atk_gain_of") for part in ("of", "minus")
                   if (op.params.get(key) or {}).get(part) == "targeted"]  # fmt: skip
         for name in named:
-            if name != "target" or not chooses:
-                why = ("only an operation's target can name targeted" if name != "target" else
-                       "targeted names the cards chosen as targets: give the effect's target an object to choose them")
-                raise Invalid(why, *at, "does", k, *name.split("."))  # fmt: skip
-    if chooses and not any(op.params.get("target") == "targeted" for op in e.does):
+            if name != "target" and not name.endswith((".of", ".minus")):
+                raise Invalid("only an operation's target, or the monster whose value it reads, can name targeted",
+                              *at, "does", k, name)  # fmt: skip
+            if not chooses:
+                raise Invalid("targeted names the cards chosen as targets: give the effect's target an object to "
+                              "choose them", *at, "does", k, *name.split("."))  # fmt: skip
+        acts = acts or bool(named)
+    if chooses and not acts:
         raise Invalid("the effect chooses targets (target is an object) but no operation acts on them: give one "
                       "\"target\": \"targeted\"", *at, "target")  # fmt: skip

@@ -119,7 +119,9 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
     "draw": {"player": AnyPlayer, "count": Count},
     # The Battle Phase (rules spec §BP.6, §BP.7): negate the attack; end the Battle Phase; destroy all monsters of
     # a player matching a filter (Mirror Force: the opponent's Attack Position monsters).
-    "negate_attack": {},
+    "negate_attack": {"target": optional(TargetRef, "the attacking monster the effect targets (\"target the "
+                                       "attacking monster; negate the attack\"): nothing is negated if it is "
+                                       "no longer a legal target")},
     "end_battle_phase": {},
     "restrict": {
         "kind": Annotated[RestrictionKind, doc("the restriction or permission, as its continuous kind")],

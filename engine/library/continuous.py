@@ -92,8 +92,12 @@ def _gain(ctx: Context, src: Source) -> list[DamageModifier]:
 
 
 def _avoid(ctx: Context, src: Source) -> list[DamageModifier]:
+    """No battle damage for that player: from battles involving this card, from its own attacks only ("from this
+    card's attacks": Exploder Dragon, not when it is attacked), or from any battle."""
     scope = src.effect.params.get("scope", "involving")
-    inv = src.host if scope == "involving" else None
+    if scope == "attacking" and ctx.state.battle.attacker != src.host:
+        return []
+    inv = None if scope == "all" else src.host
     return [DamageModifier(DamageStage.ZERO, player=p, involving=inv) for p in _players(ctx, src)]
 
 
@@ -245,6 +249,12 @@ def _unaffected(ctx: Context, src: Source) -> Unaffected:
 
 def _untargetable(ctx: Context, src: Source) -> Untargetable:
     """The monsters of `applies_to` (this card by default) cannot be targeted by those effects (§U.9)."""
+    cards = tuple(monsters_it_applies_to(ctx, src, face_up=False))
+    return Untargetable(cards, str(src.effect.params.get("by", "opponent_effects")))
+
+
+def _indestructible_by_effects(ctx: Context, src: Source) -> Untargetable:
+    """The monsters of `applies_to` (this card by default) cannot be destroyed by those card effects."""
     cards = tuple(monsters_it_applies_to(ctx, src, face_up=False))
     return Untargetable(cards, str(src.effect.params.get("by", "opponent_effects")))
 
@@ -414,6 +424,7 @@ CONTINUOUS_TYPES = [
     EffectType("extra_attacks", hooks={Hook.ATTACKS: _extra_attacks}),
     EffectType("unaffected", hooks={Hook.UNAFFECTED: _unaffected}),
     EffectType("cannot_be_targeted", hooks={Hook.CANNOT_BE_TARGETED: _untargetable}),
+    EffectType("indestructible_by_effects", hooks={Hook.INDESTRUCTIBLE_BY_EFFECTS: _indestructible_by_effects}),
     EffectType("negates_effects", hooks={Hook.NEGATES_EFFECTS: _negated}),
 ]
 # Every continuous kind answers only while its `only_if` holds; those that decide ATK/DEF or negation read ATK/DEF

@@ -4,7 +4,6 @@ the operations of their `does` lists, plus the lingering effects those operation
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import combinations
 from typing import Any, Final
 
 import attrs
@@ -28,11 +27,18 @@ from engine.library.continuous import monsters_it_applies_to
 from engine.library.filters import describe, matches, matches_card
 from engine.library.only_if import only_if_problem
 from engine.library.refs import ref, value_of
+from engine.library.targets import (
+    card_for,
+    each_target,
+    reads_lost_target,
+    target_lost,
+    targets,
+)
 from engine.rules.cards import pendulum_zone_problem
+from engine.rules.destruction import indestructible_by_effect
 from engine.rules.last_known import as_it_was, battler_instance
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats
-from engine.rules.targeting import untargetable_by
 from engine.rules.unaffected import unaffected_by
 from engine.state import Card, ChainLink
 from engine.values.events import EventType
@@ -51,79 +57,6 @@ from engine.values.game import (
 # What resolves one entry of an effect's `does` list. The entry is typed `Params` (what `Effect`
 # freezes every mapping into), not `Mapping`: compiled, its `.get` is then a C dict lookup.
 OpHandler = Callable[[Context, Source, ChainLink, Params], None]
-
-
-STAT_OPS: Final = frozenset(
-    {
-        "change_stats",
-        "halve_stats",
-        "double_stats",
-        "switch_atk_def",
-        "halve_original_stats",
-        "double_original_stats",
-        "set_original_stats",
-    }
-)
-
-
-def _changes_stats_of(src: Source, name: str) -> bool:
-    return any(op.get("op") in STAT_OPS and op.get("target") == name for op in src.effect.params.get("does", ()))
-
-
-def _targetable(ctx: Context, src: Source, index: int) -> bool:
-    """Targets are monsters on the field; one whose ATK/DEF the effect changes must be face-up. An effect that
-    chooses among cards (`target` an object) takes only the cards that match it, then and on resolution."""
-    spec = src.effect.params["target"]
-    if isinstance(spec, Params):
-        return index in chosen_among(ctx, src, spec)
-    card = ctx.card(index)
-    if card.location is not Location.MONSTER_ZONE:
-        return False
-    return not (card.position is Position.SET and _changes_stats_of(src, str(spec)))
-
-
-def chosen_among(ctx: Context, src: Source, spec: Params) -> list[int]:
-    """The cards an effect may target ("target 1 face-up monster your opponent controls"): on the field in its
-    `zone`, of its `player`, matching its `filter`, the attacking monster only with `attacking`, not this card
-    with `other_than_self`, and face-up where the effect changes ATK/DEF (a face-down monster has none to change)."""
-    zone = spec.get("zone", "monster_zone")
-    who = spec.get("player", "both")
-    flt = spec.get("filter") or {}
-    b = ctx.state.battle
-    stats = _changes_stats_of(src, "targeted")
-    out = []
-    for i, card in enumerate(ctx.state.cards):
-        loc = card.location
-        if not (loc is Location.MONSTER_ZONE if zone == "monster_zone" else
-                loc is Location.SPELL_TRAP_ZONE if zone == "spell_trap_zone" else is_on_field(loc)):
-            continue
-        if (who == "controller" and card.controller is not src.controller) or (
-            who == "opponent" and card.controller is src.controller
-        ):
-            continue
-        if (spec.get("other_than_self") and i == src.host) or (spec.get("attacking") and not (
-            b.under_way and i == b.attacker
-        )):
-            continue
-        if stats and loc is Location.MONSTER_ZONE and card.position is Position.SET:
-            continue
-        if flt and not matches(ctx, i, flt):
-            continue
-        out.append(i)
-    return out
-
-
-def targets(ctx: Context, src: Source) -> list[tuple[int, ...]]:
-    """The target choices: the one card a reference names, or each set of `count` (1 to `count` with `up_to`)
-    cards among those the effect may choose, for its controller to pick one."""
-    spec = src.effect.params["target"]
-    if isinstance(spec, Params):
-        among = chosen_among(ctx, src, spec)
-        n = int(spec.get("count", 1))
-        sizes = range(1, n + 1) if spec.get("up_to") else (n,)
-        return [combo for k in sizes for combo in combinations(among, k)]
-    index = ref(ctx, src, str(spec))
-    return [(index,)] if index is not None and _targetable(ctx, src, index) else []
 
 
 # -- conditions ---------------------------------------------------------------------------
@@ -288,29 +221,10 @@ def pay_cost(ctx: Context, src: Source) -> None:
 # -- operations ---------------------------------------------------------------------------
 
 
-def _card_for(ctx: Context, src: Source, link: ChainLink, name: str) -> int | None:
-    """The card an operation acts on. A target chosen on activation must still be the same card,
-    and still a legal target, on resolution; otherwise the operation does nothing to it."""
-    index = ref(ctx, src, name)
-    if index is None:
-        return None
-    if unaffected_by(ctx, index, src):
-        ctx.emit(EventType.LINK_RESOLVED, "unaffected", card=index, detail="unaffected by this effect")
-        return None
-    if index in link.targets:
-        k = link.targets.index(index)
-        card = ctx.card(index)
-        gone = card.instance != link.target_instances[k] or card.battle_destroyed
-        if gone or not _targetable(ctx, src, index) or untargetable_by(ctx, index, src):
-            ctx.emit(EventType.LINK_RESOLVED, "effect", card=index, detail="target no longer legal: not affected")
-            return None
-    return index
-
-
 def _stat_target(ctx: Context, src: Source, link: ChainLink, op: Params) -> int | None:
     """The monster a stat operation changes: only face-up monsters have ATK/DEF to change, and
     destroyed-by-battle ones cannot be changed (§1.6)."""
-    index = _card_for(ctx, src, link, op["target"])
+    index = card_for(ctx, src, link, op["target"])
     if index is None:
         return None
     return index if actions.can_change_stats(ctx.card(index)) else None
@@ -410,7 +324,7 @@ def _indestructible(ctx: Context, src: Source, link: ChainLink, op: Params) -> N
     battle" (`applies_to`, `until: end_of_damage_step`): the monsters there as it resolves."""
     until = str(op.get("until", "end_of_turn"))
     if op.get("target") is not None:
-        index = _card_for(ctx, src, link, op["target"])
+        index = card_for(ctx, src, link, op["target"])
         cards = [] if index is None else [index]
     else:
         params = {"applies_to": op["applies_to"], "filter": op.get("filter")}
@@ -431,13 +345,13 @@ def _negate_activation(ctx: Context, src: Source, link: ChainLink, op: Params) -
     w.negated_links.append(below)
     negated = w.chain[below]
     ctx.emit(EventType.LINK_NEGATED, "effect", card=negated.card, player=negated.player, detail="activation negated")
-    if op.get("destroy"):
+    if op.get("destroy") and not indestructible_by_effect(ctx, negated.card, src):
         actions.destroy(ctx, negated.card, "effect", detail="destroyed by the negating effect")
 
 
 def _move_op(dest: Location) -> OpHandler:
     def op_(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
-        index = _card_for(ctx, src, link, op["target"])
+        index = card_for(ctx, src, link, op["target"])
         if index is None or not is_on_field(ctx.card(index).location):
             return
         if dest is Location.HAND and ctx.card(index).battle_destroyed:
@@ -448,19 +362,19 @@ def _move_op(dest: Location) -> OpHandler:
 
 
 def _destroy(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
-    index = _card_for(ctx, src, link, op["target"])
-    if index is not None:
+    index = card_for(ctx, src, link, op["target"])
+    if index is not None and not indestructible_by_effect(ctx, index, src):
         actions.destroy(ctx, index, "effect")
 
 
 def _send_to_graveyard(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
-    index = _card_for(ctx, src, link, op["target"])
+    index = card_for(ctx, src, link, op["target"])
     if index is not None and is_on_field(ctx.card(index).location):
         actions.send_to_graveyard(ctx, index, "effect", detail="sent by an effect")
 
 
 def _change_position(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
-    index = _card_for(ctx, src, link, op["target"])
+    index = card_for(ctx, src, link, op["target"])
     if index is None:
         return
     to = op["to"]
@@ -470,7 +384,7 @@ def _change_position(ctx: Context, src: Source, link: ChainLink, op: Params) -> 
 
 
 def _take_control(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
-    index = _card_for(ctx, src, link, op["target"])
+    index = card_for(ctx, src, link, op["target"])
     if index is None:
         return
     was = ctx.card(index).controller
@@ -485,7 +399,7 @@ def _equip(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """This card (or `card`) becomes an Equip Card equipping the target (§C.3): an Equip Spell resolving, a Trap
     that becomes an Equip Card, a monster equipped as an Equip Spell. Nothing if this card left the field (its
     activation then equips nothing: an Equip Spell goes to the Graveyard) or the target is no face-up monster."""
-    target = _card_for(ctx, src, link, op["target"])
+    target = card_for(ctx, src, link, op["target"])
     card = src.card if op.get("card") is None else ref(ctx, src, op["card"])
     if target is None or card is None:
         return
@@ -495,7 +409,7 @@ def _equip(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
 
 
 def _add_counters(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
-    index = _card_for(ctx, src, link, op.get("target", "self"))
+    index = card_for(ctx, src, link, op.get("target", "self"))
     if index is not None and ctx.card(index).face_up_on_field:
         actions.set_counters(ctx, index, ctx.card(index).counters + int(op["count"]))
 
@@ -557,7 +471,7 @@ def _restrict(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
         actions.add_lingering(ctx, Lingering(eff, src.controller, None, None, until))
         ctx.emit(EventType.LINK_RESOLVED, "effect", detail=f"{op['kind'].replace('_', ' ')} until {until}")
         return
-    index = _card_for(ctx, src, link, op["target"])
+    index = card_for(ctx, src, link, op["target"])
     if index is None or ctx.card(index).location is not Location.MONSTER_ZONE:
         return
     eff = Effect(op["kind"], EffectKind.CONTINUOUS, params={"applies_to": "self"})
@@ -566,6 +480,12 @@ def _restrict(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
 
 
 def _negate_attack(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """With a `target` (the attacking monster the effect targets), only while it is still a legal target: negating
+    an attack does not affect the monster, so a monster unaffected by the effect is no exception."""
+    if op.get("target") is not None:
+        index = ref(ctx, src, str(op["target"]))
+        if index is None or target_lost(ctx, src, link, index):
+            return
     actions.negate_attack(ctx)
 
 
@@ -580,7 +500,7 @@ def _destroy_all(ctx: Context, src: Source, link: ChainLink, op: Params) -> None
     flt = op.get("filter") or {}
     doomed = [i for i, c in enumerate(ctx.state.cards)
               if c.location is Location.MONSTER_ZONE and c.controller in players and matches(ctx, i, flt)
-              and not unaffected_by(ctx, i, src)]  # fmt: skip
+              and not unaffected_by(ctx, i, src) and not indestructible_by_effect(ctx, i, src)]  # fmt: skip
     for i in doomed:
         actions.destroy(ctx, i, "effect")
 
@@ -599,7 +519,7 @@ def _draw(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
 def _negate_effects(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """"Negate the effects of that monster (including in the Graveyard)": while it stays face-up on the field, and
     in the Graveyard if it is sent there from the field (as a monster destroyed by Dark Ruler Ha Des, §R.5)."""
-    index = _card_for(ctx, src, link, op["target"])
+    index = card_for(ctx, src, link, op["target"])
     if index is None:
         return
     card = ctx.card(index)
@@ -638,7 +558,7 @@ def _place_in_pendulum_zone(ctx: Context, src: Source, link: ChainLink, op: Para
 
 def _unaffected(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """"It is unaffected by your opponent's card effects until the end of this turn" (rules spec §U)."""
-    index = _card_for(ctx, src, link, op["target"])
+    index = card_for(ctx, src, link, op["target"])
     if index is None or not ctx.card(index).face_up_on_field:
         return
     eff = Effect("unaffected", EffectKind.CONTINUOUS, params={"by": op["by"]})
@@ -648,7 +568,7 @@ def _unaffected(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
 
 def _change_attack_target(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """"Change the attack target to it" (§U.6)."""
-    index = _card_for(ctx, src, link, op["target"])
+    index = card_for(ctx, src, link, op["target"])
     if index is not None:
         actions.change_attack_target(ctx, index)
 
@@ -704,15 +624,12 @@ def operation(ctx: Context, src: Source, link: ChainLink) -> None:
     """Resolve the `does` list in order; stop if the Duel ends part-way (§2.7). An operation on `targeted` acts on
     each card chosen as a target, in the order chosen (each one checked again as it resolves: `_card_for`)."""
     for op in src.effect.params.get("does", ()):
-        if op.get("target") == "targeted":
-            for index in link.targets:
-                OPS[op["op"]](ctx, src, link, Params({**op, "target": ctx.card(index).id}))
-                if ctx.state.duel_over:
-                    return
-            continue
-        OPS[op["op"]](ctx, src, link, op)
-        if ctx.state.duel_over:
-            return
+        for one in each_target(ctx, link, op):
+            if reads_lost_target(ctx, src, link, one):
+                continue
+            OPS[one["op"]](ctx, src, link, one)
+            if ctx.state.duel_over:
+                return
 
 
 def _targets_if_any(ctx: Context, src: Source) -> list[tuple[int, ...]]:
