@@ -105,15 +105,18 @@ FORBIDDEN_SCRIPTURE = CardDef(
     key="forbidden_scripture",
     name="Forbidden Scripture",
     card_type="spell",
-    fidelity="approximate: it does not negate the effects of other cards during that damage calculation",
-    text="Quick-Play Spell. During damage calculation, when monsters battle: that damage calculation uses the "
-    "battling monsters' original ATK/DEF.",
+    fidelity="exact",
+    text="Quick-Play Spell. During damage calculation, when monsters battle: the effects of all other cards on the "
+    "field are negated, and that damage calculation uses the battling monsters' original ATK/DEF.",
     ruling="It changes how damage calculation is done, not the monsters' ATK/DEF; an original value changed by "
-    "an effect (Shrink) is the one used (Konami OCG FAQ 13098; rules spec §R.5; cases RF-015, RF-016). "
+    "an effect (Shrink) is the one used (Konami OCG FAQ 13098; rules spec §R.5; cases RF-015, RF-016). The other "
+    "face-up cards on the field have their effects negated until the end of the Damage Step (ProjectIgnis/"
+    "CardScripts c54773234: EFFECT_DISABLE on the field, reset at the end of the Damage Step; case LC-FS-002). "
     "https://yugipedia.com/wiki/Forbidden_Scripture",
     effects=(
         {"kind": "activated", "speed": 2, "windows": ["during_damage_calculation"],
-         "does": [{"op": "original_values_in_damage_calculation"}]},
+         "does": [{"op": "negate_effects", "all_other_cards": True, "until": "end_of_damage_step"},
+                  {"op": "original_values_in_damage_calculation"}]},
     ),
 )  # fmt: skip
 

@@ -519,15 +519,27 @@ def _draw(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
 def _negate_effects(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """"Negate the effects of that monster (including in the Graveyard)": while it stays face-up on the field, and
     in the Graveyard if it is sent there from the field (as a monster destroyed by Dark Ruler Ha Des, §R.5)."""
+    if op.get("all_other_cards"):  # Forbidden Scripture: each other face-up card on the field as it resolves
+        until = str(op.get("until") or "permanent")
+        for i, c in enumerate(ctx.state.cards):
+            if i != src.card and c.face_up_on_field and not c.effects_negated and not unaffected_by(ctx, i, src):
+                _negate_card(ctx, src, i, until)
+        return
     index = card_for(ctx, src, link, op["target"])
     if index is None:
         return
     card = ctx.card(index)
     if card.location is not Location.MONSTER_ZONE or card.position is Position.SET or card.effects_negated:
         return  # only a face-up monster's effects can be negated
+    _negate_card(ctx, src, index, op.get("until"))
+
+
+def _negate_card(ctx: Context, src: Source, index: int, until: str | None) -> None:
+    """Its effects are negated: for good (`until` None), or for a while, ended when the marker ends (`actions`),
+    and on leaving the field."""
+    card = ctx.card(index)
     card.effects_negated = True
-    until = op.get("until")
-    if until is not None:  # for a while: ended when the marker ends (`actions`), and on leaving the field
+    if until is not None:
         actions.add_lingering(ctx, Lingering(actions.NEGATED_FOR_A_WHILE, src.controller, index, card.instance, until))
     ctx.emit(EventType.EFFECTS_NEGATED, "negate_effects", card=index, player=src.controller)
 
