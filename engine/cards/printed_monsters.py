@@ -10,13 +10,14 @@ SUPERHEAVY_SAMURAI_BIG_BENKEI = CardDef(
     key="superheavy_samurai_big_benkei",
     name="Superheavy Samurai Big Benkei",
     card_type="monster",
-    fidelity="approximate: its Summon effect is missing",
+    fidelity="exact",
     atk=1000,
     def_=3500,
     level=8,
     attribute="earth",
     monster_type="machine",
-    text="This card can attack while in face-up Defense Position; it then applies its DEF for damage calculation.",
+    text="This card can attack while in face-up Defense Position; it then applies its DEF for damage calculation. "
+    "(Its effect when Normal Summoned, in a Main Phase, is the host's.)",
     ruling="Attacking with its DEF, it uses its DEF as the value compared, in place of ATK (Konami blog "
     "'Superheavy Samurai Weigh In!'; Konami OCG FAQ 7420; rules spec §2.1; cases DS-083, RF-017). "
     "https://yugipedia.com/wiki/Superheavy_Samurai_Big_Benkei",
@@ -27,13 +28,14 @@ TOTAL_DEFENSE_SHOGUN = CardDef(
     key="total_defense_shogun",
     name="Total Defense Shogun",
     card_type="monster",
-    fidelity="approximate: its change to Defense Position when Normal or Flip Summoned is missing",
+    fidelity="exact",
     atk=1550,
     def_=2500,
     level=6,
     attribute="dark",
     monster_type="warrior",
-    text="This card can attack while in Defense Position; it then applies its ATK for damage calculation.",
+    text="This card can attack while in Defense Position; it then applies its ATK for damage calculation. (Its "
+    "change to Defense Position when Normal or Flip Summoned, in a Main Phase, is the host's.)",
     ruling="Its text: 'apply the ATK of this card for damage calculation' when it attacks from Defense Position "
     "(rules spec §2.1; case DS-086). https://yugipedia.com/wiki/Total_Defense_Shogun",
     effects=({"kind": "attack_from_defense", "apply": "atk"},),
@@ -139,13 +141,14 @@ MARAUDING_CAPTAIN = CardDef(
     key="marauding_captain",
     name="Marauding Captain",
     card_type="monster",
-    fidelity="approximate: its Summon effect is missing",
+    fidelity="exact",
     atk=1200,
     def_=400,
     level=3,
     attribute="earth",
     monster_type="warrior",
-    text="Your opponent cannot target other Warrior monsters you control for attacks.",
+    text="Your opponent cannot target other Warrior monsters you control for attacks. (Its effect when Normal "
+    "Summoned, in a Main Phase, is the host's.)",
     ruling="Two of them protect each other: with only Marauding Captains, the opponent cannot attack at all, not "
     "even directly (Konami FAQ 13181, OCG-BP L138; rules spec §BP.8; case BS-032). "
     "https://yugipedia.com/wiki/Marauding_Captain",
@@ -192,7 +195,7 @@ MAD_ARCHFIEND = CardDef(
     key="mad_archfiend",
     name="Mad Archfiend",
     card_type="monster",
-    fidelity="approximate: it is changed to Defense Position even when it is not in Attack Position",
+    fidelity="exact",
     atk=1800,
     def_=0,
     level=4,
@@ -201,10 +204,11 @@ MAD_ARCHFIEND = CardDef(
     text="Piercing. When this Attack Position card is targeted for an attack: it is changed to Defense Position.",
     ruling="A mandatory trigger on being targeted for an attack (yugioh-wiki.net 'Mad Archfiend'); the position "
     "change of the attack target is no replay, so the attack goes on against it in Defense Position (rules spec "
-    "§BP.5, §BP.9). https://yugipedia.com/wiki/Mad_Archfiend",
+    "§BP.5, §BP.9); only while it is in Attack Position (its text: \"this Attack Position card\"; case LC-MA-003). "
+    "https://yugipedia.com/wiki/Mad_Archfiend",
     effects=(
         {"kind": "piercing"},
-        {"kind": "trigger", "on": "targeted_for_attack", "optional": False,
+        {"kind": "trigger", "on": "targeted_for_attack", "optional": False, "only_if": {"self": {"position": "attack"}},
          "does": [{"op": "change_position", "target": "self", "to": "defense"}]},
     ),
 )  # fmt: skip
