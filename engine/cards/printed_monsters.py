@@ -124,7 +124,7 @@ JINZO = CardDef(
     key="jinzo",
     name="Jinzo",
     card_type="monster",
-    fidelity="approximate: only the activation lock: face-up Trap effects on the field are not negated",
+    fidelity="exact",
     atk=2400,
     def_=1500,
     level=6,
@@ -132,9 +132,13 @@ JINZO = CardDef(
     monster_type="machine",
     text="Trap Cards, and their effects on the field, cannot be activated; Trap effects on the field are negated.",
     ruling="Flipped face-up by an attack, its continuous effect applies at once: a Trap that would change ATK "
-    "before damage calculation can no longer be activated (rules spec §1.4; case DS-094). "
-    "https://yugipedia.com/wiki/Jinzo",
-    effects=({"kind": "activation_lock", "card_type": "trap", "player": "both"},),
+    "before damage calculation can no longer be activated (rules spec §1.4; case DS-094); the face-up Traps' "
+    "effects on the field are negated while it is face-up (ProjectIgnis/CardScripts c77585513: EFFECT_DISABLE on "
+    "the Traps on the field; case LC-JZ-002). https://yugipedia.com/wiki/Jinzo",
+    effects=(
+        {"kind": "activation_lock", "card_type": "trap", "player": "both"},
+        {"kind": "negates_effects", "card_type": "trap"},
+    ),
 )
 
 MARAUDING_CAPTAIN = CardDef(

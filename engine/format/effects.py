@@ -192,7 +192,10 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
     "can_attack_directly": _APPLIES,
     "must_attack": _APPLIES,
     "cannot_attack_directly": _APPLIES,
-    "negates_effects": _APPLIES,
+    "negates_effects": {**_APPLIES,
+                        "card_type": optional(Literal["spell", "trap"], "instead of monsters: every face-up card "
+                                              "of this type on the field, either player's (\"negate all Trap "
+                                              "effects on the field\": Jinzo)")},
 }, ONE_OF) | tagged(ActivatableWire, {
     "activated": {
         "does": default(Annotated[tuple[AnyOp, ...], Meta(min_length=1)], (),

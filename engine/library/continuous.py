@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -38,6 +38,7 @@ from engine.rules.zones import points_to
 from engine.values.game import (
     DAMAGE_CALCULATION_PHASES,
     DAMAGE_STEP_PHASES,
+    CardType,
     Location,
     Phase,
     Player,
@@ -261,8 +262,17 @@ def _indestructible_by_effects(ctx: Context, src: Source) -> Untargetable:
 
 def _negated(ctx: Context, src: Source) -> list[int]:
     """The face-up monsters of `applies_to` whose effects are negated while this applies (Skill Drain, §U.3); its
-    own card is never one (a negation that negated itself would stop negating). Read without continuous ATK/DEF."""
+    own card is never one (a negation that negated itself would stop negating). Read without continuous ATK/DEF.
+    With `card_type`: every face-up Spell (Trap) Card on the field instead ("negate all Trap effects on the field")."""
+    kind = src.effect.params.get("card_type")
+    if kind is not None:
+        return [i for i, c in enumerate(ctx.state.cards)
+                if i != src.card and c.face_up_on_field and c.card_type in _CARD_TYPES[str(kind)]
+                and not unaffected_by(ctx, i, src)]  # fmt: skip
     return [i for i in monsters_it_applies_to(ctx, src, face_up=True, plain=True) if i != src.card]
+
+
+_CARD_TYPES: Final = {"spell": (CardType.SPELL,), "trap": (CardType.TRAP, CardType.COUNTER_TRAP)}
 
 
 def _destroys_itself(ctx: Context, src: Source) -> bool:
