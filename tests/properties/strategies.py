@@ -138,7 +138,8 @@ def _effect(draw: st.DrawFn, card: Json, ids: list[str], summonable: list[str], 
     first op is `first_op` if given."""
 
     def refs(what: str) -> st.SearchStrategy[str]:
-        pool = ids if what == "card_ref" else [*fmt.TARGET_KEYWORDS, *ids]
+        # `targeted` only where the effect chooses its targets (fixed below): the loader refuses it elsewhere
+        pool = ids if what == "card_ref" else [*(k for k in fmt.TARGET_KEYWORDS if k != "targeted"), *ids]
         return st.sampled_from(pool)
 
     if kind is None:
@@ -157,6 +158,12 @@ def _effect(draw: st.DrawFn, card: Json, ids: list[str], summonable: list[str], 
             op["card"] = draw(st.sampled_from(summonable))
         ops.append(op)
     eff["does"] = ops or [{"op": "gain_lp", "player": "controller", "amount": 100}]
+    if isinstance(eff.get("target"), dict):  # the cards its controller chooses: an operation acts on them
+        acting = next((op for op in eff["does"] if "target" in op), None)
+        if acting is None:
+            eff["does"].append({"op": "destroy", "target": "targeted"})
+        else:
+            acting["target"] = "targeted"
     if kind == "activated":
         ctype, _ = _where(card)
         if ctype == "counter_trap":
