@@ -18,6 +18,7 @@ from engine.format.effects import AnyEffect, EffectSpec, EffectWire, check_targe
 from engine.format.errors import Invalid, convert, show
 from engine.format.ops import REF_PARAMS, summons_self
 from engine.format.vocabulary import LP, REFS, SUMMON_FROM, TARGET_KEYWORDS, Library, Player, Wire, doc, opt
+from engine.values.text import did_you_mean
 
 
 @attrs.frozen
@@ -89,13 +90,13 @@ def check_scenario(w: ScenarioWire, own_effects: Mapping[str, int] | None = None
 
     def card(ref: str, *parts: str | int) -> CardSpec:
         if ref not in by_id:
-            raise Invalid(f"unknown card id {show(ref)}", *parts)
+            raise Invalid(f"unknown card id {show(ref)}{did_you_mean(ref, by_id, show)}", *parts)
         return by_id[ref]
 
     def ref(kind: str, value: str, *parts: str | int) -> None:
         if value not in by_id and (kind == "card_ref" or value not in TARGET_KEYWORDS):
             raise Invalid(
-                f"unknown card id {show(value)}" if kind == "card_ref" else
+                f"unknown card id {show(value)}{did_you_mean(value, by_id, show)}" if kind == "card_ref" else
                 f"expected {REFS['target_ref']}, got {show(value)}",
                 *parts,
             )  # fmt: skip
