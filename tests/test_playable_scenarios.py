@@ -19,7 +19,7 @@ import pytest
 
 import engine
 import engine.cards as C
-from engine.scenario import MAX_LP, ScenarioError, parse_scenario
+from engine.scenario import MAX_CARDS, MAX_LP, ScenarioError, parse_scenario
 from engine.search import BattleGame
 from engine.values.game import MAX_LP as ENGINE_MAX_LP
 
@@ -162,6 +162,7 @@ def test_a_full_field_within_its_zones_loads() -> None:
 
 
 def test_a_scenario_has_at_most_1000_cards() -> None:
+    assert MAX_CARDS == 1000
     hand = [{"id": f"h{i}", "controller": "A", "location": "hand", "atk": 0, "def": 0} for i in range(998)]
     assert len(engine.parse_scenario(base(*hand)).cards) == 1000
     err = refused(base(*hand, {"id": "one_more", "controller": "B", "location": "deck", "atk": 0, "def": 0}))
