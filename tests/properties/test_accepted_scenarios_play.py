@@ -48,6 +48,9 @@ LIBRARY = C.library()
 OWN_EFFECTS = {k: len(c.custom) for k, c in C.all_cards().items()}
 MONSTERS = sorted(k for k, v in LIBRARY.items() if v["card_type"] == "monster")
 SPELL_TRAPS = sorted(k for k, v in LIBRARY.items() if v["card_type"] != "monster")
+# Half the Spells/Traps come from these: Equip Spells, and a card that destroys a monster in the End Phase (Limiter
+# Removal), so that an Equip Card whose monster leaves is common enough to be seen in every place it can happen.
+SETTLING = sorted({k for k in SPELL_TRAPS if LIBRARY[k].get("property") == "equip"} | {"limiter_removal"})
 STAYING = {"continuous", "field", "equip"}  # the Properties a face-up card on the field may have (§C.1)
 MAX_DECISIONS = 600
 MAX_HOST_MOVES = 40
@@ -74,7 +77,7 @@ def library_scenarios(draw: st.DrawFn) -> dict[str, Any]:
                           "location": draw(st.sampled_from(["hand", "deck", "graveyard"]))})  # fmt: skip
         field_spell = False
         for n in range(draw(st.integers(0, 3))):
-            key = draw(st.sampled_from(SPELL_TRAPS))
+            key = draw(st.sampled_from(SPELL_TRAPS) | st.sampled_from(SETTLING))
             prop = LIBRARY[key].get("property")
             card: dict[str, Any] = {"id": f"{side}s{n}", "controller": side, "card": key}
             where = draw(st.sampled_from(["spell_trap_zone", "spell_trap_zone", "hand", "graveyard"]))
