@@ -194,7 +194,7 @@ def waits_for_host(duel: Duel) -> bool:
         return False
     if s.pending is not None:  # (the only decision the host may answer with a declaration: `turns.host_busy`)
         return host_busy(s) is None and not s.battle.under_way
-    return s.duel_over or s.phase is Phase.MAIN_PHASE_1 or duel.is_over
+    return s.duel_over or s.phase is Phase.MAIN_PHASE_1 or duel.is_stopped
 
 
 class ListedAttacks:

@@ -152,9 +152,9 @@ def _interleaved(scs: list[dict[str, Any]], executors: list[str]) -> list[dict[s
         state = engine.state_from_scenario(sc)
         state.show_every_priority = bool(sc.choices)  # as engine.run_scenario does
         runs.append((sc, engine.Duel(state, executor=ex), engine.ScriptedAgent(sc)))
-    while not all(duel.is_over for _, duel, _ in runs):
+    while not all(duel.is_stopped for _, duel, _ in runs):
         for _, duel, agent in runs:
-            if duel.is_over:
+            if duel.is_stopped:
                 continue
             pending = duel.pending_decision
             if pending is not None:

@@ -301,8 +301,9 @@ def test_error(data: dict[str, Any], path: str, fragment: str) -> None:
 def test_error_exact_text() -> None:
     err = error_of(edited((("cards", 1, "position"), "atk")))
     assert isinstance(err, ValueError)
-    assert str(err) == 'cards[1].position: expected one of attack, defense, set, got "atk"'
-    assert (err.path, err.message) == ("cards[1].position", 'expected one of attack, defense, set, got "atk"')
+    message = 'expected one of attack, defense, set, got "atk"; did you mean "attack"?'
+    assert str(err) == f"cards[1].position: {message}"
+    assert (err.path, err.message) == ("cards[1].position", message)
 
 
 @pytest.mark.parametrize("data", [[], None, "scenario", 3])
@@ -402,7 +403,7 @@ def test_toml_direct_attack(tmp_path: Path) -> None:
 def test_toml_errors(tmp_path: Path) -> None:
     p = tmp_path / "bad.toml"
     p.write_text(TOML.replace('position = "attack"', 'position = "atk"'), encoding="utf-8")
-    with pytest.raises(ScenarioError, match=r'^cards\[0\]\.position: expected one of .*"atk"$'):
+    with pytest.raises(ScenarioError, match=r'^cards\[0\]\.position: expected one of .*"atk"; did you mean "attack"\?'):
         load_scenarios(p)
     p.write_text(TOML.replace("atk = 1000", "atk = "), encoding="utf-8")
     with pytest.raises(ScenarioError) as info:

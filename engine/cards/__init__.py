@@ -62,6 +62,9 @@ from engine.cards import (
     stat_changes,
 )
 from engine.cards.card import CardDef
+from engine.host import CARD_KEYWORDS
+from engine.turns import UnknownCard, UsageError
+from engine.values.text import did_you_mean, printable
 
 if TYPE_CHECKING:
     from engine.effects import Registry
@@ -74,7 +77,7 @@ _FAMILIES = (stat_changes, battle_damage, flip, start_and_refusals, battle_traps
 # types) are loaded on first use, as they import the engine.
 CATALOG: dict[str, CardDef] = {c.key: c for m in _FAMILIES for c in m.CARDS}
 
-__all__ = ["CATALOG", "CardDef", "all_cards", "library", "place", "registry", "scenario_defaults"]
+__all__ = ["CATALOG", "CardDef", "all_cards", "card_def", "library", "place", "registry", "scenario_defaults"]
 
 
 def all_cards() -> dict[str, CardDef]:
@@ -82,6 +85,19 @@ def all_cards() -> dict[str, CardDef]:
     from engine.cards import custom
 
     return {**CATALOG, **{c.key: c for c in custom.CARDS}}
+
+
+def card_def(key: str) -> CardDef:
+    """The library card `key` (`all_cards()` lists them); `UnknownCard` (a `LookupError`) naming the closest keys
+    for one that is not, or the key of the card a printed name names ("Rush Recklessly" -> rush_recklessly)."""
+    cards = all_cards()
+    found = cards.get(key) if isinstance(key, str) else None
+    if found is not None:
+        return found
+    by_name = [k for k, c in cards.items() if isinstance(key, str) and c.name.lower() == key.lower()]
+    hint = f"; {key!r} is the name of the card {by_name[0]!r}" if by_name else did_you_mean(key, cards)
+    raise UnknownCard(f"there is no library card {printable(str(key))!r}{hint} (engine.cards.all_cards() lists the "
+                      f"{len(cards)} card keys)")  # fmt: skip
 
 
 def registry() -> Registry:
@@ -97,7 +113,7 @@ def registry() -> Registry:
 
 def scenario_defaults(key: str) -> dict[str, Any]:
     """The keys a scenario card naming this card gets unless it gives them itself."""
-    c = all_cards()[key]
+    c = card_def(key)
     out: dict[str, Any] = {"name": c.name, "card_type": c.card_type, "effects": [dict(e) for e in c.effects]}
     if c.card_type == "monster":
         out |= {"atk": c.atk or 0, "def": c.def_ or 0}
@@ -126,8 +142,14 @@ def library() -> dict[str, dict[str, Any]]:
 
 def place(builder: StateBuilder, key: str, id: str, controller: str, **kw: Any) -> StateBuilder:
     """Add the library card `key` to a `StateBuilder` as card `id` (keywords as `StateBuilder.card`;
-    a monster defaults to its printed ATK/DEF, Level, Attribute and Type; Spells and Traps to their zone)."""
-    c = all_cards()[key]
+    a monster defaults to its printed ATK/DEF, Level, Attribute and Type; Spells and Traps to their zone).
+    An unknown key is an `UnknownCard`, an unknown keyword a `UsageError`, each naming the closest known ones;
+    docs/embedding.md lists the keywords."""
+    c = card_def(key)
+    for k in kw:
+        if k not in CARD_KEYWORDS:
+            raise UsageError(f"place({key!r}, {id!r}): {k!r} is not a keyword of StateBuilder.card"
+                             f"{did_you_mean(k, CARD_KEYWORDS)} (its keywords: {', '.join(CARD_KEYWORDS)})")
     kw.setdefault("name", c.name)
     kw.setdefault("effects", c.custom or c.effects)
     if c.card_type == "monster":

@@ -20,6 +20,7 @@ from engine.format.errors import Invalid, convert, show
 from engine.format.ops import REF_PARAMS, summons_self
 from engine.format.vocabulary import LP, MAX_CARDS, REFS, SUMMON_FROM, TARGET_KEYWORDS, Library, Player, Wire, doc, opt
 from engine.format.zones import check_zones
+from engine.values.text import did_you_mean
 
 
 @attrs.frozen
@@ -95,7 +96,7 @@ def check_scenario(w: ScenarioWire, own_effects: Mapping[str, int] | None = None
     def unknown(value: str) -> str:
         j = by_nfc.get(_nfc(value))
         if j is None:
-            return f"unknown card id {show(value)}"
+            return f"unknown card id {show(value)}{did_you_mean(value, by_id, show)}"
         return f"card id {show(value)} is written differently from cards[{j}].id {show(cards[j].id)}: ids are " \
                "compared once Unicode-normalised (NFC), write it as the card does"  # fmt: skip
 

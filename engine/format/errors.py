@@ -10,7 +10,7 @@ from typing import Any, Literal, get_args, get_origin
 import msgspec
 
 from engine.format.vocabulary import MAX_DIGITS, REFS, Wire, bare, is_union, struct_fields
-from engine.values.text import printable
+from engine.values.text import did_you_mean, printable
 
 
 class ScenarioError(ValueError):
@@ -56,7 +56,7 @@ def show(v: object) -> str:
 
 
 def one_of(values: tuple[str, ...], v: object) -> str:
-    return f"expected one of {', '.join(values)}, got {show(v)}"
+    return f"expected one of {', '.join(values)}, got {show(v)}{did_you_mean(v, values, show)}"
 
 
 # --- msgspec's refusal, said exactly ---------------------------------------------------------------------
@@ -155,7 +155,7 @@ def _object_problem(cls: type[msgspec.Struct], value: Any) -> tuple[Where, str] 
             if key in _ACTIVATION_KEYS and tag_key == "kind" and "does" not in fields:  # a continuous effect
                 return (key,), f"a continuous effect ({cls.__struct_config__.tag}) takes no {key}, got {show(x)}"
             allowed = ", ".join([tag_key, *fields] if tag_key else fields)
-            return (key,), f"unknown key {show(key)} (allowed: {allowed})"
+            return (key,), f"unknown key {show(key)}{did_you_mean(key, fields, show)} (allowed: {allowed})"
         if not _fits(x, fields[key].type):
             return _under(key, _problem(fields[key].type, x))
     missing = next((key for key, f in fields.items() if f.required and key not in value), None)
