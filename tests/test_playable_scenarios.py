@@ -77,7 +77,7 @@ def test_an_attacks_scenario_whose_first_attack_the_rules_refuse_is_refused() ->
         BattleGame(UNATTACKABLE).new_initial_state()
     err = info.value
     assert err.path == "attacks[0].target"
-    assert err.message == "the rules refuse this attack: an effect says x cannot be targeted for attacks"
+    assert err.message == "the rules refuse this attack: x's effect says x cannot be targeted for attacks"
 
 
 def test_a_direct_first_attack_that_is_not_possible_is_refused() -> None:
@@ -98,7 +98,7 @@ def test_a_first_attacker_an_effect_stops_is_refused_and_a_later_attack_is_left_
     d["attacks"] = [{"attacker": "m2", "target": "x"}, {"attacker": "att", "target": "x"}]
     sc = engine.parse_scenario(d)  # the second is checked when it is declared, by the run
     _duel, script = engine.run_scenario(sc)
-    assert script.undeclared == {1: "an effect says att cannot attack"}
+    assert script.undeclared == {1: "att's effect says att cannot attack"}
 
 
 def test_the_refusal_is_one_line_of_the_cli_and_names_the_record(tmp_path: Path) -> None:
@@ -107,7 +107,7 @@ def test_the_refusal_is_one_line_of_the_cli_and_names_the_record(tmp_path: Path)
     out = cli("run", str(path))
     assert out.returncode == 2
     [line] = out.stderr.strip().splitlines()
-    assert line.endswith("line 2: attacks[0].target: the rules refuse this attack: an effect says x cannot be "
+    assert line.endswith("line 2: attacks[0].target: the rules refuse this attack: x's effect says x cannot be "
                          "targeted for attacks"), line
 
 
