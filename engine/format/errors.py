@@ -94,6 +94,9 @@ def _problem(tp: Any, value: Any) -> tuple[Where, str] | None:
     if get_origin(tp) is tuple:
         if type(value) is not list:
             return (), f"expected a list, got {show(value)}"
+        most = next((m.max_length for m in metas if m.max_length is not None), None)
+        if most is not None and len(value) > most:  # (first: no need to read each of too many items)
+            return (), f"expected at most {most} item(s), got {len(value)}"
         item = get_args(tp)[0]
         bad = next((i for i, x in enumerate(value) if not _fits(x, item)), None)
         if bad is not None:

@@ -27,6 +27,7 @@ MAX_LP = 2_147_483_647  # life points (a signed 32-bit integer, for tools in oth
 MAX_AMOUNT = 2_147_483_647  # damage, LP gained, LP costs
 MAX_COUNT = 1_000  # draws, times per turn, effect indices
 MAX_LEVEL = 12
+MAX_CARDS = 1_000  # cards in one scenario (a real duel has a few hundred at most)
 
 # --- enums: each a Literal (what msgspec checks) and its values in order (what messages list) ---------------
 
