@@ -24,7 +24,7 @@ from typing import Any, Final
 
 import attrs
 
-from engine import actions
+from engine import actions, checks
 from engine._mypyc import mypyc_attr
 from engine.battle_step import paused, replay_problem
 from engine.effects import Context, Hook, Index
@@ -219,6 +219,9 @@ def end_battle_phase(ctx: Context) -> bool:
 
 
 def end_turn(ctx: Context) -> None:
+    """The End Phase and the turn's end: "during the End Phase" effects, then what lasts "until the end of the
+    turn" expires, and the other player's turn begins. The game settles after each (`checks.settle`, as after a
+    chain link: an Equip Card whose monster an End Phase effect destroyed goes with it, §C.3)."""
     s = ctx.state
     if s.duel_over:
         raise UsageError("the Duel is over: there is no turn to end")
@@ -234,7 +237,8 @@ def end_turn(ctx: Context) -> None:
     s.battle_phase_ending = False
     for src, handler in list(ctx.sources(Hook.END_OF_TURN)):  # "during the End Phase of this turn"
         handler(ctx, src)
-    if actions.check_zero_lp(ctx):
+    checks.settle(ctx)
+    if s.duel_over:
         s.phase = Phase.DUEL_OVER  # the Duel ended in this turn's End Phase
         return
     actions.expire_lingering(ctx, "end_of_battle_phase")  # (a Battle Phase left without its End Step)
@@ -250,6 +254,7 @@ def end_turn(ctx: Context) -> None:
     s.turn += 1
     s.turn_player = opponent_of(s.turn_player)
     s.battle = no_battle(s.turn_player)
+    checks.settle(ctx)  # (what no longer applies may leave a card to destroy: its own "unless" condition)
 
 
 # -- each attack's result -------------------------------------------------------------------------

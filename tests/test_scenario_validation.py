@@ -249,7 +249,7 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
     ("unknown-choice-target", edited((("choices", 0, "targets"), ["att", "nobody"])), "choices[0].targets[1]",
      'unknown card id "nobody"'),
     ("unknown-op-target", edited(((*TRAP, "does", 0, "target"), "defender")), "cards[2].effects[0].does[0].target",
-     "expected attacker, target, self, battling_opponent, own_battler, opponent_battler or a card id, "
+     "expected attacker, target, self, battling_opponent, own_battler, opponent_battler, targeted or a card id, "
      'got "defender"'),
     ("unknown-effect-target", edited(((*TRAP, "target"), "nobody")), "cards[2].effects[0].target", '"nobody"'),
     ("unknown-summon", edited(((*C0E0, "does", 0), {"op": "special_summon", "card": "nobody", "position": "attack"})),
@@ -278,7 +278,10 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
      'attacker "kuri" is in hand, not a monster_zone'),
     ("attacker-not-turn-player", edited((("turn_player",), "B")), "attack.attacker",
      'attacker "att" is controlled by A, not the turn player B'),
-    ("attacker-set", edited((("cards", 0, "position"), "set")), "attack.attacker", '"att" is face-down (set)'),
+    ("attacker-set", edited((("cards", 0, "position"), "set"), (("cards", 3, "equipped_to"), DEL)), "attack.attacker",
+     '"att" is face-down (set)'),
+    ("equip-to-set", edited((("cards", 0, "position"), "set")), "cards[3].equipped_to",
+     'card "att" is face-down (set): an Equip Card equips a face-up monster'),
     ("attacker-defense", edited((("cards", 0, "position"), "defense")), "attack.attacker",
      "has no attack_from_defense effect"),
     ("target-own", edited((("cards", 1, "controller"), "A")), "attack.target",
