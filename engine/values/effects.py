@@ -339,10 +339,15 @@ class IndestructibleByBattle:
 @attrs.frozen(slots=True)
 class ExtraAttacks:
     """The host can make `attacks` attacks each Battle Phase; with `monsters_only`, those after the first are on
-    monsters only ("up to 2 attacks on monsters")."""
+    monsters only ("up to 2 attacks on monsters"); with `each_monster`, it can attack each monster the opponent
+    controls once ("attack all monsters your opponent controls once each"; `attacks` is then not read); with
+    `in_a_row` (N: the number of attacks declared this turn when it was granted), the permission holds only if the
+    next attack declared is this monster's ("it can make a second attack in a row", rules spec §BP.12)."""
 
     attacks: int
     monsters_only: bool = False
+    each_monster: bool = False
+    in_a_row: int = -1
 
 
 @attrs.frozen(slots=True)
