@@ -435,6 +435,7 @@ def declare_attack(ctx: Context, attacker: int, target: int | None, by_host: boo
         attacker_controller=att.controller,
         target_controller=None if target is None else s.cards[target].controller,
         host_declared=by_host,
+        target_position_chosen=None if target is None else s.cards[target].position,
     )
     ctx.emit(EventType.ATTACK_DECLARED, "attack_declaration", card=attacker, player=att.controller,
              data=(("targets", () if target is None else (target,)),))  # fmt: skip
@@ -468,6 +469,7 @@ def retarget_attack(ctx: Context, target: int | None) -> None:
     b.target = target
     b.target_instance = None if target is None else ctx.card(target).instance
     b.target_controller = None if target is None else ctx.card(target).controller
+    b.target_position_chosen = None if target is None else ctx.card(target).position
     b.replays += 1
     ctx.emit(EventType.REPLAY, "replay", card=b.attacker, player=b.attacker_controller,
              detail="attacks directly" if target is None else "attacks again",
@@ -486,6 +488,7 @@ def change_attack_target(ctx: Context, target: int) -> bool:
     b.target = target
     b.target_instance = card.instance
     b.target_controller = card.controller
+    b.target_position_chosen = card.position
     if b.opponent_field is not None:
         b.opponent_field = opponent_field(ctx)
         b.opponent_field_changed = False

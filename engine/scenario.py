@@ -207,6 +207,8 @@ _TriggerCondition = Literal[
     "sent_from_field",
     "opponent_turn",
     "would_take_battle_damage",
+    "this_card_declared_attack",
+    "this_card_did_not_declare_attack",
 ]
 _Attribute = Literal["light", "dark", "water", "fire", "earth", "wind", "divine"]
 _MonsterType = Literal[
@@ -221,6 +223,12 @@ _RestrictionKind = Literal[
     "cannot_attack_directly",
 ]
 _Pile = Literal["deck", "graveyard", "banished"]
+_PlayerMonsters = Literal["other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters"]
+_LastingKind = Literal[
+    "avoid_battle_damage", "halve_battle_damage", "indestructible_by_battle", "cannot_be_targeted", "negates_effects",
+    "cannot_attack", "cannot_declare_attack", "cannot_be_attacked", "can_attack_directly", "must_attack",
+    "cannot_attack_directly",
+]
 _Zone = Literal["monster_zone", "spell_trap_zone", "graveyard"]
 _Arrow = Literal["bottom_left", "bottom", "bottom_right", "left", "right", "top_left", "top", "top_right"]
 _Ability = Literal["tuner", "toon", "spirit", "union", "gemini", "flip", "normal", "effect", "fusion", "synchro",
@@ -312,6 +320,14 @@ class _Filter(_Wire):
              "Monster; extra_deck: a Fusion, Synchro, Xyz or Link Monster"),
     ] = UNSET
     summoned: Annotated[_Summoned | UnsetType, _doc("it was Summoned this way (\"this Link Summoned card\")")] = UNSET
+    summoned_this_turn: Annotated[bool | UnsetType, _doc("it was Summoned this turn (false: it was not)")] = UNSET
+    declared_attack_this_turn: Annotated[
+        bool | UnsetType, _doc("it declared an attack this turn (false: \"that did not declare an attack this turn\")")
+    ] = UNSET
+    attacked_this_turn: Annotated[bool | UnsetType, _doc("its attack reached the Damage Step this turn")] = UNSET
+    battled_this_turn: Annotated[bool | UnsetType, _doc("damage calculation was performed in its battle this turn")] = (
+        UNSET
+    )
     card_type: Annotated[
         Literal["monster", "spell", "trap"] | UnsetType, _doc("its card type (a Counter Trap is a trap)")
     ] = UNSET
@@ -450,6 +466,7 @@ _ANY_OF = {  # operations and effect kinds that need at least one of these keys
     "add_to_hand": ("card", "filter"),
     "indestructible_by_battle_this_turn": ("target", "applies_to"),
     "set_original_stats": ("set_atk", "set_def"),
+    "lasting_effect": ("applies_to", "player"),
 }
 
 
@@ -542,6 +559,22 @@ OPS: Mapping[str, type[msgspec.Struct]] = _tagged(_Op, {
         "until": _UNTIL,
     },
     "destroy_all": {"player": _Relative, "filter": _optional(_Filter, "only the monsters that match")},
+    # Effects that last (rules spec §BP.12, §BP.13): a continuous effect on a player or all of their monsters for the
+    # rest of the turn; "you take no battle damage this turn"; "it can attack again (in a row)".
+    "lasting_effect": {
+        "kind": Annotated[_LastingKind, _doc("the continuous kind that applies until `until`")],
+        "applies_to": _optional(_PlayerMonsters, "the monsters it applies to, as the controller sees them, whenever "
+                                "it is asked (monsters Summoned later too)"),
+        "filter": _optional(_Filter, "only the monsters of applies_to that match this filter"),
+        "player": _optional(_AnyPlayer, "for a battle-damage kind: the player it applies to (default controller)"),
+        "by": _optional(Literal["opponent_effects", "effects"], "cannot_be_targeted: by whose effects"),
+        "until": _UNTIL,
+    },
+    "no_battle_damage_this_turn": {"player": _default(_AnyPlayer, "controller", "who takes no battle damage"),
+                                   "until": _UNTIL},
+    "attack_again": {"target": _default(_TargetRef, "attacker", "the monster that can attack once more"),
+                     "in_a_row": _default(bool, False, "only as the next attack declared (\"a second attack in a "
+                                          "row\", \"this must be the next attack\")")},
     # Cards as cards (rules spec §C): equip a monster; place counters.
     "equip": {"target": Annotated[_TargetRef, _doc("the face-up monster it equips")],
               "card": _optional(_TargetRef, "the card that becomes the Equip Card (default: this card; a monster "
@@ -666,7 +699,11 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
                                "ones (\"cannot activate Spell/Trap Cards\")"),
     },
     "extra_attacks": {
-        "attacks": Annotated[int, Meta(ge=2, le=MAX_COUNT), _doc("how many attacks it can make each Battle Phase")],
+        "attacks": _default(Annotated[int, Meta(ge=2, le=MAX_COUNT)], 2, "how many attacks it can make each Battle "
+                            "Phase"),
+        "each_monster": _default(bool, False, "it can attack each monster the opponent controls once (\"attack all "
+                                 "monsters your opponent controls once each\"; `attacks` is not read), or attack "
+                                 "directly instead"),
         "monsters_only": _default(bool, False, "the attacks after the first are on monsters only (\"up to 2 "
                                   "attacks on monsters\")"),
     },

@@ -237,6 +237,9 @@ class Battle:
     # An effect said "change the attack target ... and perform damage calculation": the Damage Step is entered
     # while it resolves, with no window before damage calculation (rules spec §U.6)
     calculate_at_once: bool = False
+    # The target's battle position when it was chosen (declaration, replay, change of target): a target that changed
+    # since so that the attacker can no longer attack it is a replay (rules spec §BP.5)
+    target_position_chosen: Position | None = None
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Battle:
         """A blank object, without attrs' __init__ (see the comment above `PlayerState`)."""
@@ -275,6 +278,7 @@ class Battle:
         n.opponent_field_changed = self.opponent_field_changed
         n.stopped = self.stopped
         n.calculate_at_once = self.calculate_at_once
+        n.target_position_chosen = self.target_position_chosen
         return n
 
 

@@ -237,4 +237,23 @@ def replay_problem(ctx: Context, b: Battle) -> str | None:
         return "the monsters the opponent controls changed"
     if b.target is None and direct_attack_problem(ctx, b.attacker) is not None:
         return "the attacker can no longer attack directly"
+    if b.target is not None and target_changed_out_of_reach(ctx, b):
+        return "the attack target changed so that it can no longer be attacked"
     return None
+
+
+def target_changed_out_of_reach(ctx: Context, b: Battle) -> bool:
+    """The attack target, still on the field, changed (its battle position, face-up or face-down) since it was chosen,
+    and the attacker can no longer attack it now: "after performing an attack declaration on a monster, if it becomes
+    impossible to attack that monster during the Battle Step, a replay is triggered" (OCG Perfect Rulebook 2017
+    pp.186-187: Ghostrick Mansion's "monsters cannot attack face-down Defense Position monsters" and Book of Moon on
+    the target). A restriction that merely starts applying to the target already chosen, the target itself unchanged,
+    is no replay (OCG-BP L339-341, Konami FAQ 20160)."""
+    if b.target is None:
+        return False
+    t = ctx.card(b.target)
+    if t.location is not Location.MONSTER_ZONE or t.instance != b.target_instance:
+        return False  # (it left: the opponent's monsters changed, a replay of its own)
+    if t.position is b.target_position_chosen:
+        return False
+    return target_problem(ctx, b.target) is not None

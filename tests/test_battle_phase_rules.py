@@ -1,0 +1,63 @@
+"""Battle Phase rules of issue 40 (rules spec §BP.5, §BP.7, §BP.11-§BP.13): the sourced cases of
+tests/rules/battle-phase-rules-cases.jsonl, whole Battle Phases (`battle_phase`), through both executors and the CLI.
+Each failed on main 8589cd6 (run there against this file: a mismatch, a refused choice or a load error). The
+expected values come from the sources each case cites (`source.sources`): card texts, the OCG Perfect Rulebook as
+compiled in laaners/yugioh_comprehensive_rulebook, the Konami OCG FAQ as compiled in lucays/OCG-Rule-documentation,
+and the damage table (rules spec §2.2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import RULES_DIR, check_case, check_round_trip, cli_mismatches, load_jsonl, run, schema_errors
+
+import engine
+
+CASES = RULES_DIR / "battle-phase-rules-cases.jsonl"
+RECORDS = load_jsonl(CASES)
+IDS = [r["scenario"]["id"] for r in RECORDS]
+
+
+def test_sourced_cases_with_unique_ids() -> None:
+    assert len(IDS) >= 8 and len(IDS) == len(set(IDS))
+    assert all(r["source"]["case"] == r["scenario"]["id"] and r["source"]["sources"] for r in RECORDS)
+    assert all("battle_phase" in r["scenario"] for r in RECORDS)
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=IDS)
+def test_case(record: dict[str, Any]) -> None:
+    check_case(record)
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=IDS)
+def test_round_trip(record: dict[str, Any]) -> None:
+    check_round_trip([record])
+
+
+def test_schema_accepts_every_case() -> None:
+    assert schema_errors(RECORDS) == {}
+
+
+@pytest.mark.parametrize("executor", ["fast", "transitions"])
+def test_cli_runs_the_cases(executor: str) -> None:
+    assert cli_mismatches(CASES, executor) == {}
+
+
+def test_the_replay_may_be_cancelled() -> None:
+    """BT-002 with no new choice after the replay: the attack is cancelled (YP-Replay: "Cancel the attack"); it never
+    goes on into the face-down monster it may no longer attack. (BS-025 is the other half: the restriction starting
+    to apply to the unchanged target is no replay, FAQ 20160.)"""
+    (record,) = [r for r in RECORDS if r["scenario"]["id"] == "BT-002"]
+    got = run({**record["scenario"], "choices": record["scenario"]["choices"][:2]})
+    assert got["battles"][0]["stopped"] == "after the replay the turn player chose not to attack"
+    assert got["final_locations"]["x"] == "monster_zone" and got["final_lp"] == {"A": 8000, "B": 8000}
+
+
+def test_lasting_effect_refuses_a_kind_that_needs_a_card() -> None:
+    sc = {**RECORDS[0]["scenario"]}
+    sc["cards"] = [*sc["cards"][:4], {"id": "t", "controller": "B", "location": "spell_trap_zone", "card_type": "trap",
+                                      "face_down": True, "effects": [{"kind": "activated", "speed": 2, "does": [
+                                          {"op": "lasting_effect", "kind": "piercing", "applies_to": "own_monsters"}]}]}]
+    with pytest.raises(engine.ScenarioError, match="expected one of avoid_battle_damage"):
+        engine.parse_scenario(sc)
