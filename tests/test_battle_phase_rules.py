@@ -56,8 +56,9 @@ def test_the_replay_may_be_cancelled() -> None:
 
 def test_lasting_effect_refuses_a_kind_that_needs_a_card() -> None:
     sc = {**RECORDS[0]["scenario"]}
-    sc["cards"] = [*sc["cards"][:4], {"id": "t", "controller": "B", "location": "spell_trap_zone", "card_type": "trap",
-                                      "face_down": True, "effects": [{"kind": "activated", "speed": 2, "does": [
-                                          {"op": "lasting_effect", "kind": "piercing", "applies_to": "own_monsters"}]}]}]
+    op = {"op": "lasting_effect", "kind": "piercing", "applies_to": "own_monsters"}
+    trap = {"id": "t", "controller": "B", "location": "spell_trap_zone", "card_type": "trap", "face_down": True,
+            "effects": [{"kind": "activated", "speed": 2, "does": [op]}]}
+    sc["cards"] = [*sc["cards"][:4], trap]
     with pytest.raises(engine.ScenarioError, match="expected one of avoid_battle_damage"):
         engine.parse_scenario(sc)
