@@ -30,7 +30,7 @@ from engine.values.game import Location, Phase, Player
 
 STATES: list[Phase] = list(Phase)
 TERMINAL = dispatch.TERMINAL
-_LIVE: list[Phase] = [p for p in Phase if p not in TERMINAL and p is not Phase.MAIN_PHASE_1]
+_LIVE: list[Phase] = [p for p in Phase if p not in (Phase.MAIN_PHASE_1, Phase.TURN_OVER, Phase.DUEL_OVER)]
 
 def _t(source: Phase | list[Phase], dest: Phase, conditions: str | None = None) -> dict[str, Any]:
     """One transition, on the machine's single trigger `proceed`."""
@@ -68,6 +68,9 @@ TRANSITIONS: list[dict[str, Any]] = [
     # Back to the Battle Step for the next declaration; the End Step ends the Battle Phase.
     _t(Phase.STEP_OVER, Phase.BATTLE_STEP),
     _t(Phase.END_STEP, Phase.MAIN_PHASE_2),
+    # The End Phase, when it is played (§BP.14): its window and triggers; then the turn is over.
+    _t(Phase.MAIN_PHASE_2, Phase.END_PHASE, "end_phase_is_played"),
+    _t(Phase.END_PHASE, Phase.TURN_OVER),
 ]
 
 Executor = Literal["fast", "transitions"]
@@ -159,6 +162,9 @@ class Duel:
 
     def replay_is_due(self) -> bool:
         return dispatch.replay_is_due(self.ctx)
+
+    def end_phase_is_played(self) -> bool:
+        return dispatch.end_phase_is_played(self.ctx)
 
     def _entered(self) -> None:
         dispatch.enter(self.ctx, self._source, self._followers)
@@ -448,13 +454,17 @@ class Duel:
             raise
 
     def end_turn(self) -> None:
-        """End the turn (and what is left of the Battle Phase, without its End Step): "until the end
-        of the turn" effects expire, per-turn counters reset, and the other player's turn begins, in
-        its Main Phase 1."""
+        """End the turn (and what is left of the Battle Phase, without its End Step): the End Phase is played (rules
+        spec §BP.14: the host's "during the End Phase" effects, its window and triggers), then "until the end of the
+        turn" effects expire, per-turn counters reset, and the other player's turn begins, in its Main Phase 1. If a
+        decision of the End Phase is pending when this returns, answer it and `advance`: the turn ends then."""
         snap = self._snapshot()
         try:
             self._decided()
             turns.end_turn(self.ctx)
+            self.advance()  # the End Phase (rules spec §BP.14), to its end or to a decision in it
+            if self.state.pending is None:
+                turns.begin_turn(self.state)
         except BaseException:
             self._put_back(snap)
             raise

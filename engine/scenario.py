@@ -170,7 +170,7 @@ _DamageStepWindow = Literal[
     "end_of_damage_step",
 ]
 # Every window, in rulebook order: the Battle Phase's own around the Damage Step's (rules spec §BP.1).
-_Window = Literal["start_step", "battle_step", "attack_declaration", _DamageStepWindow, "end_step"]
+_Window = Literal["start_step", "battle_step", "attack_declaration", _DamageStepWindow, "end_step", "end_phase"]
 _Relative = Literal["controller", "opponent", "both"]
 _AnyPlayer = Literal[_Relative, _Player]  # damage / gain_lp / draw may also name a player
 _TriggerEvent = Literal[
@@ -190,6 +190,7 @@ _TriggerEvent = Literal[
     "during_damage_calculation",
     "destroyed",
     "sent_to_graveyard",
+    "end_phase",
 ]
 _TriggerCondition = Literal[
     "this_card_battled",
@@ -833,6 +834,12 @@ class _BattlePhase(_Wire):
     """The whole Battle Phase, from its Start Step: the turn player declares the attacks (the choices' declare,
     or an agent), and passing in the Battle Step ends it (rules spec §BP)."""
 
+    end_phase: Annotated[
+        bool,
+        _doc("true: the turn is played on after the Battle Phase: Main Phase 2 begins, then the End Phase, with its "
+             "window (`end_phase`) and its triggers, and the turn ends (rules spec §BP.14)"),
+    ] = False
+
 
 class _Choice(_Wire):
     window: _Window
@@ -978,6 +985,7 @@ class Scenario(msgspec.Struct, frozen=True):
     choices: tuple[Choice, ...]
     attacks: tuple[Attack, ...] | None = None  # a Battle Phase: several attacks, one after the other
     battle_phase: bool = False  # the whole Battle Phase, the players declaring the attacks
+    end_phase: bool = False  # with battle_phase: the turn goes on to the End Phase, and ends (§BP.14)
 
 
 # --- errors ------------------------------------------------------------------------------------------
@@ -1439,11 +1447,16 @@ def _check_scenario(w: _Scenario, own_effects: Mapping[str, int] | None = None) 
     shape = "battle_phase" if battle_phase else "attacks" if attacks is not None else "attack"
     count = None if battle_phase else len(attacks) if attacks is not None else 1
     choices = [_choice(i, ch, card, shape, count, own_effects or {}) for i, ch in enumerate(w.choices)]
+    end_phase = isinstance(w.battle_phase, _BattlePhase) and w.battle_phase.end_phase
+    for i, ch in enumerate(w.choices):
+        if ch.window == "end_phase" and not end_phase:
+            raise _Invalid('the End Phase is played only with "battle_phase": {"end_phase": true}', "choices", i,
+                           "window")  # fmt: skip
     lp = MappingProxyType({"A": w.life_points.A, "B": w.life_points.B})
     rules = Rules(w.rules.zero_atk_mutual_destruction)
     return Scenario(
         w.format, _opt(w.id), _opt(w.title), _opt(w.notes), rules, turn_player, lp, tuple(cards), attack,
-        tuple(choices), attacks, battle_phase,
+        tuple(choices), attacks, battle_phase, end_phase,
     )  # fmt: skip
 
 
@@ -1966,7 +1979,7 @@ def scenario_to_json(sc: Scenario) -> dict[str, Any]:
     out["life_points"] = dict(sc.life_points)
     out["cards"] = [_card_json(c) for c in sc.cards]
     if sc.battle_phase:
-        out["battle_phase"] = {}
+        out["battle_phase"] = {"end_phase": True} if sc.end_phase else {}
     elif sc.attacks is not None:
         out["attacks"] = [{"attacker": a.attacker, "target": a.target} for a in sc.attacks]
     elif sc.attack is not None:

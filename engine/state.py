@@ -501,6 +501,9 @@ class GameState:
     # The host's move made in Main Phase 1 (`Duel.declare_attack`, `Duel.end_battle_phase`): made in the Battle
     # Step, once the Start Step has been played (rules spec §BP.1): an attack declaration, or PASS.
     host_move: Option | None = None
+    # The End Phase is played once the Battle Phase is over (rules spec §BP.14): a run's `battle_phase.end_phase`,
+    # and `Duel.end_turn`; off, the machine stops in Main Phase 2 and the host ends the turn
+    play_end_phase: bool = False
 
     def __new__(cls, *args: Any, **kwargs: Any) -> GameState:
         """A blank object, without attrs' __init__ (see the comment above `PlayerState`)."""
@@ -551,6 +554,7 @@ class GameState:
         n.used_once = self.used_once
         n.battles = self.battles
         n.host_move = self.host_move
+        n.play_end_phase = self.play_end_phase
         return n
 
     @property

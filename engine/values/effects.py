@@ -54,6 +54,7 @@ class TriggerEvent(FastEnum):
     DURING_DAMAGE_CALCULATION = "during_damage_calculation"  # damage calculation begins ("during damage calculation:")
     DESTROYED = "destroyed"  # this card was destroyed, by battle or by a card effect ("if this card is destroyed")
     SENT_TO_GRAVEYARD = "sent_to_graveyard"  # this card was sent to the Graveyard, from anywhere
+    END_PHASE = "end_phase"  # the End Phase ("during the End Phase", "at the end of this turn"), when it is played
 
 
 class DamageStepRule(FastEnum):

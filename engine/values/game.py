@@ -170,6 +170,7 @@ class Window(FastEnum):
     AFTER_DAMAGE_CALCULATION = "after_damage_calculation"
     END_OF_DAMAGE_STEP = "end_of_damage_step"
     END_STEP = "end_step"
+    END_PHASE = "end_phase"  # the End Phase, when a run plays it (rules spec §BP.14)
 
 
 class Phase(FastEnum):
@@ -192,6 +193,8 @@ class Phase(FastEnum):
     STEP_OVER = "step_over"
     END_STEP = "end_step"
     MAIN_PHASE_2 = "main_phase_2"
+    END_PHASE = "end_phase"  # played when asked (`GameState.play_end_phase`: a run's key, `Duel.end_turn`)
+    TURN_OVER = "turn_over"  # the turn has ended: the other player's turn begins in its Main Phase 1
     DUEL_OVER = "duel_over"
 
 
@@ -237,6 +240,7 @@ SUB_TIMING: Final = {
     Phase.END_OF_DAMAGE_STEP: Window.END_OF_DAMAGE_STEP,
     Phase.STEP_OVER: Window.END_OF_DAMAGE_STEP,  # effects expire as the Battle Step is re-entered
     Phase.END_STEP: Window.END_STEP,
+    Phase.END_PHASE: Window.END_PHASE,
 }
 
 
