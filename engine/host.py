@@ -81,6 +81,8 @@ def to_effect(spec: EffectSpec, card_type: str) -> Effect:
             "remove_counters": spec.cost.remove_counters,
             "banish_self": spec.cost.banish_self,
             "banish_from_graveyard": spec.cost.banish_from_graveyard,
+            "return_self_to_deck": spec.cost.return_self_to_deck,
+            "return_to_deck_from_graveyard": spec.cost.return_to_deck_from_graveyard,
         }
     )
     ops = {op["op"] for op in does}

@@ -322,6 +322,8 @@ class _Filter(_Wire):
     ] = UNSET
     summoned: Annotated[_Summoned | UnsetType, _doc("it was Summoned this way (\"this Link Summoned card\")")] = UNSET
     summoned_this_turn: Annotated[bool | UnsetType, _doc("it was Summoned this turn (false: it was not)")] = UNSET
+    materials_at_least: Annotated[_Count | UnsetType, _doc("it has at least this many Xyz Materials")] = UNSET
+    materials_at_most: Annotated[_Count | UnsetType, _doc("it has at most this many Xyz Materials")] = UNSET
     declared_attack_this_turn: Annotated[
         bool | UnsetType, _doc("it declared an attack this turn (false: \"that did not declare an attack this turn\")")
     ] = UNSET
@@ -383,6 +385,13 @@ class _LifeCondition(_Wire):
     less_than_opponent: Annotated[bool, _doc("fewer LP than that player's opponent")] = False
 
 
+class _MaterialsCount(_Wire):
+    """A number of Xyz Materials, as a condition ("if this card has Xyz Material", "with 2 or more")."""
+
+    at_least: Annotated[_Count | UnsetType, _doc("at least this many")] = UNSET
+    at_most: Annotated[_Count | UnsetType, _doc("at most this many (0: none)")] = UNSET
+
+
 class _OnlyIf(_Wire):
     """A condition on the game as it is now, read whenever the effect is: a continuous effect applies only while
     it holds, an activated or trigger effect is activated only if it holds. Every key given must hold."""
@@ -404,6 +413,8 @@ class _OnlyIf(_Wire):
     ] = UNSET
     summoned_this_turn: Annotated[bool | UnsetType, _doc("this card was Summoned this turn (or not: false)")] = UNSET
     life_points: Annotated[_LifeCondition | UnsetType, _doc("a player's LP")] = UNSET
+    materials: Annotated[_MaterialsCount | UnsetType, _doc("how many Xyz Materials this card (on an equip: the "
+                                                            "equipped monster) has")] = UNSET
 
 
 class _StatOf(_Wire):
@@ -432,6 +443,10 @@ class _Payment(_Wire):
     banish_self: Annotated[bool, _doc("banish this card (from the hand, the field or the Graveyard)")] = False
     banish_from_graveyard: Annotated[_Count, _doc("banish this many other cards from your Graveyard (pay_with "
                                                   "first)")] = 0
+    return_self_to_deck: Annotated[bool, _doc("return this card to the Deck (an Extra Deck monster: to the Extra "
+                                              "Deck), from the hand, the field, the Graveyard or banished")] = False
+    return_to_deck_from_graveyard: Annotated[_Count, _doc("return this many other cards from your Graveyard to the "
+                                                          "Deck (pay_with first)")] = 0
 
 
 class _Cost(_Payment):
@@ -910,6 +925,8 @@ class Cost(msgspec.Struct, frozen=True):
     remove_counters: int = 0  # counters on this card
     banish_self: bool = False
     banish_from_graveyard: int = 0  # other cards of the player's Graveyard
+    return_self_to_deck: bool = False
+    return_to_deck_from_graveyard: int = 0  # other cards of the player's Graveyard
 
 
 class EffectSpec(msgspec.Struct, frozen=True):

@@ -42,6 +42,10 @@ def matches_card(card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | No
         return False
     if "summoned_this_turn" in flt and card.summoned_this_turn is not bool(flt["summoned_this_turn"]):
         return False
+    if "materials_at_least" in flt and card.materials < int(flt["materials_at_least"]):
+        return False  # Xyz Materials are counted whatever the monster's face (rules spec §C.5)
+    if "materials_at_most" in flt and card.materials > int(flt["materials_at_most"]):
+        return False
     if "summoned" in flt and card.summoned != flt["summoned"]:
         return False  # how it was Summoned is no printed property: a face-down monster still was
     if "not_archetype" in flt and flt["not_archetype"] in card.name:
@@ -115,6 +119,10 @@ def describe(flt: Mapping[str, Any]) -> str:
         out += f" that was {str(flt['summoned']).title()} Summoned"
     if "summoned_this_turn" in flt:
         out += f" that was {'' if flt['summoned_this_turn'] else 'not '}Summoned this turn"
+    if "materials_at_least" in flt:
+        out += f" with {flt['materials_at_least']} or more Xyz Materials"
+    if "materials_at_most" in flt:
+        out += f" with {flt['materials_at_most']} or fewer Xyz Materials"
     for key, did, did_not in _TURN_WORDS:
         if key in flt:
             out += f" that {did if flt[key] else did_not} this turn"

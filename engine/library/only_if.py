@@ -34,6 +34,9 @@ def only_if_problem(ctx: Context, src: Source, cond: Mapping[str, Any], *, plain
     life = cond.get("life_points")
     if life is not None and (problem := _life_problem(ctx, src, life)) is not None:
         return problem
+    materials = cond.get("materials")
+    if materials is not None and (problem := _materials_problem(me.name, me.materials, materials)) is not None:
+        return problem
     summoned = cond.get("summoned_this_turn")
     if summoned is not None and me.summoned_this_turn is not summoned:
         return f"{me.name} was {'not ' if summoned else ''}Summoned this turn"
@@ -68,6 +71,15 @@ def _controls_problem(ctx: Context, src: Source, c: Mapping[str, Any], plain: bo
     )  # fmt: skip
     wanted = f"at least {least}" if most is None else f"{least} to {most}" if least else f"at most {most}"
     return f"{who} control(s) {count} of {what} (the effect needs {wanted})"
+
+
+def _materials_problem(name: str, have: int, c: Mapping[str, Any]) -> str | None:
+    """"If this card has 2 or more Xyz Materials", "while this card has no Xyz Material" (rules spec §C.5)."""
+    if c.get("at_least") is not None and have < int(c["at_least"]):
+        return f"{name} has {have} Xyz Material(s), fewer than {c['at_least']}"
+    if c.get("at_most") is not None and have > int(c["at_most"]):
+        return f"{name} has {have} Xyz Material(s), more than {c['at_most']}"
+    return None
 
 
 def _life_problem(ctx: Context, src: Source, c: Mapping[str, Any]) -> str | None:
