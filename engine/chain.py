@@ -24,7 +24,7 @@ from engine.state import ChainLink, ChainRecord, PendingTrigger, WindowState
 from engine.values.decisions import PASS, Decision, DecisionKind, IllegalChoice, Option, malformed
 from engine.values.errors import LoopError, describe_card, describe_place
 from engine.values.events import EventType
-from engine.values.game import CardType, Location, Player, Window, opponent_of
+from engine.values.game import CardType, Location, Player, Property, Window, holds_spells_traps, opponent_of
 
 PRE_CALCULATION_WINDOWS: Final = frozenset(
     {Window.START_OF_DAMAGE_STEP, Window.BEFORE_DAMAGE_CALCULATION, Window.DURING_DAMAGE_CALCULATION}
@@ -297,11 +297,12 @@ def activate(ctx: Context, player: Player, option: Option, trigger: bool = False
     card = ctx.card(option.card)
     eff = card.effects[option.effect]
     src = ctx.source_of(option.card, option.effect)
-    if card.location is Location.SPELL_TRAP_ZONE and card.face_down:
+    if holds_spells_traps(card.location) and card.face_down:
         card.face_down = False
     elif card.location is Location.HAND and card.card_type is not CardType.MONSTER:
-        # A Spell/Trap Card activated from the hand is placed face-up on the field.
-        actions.move_card(ctx, option.card, Location.SPELL_TRAP_ZONE, "chain", detail="activated from the hand")
+        # A Spell/Trap Card activated from the hand is placed face-up on the field (a Field Spell in the Field Zone).
+        zone = Location.FIELD_ZONE if card.card_property is Property.FIELD else Location.SPELL_TRAP_ZONE
+        actions.move_card(ctx, option.card, zone, "chain", detail="activated from the hand")
     link = ChainLink(
         card=option.card,
         effect=option.effect,

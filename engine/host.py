@@ -298,6 +298,8 @@ class StateBuilder:
         pendulum_zone = ctype is CardType.MONSTER and loc is Location.SPELL_TRAP_ZONE and pendulum  # §U.4
         if (loc is Location.MONSTER_ZONE) != (ctype is CardType.MONSTER) and is_on_field(loc) and not pendulum_zone:
             raise UsageError(f"{where}a {ctype.value} cannot be in the {loc.value}")
+        if loc is Location.FIELD_ZONE and (ctype is not CardType.SPELL or prop is not Property.FIELD):
+            raise UsageError(f"{where}only a Field Spell (a spell of property field) is in the Field Zone")
         if loc is Location.MONSTER_ZONE and pos is None:
             raise UsageError(f"{where}a monster in the Monster Zone needs a position (attack, defense or set)")
         if pos is not None and loc is not Location.MONSTER_ZONE:

@@ -158,7 +158,9 @@ MAX_LEVEL = 12
 # --- enums: each a Literal (what msgspec checks) and its values in order (what messages list) ---------------
 
 _Player = Literal["A", "B"]
-_Location = Literal["monster_zone", "spell_trap_zone", "hand", "graveyard", "banished", "deck", "extra_deck"]
+_Location = Literal[
+    "monster_zone", "spell_trap_zone", "field_zone", "hand", "graveyard", "banished", "deck", "extra_deck"
+]
 _CardType = Literal["monster", "spell", "trap", "counter_trap"]
 _Position = Literal["attack", "defense", "set"]
 _Property = Literal["normal", "continuous", "equip", "quick_play", "field", "ritual"]
@@ -230,7 +232,7 @@ _LastingKind = Literal[
     "cannot_attack", "cannot_declare_attack", "cannot_be_attacked", "can_attack_directly", "must_attack",
     "cannot_attack_directly",
 ]
-_Zone = Literal["monster_zone", "spell_trap_zone", "graveyard"]
+_Zone = Literal["monster_zone", "spell_trap_zone", "field_zone", "graveyard"]
 _Arrow = Literal["bottom_left", "bottom", "bottom_right", "left", "right", "top_left", "top", "top_right"]
 _Ability = Literal["tuner", "toon", "spirit", "union", "gemini", "flip", "normal", "effect", "fusion", "synchro",
                    "xyz", "link", "ritual", "token"]
@@ -1282,11 +1284,11 @@ _Who = tuple[Callable[[str, str], bool], str]
 _MONSTERS: _Who = (lambda t, loc: t == "monster", "monsters")
 _FIELD_MONSTERS: _Who = (lambda t, loc: t == "monster" and loc == "monster_zone", "monsters in a monster_zone")
 _FIELD_SPELL_TRAPS: _Who = (
-    lambda t, loc: t != "monster" and loc == "spell_trap_zone",
-    "spells/traps in a spell_trap_zone",
+    lambda t, loc: t != "monster" and loc in ("spell_trap_zone", "field_zone"),
+    "spells/traps in a spell_trap_zone or the field_zone",
 )
 _SPELL_TRAPS: _Who = (lambda t, loc: t != "monster", "spells/traps")
-_ON_FIELD: _Who = (lambda t, loc: loc in ("monster_zone", "spell_trap_zone"), "cards on the field")
+_ON_FIELD: _Who = (lambda t, loc: loc in ("monster_zone", "spell_trap_zone", "field_zone"), "cards on the field")
 _ONLY_FOR: Mapping[str, _Who] = {
     "atk": _MONSTERS,
     "def": _MONSTERS,
@@ -1327,6 +1329,10 @@ def _card_spec(c: _Card) -> CardSpec:
     wrong_zone = (loc == "monster_zone") != (ctype == "monster") and loc in ("monster_zone", "spell_trap_zone")
     if wrong_zone and not in_pendulum_zone:
         raise _Invalid(f"a {ctype} cannot be in {_show(loc)}", "location")
+    if loc == "field_zone" and (ctype != "spell" or c.property != "field"):
+        raise _Invalid('only a Field Spell (card_type spell, property field) is in the field_zone', "location")
+    if loc == "field_zone" and c.equipped_to is not UNSET:
+        raise _Invalid("a Field Spell equips no monster", "equipped_to")
     banned, needed = _card_keys(ctype, loc)
     for key, attr, who in banned:
         if (value := getattr(c, attr)) is not UNSET:

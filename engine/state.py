@@ -168,7 +168,8 @@ class Card:
     def face_up_on_field(self) -> bool:
         if self.location is Location.MONSTER_ZONE:
             return self.position is not Position.SET
-        return self.location is Location.SPELL_TRAP_ZONE and not self.face_down
+        loc = self.location
+        return (loc is Location.SPELL_TRAP_ZONE or loc is Location.FIELD_ZONE) and not self.face_down
 
     def copy(self) -> Card:
         """A copy for `GameState.clone` (fields written out: see there)."""

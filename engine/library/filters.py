@@ -10,7 +10,7 @@ from engine.effects import Context
 from engine.rules.stats import current_stats, lingering_stats
 from engine.rules.this_turn import attacked_this_turn, battled_this_turn, declared_attack_this_turn
 from engine.state import Card
-from engine.values.game import CardType, Location, Position
+from engine.values.game import CardType, Location, Position, holds_spells_traps
 
 
 def matches(ctx: Context, index: int, flt: Mapping[str, Any], *, plain: bool = False) -> bool:
@@ -83,7 +83,7 @@ def _face_down(card: Card) -> bool:
     """Face-down on the field: a Set monster, or a Set Spell/Trap."""
     if card.location is Location.MONSTER_ZONE:
         return card.position is Position.SET
-    return card.location is Location.SPELL_TRAP_ZONE and card.face_down
+    return holds_spells_traps(card.location) and card.face_down
 
 
 def _has_ability(card: Card, ability: str) -> bool:

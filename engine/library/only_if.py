@@ -11,7 +11,7 @@ from typing import Any
 from engine.effects import Context, Source
 from engine.library.filters import describe, matches
 from engine.rules.zones import same_column as in_same_column
-from engine.values.game import Location, opponent_of
+from engine.values.game import Location, is_on_field, opponent_of
 
 
 def only_if_problem(ctx: Context, src: Source, cond: Mapping[str, Any], *, plain: bool = False) -> str | None:
@@ -54,7 +54,7 @@ def _controls_problem(ctx: Context, src: Source, c: Mapping[str, Any], plain: bo
             continue
         if card.battle_destroyed:
             continue
-        if zone is Location.SPELL_TRAP_ZONE and card.face_down:
+        if zone is not Location.MONSTER_ZONE and is_on_field(zone) and card.face_down:
             continue  # a Set card is no "Toon World" until it is face-up
         if c.get("other_than_self") and i in (src.card, src.host):
             continue

@@ -12,7 +12,7 @@ from typing import Final
 
 from engine.effects import Context, TriggerEvent
 from engine.state import Card, PendingTrigger
-from engine.values.game import Location, Position
+from engine.values.game import Location, Position, holds_spells_traps
 
 # Events about the game as a whole: every card's trigger for them is concerned.
 GLOBAL_EVENTS: Final = frozenset(
@@ -88,7 +88,7 @@ def in_activation_location(card: Card, event: TriggerEvent, activate_from: Locat
     if activate_from is Location.MONSTER_ZONE:
         if card.location is Location.MONSTER_ZONE:
             return card.position is not Position.SET
-        return card.location is Location.SPELL_TRAP_ZONE and not card.face_down
+        return holds_spells_traps(card.location) and not card.face_down
     return card.location is activate_from
 
 

@@ -43,6 +43,7 @@ def opponent_of(player: Player) -> Player:
 class Location(FastEnum):
     MONSTER_ZONE = "monster_zone"
     SPELL_TRAP_ZONE = "spell_trap_zone"
+    FIELD_ZONE = "field_zone"  # a player's Field Spell (rules spec §BP.15)
     HAND = "hand"
     GRAVEYARD = "graveyard"
     BANISHED = "banished"
@@ -56,7 +57,12 @@ class Location(FastEnum):
 
 def is_on_field(location: Location) -> bool:
     """Whether a card there is on the field (a Monster or Spell & Trap Zone)."""
-    return location is Location.MONSTER_ZONE or location is Location.SPELL_TRAP_ZONE
+    return location is Location.MONSTER_ZONE or location is Location.SPELL_TRAP_ZONE or location is Location.FIELD_ZONE
+
+
+def holds_spells_traps(location: Location) -> bool:
+    """A place on the field for Spell/Trap Cards: a Spell & Trap Zone, or the Field Zone (a Field Spell's)."""
+    return location is Location.SPELL_TRAP_ZONE or location is Location.FIELD_ZONE
 
 
 class Attribute(FastEnum):

@@ -25,6 +25,7 @@ __all__ = [
 LOCATIONS: Final[dict[Location, str]] = {
     Location.MONSTER_ZONE: "the Monster Zone",
     Location.SPELL_TRAP_ZONE: "the Spell & Trap Zone",
+    Location.FIELD_ZONE: "the Field Zone",
     Location.HAND: "the hand",
     Location.GRAVEYARD: "the Graveyard",
     Location.BANISHED: "banished",
