@@ -11,7 +11,7 @@ None): it is asked like a card's continuous effect, picking its monsters wheneve
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from engine import actions
 from engine.effects import Context, Effect, EffectKind, Lingering, Source
@@ -36,22 +36,24 @@ def lasting_effect(ctx: Context, src: Source, link: ChainLink, op: Params) -> No
     """A continuous effect of kind `op["kind"]` (with the op's other keys as its parameters) applies from now until
     `until` (default `end_of_turn`), as the effect's controller sees it: "your monsters cannot be destroyed by battle
     this turn" is `indestructible_by_battle` with `applies_to: own_monsters`, read whenever it is asked."""
-    kind = str(op["kind"])
     params = {k: v for k, v in op.items() if k not in _NOT_PARAMS}
-    if kind == "avoid_battle_damage":
-        params["scope"] = "all"  # (a player's damage from every battle, not one card's)
-    until = str(op.get("until", "end_of_turn"))
-    actions.add_lingering(ctx, Lingering(Effect(kind, EffectKind.CONTINUOUS, params=params), src.controller, None,
-                                         None, until))  # fmt: skip
-    ctx.emit(EventType.LINK_RESOLVED, "effect", player=src.controller,
-             detail=f"{kind.replace('_', ' ')} until {until.replace('_', ' ')}")  # fmt: skip
+    _linger(ctx, src, str(op["kind"]), params, str(op.get("until", "end_of_turn")))
 
 
 def no_battle_damage_this_turn(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """"You take no battle damage this turn": that player (`player`: controller by default, opponent, both) takes
     none from any battle until `until` (default `end_of_turn`)."""
-    lasting_effect(ctx, src, link, {"kind": "avoid_battle_damage", "player": op.get("player", "controller"),
-                                    "until": op.get("until", "end_of_turn")})  # fmt: skip
+    params = {"player": op.get("player", "controller")}
+    _linger(ctx, src, "avoid_battle_damage", params, str(op.get("until", "end_of_turn")))
+
+
+def _linger(ctx: Context, src: Source, kind: str, params: dict[str, Any], until: str) -> None:
+    if kind == "avoid_battle_damage":
+        params["scope"] = "all"  # (a player's damage from every battle, not one card's)
+    eff = Effect(kind, EffectKind.CONTINUOUS, params=params)
+    actions.add_lingering(ctx, Lingering(eff, src.controller, None, None, until))
+    ctx.emit(EventType.LINK_RESOLVED, "effect", player=src.controller,
+             detail=f"{kind.replace('_', ' ')} until {until.replace('_', ' ')}")  # fmt: skip
 
 
 def attack_again(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
