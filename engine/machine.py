@@ -23,6 +23,7 @@ from engine.agents import Agent
 from engine.effects import Context, Effect, Index, Lingering, Registry, cloned_context, may_run_host_code
 from engine.library import default_registry
 from engine.rules.stats import current_stats, watch_stats
+from engine.rules.this_turn import TurnFacts, facts
 from engine.state import Card, GameState
 from engine.values.decisions import PASS, Decision, IllegalChoice, Option
 from engine.values.events import Event, EventType
@@ -468,6 +469,12 @@ class Duel:
         except BaseException:
             self._put_back(snap)
             raise
+
+    def this_turn(self, card: int | str) -> TurnFacts:
+        """What a monster did this turn (rules spec §BP.11): declared an attack (a negated one too), attacked (its
+        attack reached the Damage Step), battled (damage calculation was performed), was attacked, and the monsters
+        its attacks ended on. A card that left the field and came back is a new card, with none."""
+        return facts(self.state, turns.card_index(self.state, card))
 
     @property
     def battles(self) -> list[turns.BattleResult]:

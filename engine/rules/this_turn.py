@@ -16,7 +16,28 @@ and to the monster as it is now (a monster that left the field and came back is 
 
 from __future__ import annotations
 
+import attrs
+
 from engine.state import NO_ATTACK, Battle, GameState
+
+
+@attrs.frozen(slots=True)
+class TurnFacts:
+    """What a monster did this turn (`Duel.this_turn`): the facts above, read together."""
+
+    declared_attack: bool
+    declared_direct_attack: bool
+    attacked: bool
+    battled: bool
+    was_attacked: bool
+    monsters_attacked: tuple[tuple[int, int], ...]  # (card, instance) of each monster its attacks ended on
+
+
+def facts(s: GameState, index: int) -> TurnFacts:
+    """Every fact of this monster's turn at once."""
+    return TurnFacts(declared_attack_this_turn(s, index), declared_direct_attack_this_turn(s, index),
+                     attacked_this_turn(s, index), battled_this_turn(s, index), was_attacked_this_turn(s, index),
+                     monsters_attacked(s, index))  # fmt: skip
 
 
 def attacks_this_turn(s: GameState) -> list[tuple[int | None, Battle]]:
