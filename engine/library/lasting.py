@@ -30,6 +30,7 @@ LASTING_KINDS: Final = frozenset(
      "cannot_be_targeted", "negates_effects", *ATTACK_RULES}
 )  # fmt: skip
 _NOT_PARAMS: Final = frozenset({"op", "kind", "until"})
+_PLAYER_KINDS: Final = frozenset({"avoid_battle_damage", "halve_battle_damage", "battle_damage_becomes"})
 
 
 def lasting_effect(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
@@ -37,7 +38,10 @@ def lasting_effect(ctx: Context, src: Source, link: ChainLink, op: Params) -> No
     `until` (default `end_of_turn`), as the effect's controller sees it: "your monsters cannot be destroyed by battle
     this turn" is `indestructible_by_battle` with `applies_to: own_monsters`, read whenever it is asked."""
     params = {k: v for k, v in op.items() if k not in _NOT_PARAMS}
-    _linger(ctx, src, str(op["kind"]), params, str(op.get("until", "end_of_turn")))
+    kind = str(op["kind"])
+    if kind not in _PLAYER_KINDS:
+        params.setdefault("applies_to", "own_monsters")  # (no card of its own: "self" would name none)
+    _linger(ctx, src, kind, params, str(op.get("until", "end_of_turn")))
 
 
 def no_battle_damage_this_turn(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
