@@ -145,10 +145,11 @@ def test_a_finished_playout_is_freed_at_once() -> None:
 
 
 def test_the_opponent_and_the_field_as_functions_are_the_properties() -> None:
-    # Two players (each the other's opponent); the field is the Monster Zones and the Spell & Trap Zones.
+    # Two players (each the other's opponent); the field is the Monster Zones, the Spell & Trap Zones and the Field
+    # Zone (rules spec §BP.15).
     assert (opponent_of(Player.A), opponent_of(Player.B)) == (Player.B, Player.A)
     assert all(opponent_of(p) is p.opponent for p in Player)
-    field = {Location.MONSTER_ZONE, Location.SPELL_TRAP_ZONE}
+    field = {Location.MONSTER_ZONE, Location.SPELL_TRAP_ZONE, Location.FIELD_ZONE}
     assert all(is_on_field(loc) is loc.on_field is (loc in field) for loc in Location)
 
 
