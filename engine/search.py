@@ -57,8 +57,8 @@ end far sooner): a truncated game is terminal and its returns are the LP swing.
 ====================  ====  ==================================================================
 field                 size  value
 ====================  ====  ==================================================================
-phase                   17  one-hot over `engine.Phase` in declaration order
-window                  10  one-hot over `engine.Window`, then "no window open"
+phase                   19  one-hot over `engine.Phase` in declaration order
+window                  11  one-hot over `engine.Window`, then "no window open"
 life points              2  own LP, opp LP, each / LP_SCALE, clipped to [0, 1]
 turn player              1  1 if `player` is the turn player
 decision                 5  one-hot: priority, trigger, replay, none pending; then 1 if it is own
@@ -72,14 +72,14 @@ battle phase            3  attacks declared this turn / MAX_ATTACKS_SCALE (clipp
                             1 if the Battle Phase ends once this attack is over; the listed
                             attacks the host has still to declare / their number (an
                             `attacks` game; 0 otherwise)
-cards                n x 12 for every card of the scenario: location one-hot (7, the order of
+cards                n x 13 for every card of the scenario: location one-hot (8, the order of
                             `engine.state.Location`), own, face-up, ATK and DEF / STAT_SCALE
                             (current values for monsters on the field, printed otherwise),
                             attacks it declared this turn / 2 (clipped to [0, 1])
 ====================  ====  ==================================================================
 
 `OBSERVATION_FIELDS` lists the same (name, size) pairs; `BattleGame.observation_size()` is the
-total, ``61 + 12 * n``.
+total, ``64 + 13 * n``.
 
 **A whole Battle Phase.** The game plays every shape of scenario to its end: one attack (the game ends with its
 Damage Step), a Battle Phase whose declarations are the turn player's decisions (`battle_phase`: the attack ids
