@@ -236,7 +236,7 @@ def test_same_actions_same_game() -> None:
 def test_observation_fixed_length_and_layout() -> None:
     g = BattleGame(CONTESTED)
     n = g.observation_size()
-    assert n == sum(k for _, k in OBSERVATION_FIELDS) + 13 * 5 == 64 + 65  # (End Phase, turn over, Field Zone: issue 40)
+    assert n == sum(k for _, k in OBSERVATION_FIELDS) + 13 * 5 == 64 + 65  # (End Phase, turn over, Field Zone)
     rng = random.Random(3)
     for _ in range(20):
         s = g.new_initial_state()
