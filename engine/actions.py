@@ -21,6 +21,7 @@ from engine.rules.triggers import triggered_effects
 from engine.state import NO_ATTACK, Battle, BattleRecord, Card, GameState, LastKnown, LpChange, no_battle
 from engine.values.events import EventType
 from engine.values.game import (
+    MAX_LP,
     PLAYERS,
     Location,
     OriginalOp,
@@ -267,11 +268,14 @@ def lose_lp(ctx: Context, player: Player, amount: int, kind: str, rule: str) -> 
 
 
 def gain_lp(ctx: Context, player: Player, amount: int, rule: str) -> None:
+    """LP go up by `amount`, never above `MAX_LP` (the change records what was gained, `amount` what was to be)."""
     if amount <= 0:
         return
     ps = ctx.state.players[player]
-    ps.lp += amount
-    ctx.state.lp_changes.append(LpChange(player, amount, "gain", ctx.state.current_window(), amount))
+    new = min(MAX_LP, ps.lp + amount)
+    delta = new - ps.lp
+    ps.lp = new
+    ctx.state.lp_changes.append(LpChange(player, delta, "gain", ctx.state.current_window(), amount))
     ctx.emit(EventType.LP_GAINED, rule, player=player, amount=amount, data=(("lp", ps.lp),) if ctx.watched else ())
 
 

@@ -34,6 +34,8 @@ from engine.state import NO_ATTACK, Battle, ChainRecord, GameState, LpChange, no
 from engine.values.decisions import PASS, DecisionKind, Option, attack_option
 from engine.values.events import Event
 from engine.values.game import DAMAGE_STEP_PHASES, Location, Phase, Player, is_on_field
+from engine.values.text import did_you_mean
+from engine.values.words import is_at
 
 
 class IllegalAttack(ValueError):
@@ -62,7 +64,10 @@ def card_index(state: GameState, card: object) -> int:
         for i, c in enumerate(state.cards):
             if c.id == card:
                 return i
-        raise UnknownCard(f"there is no card with id {card!r} in this duel")
+        named = [c.id for c in state.cards if c.name == card]
+        hint = (f"; {card!r} is the name of card {named[0]!r}: give its id" if named else
+                did_you_mean(card, [c.id for c in state.cards]))  # fmt: skip
+        raise UnknownCard(f"there is no card with id {card!r} in this duel{hint}")
     raise UsageError(f"a card is given by its index or its id, got {card!r}")
 
 
@@ -397,4 +402,4 @@ def check_ready(ctx: Context) -> None:
                 f"(it is instance {card.instance} now): declare attacks with Duel.declare_attack"
             )
         if card.location is not Location.MONSTER_ZONE:
-            raise UsageError(f"the battle's {role} {card.id!r} is in the {card.location.value}, not a Monster Zone")
+            raise UsageError(f"the battle's {role} {card.id!r} {is_at(card.location)}, not in a Monster Zone")

@@ -8,6 +8,7 @@ MYSTIC_SWORDSMAN_LV2 = CardDef(
     key="mystic_swordsman_lv2",
     name="Mystic Swordsman LV2",
     card_type="monster",
+    fidelity="exact",
     atk=900,
     def_=0,
     level=2,
@@ -27,6 +28,7 @@ WABOKU = CardDef(
     key="waboku",
     name="Waboku",
     card_type="trap",
+    fidelity="approximate: its protection lasts for the battle it is activated in, not for the rest of the turn",
     text="Normal Trap. This turn, you take no battle damage, and your monsters cannot be destroyed by battle.",
     ruling="Exact: both effects last the turn and apply to that player and to every monster they control, one "
     "Summoned after it resolved included (OCG ruling, Yugipedia 'Card Rulings:Waboku'; rules spec §BP.13). It neither "
