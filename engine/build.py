@@ -149,6 +149,7 @@ def state_from_scenario(sc: Scenario) -> GameState:
             target_controller=cards[tgt].controller if tgt is not None else None,
         )
         state.phase = Phase.ATTACK_DECLARED
+    state.play_end_phase = sc.end_phase  # (a whole Battle Phase only: §BP.14)
     return state
 
 

@@ -192,6 +192,7 @@ GUARDS: dict[str, str] = {
     "attack_is_stopped": "the attack is stopped",
     "replay_is_due": "a replay is due",
     "battle_is_valid": "the battle is still valid",
+    "end_phase_is_played": "the End Phase is played",
 }
 EXIT = "exit"  # the id of the committed drawing's one edge into duel_over, from the Battle Phase's box
 

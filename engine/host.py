@@ -92,6 +92,8 @@ def to_effect(spec: EffectSpec, card_type: str) -> Effect:
             "remove_counters": spec.cost.remove_counters,
             "banish_self": spec.cost.banish_self,
             "banish_from_graveyard": spec.cost.banish_from_graveyard,
+            "return_self_to_deck": spec.cost.return_self_to_deck,
+            "return_to_deck_from_graveyard": spec.cost.return_to_deck_from_graveyard,
         }
     )
     ops = {op["op"] for op in does}
@@ -319,6 +321,8 @@ class StateBuilder:
         pendulum_zone = ctype is CardType.MONSTER and loc is Location.SPELL_TRAP_ZONE and pendulum  # §U.4
         if (loc is Location.MONSTER_ZONE) != (ctype is CardType.MONSTER) and is_on_field(loc) and not pendulum_zone:
             raise UsageError(f"{where}a {ctype.value.replace('_', ' ')} cannot be in {place(loc)}")
+        if loc is Location.FIELD_ZONE and (ctype is not CardType.SPELL or prop is not Property.FIELD):
+            raise UsageError(f"{where}only a Field Spell (a spell of property field) is in the Field Zone")
         if loc is Location.MONSTER_ZONE and pos is None:
             raise UsageError(f"{where}a monster in the Monster Zone needs a position (attack, defense or set)")
         if pos is not None and loc is not Location.MONSTER_ZONE:

@@ -264,7 +264,7 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
      'only monsters in a monster_zone have position, got "attack" on a spell in spell_trap_zone'),
     ("position-in-hand", edited((("cards", 4, "position"), "attack")), "cards[4].position", "on a monster in hand"),
     ("face-down-monster", edited((("cards", 1, "face_down"), False)), "cards[1].face_down",
-     "only spells/traps in a spell_trap_zone have face_down, got false on a monster"),
+     "only spells/traps in a spell_trap_zone or the field_zone have face_down, got false on a monster"),
     ("equip-from-monster", edited((("cards", 1, "equipped_to"), "att")), "cards[1].equipped_to", 'got "att"'),
     ("equip-to-spell", edited((("cards", 3, "equipped_to"), "trap")), "cards[3].equipped_to",
      'card "trap" is not a monster in a monster_zone'),

@@ -57,6 +57,16 @@ class FilterWire(Wire):
              "Monster; extra_deck: a Fusion, Synchro, Xyz or Link Monster"),
     ] = UNSET
     summoned: Annotated[Summoned | UnsetType, doc("it was Summoned this way (\"this Link Summoned card\")")] = UNSET
+    summoned_this_turn: Annotated[bool | UnsetType, doc("it was Summoned this turn (false: it was not)")] = UNSET
+    materials_at_least: Annotated[Count | UnsetType, doc("it has at least this many Xyz Materials")] = UNSET
+    materials_at_most: Annotated[Count | UnsetType, doc("it has at most this many Xyz Materials")] = UNSET
+    declared_attack_this_turn: Annotated[
+        bool | UnsetType, doc("it declared an attack this turn (false: \"that did not declare an attack this turn\")")
+    ] = UNSET
+    attacked_this_turn: Annotated[bool | UnsetType, doc("its attack reached the Damage Step this turn")] = UNSET
+    battled_this_turn: Annotated[bool | UnsetType, doc("damage calculation was performed in its battle this turn")] = (
+        UNSET
+    )
     card_type: Annotated[
         Literal["monster", "spell", "trap"] | UnsetType, doc("its card type (a Counter Trap is a trap)")
     ] = UNSET
@@ -158,6 +168,13 @@ class LifeConditionWire(Wire):
     less_than_opponent: Annotated[bool, doc("fewer LP than that player's opponent")] = False
 
 
+class MaterialsCountWire(Wire):
+    """A number of Xyz Materials, as a condition ("if this card has Xyz Material", "with 2 or more")."""
+
+    at_least: Annotated[Count | UnsetType, doc("at least this many")] = UNSET
+    at_most: Annotated[Count | UnsetType, doc("at most this many (0: none)")] = UNSET
+
+
 class OnlyIfWire(Wire):
     """A condition on the game as it is now, read whenever the effect is: a continuous effect applies only while
     it holds, an activated or trigger effect is activated only if it holds. Every key given must hold."""
@@ -179,6 +196,8 @@ class OnlyIfWire(Wire):
     ] = UNSET
     summoned_this_turn: Annotated[bool | UnsetType, doc("this card was Summoned this turn (or not: false)")] = UNSET
     life_points: Annotated[LifeConditionWire | UnsetType, doc("a player's LP")] = UNSET
+    materials: Annotated[MaterialsCountWire | UnsetType, doc("how many Xyz Materials this card (on an equip: the "
+                                                              "equipped monster) has")] = UNSET
 
 
 class StatOfWire(Wire):

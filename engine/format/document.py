@@ -41,6 +41,7 @@ class Scenario(msgspec.Struct, frozen=True):
     choices: tuple[Choice, ...]
     attacks: tuple[Attack, ...] | None = None  # a Battle Phase: several attacks, one after the other
     battle_phase: bool = False  # the whole Battle Phase, the players declaring the attacks
+    end_phase: bool = False  # with battle_phase: the turn goes on to the End Phase, and ends (§BP.14)
 
 
 class RulesWire(msgspec.Struct, frozen=True, forbid_unknown_fields=True):  # frozen: it is a default value
@@ -184,11 +185,16 @@ def check_scenario(w: ScenarioWire, own_effects: Mapping[str, int] | None = None
     shape = "battle_phase" if battle_phase else "attacks" if attacks is not None else "attack"
     count = None if battle_phase else len(attacks) if attacks is not None else 1
     choices = [choice(i, ch, card, shape, count, own_effects or {}) for i, ch in enumerate(w.choices)]
+    end_phase = isinstance(w.battle_phase, BattlePhaseWire) and w.battle_phase.end_phase
+    for i, ch in enumerate(w.choices):
+        if ch.window == "end_phase" and not end_phase:
+            raise Invalid('the End Phase is played only with "battle_phase": {"end_phase": true}', "choices", i,
+                          "window")  # fmt: skip
     lp = MappingProxyType({"A": w.life_points.A, "B": w.life_points.B})
     rules = Rules(w.rules.zero_atk_mutual_destruction)
     return Scenario(
         w.format, opt(w.id), opt(w.title), opt(w.notes), rules, turn_player, lp, tuple(cards), attack,
-        tuple(choices), attacks, battle_phase,
+        tuple(choices), attacks, battle_phase, end_phase,
     )  # fmt: skip
 
 

@@ -154,7 +154,11 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                                "ones (\"cannot activate Spell/Trap Cards\")"),
     },
     "extra_attacks": {
-        "attacks": Annotated[int, Meta(ge=2, le=MAX_COUNT), doc("how many attacks it can make each Battle Phase")],
+        "attacks": default(Annotated[int, Meta(ge=2, le=MAX_COUNT)], 2, "how many attacks it can make each Battle "
+                           "Phase"),
+        "each_monster": default(bool, False, "it can attack each monster the opponent controls once (\"attack all "
+                                "monsters your opponent controls once each\"; `attacks` is not read), or attack "
+                                "directly instead"),
         "monsters_only": default(bool, False, "the attacks after the first are on monsters only (\"up to 2 "
                                   "attacks on monsters\")"),
     },

@@ -22,7 +22,9 @@ from engine.format.vocabulary import (
     AppliesTo,
     CardRef,
     Count,
+    LastingKind,
     Pile,
+    PlayerMonsters,
     Position,
     Relative,
     RestrictionKind,
@@ -61,6 +63,7 @@ ONE_OF = {
     "add_to_hand": ("card", "filter"),
     "indestructible_by_battle_this_turn": ("target", "applies_to"),
     "set_original_stats": ("set_atk", "set_def"),
+    "lasting_effect": ("applies_to", "player"),
 }
 
 _UNTIL = default(Until, "end_of_turn")
@@ -132,6 +135,22 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
         "until": _UNTIL,
     },
     "destroy_all": {"player": Relative, "filter": optional(FilterWire, "only the monsters that match")},
+    # Effects that last (rules spec §BP.12, §BP.13): a continuous effect on a player or all of their monsters for the
+    # rest of the turn; "you take no battle damage this turn"; "it can attack again (in a row)".
+    "lasting_effect": {
+        "kind": Annotated[LastingKind, doc("the continuous kind that applies until `until`")],
+        "applies_to": optional(PlayerMonsters, "the monsters it applies to, as the controller sees them, whenever "
+                               "it is asked (monsters Summoned later too)"),
+        "filter": optional(FilterWire, "only the monsters of applies_to that match this filter"),
+        "player": optional(AnyPlayer, "for a battle-damage kind: the player it applies to (default controller)"),
+        "by": optional(Literal["opponent_effects", "effects"], "cannot_be_targeted: by whose effects"),
+        "until": _UNTIL,
+    },
+    "no_battle_damage_this_turn": {"player": default(AnyPlayer, "controller", "who takes no battle damage"),
+                                   "until": _UNTIL},
+    "attack_again": {"target": default(TargetRef, "attacker", "the monster that can attack once more"),
+                     "in_a_row": default(bool, False, "only as the next attack declared (\"a second attack in a "
+                                         "row\", \"this must be the next attack\")")},
     # Cards as cards (rules spec §C): equip a monster; place counters.
     "equip": {"target": Annotated[TargetRef, doc("the face-up monster it equips")],
               "card": optional(TargetRef, "the card that becomes the Equip Card (default: this card; a monster "

@@ -240,7 +240,8 @@ def _activation_lock(ctx: Context, src: Source) -> ActivationLock:
 
 def _extra_attacks(ctx: Context, src: Source) -> ExtraAttacks:
     p = src.effect.params
-    return ExtraAttacks(int(p["attacks"]), bool(p.get("monsters_only")))
+    return ExtraAttacks(int(p.get("attacks", 1)), bool(p.get("monsters_only")), bool(p.get("each_monster")),
+                        int(p.get("in_a_row", -1)))  # fmt: skip
 
 
 def _unaffected(ctx: Context, src: Source) -> Unaffected:

@@ -25,6 +25,7 @@ from engine.effects import (
 from engine.library import costs
 from engine.library.continuous import monsters_it_applies_to
 from engine.library.filters import describe, matches, matches_card
+from engine.library.lasting import LASTING_OPS
 from engine.library.only_if import only_if_problem
 from engine.library.refs import ref, value_of
 from engine.library.targets import (
@@ -39,10 +40,17 @@ from engine.rules.destruction import indestructible_by_effect
 from engine.rules.last_known import as_it_was, battler_instance
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats
+from engine.rules.this_turn import (
+    attacked_this_turn,
+    battled_this_turn,
+    declared_attack_this_turn,
+    was_attacked_this_turn,
+)
 from engine.rules.unaffected import unaffected_by
 from engine.state import Card, ChainLink
 from engine.values.events import EventType
 from engine.values.game import (
+    DAMAGE_STEP_PHASES,
     CardType,
     Location,
     OriginalChange,
@@ -116,12 +124,18 @@ def battle_problem(ctx: Context, src: Source, cond: Params) -> str | None:
 def _condition(ctx: Context, src: Source, name: str) -> bool:
     b = ctx.state.battle
     me = src.host
+    # "If this card attacked / battled": in a Damage Step, this battle; anywhere else in the turn, the turn (§BP.11)
+    in_damage_step = ctx.state.rules_phase in DAMAGE_STEP_PHASES
     if name == "this_card_battled":
-        return b.battled and me in (b.attacker, b.target)
+        return b.battled and me in (b.attacker, b.target) if in_damage_step else battled_this_turn(ctx.state, me)
     if name == "this_card_attacked":
-        return b.attacked and me == b.attacker
+        return b.attacked and me == b.attacker if in_damage_step else attacked_this_turn(ctx.state, me)
     if name == "this_card_was_attacked":
-        return b.attacked and me == b.target
+        return b.attacked and me == b.target if in_damage_step else was_attacked_this_turn(ctx.state, me)
+    if name == "this_card_declared_attack":
+        return declared_attack_this_turn(ctx.state, me)
+    if name == "this_card_did_not_declare_attack":
+        return not declared_attack_this_turn(ctx.state, me)
     if name == "attacking_defense_position":  # the target as it was (§R.2): in the Graveyard by the end of the step
         target = battler(ctx, b.target)
         return me == b.attacker and target is not None and target.position is not None and target.position.is_defense
@@ -629,6 +643,7 @@ OPS: Final[dict[str, OpHandler]] = {
     "unaffected": _unaffected,
     "change_attack_target": _change_attack_target,
     "perform_damage_calculation": _perform_damage_calculation,
+    **LASTING_OPS,
 }
 
 

@@ -101,7 +101,8 @@ def _params(draw: st.DrawFn, defn: Json, refs: Callable[[str], st.SearchStrategy
 def _card_shell(draw: st.DrawFn, cid: str) -> Json:
     """A card's identity and place, valid per the loader's card-local rules (no effects yet)."""
     ctype = draw(st.sampled_from(fmt.CARD_TYPES))
-    places = [loc for loc in fmt.LOCATIONS if loc != ("spell_trap_zone" if ctype == "monster" else "monster_zone")]
+    places = [loc for loc in fmt.LOCATIONS if loc != ("spell_trap_zone" if ctype == "monster" else "monster_zone")
+              and (loc != "field_zone" or ctype == "spell")]  # (the Field Zone: a Field Spell's)
     field = "monster_zone" if ctype == "monster" else "spell_trap_zone"
     loc = draw(st.just(field) | st.sampled_from(places))  # the field half the time: that is where cards play
     card: Json = {"id": cid, "controller": draw(st.sampled_from(fmt.PLAYERS))}
@@ -109,13 +110,15 @@ def _card_shell(draw: st.DrawFn, cid: str) -> Json:
         card["location"] = loc
     if ctype != "monster" or draw(st.booleans()):
         card["card_type"] = ctype
+    if loc == "field_zone":
+        card["property"] = "field"
     if ctype == "monster":
         card["atk"], card["def"] = draw(_stat), draw(_stat)
         if loc == "monster_zone":
             card["position"] = draw(st.sampled_from(fmt.POSITIONS))
         if draw(st.integers(0, 4)) == 0:
             card["pendulum"] = draw(st.booleans())
-    elif loc == "spell_trap_zone" and draw(st.booleans()):
+    elif loc in ("spell_trap_zone", "field_zone") and draw(st.booleans()):
         card["face_down"] = draw(st.booleans())
     if draw(st.integers(0, 3)) == 0:
         card["owner"] = draw(st.sampled_from(fmt.PLAYERS))
