@@ -166,9 +166,10 @@ def test_next_and_choose_stop_at_a_breakpoint() -> None:
 
 def test_why_names_the_player_who_holds_priority() -> None:
     """In the window after A's attack declaration A holds priority: B's Sakuretsu Armor can be activated once A
-    passes (the rulebook: only the player with priority activates), not "now"."""
+    passes (the rulebook: only the player with priority activates), not "now". (A's first decision is in the Start
+    Step, where its Quick-Play Rush Recklessly can already target a face-up monster; the scenario passes there.)"""
     r = subprocess.run([sys.executable, "-m", "engine", "step", "examples/battle_phase.json"], cwd=ROOT,
-                       input="next\nchoose\nwhy sakuretsu\nwhy rush\nchoose\nwhy sakuretsu\nwhy sakuretu\nquit\n",
+                       input="next\nchoose\nchoose\nwhy sakuretsu\nwhy rush\nchoose\nwhy sakuretsu\nwhy sakuretu\nquit\n",
                        capture_output=True, text=True, timeout=120)  # fmt: skip
     assert r.returncode == 0 and r.stderr == "", r.stderr
     lines = r.stdout.splitlines()
