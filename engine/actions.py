@@ -26,8 +26,10 @@ from engine.state import (
     GameState,
     LastKnown,
     LpChange,
+    no_battle,
     write_controller,
     write_counters,
+    write_details,
     write_effects_negated,
     write_face_up,
     write_hand_filler,
@@ -37,6 +39,7 @@ from engine.state import (
 )
 from engine.values.events import EventType
 from engine.values.game import (
+    MAX_LP,
     PLAYERS,
     Location,
     OriginalOp,
@@ -277,11 +280,14 @@ def lose_lp(ctx: Context, player: Player, amount: int, kind: str, rule: str) -> 
 
 
 def gain_lp(ctx: Context, player: Player, amount: int, rule: str) -> None:
+    """LP go up by `amount`, never above `MAX_LP` (the change records what was gained, `amount` what was to be)."""
     if amount <= 0:
         return
-    new = ctx.state.players[player].lp + amount
+    ps = ctx.state.players[player]
+    new = min(MAX_LP, ps.lp + amount)
+    delta = new - ps.lp
     write_lp(ctx.state, player, new)
-    ctx.state.lp_changes.append(LpChange(player, amount, "gain", ctx.state.current_window(), amount))
+    ctx.state.lp_changes.append(LpChange(player, delta, "gain", ctx.state.current_window(), amount))
     ctx.emit(EventType.LP_GAINED, rule, player=player, amount=amount, data=(("lp", new),) if ctx.watched else ())
 
 
@@ -397,6 +403,37 @@ def _keep_lingering(ctx: Context, keep: list[Lingering], rule: str, **event: Any
 BATTLE_STEP_PHASES: Final = frozenset({Phase.ATTACK_DECLARED, Phase.REPLAY})
 
 
+def end_of_turn_effects(ctx: Context) -> None:
+    """The host's effects "during the End Phase of this turn" (`Hook.END_OF_TURN`), as the End Phase begins."""
+    for src, handler in list(ctx.sources(Hook.END_OF_TURN)):
+        handler(ctx, src)
+
+
+def begin_next_turn(ctx: Context) -> None:
+    """The turn ends (rules spec §BP.14): "until the end of the turn" effects expire, the per-turn counters (battle
+    indestructibility used, attacks declared, once per turn) start again, and the other player's turn begins."""
+    s = ctx.state
+    close_battle_record(s)
+    s.battle = no_battle(s.turn_player)
+    s.pending = None
+    s.window = None
+    s.battle_phase_ending = False
+    s.play_end_phase = False
+    expire_lingering(ctx, "end_of_battle_phase")  # (a Battle Phase left without its End Step)
+    expire_lingering(ctx, "end_of_turn")
+    s.indestructible_used = {}
+    s.last_known = {}  # what a card was when it left the field is asked about within its turn
+    s.attacks_declared = ()
+    s.used_once = ()  # "once per turn" starts again (§C.4)
+    for i, c in enumerate(s.cards):
+        if c.details.summoned_this_turn:
+            write_details(s, i, attrs.evolve(c.details, summoned_this_turn=False))
+    drop_stale_lingering(ctx)
+    s.turn += 1
+    s.turn_player = opponent_of(s.turn_player)
+    s.battle = no_battle(s.turn_player)
+
+
 def battle_records(s: GameState) -> tuple[BattleRecord, ...]:
     """The attacks declared so far. A state built with its attack already set (a scenario) has a
     first attack that was never declared here: it is attack 0, from the start of the log."""
@@ -445,6 +482,7 @@ def declare_attack(ctx: Context, attacker: int, target: int | None, by_host: boo
         attacker_controller=att.controller,
         target_controller=None if target is None else s.cards[target].controller,
         host_declared=by_host,
+        target_position_chosen=None if target is None else s.cards[target].position,
     )
     ctx.emit(EventType.ATTACK_DECLARED, "attack_declaration", card=attacker, player=att.controller,
              data=(("targets", () if target is None else (target,)),))  # fmt: skip
@@ -478,6 +516,7 @@ def retarget_attack(ctx: Context, target: int | None) -> None:
     b.target = target
     b.target_instance = None if target is None else ctx.card(target).instance
     b.target_controller = None if target is None else ctx.card(target).controller
+    b.target_position_chosen = None if target is None else ctx.card(target).position
     b.replays += 1
     ctx.emit(EventType.REPLAY, "replay", card=b.attacker, player=b.attacker_controller,
              detail="attacks directly" if target is None else "attacks again",
@@ -496,6 +535,7 @@ def change_attack_target(ctx: Context, target: int) -> bool:
     b.target = target
     b.target_instance = card.instance
     b.target_controller = card.controller
+    b.target_position_chosen = card.position
     if b.opponent_field is not None:
         b.opponent_field = opponent_field(ctx)
         b.opponent_field_changed = False

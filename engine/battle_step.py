@@ -14,6 +14,7 @@ from engine.chain import close_window
 from engine.effects import Context
 from engine.rules.attack import (
     attack_problem,
+    attacker_target_problem,
     choices_of,
     declarations,
     direct_attack_problem,
@@ -91,7 +92,9 @@ def replay_problem(ctx: Context, option: Option) -> str | None:
     if option.card != b.attacker or not option.is_attack:
         return "after a replay only the attacking monster may attack again (or the attack stops: pass)"
     if option.targets:
-        return target_problem(ctx, option.targets[0])
+        return target_problem(ctx, option.targets[0]) or attacker_target_problem(
+            ctx, b.attacker, option.targets[0], replay=True
+        )
     return direct_attack_problem(ctx, b.attacker)
 
 

@@ -24,13 +24,13 @@ from engine.state import ChainLink, ChainRecord, PendingTrigger, WindowState, wr
 from engine.values.decisions import PASS, Decision, DecisionKind, IllegalChoice, Option, malformed
 from engine.values.errors import LoopError, describe_card, describe_place
 from engine.values.events import EventType
-from engine.values.game import CardType, Location, Player, Window, opponent_of
+from engine.values.game import CardType, Location, Player, Property, Window, holds_spells_traps, opponent_of
 
 PRE_CALCULATION_WINDOWS: Final = frozenset(
     {Window.START_OF_DAMAGE_STEP, Window.BEFORE_DAMAGE_CALCULATION, Window.DURING_DAMAGE_CALCULATION}
 )
 # The windows whose phase triggers are activated one at a time (§BP.2).
-PHASE_STEP_WINDOWS: Final = frozenset({Window.START_STEP, Window.END_STEP})
+PHASE_STEP_WINDOWS: Final = frozenset({Window.START_STEP, Window.END_STEP, Window.END_PHASE})
 # The loop guard (rules spec §U.13): this many chain links resolved with no decision in between is a loop with no end
 # (a battle with every trigger of the library's cards resolves a few dozen); the effects that keep resolving after it
 # are then watched until one comes round again, and named.
@@ -49,7 +49,8 @@ def open_window(ctx: Context, window: Window, events: tuple[TriggerEvent, ...]) 
         actions.raise_event(ctx, event)
     if window in PHASE_STEP_WINDOWS and w.triggers:
         w.waiting, w.triggers = w.triggers, []
-    if not w.triggers and not w.waiting and not s.show_every_priority and not s.duel_over and nobody_can_act(ctx):
+    every = s.show_every_priority and window is not Window.END_PHASE  # (§BP.14: an End Phase nobody can act in passes)
+    if not w.triggers and not w.waiting and not every and not s.duel_over and nobody_can_act(ctx):
         # Both players pass in turn and the window closes, as `step_window` would do one unit
         # at a time, with the same events: playouts do not build windows nobody can act in.
         if not ctx.watched:
@@ -296,11 +297,12 @@ def activate(ctx: Context, player: Player, option: Option, trigger: bool = False
     card = ctx.card(option.card)
     eff = card.effects[option.effect]
     src = ctx.source_of(option.card, option.effect)
-    if card.location is Location.SPELL_TRAP_ZONE and card.face_down:
+    if holds_spells_traps(card.location) and card.face_down:
         write_face_up(ctx.state, option.card, card.equipped_to)
     elif card.location is Location.HAND and card.card_type is not CardType.MONSTER:
-        # A Spell/Trap Card activated from the hand is placed face-up on the field.
-        actions.move_card(ctx, option.card, Location.SPELL_TRAP_ZONE, "chain", detail="activated from the hand")
+        # A Spell/Trap Card activated from the hand is placed face-up on the field (a Field Spell in the Field Zone).
+        zone = Location.FIELD_ZONE if card.card_property is Property.FIELD else Location.SPELL_TRAP_ZONE
+        actions.move_card(ctx, option.card, zone, "chain", detail="activated from the hand")
     link = ChainLink(
         card=option.card,
         effect=option.effect,
@@ -345,6 +347,12 @@ def resolve_chain(ctx: Context, w: WindowState) -> None:
             ctx.emit(EventType.LINK_NEGATED, "chain", card=link.card, player=link.player)
         elif (gone := cards.left_field_problem(card, link)) is not None:
             ctx.emit(EventType.LINK_UNRESOLVED, "card_left_field", card=link.card, player=link.player, detail=gone)
+        elif not link.trigger and card.effects[link.effect].negated:
+            ctx.emit(EventType.LINK_UNRESOLVED, "effect_negated", card=link.card, player=link.player,
+                     detail="its effect is negated: it resolves with no effect")  # fmt: skip
+        elif card.face_up_on_field and ctx.effects_negated(link.card):
+            ctx.emit(EventType.LINK_UNRESOLVED, "negated_card_resolves", card=link.card, player=link.player,
+                     detail="its card's effects are negated now: so is the effect as it resolves")  # fmt: skip
         elif (ctx.index.hooks[Hook.CHAIN_SOLVING] or s.lingering) and _negated_on_resolution(ctx):
             ctx.emit(EventType.LINK_UNRESOLVED, "negate_on_resolution", card=link.card, player=link.player,
                      detail="its effect is negated as it resolves")  # fmt: skip

@@ -23,6 +23,7 @@ label prefix so it reads without colour.
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import shutil
@@ -35,6 +36,7 @@ from typing import Any, TextIO
 
 from engine.machine import declared_states, declared_transitions
 from engine.values.game import Phase
+from engine.values.words import TITLES
 
 MARKDOWN = Path("diagrams") / "damage_step.md"  # relative to the working directory: the repository's root
 FORMATS = ("mermaid", "dot", "svg")
@@ -136,11 +138,17 @@ def markdown() -> str:
 def dot(highlight: str | Phase | None = None, compact: bool = False) -> str:
     """The machine as Graphviz DOT: one node per state, one edge per declared transition, in order.
 
-    `compact` (the viewer's drawing): the transitions into duel_over, one from nearly every state, are
-    folded into one dashed edge from a note naming their sources (as `text` sums them up); an edge is
-    labelled with its condition alone (every transition is `proceed`), and the layout is tighter. Every
-    other transition is drawn as declared."""
+    The committed drawing (`compact=False`) reads as the rulebook does: top to bottom, the Battle Phase, the
+    Battle Step and the Damage Step as nested boxes (`engine.machine.BOXES`), each state by its title, each
+    condition in words, and the transitions into duel_over (one from every state of the Battle Phase) drawn once,
+    as the exit of the Battle Phase's box.
+
+    `compact` (the viewer's drawing, one line left to right): the transitions into duel_over folded into one
+    dashed edge from a note naming their sources (as `text` sums them up); an edge is labelled with its
+    condition alone (every transition is `proceed`), and the layout is tighter."""
     mark = _state(highlight)
+    if not compact:
+        return _nested(mark)
     font = 'fontname="Helvetica"'
     states = declared_states()
     end = Phase.DUEL_OVER.value
@@ -149,33 +157,117 @@ def dot(highlight: str | Phase | None = None, compact: bool = False) -> str:
         "// by `python -m engine diagram`; do not edit by hand. `proceed` is taken when the state's window has",
         "// closed; the first transition whose condition holds wins (duel_is_over is checked first everywhere).",
         "digraph damage_step {",
-        f'  graph [label="Battle Phase", labelloc=t, rankdir=LR, {font}];'
-        if not compact
-        else f'  graph [rankdir=LR, nodesep=0.12, ranksep=0.22, margin=0, {font}];',
-        f'  node [shape=box, style="rounded,filled", fillcolor=white, color=black, {font}];'
-        if not compact
-        else f'  node [shape=box, style="rounded,filled", fillcolor=white, color=black, fontsize=11, '
+        f'  graph [rankdir=LR, nodesep=0.12, ranksep=0.22, margin=0, {font}];',
+        f'  node [shape=box, style="rounded,filled", fillcolor=white, color=black, fontsize=11, '
         f'margin="0.06,0.03", height=0.3, {font}];',
-        f"  edge [fontsize=10, {font}];" if not compact else f"  edge [fontsize=9, arrowsize=0.6, {font}];",
+        f"  edge [fontsize=9, arrowsize=0.6, {font}];",
         '  __start__ [shape=point, width=0.15, label=""];',
     ]
     for s in states:
-        if s == mark:
-            bold = 'style="rounded,filled,bold", penwidth=4, fontname="Helvetica-Bold"'
-            lines.append(f'  {s} [label="{MARK}{s}", fillcolor={FILL}, {bold}];')
-        else:
-            lines.append(f'  {s} [label="{s}"];')
+        lines.append(_node(s, s, mark))
     lines.append(f"  __start__ -> {states[0]};")
-    folded = _folded() if compact else {}
-    label = _edge_label if not compact else _condition_label
+    folded = _folded()
     for src, dest, cond in declared_transitions():
         if dest == end and cond in folded:
             continue
-        lines.append(f'  {src} -> {dest} [label="{label(cond)}"];')
+        lines.append(f'  {src} -> {dest} [label="{_condition_label(cond)}"];')
     for n, (cond, srcs) in enumerate(folded.items()):
         note = f"{FOLDED}{n}" if n else FOLDED
         lines.append(f'  {note} [shape=note, style=filled, fillcolor="#f4f4f4", label="{_span(srcs, states)}"];')
-        lines.append(f'  {note} -> {end} [label="{label(cond)}, checked first", style=dashed];')
+        lines.append(f'  {note} -> {end} [label="{_condition_label(cond)}, checked first", style=dashed];')
+    return "\n".join([*lines, "}"]) + "\n"
+
+
+def _node(name: str, label: str, mark: str | None, indent: str = "  ") -> str:
+    if name == mark:
+        bold = 'style="rounded,filled,bold", penwidth=4, fontname="Helvetica-Bold"'
+        return f'{indent}{name} [label="{MARK}{label}", fillcolor={FILL}, {bold}];'
+    return f'{indent}{name} [label="{label}"];'
+
+
+# The conditions of the declared transitions, in words (the committed drawing's edge labels).
+GUARDS: dict[str, str] = {
+    "duel_is_over": "the Duel is over",
+    "attack_is_declared": "an attack is declared",
+    "attack_is_stopped": "the attack is stopped",
+    "replay_is_due": "a replay is due",
+    "battle_is_valid": "the battle is still valid",
+    "end_phase_is_played": "the End Phase is played",
+}
+EXIT = "exit"  # the id of the committed drawing's one edge into duel_over, from the Battle Phase's box
+
+
+def guard(cond: str) -> str:
+    """A condition in words; a condition without words is a new one this module must learn to say."""
+    if cond not in GUARDS:
+        raise RuntimeError(f"the diagram has no words for the condition {cond!r}: add it to engine.diagram.GUARDS")
+    return GUARDS[cond]
+
+
+def _cluster(title: str) -> str:
+    return "cluster_" + title.lower().replace(" ", "_")
+
+
+def _nested(mark: str | None) -> str:
+    """The committed drawing (see `dot`): nested boxes, rulebook order top to bottom, one exit to duel_over."""
+    from engine.machine import BOXES, Box
+
+    font = 'fontname="Helvetica"'
+    states = declared_states()
+    end = Phase.DUEL_OVER.value
+    lines = [
+        "// The Battle Phase state machine, with the Damage Step inside it. Generated from engine/machine.py",
+        "// by `python -m engine diagram`; do not edit by hand. Every arrow is the trigger `proceed`, taken when the",
+        "// state's window has closed; of a state's arrows, the first whose condition holds wins, and \"the Duel is",
+        "// over\" is checked first everywhere: that one arrow leaves the whole Battle Phase.",
+        "digraph damage_step {",
+        f"  graph [rankdir=TB, compound=true, newrank=true, nodesep=0.3, ranksep=0.35, {font}];",
+        f'  node [shape=box, style="rounded,filled", fillcolor=white, color=black, {font}];',
+        f"  edge [fontsize=10, {font}];",
+        '  __start__ [shape=point, width=0.15, label=""];',
+    ]
+    inside: list[str] = []
+
+    def draw(box: Box, indent: str) -> None:
+        title, members = box
+        lines.append(f"{indent}subgraph {_cluster(title)} {{")
+        lines.append(f'{indent}  graph [label="{title}", labeljust=l, style=rounded, fontsize=16];')
+        for m in members:
+            if isinstance(m, tuple):
+                draw(m, indent + "  ")
+            else:
+                inside.append(m.value)
+                lines.append(_node(m.value, TITLES[m.value], mark, indent + "  "))
+        lines.append(f"{indent}}}")
+
+    lines.append(_node(states[0], TITLES[states[0]], mark))
+    draw(BOXES, "  ")
+    for s in states[1:]:
+        if s not in inside:
+            label = "The Duel is over" if s == end else TITLES[s]
+            lines.append(_node(s, label, mark).replace("];", ", shape=doubleoctagon];" if s == end else "];"))
+    lines.append(f"  __start__ -> {states[0]};")
+    conditional = {src for src, dest, cond in declared_transitions() if cond and dest != end}
+    exits = [src for src, dest, _ in declared_transitions() if dest == end]
+    for src, dest, cond in declared_transitions():
+        if dest == end:
+            continue
+        label = f"if {guard(cond)}" if cond else ("otherwise" if src in conditional else "")
+        back = ", constraint=false" if states.index(dest) < states.index(src) else ""
+        lines.append(f'  {src} -> {dest} [label="{label}"{back}];')
+    # Rulebook order top to bottom: each state ranked below the one before it (an unseen edge where no arrow does it).
+    drawn = {(src, dest) for src, dest, _ in declared_transitions()}
+    for a, b in itertools.pairwise(states):
+        if b != end and (a, b) not in drawn:
+            lines.append(f"  {a} -> {b} [style=invis];")
+    lines.append(f"  {{ rank=same; {Phase.MAIN_PHASE_2.value}; {end}; }}")
+    conds = {cond for src, dest, cond in declared_transitions() if dest == end}
+    if sorted(exits) != sorted(inside) or len(conds) != 1 or None in conds:
+        raise RuntimeError("the transitions into duel_over are no longer one condition from every state of the "
+                           f"{BOXES[0]}: draw them otherwise")  # fmt: skip
+    (cond,) = conds
+    lines.append(f'  {inside[-1]} -> {end} [id={EXIT}, ltail={_cluster(BOXES[0])}, label="if {guard(str(cond))}, '
+                 f'from any state of the {BOXES[0]}\\n(checked first)", style=bold];')  # fmt: skip
     return "\n".join([*lines, "}"]) + "\n"
 
 

@@ -25,7 +25,7 @@ from engine.values.decisions import Decision, IllegalChoice, Option, malformed, 
 from engine.values.events import EventType
 from engine.values.game import Phase
 
-TERMINAL: Final = frozenset({Phase.MAIN_PHASE_2, Phase.DUEL_OVER})
+TERMINAL: Final = frozenset({Phase.MAIN_PHASE_2, Phase.TURN_OVER, Phase.DUEL_OVER})
 
 Condition = Callable[[Context], bool]
 Table = dict[Phase, tuple[tuple[Phase, str | None], ...]]  # source -> (dest, the condition's name or None)
@@ -54,6 +54,17 @@ def attack_is_stopped(ctx: Context) -> bool:
     return ctx.state.battle.stopped != ""
 
 
+def end_phase_is_played(ctx: Context) -> bool:
+    """Main Phase 2 goes on to the End Phase when the run asks for it (rules spec §BP.14)."""
+    return ctx.state.play_end_phase
+
+
+def at_rest(s: GameState) -> bool:
+    """The machine has nothing more to do by itself: the Duel or the turn is over, or the Battle Phase is over and
+    the End Phase is not to be played (Main Phase 2 is then the host's)."""
+    return s.phase in TERMINAL and not (s.phase is Phase.MAIN_PHASE_2 and s.play_end_phase)
+
+
 def replay_is_due(ctx: Context) -> bool:
     """The opponent's monsters changed, or a direct attack became impossible, before the Damage Step (§BP.5)."""
     return replay_problem(ctx, ctx.state.battle) is not None
@@ -65,6 +76,7 @@ CONDITIONS: dict[str, Condition] = {
     "attack_is_declared": attack_is_declared,
     "attack_is_stopped": attack_is_stopped,
     "replay_is_due": replay_is_due,
+    "end_phase_is_played": end_phase_is_played,
 }
 
 
@@ -90,7 +102,7 @@ def holds(ctx: Context, condition: str | None) -> bool:
 def stopped(s: GameState) -> bool:
     """Nothing more runs without the host (`Duel.is_stopped`): the Duel is over, the Battle Phase is over (Main
     Phase 2), or the attack the host declared is over (`battle_step.paused`)."""
-    return s.phase in TERMINAL or paused(s)
+    return at_rest(s) or paused(s)
 
 
 def by_source(transitions: Iterable[Mapping[str, Any]]) -> dict[Phase, list[tuple[Phase, str | None]]]:
@@ -173,7 +185,7 @@ def work(
     """One unit of work; False when the duel must wait (a decision) or the step is over. A
     transition is taken through the table, or by `proceed` (the `transitions` executor's)."""
     s = ctx.state
-    if s.pending is not None or s.phase in TERMINAL or paused(s):
+    if s.pending is not None or at_rest(s) or paused(s):
         return False
     if s.window is not None and not s.duel_over:
         chain.step_window(ctx)
@@ -188,7 +200,7 @@ def run(ctx: Context, table: Table, followers: Followers | None) -> None:
     """Units of work until a decision is pending or the step is over (what `Duel.advance` runs):
     `work` repeated, written out, as it is the loop every playout spends its time in."""
     s = ctx.state
-    while s.pending is None and s.phase not in TERMINAL:
+    while s.pending is None and not at_rest(s):
         if s.window is not None and not s.duel_over:
             chain.step_window(ctx)
         elif (s.phase is Phase.STEP_OVER or s.phase is Phase.BATTLE_STEP) and paused(s):

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import attrs
 
 from engine.effects import DamageStepRule, Effect, EffectKind, TriggerEvent
-from engine.library.ops import STAT_OPS
+from engine.library.targets import STAT_OPS
 from engine.rules.zones import ARROWS, EXTRA_COLUMNS
 from engine.scenario import EffectSpec, ScenarioError, parse_effect_spec
 from engine.state import Card, CardDetails, GameState, PlayerState, no_battle
@@ -26,6 +26,7 @@ from engine.turns import UsageError
 from engine.values.game import (
     ABILITIES,
     COLUMNS,
+    MAX_LP,
     SUMMON_KINDS,
     Attribute,
     CardType,
@@ -91,6 +92,8 @@ def to_effect(spec: EffectSpec, card_type: str) -> Effect:
             "remove_counters": spec.cost.remove_counters,
             "banish_self": spec.cost.banish_self,
             "banish_from_graveyard": spec.cost.banish_from_graveyard,
+            "return_self_to_deck": spec.cost.return_self_to_deck,
+            "return_to_deck_from_graveyard": spec.cost.return_to_deck_from_graveyard,
         }
     )
     ops = {op["op"] for op in does}
@@ -182,7 +185,7 @@ def _player(value: object, arg: str, where: str = "") -> Player:
     raise UsageError(f"{where}{arg} must be Player.A, Player.B, \"A\" or \"B\", got {value!r}")
 
 
-def _pair(value: object, arg: str, least: int, what: str) -> list[int]:
+def _pair(value: object, arg: str, least: int, what: str, most: int = MAX_LP) -> list[int]:
     """A per-player pair of integers, given as {"A": x, "B": y} or (x, y)."""
     if isinstance(value, Mapping) and set(value) == {"A", "B"}:
         values = [value["A"], value["B"]]
@@ -192,6 +195,8 @@ def _pair(value: object, arg: str, least: int, what: str) -> list[int]:
         values = []
     if len(values) != 2 or any(type(v) is not int or v < least for v in values):
         raise UsageError(f"{arg} must be two {what}, integers >= {least} (A, B), got {value!r}")
+    if any(v > most for v in values):
+        raise UsageError(f"{arg} must be two {what}, integers from {least} to {most} (A, B), got {value!r}")
     return values
 
 
@@ -316,6 +321,8 @@ class StateBuilder:
         pendulum_zone = ctype is CardType.MONSTER and loc is Location.SPELL_TRAP_ZONE and pendulum  # §U.4
         if (loc is Location.MONSTER_ZONE) != (ctype is CardType.MONSTER) and is_on_field(loc) and not pendulum_zone:
             raise UsageError(f"{where}a {ctype.value.replace('_', ' ')} cannot be in {place(loc)}")
+        if loc is Location.FIELD_ZONE and (ctype is not CardType.SPELL or prop is not Property.FIELD):
+            raise UsageError(f"{where}only a Field Spell (a spell of property field) is in the Field Zone")
         if loc is Location.MONSTER_ZONE and pos is None:
             raise UsageError(f"{where}a monster in the Monster Zone needs a position (attack, defense or set)")
         if pos is not None and loc is not Location.MONSTER_ZONE:
@@ -401,6 +408,9 @@ class StateBuilder:
             j = ids.index(host)
             if not cards[j].is_monster or cards[j].location is not Location.MONSTER_ZONE:
                 raise UsageError(f"card {ids[i]!r} equips {host!r}, which is not a monster in a Monster Zone")
+            if cards[j].position is Position.SET:  # §C.3: it would be destroyed before anything is played
+                raise UsageError(f"card {ids[i]!r} equips {host!r}, which is face-down (set): an Equip Card equips a "
+                                 "face-up monster")  # fmt: skip
             cards[i] = attrs.evolve(cards[i], equipped_to=j)
         return GameState(
             players=(PlayerState(self.lp[0], self.hand_filler[0]), PlayerState(self.lp[1], self.hand_filler[1])),

@@ -23,14 +23,15 @@ from engine.agents import Agent
 from engine.effects import Context, Effect, Index, Lingering, Registry, cloned_context, listener_note
 from engine.library import default_registry
 from engine.rules.stats import current_stats, watch_stats
+from engine.rules.this_turn import TurnFacts, facts
 from engine.state import Card, GameState
 from engine.values.decisions import PASS, Decision, IllegalChoice, Option
 from engine.values.events import Event, EventType
-from engine.values.game import Location, Phase, Player
+from engine.values.game import DAMAGE_STEP_PHASES, Location, Phase, Player
 
 STATES: list[Phase] = list(Phase)
 TERMINAL = dispatch.TERMINAL
-_LIVE: list[Phase] = [p for p in Phase if p not in TERMINAL and p is not Phase.MAIN_PHASE_1]
+_LIVE: list[Phase] = [p for p in Phase if p not in (Phase.MAIN_PHASE_1, Phase.TURN_OVER, Phase.DUEL_OVER)]
 
 def _t(source: Phase | list[Phase], dest: Phase, conditions: str | None = None) -> dict[str, Any]:
     """One transition, on the machine's single trigger `proceed`."""
@@ -68,7 +69,28 @@ TRANSITIONS: list[dict[str, Any]] = [
     # Back to the Battle Step for the next declaration; the End Step ends the Battle Phase.
     _t(Phase.STEP_OVER, Phase.BATTLE_STEP),
     _t(Phase.END_STEP, Phase.MAIN_PHASE_2),
+    # The End Phase, when it is played (§BP.14): its window and triggers; then the turn is over.
+    _t(Phase.MAIN_PHASE_2, Phase.END_PHASE, "end_phase_is_played"),
+    _t(Phase.END_PHASE, Phase.TURN_OVER),
 ]
+
+# The rulebook's nesting of the states (§BP.1, §1, §BP.14), as the diagram draws it: the turn from the Battle Phase on
+# holds the Battle Phase, Main Phase 2 and the End Phase; the Battle Phase holds its Start Step, the Battle Step (a
+# declaration, and its replay), the Damage Step (the states of DAMAGE_STEP_PHASES, in order), the return to the
+# Battle Step and its End Step. Every transition into duel_over leaves a state of the turn's box
+# (tests/test_diagram.py checks both against the declaration above). A box is its title and what it holds.
+Box = tuple[str, list["Phase | Box"]]
+BOXES: Box = ("turn", [
+    ("Battle Phase", [
+        Phase.START_STEP,
+        ("Battle Step", [Phase.BATTLE_STEP, Phase.ATTACK_DECLARED, Phase.REPLAY]),
+        ("Damage Step", [p for p in Phase if p in DAMAGE_STEP_PHASES]),
+        Phase.STEP_OVER,
+        Phase.END_STEP,
+    ]),
+    Phase.MAIN_PHASE_2,
+    Phase.END_PHASE,
+])  # fmt: skip
 
 Executor = Literal["fast", "transitions"]
 _TABLE = dispatch.compile_table(TRANSITIONS)
@@ -159,6 +181,9 @@ class Duel:
 
     def replay_is_due(self) -> bool:
         return dispatch.replay_is_due(self.ctx)
+
+    def end_phase_is_played(self) -> bool:
+        return dispatch.end_phase_is_played(self.ctx)
 
     def _entered(self) -> None:
         dispatch.enter(self.ctx, self._source, self._followers)
@@ -481,16 +506,26 @@ class Duel:
             raise
 
     def end_turn(self) -> None:
-        """End the turn (and what is left of the Battle Phase, without its End Step): "until the end
-        of the turn" effects expire, per-turn counters reset, and the other player's turn begins, in
-        its Main Phase 1."""
+        """End the turn (and what is left of the Battle Phase, without its End Step): the End Phase is played (rules
+        spec §BP.14: the host's "during the End Phase" effects, its window and triggers), then "until the end of the
+        turn" effects expire, per-turn counters reset, and the other player's turn begins, in its Main Phase 1. If a
+        decision of the End Phase is pending when this returns, answer it and `advance`: the turn ends then."""
         snap = self._snapshot()
         try:
             self._decided()
             turns.end_turn(self.ctx)
+            self.advance()  # the End Phase (rules spec §BP.14), to its end or to a decision in it
+            if self.state.pending is None:
+                turns.begin_turn(self.state)
         except BaseException:
             self._put_back(snap)
             raise
+
+    def this_turn(self, card: int | str) -> TurnFacts:
+        """What a monster did this turn (rules spec §BP.11): declared an attack (a negated one too), attacked (its
+        attack reached the Damage Step), battled (damage calculation was performed), was attacked, and the monsters
+        its attacks ended on. A card that left the field and came back is a new card, with none."""
+        return facts(self.state, turns.card_index(self.state, card))
 
     @property
     def battles(self) -> list[turns.BattleResult]:

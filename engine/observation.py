@@ -24,8 +24,8 @@ that; the event log, when recorded, has it).
 ====================  ====  ==================================================================
 field                 size  value
 ====================  ====  ==================================================================
-phase                   17  one-hot over `engine.Phase` in declaration order
-window                  10  one-hot over `engine.Window`, then "no window open"
+phase                   19  one-hot over `engine.Phase` in declaration order
+window                  11  one-hot over `engine.Window`, then "no window open"
 life points              2  own LP, opp LP, each / LP scale (both starting LP summed), in [0, 1]
 hands                    2  cards in own hand, in opp hand (unnamed filler cards included) / 8, in [0, 1]
 turn player              1  1 if the viewer is the turn player
@@ -41,14 +41,16 @@ attacker, target    2 x 10  on the field still (the same card), own, known; ATK 
                             face-down, determined destroyed by battle
 battle phase             3  attacks declared this turn / 8 (in [0, 1]); 1 if the Battle Phase ends
                             once this attack is over; listed attacks still to declare / their number
-cards              n x 14  for every card of the scenario, in its order: location one-hot (7, the
+cards              n x 15  for every card of the scenario, in its order: location one-hot (8, the
                             order of `engine.state.Location`), own, face-up, known, in Defense
                             Position (face-up or Set, a monster on the field); ATK and DEF / 5000
                             (current values on the field, printed elsewhere; 0 unless known), attacks
                             it declared this turn / 2 (in [0, 1])
 ====================  ====  ==================================================================
 
-`OBSERVATION_FIELDS` lists the header's (name, size) pairs, `CARD_FIELDS` the size per card: ``66 + 14 * n``.
+`OBSERVATION_FIELDS` lists the header's (name, size) pairs, `CARD_FIELDS` the size per card: ``69 + 15 * n``.
+(Version 3: issue 40 added the End Phase and the end of the turn to `engine.Phase`, the End Phase to
+`engine.Window` and the Field Zone to `engine.state.Location`.)
 
 **Slots are the scenario's cards.** Card ``i`` of the tensor is card ``i`` of the scenario, as the action ids are
 (`engine.search`). Which card is dealt where is the scenario's: a game built from one scenario is one deal, known to
@@ -76,7 +78,7 @@ from engine.state import Card, GameState
 from engine.values.decisions import ATTACK, Decision, DecisionKind, Option
 from engine.values.game import Location, Phase, Player, Position, Window
 
-OBSERVATION_VERSION: Final = 2
+OBSERVATION_VERSION: Final = 3
 VIEWS: Final = ("hidden", "open_hand")
 STAT_SCALE: Final = 5000.0
 MAX_OPTIONS_SCALE: Final = 16.0

@@ -200,7 +200,7 @@ def _position(window: Window, attack: int) -> tuple[int, int]:
     windows (its Battle Step declaration, its responses and Damage Step) in order between."""
     if window is Window.START_STEP:
         attack = 0
-    elif window is Window.END_STEP:
+    elif window in (Window.END_STEP, Window.END_PHASE):
         attack = LAST
     return attack, WINDOW_ORDER[window]
 

@@ -208,7 +208,8 @@ class Card(Frozen):
     def face_up_on_field(self) -> bool:
         if self.location is Location.MONSTER_ZONE:
             return self.position is not Position.SET
-        return self.location is Location.SPELL_TRAP_ZONE and not self.face_down
+        loc = self.location
+        return (loc is Location.SPELL_TRAP_ZONE or loc is Location.FIELD_ZONE) and not self.face_down
 
 
 NO_ATTACK: Final = -1  # `Battle.attacker` of a state in which no attack has been declared yet
@@ -248,6 +249,9 @@ class Battle:
     # An effect said "change the attack target ... and perform damage calculation": the Damage Step is entered
     # while it resolves, with no window before damage calculation (rules spec §U.6)
     calculate_at_once: bool = False
+    # The target's battle position when it was chosen (declaration, replay, change of target): a target that changed
+    # since so that the attacker can no longer attack it is a replay (rules spec §BP.5)
+    target_position_chosen: Position | None = None
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Battle:
         """A blank object, without attrs' __init__ (see the comment above `GameState`)."""
@@ -286,6 +290,7 @@ class Battle:
         n.opponent_field_changed = self.opponent_field_changed
         n.stopped = self.stopped
         n.calculate_at_once = self.calculate_at_once
+        n.target_position_chosen = self.target_position_chosen
         return n
 
 
@@ -515,6 +520,9 @@ class GameState:
     # The host's move made in Main Phase 1 (`Duel.declare_attack`, `Duel.end_battle_phase`): made in the Battle
     # Step, once the Start Step has been played (rules spec §BP.1): an attack declaration, or PASS.
     host_move: Option | None = None
+    # The End Phase is played once the Battle Phase is over (rules spec §BP.14): a run's `battle_phase.end_phase`,
+    # and `Duel.end_turn`; off, the machine stops in Main Phase 2 and the host ends the turn
+    play_end_phase: bool = False
 
     def __new__(cls, *args: Any, **kwargs: Any) -> GameState:
         """A blank object, without attrs' __init__ (see the comment above this class)."""
@@ -576,6 +584,7 @@ class GameState:
         n.used_once = self.used_once
         n.battles = self.battles
         n.host_move = self.host_move
+        n.play_end_phase = self.play_end_phase
         return n
 
     @property

@@ -55,6 +55,7 @@ EVENTS_RAISED: Final[dict[Phase, tuple[TriggerEvent, ...]]] = {
         TriggerEvent.END_OF_DAMAGE_STEP,  # on_damage_step_end
     ),
     Phase.END_STEP: (TriggerEvent.END_OF_BATTLE_PHASE,),  # on_battle_phase_end (one at a time, §BP.2)
+    Phase.END_PHASE: (TriggerEvent.END_PHASE,),  # "during the End Phase" (one at a time, §BP.14)
 }
 # A direct attack targets no monster; after a replay the target is chosen again: not a declaration,
 # but the new target is targeted (§BP.5).
@@ -294,8 +295,10 @@ def end_of_damage_step(ctx: Context) -> None:
 
 
 def step_over(ctx: Context) -> None:
-    """§1.7.3: back to the Battle Step; "until the end of the Damage Step" effects expire."""
+    """§1.7.3: back to the Battle Step; "until the end of the Damage Step" effects expire, and the game settles
+    (what no longer applies may leave a card to destroy)."""
     actions.expire_lingering(ctx, "end_of_damage_step")
+    checks.settle(ctx)
 
 
 def end_step(ctx: Context) -> None:
@@ -312,6 +315,24 @@ def main_phase_2(ctx: Context) -> None:
         s.battle = no_battle(s.turn_player)
     s.battle_phase_ending = False
     actions.expire_lingering(ctx, "end_of_battle_phase")
+    checks.settle(ctx)
+
+
+def end_phase(ctx: Context) -> None:
+    """§BP.14: the End Phase, when it is played: the host's "during the End Phase" effects, then its window, whose
+    triggers ("during the End Phase", "at the end of this turn") are activated one at a time, as a phase's are."""
+    actions.end_of_turn_effects(ctx)
+    checks.settle(ctx)  # (as after a chain link: an Equip Card whose monster an End Phase effect destroyed goes too)
+    if actions.check_zero_lp(ctx) or ctx.state.duel_over:
+        return  # the Duel ended in this turn's End Phase
+    open_window(ctx, Window.END_PHASE, EVENTS_RAISED[Phase.END_PHASE])
+
+
+def turn_over(ctx: Context) -> None:
+    """§BP.14: the turn has ended: "until the end of the turn" effects expire, per-turn counters start again, and
+    the other player's turn begins (in its Main Phase 1, once the host acts: `turns.begin_turn`)."""
+    actions.begin_next_turn(ctx)
+    checks.settle(ctx)  # (what no longer applies may leave a card to destroy: its own "unless" condition)
 
 
 def duel_over(ctx: Context) -> None:
@@ -338,5 +359,7 @@ ON_ENTER: Final[dict[Phase, Callable[[Context], None]]] = {  # (Final: a C stati
     Phase.STEP_OVER: step_over,
     Phase.END_STEP: end_step,
     Phase.MAIN_PHASE_2: main_phase_2,
+    Phase.END_PHASE: end_phase,
+    Phase.TURN_OVER: turn_over,
     Phase.DUEL_OVER: duel_over,
 }

@@ -27,13 +27,13 @@ import attrs
 from engine import actions
 from engine._mypyc import mypyc_attr
 from engine.battle_step import paused, replay_problem
-from engine.effects import Context, Hook, Index
+from engine.effects import Context, Index
 from engine.rules.attack import attack_problem, declarations, must_attack
 from engine.rules.stats import watch_stats
-from engine.state import NO_ATTACK, Battle, ChainRecord, GameState, LpChange, no_battle, write_details
+from engine.state import NO_ATTACK, Battle, ChainRecord, GameState, LpChange, no_battle
 from engine.values.decisions import PASS, DecisionKind, Option, attack_option
 from engine.values.events import Event
-from engine.values.game import DAMAGE_STEP_PHASES, Location, Phase, Player, is_on_field, opponent_of
+from engine.values.game import DAMAGE_STEP_PHASES, Location, Phase, Player, is_on_field
 from engine.values.text import did_you_mean
 from engine.values.words import is_at
 
@@ -112,12 +112,16 @@ def host_busy(s: GameState) -> str | None:
             return "the Battle Phase has been ended in Main Phase 1 and not played yet: call advance() or run() first"
         return ("an attack has been declared in Main Phase 1 and its Damage Step has not been played: call advance() "
                 "or run() first")  # fmt: skip
-    if s.phase is Phase.MAIN_PHASE_1 or (s.phase is Phase.STEP_OVER and s.pending is None) or paused(s):
+    if s.phase in (Phase.MAIN_PHASE_1, Phase.TURN_OVER) or (s.phase is Phase.STEP_OVER and s.pending is None) or (
+        paused(s)
+    ):
         return None
     if s.phase is Phase.BATTLE_STEP and s.pending is not None and w is not None and not w.chain:
         return None if s.pending.player is s.turn_player else f"it is {s.pending.player}'s priority in the Battle Step"
     if s.phase is Phase.MAIN_PHASE_2:
         return "the Battle Phase is over"
+    if s.phase is Phase.END_PHASE:
+        return "the End Phase is under way: play it to its end (advance/run) first"
     b = s.battle
     if s.phase in (Phase.BATTLE_STEP, Phase.ATTACK_DECLARED) and w is None and b.under_way and not b.attacked:
         return "an attack has been declared and its Damage Step has not been played: call advance() or run() first"
@@ -165,6 +169,7 @@ def declare_now(ctx: Context, option: Option) -> None:
     without its window, straight to the attack declaration. From Main Phase 1 the Battle Phase begins first:
     its Start Step is played, and the attack is declared in the Battle Step (§BP.1; `battle_step.take_host_move`)."""
     s = ctx.state
+    begin_turn(s)
     if s.phase is Phase.MAIN_PHASE_1:
         s.host_move = option
         return
@@ -197,6 +202,7 @@ def end_battle_phase(ctx: Context) -> bool:
     if s.duel_over:
         raise UsageError("the Duel is over: there is no Battle Phase to end")
     refresh_index(ctx)  # (an effect attached since is checked before anything changes)
+    begin_turn(s)
     busy = host_busy(s)
     if busy:
         raise UsageError(busy)
@@ -219,37 +225,34 @@ def end_battle_phase(ctx: Context) -> bool:
 
 
 def end_turn(ctx: Context) -> None:
+    """The host ends the turn (what is left of the Battle Phase too, without its End Step): the machine goes on from
+    Main Phase 2 to the End Phase (rules spec §BP.14), which `Duel.end_turn` then plays; the turn is over once it
+    is (`Phase.TURN_OVER`)."""
     s = ctx.state
     if s.duel_over:
         raise UsageError("the Duel is over: there is no turn to end")
     refresh_index(ctx)
+    begin_turn(s)
+    if s.phase is Phase.END_PHASE:
+        raise UsageError("the End Phase is under way: play it to its end (advance/run) first")
     busy = host_busy(s) if s.phase is not Phase.MAIN_PHASE_2 else None
     if busy:
         raise UsageError(busy)
-    actions.close_battle_record(s)
-    s.battle = no_battle(s.turn_player)
-    s.phase = Phase.MAIN_PHASE_1
-    s.pending = None
-    s.window = None
-    s.battle_phase_ending = False
-    for src, handler in list(ctx.sources(Hook.END_OF_TURN)):  # "during the End Phase of this turn"
-        handler(ctx, src)
-    if actions.check_zero_lp(ctx):
-        s.phase = Phase.DUEL_OVER  # the Duel ended in this turn's End Phase
-        return
-    actions.expire_lingering(ctx, "end_of_battle_phase")  # (a Battle Phase left without its End Step)
-    actions.expire_lingering(ctx, "end_of_turn")
-    s.indestructible_used = {}
-    s.last_known = {}  # what a card was when it left the field is asked about within its turn
-    s.attacks_declared = ()
-    s.used_once = ()  # "once per turn" starts again (§C.4)
-    for i, c in enumerate(s.cards):
-        if c.details.summoned_this_turn:
-            write_details(s, i, attrs.evolve(c.details, summoned_this_turn=False))
-    actions.drop_stale_lingering(ctx)
-    s.turn += 1
-    s.turn_player = opponent_of(s.turn_player)
-    s.battle = no_battle(s.turn_player)
+    if s.phase is not Phase.MAIN_PHASE_2:
+        actions.close_battle_record(s)
+        s.battle = no_battle(s.turn_player)
+        s.pending = None
+        s.window = None
+        s.battle_phase_ending = False
+        actions.expire_lingering(ctx, "end_of_battle_phase")  # (a Battle Phase left without its End Step)
+        s.phase = Phase.MAIN_PHASE_2
+    s.play_end_phase = True
+
+
+def begin_turn(s: GameState) -> None:
+    """A turn that is over (`Phase.TURN_OVER`) is followed by the next turn's Main Phase 1, where the host acts."""
+    if s.phase is Phase.TURN_OVER:
+        s.phase = Phase.MAIN_PHASE_1
 
 
 # -- each attack's result -------------------------------------------------------------------------
@@ -375,6 +378,7 @@ def check_ready(ctx: Context) -> None:
     and pick up effects attached since the duel was built."""
     refresh_index(ctx)
     s = ctx.state
+    begin_turn(s)
     b = s.battle
     if s.phase is Phase.STEP_OVER and not b.attacked and b.attacker != NO_ATTACK:
         raise UsageError(

@@ -11,7 +11,7 @@ import shutil
 from collections.abc import Iterator
 from typing import Any
 
-import pytest
+import needs
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver") or ("/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver")
@@ -22,12 +22,11 @@ PHONE = (400, 850)
 
 def require_chromium() -> Any:
     """selenium's webdriver module; the calling test module skipped where it cannot drive Chromium."""
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[dev]')")
-    if CHROMIUM is None or CHROMEDRIVER is None:
-        pytest.skip(
-            "Chromium or chromedriver is absent (Debian: apt-get install chromium chromium-driver)",
-            allow_module_level=True,
-        )
+    webdriver = needs.module("selenium.webdriver")
+    if CHROMIUM is None:
+        needs.missing("`chromium`", needs.TOOLS["chromium"], module_level=True)
+    if CHROMEDRIVER is None:
+        needs.missing("`chromedriver`", needs.TOOLS["chromedriver"], module_level=True)
     return webdriver
 
 

@@ -21,6 +21,18 @@ settings.register_profile("long", max_examples=2000, print_blob=True, deadline=N
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.load_profile("ci")
 
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """`@pytest.mark.needs("dot", ...)`: the test skipped, the tool named, where one is absent (tests/needs.py;
+    a failure instead under ENGINE_TEST_TOOLS=required, as .ci/run sets it)."""
+    import needs
+
+    for mark in item.iter_markers("needs"):
+        for name in mark.args:
+            needs.tool(name)
+
+
 RULES_DIR = Path(__file__).parent / "rules"
 CASES_PATH = RULES_DIR / "cases.jsonl"
 

@@ -12,13 +12,16 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
 
+import needs
 import pytest
 
 from engine import declared_states, declared_transitions, diagram
+from engine.values.game import DAMAGE_STEP_PHASES
+from engine.values.words import TITLES
 
 ROOT = Path(__file__).resolve().parent.parent
 HAVE_DOT = shutil.which("dot") is not None
-needs_dot = pytest.mark.skipif(not HAVE_DOT, reason="the graphviz `dot` program is not installed")
+needs_dot = pytest.mark.needs("dot")
 SVG_NS = "{http://www.w3.org/2000/svg}"
 Transition = tuple[str, str, str | None]
 
@@ -43,20 +46,66 @@ def read_mermaid(src: str) -> tuple[dict[str, str], list[Transition], set[str]]:
     return labels, edges, marked
 
 
+WORDS = {words: cond for cond, words in diagram.GUARDS.items()}
+
+
+def _said(label: str) -> str | None:
+    """The committed drawing's edge label back to its condition: "if <words>", "otherwise" or nothing."""
+    if label in ("", "otherwise"):
+        return None
+    m = re.fullmatch(r"if (.+?)(?:, from any state of the turn\\n\(checked first\))?", label)
+    assert m and m[1] in WORDS, f"unexpected edge label {label!r}"
+    return WORDS[m[1]]
+
+
+def boxes(src: str) -> dict[str, list[str]]:
+    """The DOT's clusters: each box's title -> the states inside it, at any depth."""
+    inside: dict[str, list[str]] = {}
+    open_boxes: list[str] = []
+    for line in src.splitlines():
+        if m := re.match(r"\s*subgraph cluster_\w+ \{$", line):
+            open_boxes.append("")
+        elif m := re.match(r'\s*graph \[label="(.*?)"', line):
+            if open_boxes and open_boxes[-1] == "":
+                open_boxes[-1] = m[1]
+                inside[m[1]] = []
+        elif re.match(r"\s*\}$", line) and open_boxes:
+            open_boxes.pop()
+        elif (m := re.match(r"\s*(\w+) \[label=", line)) and open_boxes:
+            for title in open_boxes:
+                inside[title].append(m[1])
+    return inside
+
+
+def _exit_sources(src: str) -> list[str]:
+    """The states the one edge into duel_over leaves: every state of the box its `ltail` names."""
+    m = re.search(r"\[id=exit, ltail=cluster_(\w+),", src)
+    assert m, "the drawing has no exit edge from a box"
+    (title,) = [t for t in boxes(src) if t.lower().replace(" ", "_") == m[1]]
+    return boxes(src)[title]
+
+
 def read_dot(src: str) -> tuple[dict[str, str], list[Transition], set[str]]:
     nodes = {
         m[1]: m[2]
-        for m in re.finditer(r"^\s*(\w+) \[(.*)\];$", src, re.M)
+        for m in re.finditer(r"^\s*(\w+) \[(label=.*)\];$", src, re.M)
         if m[1] not in {"graph", "node", "edge", "__start__"}
     }
     labels = {n: re.search(r'label="(.*?)"', a).group(1) for n, a in nodes.items()}  # type: ignore[union-attr]
-    edges = [(m[1], m[2], _cond(m[3])) for m in re.finditer(r'^\s*(\w+) -> (\w+) \[label="(.*)"\];$', src, re.M)]
+    edges: list[Transition] = []
+    for m in re.finditer(r'^\s*(\w+) -> (\w+) \[(id=exit, .*?)?label="(.*?)"', src, re.M):
+        if m[3]:  # the exit: one transition from each state of the box
+            edges += [(s, m[2], _said(m[4])) for s in _exit_sources(src)]
+        else:
+            edges.append((m[1], m[2], _said(m[4])))
     marked = {n for n, a in nodes.items() if "fillcolor=gold" in a and "penwidth=4" in a and "bold" in a}
     assert re.search(r"^\s*__start__ -> main_phase_1;$", src, re.M)
     return labels, edges, marked
 
 
-def read_svg(src: str) -> tuple[dict[str, str], list[Transition], set[str]]:
+def read_svg(src: str, dot_source: str | None = None) -> tuple[dict[str, str], list[Transition], set[str]]:
+    """The SVG's nodes and edges; the exit edge (its id) leaves the states of the box the DOT it was drawn
+    from names (the SVG keeps a box's outline, not what is in it)."""
     root = ET.fromstring(src)
     labels: dict[str, str] = {}
     marked: set[str] = set()
@@ -71,9 +120,18 @@ def read_svg(src: str) -> tuple[dict[str, str], list[Transition], set[str]]:
                 marked.add(title)
         elif g.get("class") == "edge" and not title.startswith("__start__"):
             src_state, dest = title.split("->")
-            (label,) = texts
-            edges.append((src_state, dest, _cond(label)))
+            label = "\\n".join(texts)
+            if g.get("id") == "exit":
+                edges += [(s, dest, _said(label)) for s in _exit_sources(dot_source or diagram.dot())]
+            else:
+                edges.append((src_state, dest, _said(label)))
     return labels, edges, marked
+
+
+def titles(state: str | None = None) -> dict[str, str]:
+    """Each state's label in the committed drawing: its title in words (the highlighted one marked)."""
+    words = {s: "The Duel is over" if s == "duel_over" else TITLES[s] for s in declared_states()}
+    return {s: (">> " + w if s == state else w) for s, w in words.items()}
 
 
 READERS: dict[
@@ -90,14 +148,65 @@ FORMATS = [pytest.param(f, marks=needs_dot) if f == "svg" else f for f in READER
 def test_each_format_draws_exactly_the_declared_states_and_transitions(fmt: str) -> None:
     draw, read = READERS[fmt]
     labels, edges, marked = read(draw(None))
-    assert labels == {s: s for s in declared_states()}  # every state, labelled with its value
+    # every state, labelled with its value (Mermaid: transitions' own drawing) or its title in words
+    assert labels == ({s: s for s in declared_states()} if fmt == "mermaid" else titles())
     assert sorted(edges) == sorted(declared_transitions())  # each declared transition once, no other
     assert marked == set()
 
 
 def test_dot_lists_transitions_in_declaration_order() -> None:
-    """The order is the priority: the first transition whose condition holds is taken."""
-    assert read_dot(diagram.dot())[1] == declared_transitions()
+    """The order is the priority: the first transition whose condition holds is taken. The ways into duel_over,
+    declared first for every state, are the one exit drawn last and said to be checked first."""
+    end = "duel_over"
+    drawn = read_dot(diagram.dot())[1]
+    assert [t for t in drawn if t[1] != end] == [t for t in declared_transitions() if t[1] != end]
+    for src in {s for s, d, _ in declared_transitions() if d == end}:
+        assert next(t for t in declared_transitions() if t[0] == src)[1] == end
+    assert "(checked first)" in diagram.dot()
+
+
+def test_the_committed_drawing_nests_the_damage_step_in_the_battle_phase_with_one_exit() -> None:
+    """The Battle Step and the Damage Step are boxes inside the Battle Phase's; the Damage Step's box holds its
+    sub-timings (the states during which "during the Damage Step" effects apply) and nothing else; the Duel
+    being over is one arrow, leaving the box of the turn (the Battle Phase, Main Phase 2 and the End Phase), whose
+    states are exactly those it is declared from."""
+    source = diagram.dot()
+    inside = boxes(source)
+    assert set(inside) == {"turn", "Battle Phase", "Battle Step", "Damage Step"}
+    states = declared_states()
+    assert inside["Damage Step"] == [p.value for p in sorted(DAMAGE_STEP_PHASES, key=lambda p: states.index(p.value))]
+    assert inside["Battle Step"] == ["battle_step", "attack_declared", "replay"]
+    assert set(inside["Battle Step"]) | set(inside["Damage Step"]) < set(inside["Battle Phase"])
+    assert set(inside["Battle Phase"]) | {"main_phase_2", "end_phase"} == set(inside["turn"])
+    assert sorted(inside["turn"]) == sorted(s for s, d, _ in declared_transitions() if d == "duel_over")
+    assert len(re.findall(r"-> duel_over \[", source)) == 1
+    assert "rankdir=TB" in source
+
+
+@needs_dot
+def test_the_committed_svg_reads_in_rulebook_order_top_to_bottom_with_words_not_tokens() -> None:
+    svg = (ROOT / diagram.committed()["svg"][0]).read_text()
+    root = ET.fromstring(svg)
+    top: dict[str, float] = {}
+    words: list[str] = []
+    for g in root.iter(f"{SVG_NS}g"):
+        texts = [t for t in g.iter(f"{SVG_NS}text")]
+        words += [t.text or "" for t in texts]
+        if g.get("class") == "node" and texts:
+            top[g.findtext(f"{SVG_NS}title") or ""] = float(texts[0].get("y") or 0)
+    order = [s for s in declared_states() if s != "duel_over"]
+    assert [top[s] for s in order] == sorted(top[s] for s in order) and len(set(top[s] for s in order[:-1])) > 10
+    assert not [w for w in words if "_" in w]  # "the battle is still valid", never battle_is_valid
+    exits = [g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "edge"
+             and (g.findtext(f"{SVG_NS}title") or "").endswith(">duel_over")]  # fmt: skip
+    assert len(exits) == 1
+
+
+def test_every_condition_of_the_declaration_has_words() -> None:
+    conditions = {c for _s, _d, c in declared_transitions() if c}
+    assert conditions <= set(diagram.GUARDS)
+    with pytest.raises(RuntimeError, match="no words for the condition 'comets_align'"):
+        diagram.guard("comets_align")
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -107,7 +216,8 @@ def test_highlight_marks_exactly_the_named_state(fmt: str, state: str) -> None:
     labels, edges, marked = read(draw(state))
     assert marked == {state}
     # the label marker makes it readable without colour; the other labels are unchanged
-    assert labels == {s: (">> " + s if s == state else s) for s in declared_states()}
+    plain = {s: (">> " + s if s == state else s) for s in declared_states()}
+    assert labels == (plain if fmt == "mermaid" else titles(state))
     assert sorted(edges) == sorted(declared_transitions())
 
 
@@ -166,8 +276,7 @@ def test_committed_mermaid_and_dot_are_fresh() -> None:
 
 def test_committed_svg_is_fresh() -> None:
     path, _ = diagram.committed()["svg"]
-    if not HAVE_DOT:
-        pytest.skip("the graphviz `dot` program is not installed: the committed SVG cannot be redrawn here")
+    needs.tool("dot")
     committed = (ROOT / path).read_text()
     if diagram.svg_version(committed) != diagram.dot_version():
         pytest.skip(f"{path} was drawn by graphviz {diagram.svg_version(committed)}, this is {diagram.dot_version()}")

@@ -145,10 +145,11 @@ def test_a_finished_playout_is_freed_at_once() -> None:
 
 
 def test_the_opponent_and_the_field_as_functions_are_the_properties() -> None:
-    # Two players (each the other's opponent); the field is the Monster Zones and the Spell & Trap Zones.
+    # Two players (each the other's opponent); the field is the Monster Zones, the Spell & Trap Zones and the Field
+    # Zone (rules spec §BP.15).
     assert (opponent_of(Player.A), opponent_of(Player.B)) == (Player.B, Player.A)
     assert all(opponent_of(p) is p.opponent for p in Player)
-    field = {Location.MONSTER_ZONE, Location.SPELL_TRAP_ZONE}
+    field = {Location.MONSTER_ZONE, Location.SPELL_TRAP_ZONE, Location.FIELD_ZONE}
     assert all(is_on_field(loc) is loc.on_field is (loc in field) for loc in Location)
 
 
@@ -157,9 +158,10 @@ def test_the_opponent_and_the_field_as_functions_are_the_properties() -> None:
 def test_whether_a_chain_can_start_is_what_its_reason_says(window: Window, chains_resolved: int) -> None:
     # §1.2: fast effects start chains at the start of the step and before damage calculation; during damage
     # calculation only one chain is built; after it (and at the end of the step) only triggers start chains.
-    # §BP.1: in the Battle Phase's own windows (Start Step, Battle Step, after a declaration, End Step) any may.
+    # §BP.1: in the Battle Phase's own windows (Start Step, Battle Step, after a declaration, End Step) any may, and
+    # in the End Phase's (§BP.14).
     w = WindowState(window, Player.A, chains_resolved=chains_resolved)
-    battle_phase = (Window.START_STEP, Window.BATTLE_STEP, Window.ATTACK_DECLARATION, Window.END_STEP)
+    battle_phase = (Window.START_STEP, Window.BATTLE_STEP, Window.ATTACK_DECLARATION, Window.END_STEP, Window.END_PHASE)
     expected = window in (Window.START_OF_DAMAGE_STEP, Window.BEFORE_DAMAGE_CALCULATION, *battle_phase) or (
         window is Window.DURING_DAMAGE_CALCULATION and not chains_resolved
     )

@@ -6,10 +6,11 @@ from __future__ import annotations
 import random
 import warnings
 
+import needs
 import pytest
 
-gymnasium = pytest.importorskip("gymnasium")
-np = pytest.importorskip("numpy")
+gymnasium = needs.module("gymnasium")
+np = needs.module("numpy")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import engine  # noqa: E402

@@ -21,7 +21,7 @@ from functools import cache
 from typing import Any
 
 import attrs
-import pytest
+import needs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -32,9 +32,9 @@ from engine.state import Card
 from engine.values.decisions import ATTACK, Option
 from engine.values.game import Location, Player, Position
 
-np = pytest.importorskip("numpy")
-pyspiel = pytest.importorskip("pyspiel")
-pytest.importorskip("pettingzoo")
+np = needs.module("numpy")
+pyspiel = needs.module("pyspiel")
+needs.module("pettingzoo")
 
 import engine.openspiel  # noqa: E402, F401  (registers the game)
 from engine.gym_env import BattleEnv  # noqa: E402

@@ -12,7 +12,6 @@ from __future__ import annotations
 import base64
 import json
 import os
-import shutil
 import subprocess
 import sys
 import zlib
@@ -375,10 +374,9 @@ def test_text_from_a_battle_is_kept_as_text() -> None:
 
 
 # -- the site and the command ---------------------------------------------------------------------------------
-needs_pyodide = pytest.mark.skipif(
-    shutil.which("npm") is None and not (site.cache_dir() / f"pyodide-{site.PYODIDE_VERSION}").is_dir(),
-    reason="npm is absent and Pyodide is not cached (Debian: apt-get install npm)",
-)
+# npm fetches Pyodide once; once cached, nothing more is needed (skipped, npm named, where neither: tests/needs.py)
+PYODIDE_CACHED = (site.cache_dir() / f"pyodide-{site.PYODIDE_VERSION}").is_dir()
+needs_pyodide = pytest.mark.needs(*(() if PYODIDE_CACHED else ("npm",)))
 
 
 @needs_pyodide

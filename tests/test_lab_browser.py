@@ -20,7 +20,6 @@ from __future__ import annotations
 import base64
 import json
 import os
-import shutil
 import subprocess
 import sys
 import threading
@@ -30,6 +29,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import needs
 import pytest
 from browser import DESKTOP, PHONE, chromium, require_chromium, viewport
 from conftest import RULES_DIR, load_jsonl
@@ -43,8 +43,8 @@ MOLE = CASES["LC-GM-001"]
 NAMES = {"mole": "Neo-Spacian Grand Mole", "bug": "Man-Eater Bug"}  # the case's ids -> the cards' names
 
 require_chromium()
-if shutil.which("npm") is None and not (site.cache_dir() / f"pyodide-{site.PYODIDE_VERSION}").is_dir():
-    pytest.skip("npm is absent and Pyodide is not cached (Debian: apt-get install npm)", allow_module_level=True)
+if not (site.cache_dir() / f"pyodide-{site.PYODIDE_VERSION}").is_dir():
+    needs.tool("npm", module_level=True)  # to fetch Pyodide once
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402

@@ -16,9 +16,9 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-import pytest
+import needs
 
-pytest.importorskip("numpy")
+needs.module("numpy")
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "examples" / "learn_battle_phase.py"
@@ -45,7 +45,7 @@ def test_the_trained_agent_beats_the_random_agent_on_held_out_fields() -> None:
 
 
 def test_the_example_writes_its_learning_curve(tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib")
+    needs.module("matplotlib", module_level=False)
     out = tmp_path / "curve.png"
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     args = ["--episodes", "20", "--eval-first", "10", "--eval-fields", "4", "--mcts", "2", "--out", str(out)]

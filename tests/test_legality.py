@@ -359,15 +359,19 @@ def test_stat_change_need_not_affect_a_battling_monster() -> None:
     assert res["final_monsters"]["a1"]["atk"] == 1500
 
 
-def test_negated_effects_are_not_activated() -> None:
-    # format "Effects": "A card's effects apply while it is face-up on the field and not negated"; a negated
-    # trigger does not activate and a negated activated effect cannot be activated.
+def test_negated_effects_do_not_apply_but_an_activated_one_can_still_be_activated() -> None:
+    # format "Effects": "A card's effects apply while it is face-up on the field and not negated": a negated trigger
+    # does not activate. A negated activated effect can still be activated, its cost paid, and resolves with no
+    # effect (rules spec §U.3; laaners/yugioh_comprehensive_rulebook 10_glossary/negate_effect, OCG Perfect Rulebook
+    # 2017 p.155: "Even if a card's effect is being negated (such as by Skill Drain), it is still possible to
+    # activate its effects (which would require paying the cost)").
     cards = [
         mon("att", "A", 2000, 0, effects=[{**trig("battle_damage_inflicted", gain(100)), "negated": True}]),
         mon("tgt", "B", 1000, 0),
         st("rush", "A", [{**act(pump("attacker", 500)), "negated": True}], card_type="spell"),
     ]
-    res = play(scen(cards, [ch(BDC, "A", "rush", expect="illegal")]))
-    assert refused_cards(res) == ["rush"]
-    assert res["chains"] == []
+    res = play(scen(cards, [ch(BDC, "A", "rush")]))
+    assert refused_cards(res) == []
+    assert [[link["card"] for link in c["links"]] for c in res["chains"]] == [["rush"]]
     assert res["values_compared"] == [2000, 1000]
+    assert res["final_lp"]["A"] == 8000  # the negated trigger gained nothing

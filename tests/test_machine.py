@@ -58,6 +58,8 @@ def test_states_are_declared_in_rulebook_order() -> None:
         "step_over",
         "end_step",
         "main_phase_2",
+        "end_phase",
+        "turn_over",
         "duel_over",
     ]
     pairs = {(s, d) for s, d, _ in declared_transitions()}

@@ -6,12 +6,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import needs
 import pytest
 from search_scenarios import CONTESTED, LISTED_ATTACKS, ONE_WINNING_CHOICE, WINNING_ORDER
 
-pyspiel = pytest.importorskip("pyspiel")
-np = pytest.importorskip("numpy")
-mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
+pyspiel = needs.module("pyspiel")
+np = needs.module("numpy")
+mcts = needs.module("open_spiel.python.algorithms.mcts")
 
 import engine.openspiel  # noqa: E402  (registers the game; needs pyspiel)
 

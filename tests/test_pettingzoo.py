@@ -3,11 +3,12 @@ on the AEC environment, and what its rewards, masks and terminations mean."""
 
 from __future__ import annotations
 
+import needs
 import pytest
 from search_scenarios import CONTESTED, DESTROYS_WITHOUT_DAMAGE, LISTED_ATTACKS, ONE_WINNING_CHOICE, WINNING_ORDER
 
-pettingzoo_test = pytest.importorskip("pettingzoo.test")
-np = pytest.importorskip("numpy")
+pettingzoo_test = needs.module("pettingzoo.test")
+np = needs.module("numpy")
 
 import engine  # noqa: E402
 from engine.pettingzoo import env, raw_env  # noqa: E402

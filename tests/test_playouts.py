@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import needs
 import pytest
 from search_scenarios import CONTESTED, LISTED_ATTACKS, ONE_WINNING_CHOICE, WINNING_ORDER
 
@@ -137,7 +138,7 @@ def test_cli_text_and_errors() -> None:
 
 
 def test_ray_backend_gives_the_same_result() -> None:
-    ray = pytest.importorskip("ray")
+    ray = needs.module("ray", module_level=False)
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         on_ray = playouts.run(CONTESTED, 40, seed=4, backend="ray")
@@ -148,7 +149,7 @@ def test_ray_backend_gives_the_same_result() -> None:
 
 
 def test_progress_bar_on_a_terminal() -> None:
-    pytest.importorskip("tqdm")
+    needs.module("tqdm", module_level=False)
     import fcntl
     import pty
     import struct

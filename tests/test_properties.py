@@ -53,7 +53,8 @@ def scenarios(draw: st.DrawFn, modifiers: bool = True) -> dict[str, Any]:
         cards.append(monster("tgt", OTHER[tp], draw(VALUES), draw(VALUES), tgt_pos))
     by_id = {c["id"]: c for c in cards}
     for eff, place in draw(st.lists(st.tuples(MODIFIERS, PLACES), max_size=5)) if modifiers else []:
-        if place.endswith("tgt") and "tgt" not in by_id:
+        set_host = place.startswith("equip") and tgt_pos == "set"  # an Equip Card equips a face-up monster (§C.3)
+        if place.endswith("tgt") and ("tgt" not in by_id or set_host):
             place = place[:-3] + "att"
         if place not in by_id:
             _, who, *host = place.split("-")

@@ -4,14 +4,13 @@ rules: 2000 ATK piercing into 1200 DEF inflicts 800 (§2.4); with rush's +700, 1
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
+import needs
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = "examples/piercing_flip.json"
@@ -74,8 +73,7 @@ def test_auto_plays_the_choices_and_explains_every_event() -> None:
 
 
 def test_in_a_real_terminal_under_tmux() -> None:
-    if shutil.which("tmux") is None:
-        pytest.skip("tmux is not installed (.ci/run installs it)")
+    needs.tool("tmux")
     name = f"stepper-{time.monotonic_ns()}"
     cmd = f"cd {ROOT} && {sys.executable} -m engine step {EXAMPLE}"
     subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "200", "-y", "50", cmd], check=True)
@@ -168,9 +166,11 @@ def test_next_and_choose_stop_at_a_breakpoint() -> None:
 
 def test_why_names_the_player_who_holds_priority() -> None:
     """In the window after A's attack declaration A holds priority: B's Sakuretsu Armor can be activated once A
-    passes (the rulebook: only the player with priority activates), not "now"."""
+    passes (the rulebook: only the player with priority activates), not "now". (A's first decision is in the Start
+    Step, where its Quick-Play Rush Recklessly can already target a face-up monster; the scenario passes there.)"""
     r = subprocess.run([sys.executable, "-m", "engine", "step", "examples/battle_phase.json"], cwd=ROOT,
-                       input="next\nchoose\nwhy sakuretsu\nwhy rush\nchoose\nwhy sakuretsu\nwhy sakuretu\nquit\n",
+                       input="next\nchoose\nchoose\nwhy sakuretsu\nwhy rush\nchoose\n"
+                       "why sakuretsu\nwhy sakuretu\nquit\n",
                        capture_output=True, text=True, timeout=120)  # fmt: skip
     assert r.returncode == 0 and r.stderr == "", r.stderr
     lines = r.stdout.splitlines()
@@ -208,8 +208,7 @@ def _wait_for(name: str, text: str, count: int = 1) -> str:
 def test_the_keystroke_flow_in_a_real_terminal_under_tmux() -> None:
     """Typed at a terminal: `next` stops at a breakpoint before the first decision; then each decision takes one
     keystroke, `choose`, which shows the next decision at once; a step is headed once."""
-    if shutil.which("tmux") is None:
-        pytest.skip("tmux is not installed (.ci/run installs it)")
+    needs.tool("tmux")
     name = f"stepper-flow-{time.monotonic_ns()}"
     keys = _tmux_stepper(name)
     try:

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import needs
 import pytest
 
 from engine import Duel, load_scenarios
@@ -33,7 +34,12 @@ def test_the_page_is_one_file_with_no_network_resource() -> None:
     html = page(trace())
     assert not re.search(r"https?://", html)
     assert not re.search(r"<(script|link|img|iframe)[^>]+(src|href)=", html)
-    assert "<svg" in html and "<script" in html and "<style" in html
+    assert "<script" in html and "<style" in html
+
+
+@pytest.mark.needs("dot")
+def test_the_page_holds_the_diagram_drawn_inline() -> None:
+    assert "<svg" in re.sub(r"<script.*?</script>", "", page(trace()), flags=re.S)
 
 
 def test_one_frame_per_trace_record_taken_by_replaying_it() -> None:
@@ -165,8 +171,7 @@ def test_frames_list_the_illegal_options_of_each_decision_with_their_reasons(pat
 
 def test_the_page_draws_the_compact_diagram_with_the_ways_to_duel_over_folded() -> None:
     html = page(trace())
-    if "<svg" not in re.sub(r"<script.*?</script>", "", html, flags=re.S):
-        pytest.skip("the graphviz `dot` program is not installed")
+    needs.tool("dot")
     into_end = re.findall(r"<title>(\w+)&#45;&gt;duel_over</title>", html)
     assert into_end == ["__any_state__"]
     assert re.search(r'<details id="diagram-box">', html)  # folded away until opened

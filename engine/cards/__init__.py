@@ -1,8 +1,9 @@
 """A library of real cards for the Battle Phase and the Damage Step, written only with the public API
 (scenario-format effect specs through `engine.effect_from_spec`, placed with `engine.StateBuilder`).
 
-One module per card family; each card gives its printed data, its text (summarised; "Modelled: ..." says where
-the format writes it more simply) and the official ruling its effects follow (`CardDef`):
+One module per card family; each card gives its printed data, its text (summarised), the official ruling its
+effects follow and its fidelity: "exact", or "approximate: " and what differs from the printed text (`CardDef`;
+`fidelity`, `approximate`; `python -m engine cards`; docs/cards.md lists the approximate ones):
 
 * `stat_changes`: Rush Recklessly, Shrink, Forbidden Lance, Injection Fairy Lily;
 * `battle_damage`: Kuriboh, Amazoness Swords Woman, Spirit Reaper, Defense Draw;
@@ -42,6 +43,7 @@ types (`registry()`); a host building its own `Duel` passes `registry()`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import (
@@ -54,6 +56,7 @@ from engine.cards import (
     counter_traps,
     damage_step_boosts,
     extra_attacks,
+    field_spells,
     flip,
     on_the_field,
     printed_monsters,
@@ -72,12 +75,25 @@ if TYPE_CHECKING:
 
 _FAMILIES = (stat_changes, battle_damage, flip, start_and_refusals, battle_traps, attack_stoppers, counter_traps,
              protection, damage_step_boosts, printed_monsters, battle_triggers, on_the_field, extra_attacks,
-             conditional, battle_aftermath)  # fmt: skip
+             conditional, battle_aftermath, field_spells)  # fmt: skip
 # Cards written as scenario-format specs (nameable in scenario files); `custom` ones (their own effect
 # types) are loaded on first use, as they import the engine.
 CATALOG: dict[str, CardDef] = {c.key: c for m in _FAMILIES for c in m.CARDS}
 
-__all__ = ["CATALOG", "CardDef", "all_cards", "card_def", "library", "place", "registry", "scenario_defaults"]
+__all__ = [
+    "CATALOG",
+    "CardDef",
+    "all_cards",
+    "approximate",
+    "approximate_in",
+    "card_def",
+    "fidelity",
+    "fidelity_notes",
+    "library",
+    "place",
+    "registry",
+    "scenario_defaults",
+]
 
 
 def all_cards() -> dict[str, CardDef]:
@@ -85,6 +101,35 @@ def all_cards() -> dict[str, CardDef]:
     from engine.cards import custom
 
     return {**CATALOG, **{c.key: c for c in custom.CARDS}}
+
+
+def fidelity(key: str) -> str:
+    """Whether the library card `key` plays exactly as printed: "exact", or "approximate: " and what differs."""
+    cards = all_cards()
+    if key not in cards:
+        raise KeyError(f"no library card {key!r}")
+    return cards[key].fidelity
+
+
+def approximate() -> dict[str, str]:
+    """The library cards that do not play exactly as printed: key -> what differs from the printed text."""
+    return {k: c.differs for k, c in all_cards().items() if not c.exact}
+
+
+def approximate_in(keys: Iterable[str | None]) -> dict[int, str]:
+    """Which of a scenario's cards (their library keys in file order, None for a card naming none) are approximate
+    library cards: position -> what differs. A scenario's cards keep their file order in the state, so a client
+    marks card `i` of the field with it wherever it shows that card."""
+    cards = all_cards()
+    return {i: cards[k].differs for i, k in enumerate(keys) if k is not None and k in cards and not cards[k].exact}
+
+
+def fidelity_notes(keys: Iterable[str | None]) -> list[str]:
+    """One line for each approximate library card among `keys` (None and unknown keys are skipped, each card
+    once): what a client shows wherever such a card appears, so no answer about it looks exact when it is not."""
+    cards = all_cards()
+    seen = dict.fromkeys(k for k in keys if k is not None and k in cards and not cards[k].exact)
+    return [f"{cards[k].name} is approximate: {cards[k].differs}" for k in seen]
 
 
 def card_def(key: str) -> CardDef:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 from typing import IO, Any
 
 from engine.build import ListedAttacks, new_duel, state_from_scenario
+from engine.cards import approximate_in, fidelity_notes
 from engine.debug.record import header, write_trace
 from engine.debug.session import Breakpoint, Session, describe_decision, describe_illegal
 from engine.machine import Executor
@@ -93,6 +94,10 @@ class Stepper:
         self.out = out
         title = f"Scenario {sc.id}: {sc.title}" if sc.title else f"Scenario {sc.id}"
         self.title = printable(title)
+        # Library cards that are not exactly as printed (engine.cards.CardDef.fidelity): said under the title, and
+        # marked wherever the stepper shows the card.
+        self.approximate = approximate_in(c.card for c in sc.cards)
+        self.fidelity = [printable(f"note: {n}") for n in fidelity_notes(c.card for c in sc.cards)]
 
     # -- printing -----------------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -100,7 +105,14 @@ class Stepper:
         self.out.write(text + "\n")
 
     def names(self) -> list[str]:
-        return card_names(self.session.state)
+        """The cards' names as shown, an approximate library card's marked '(approximate)'."""
+        names = card_names(self.session.state)
+        return [f"{n} (approximate)" if i in self.approximate else n for i, n in enumerate(names)]
+
+    def heading(self) -> None:
+        self.say(self.title)
+        for line in self.fidelity:
+            self.say(line)
 
     def _forced(self) -> bool:
         """Answer, and say so, a pending decision that has one legal option only: there is
@@ -498,7 +510,7 @@ class Stepper:
 
     # -- running --------------------------------------------------------------------------------------
     def run(self, lines: Iterable[str], *, prompt: bool = False) -> int:
-        self.say(self.title)
+        self.heading()
         self.say("type help for the commands")
         self.show()
         for line in _prompted(lines, self.out if prompt else None):
@@ -508,7 +520,7 @@ class Stepper:
 
     def auto(self) -> int:
         """Play the scenario's choices without stopping, printing each event with its reason."""
-        self.say(self.title)
+        self.heading()
         session = self.session
         while True:
             e = session.step_event()

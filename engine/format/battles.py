@@ -41,6 +41,12 @@ class BattlePhaseWire(Wire):
     """The whole Battle Phase, from its Start Step: the turn player declares the attacks (the choices' declare,
     or an agent), and passing in the Battle Step ends it (rules spec §BP)."""
 
+    end_phase: Annotated[
+        bool,
+        doc("true: the turn is played on after the Battle Phase: Main Phase 2 begins, then the End Phase, with its "
+            "window (`end_phase`) and its triggers, and the turn ends (rules spec §BP.14)"),
+    ] = False
+
 
 class ChoiceWire(Wire):
     window: Window

@@ -120,11 +120,11 @@ _Who = tuple[Callable[[str, str], bool], str]
 _MONSTERS: _Who = (lambda t, loc: t == "monster", "monsters")
 _FIELD_MONSTERS: _Who = (lambda t, loc: t == "monster" and loc == "monster_zone", "monsters in a monster_zone")
 _FIELD_SPELL_TRAPS: _Who = (
-    lambda t, loc: t != "monster" and loc == "spell_trap_zone",
-    "spells/traps in a spell_trap_zone",
+    lambda t, loc: t != "monster" and loc in ("spell_trap_zone", "field_zone"),
+    "spells/traps in a spell_trap_zone or the field_zone",
 )
 _SPELL_TRAPS: _Who = (lambda t, loc: t != "monster", "spells/traps")
-_ON_FIELD: _Who = (lambda t, loc: loc in ("monster_zone", "spell_trap_zone"), "cards on the field")
+_ON_FIELD: _Who = (lambda t, loc: loc in ("monster_zone", "spell_trap_zone", "field_zone"), "cards on the field")
 ONLY_FOR: Mapping[str, _Who] = {
     "atk": _MONSTERS,
     "def": _MONSTERS,
@@ -165,6 +165,10 @@ def card_spec(c: CardWire) -> CardSpec:
     wrong_zone = (loc == "monster_zone") != (ctype == "monster") and loc in ("monster_zone", "spell_trap_zone")
     if wrong_zone and not in_pendulum_zone:
         raise Invalid(f"a {ctype} cannot be in {show(loc)}", "location")
+    if loc == "field_zone" and (ctype != "spell" or c.property != "field"):
+        raise Invalid("only a Field Spell (card_type spell, property field) is in the field_zone", "location")
+    if loc == "field_zone" and c.equipped_to is not UNSET:
+        raise Invalid("a Field Spell equips no monster", "equipped_to")
     banned, needed = _card_keys(ctype, loc)
     for key, attr, who in banned:
         if (value := getattr(c, attr)) is not UNSET:
@@ -174,6 +178,13 @@ def card_spec(c: CardWire) -> CardSpec:
             raise Invalid(f"missing required key ({who} need {key})", key)
     if c.equipped_to is not UNSET and c.face_down is True:
         raise Invalid("an equipped card cannot be face-down, got true", "face_down")
+    if c.equipped_to is not UNSET and ctype == "spell" and c.property not in (UNSET, "equip"):
+        raise Invalid(f"only an Equip Spell (property equip) is equipped to a monster, got a {c.property} spell",
+                      "equipped_to")  # fmt: skip
+    face_up_equip = ctype == "spell" and c.property == "equip" and loc == "spell_trap_zone" and c.face_down is not True
+    if face_up_equip and c.equipped_to is UNSET:
+        raise Invalid("missing: a face-up Equip Spell on the field equips a monster (or give face_down: true)",
+                      "equipped_to")  # fmt: skip
     if c.extra_monster_zone is True and c.column not in (1, 3):
         raise Invalid(f"an Extra Monster Zone stands above column 1 or 3, got column {show(c.column)}", "column")
     if c.counters not in (UNSET, 0) and (c.face_down is True or c.position == "set"):

@@ -28,6 +28,10 @@ class PaymentWire(Wire):
     banish_self: Annotated[bool, doc("banish this card (from the hand, the field or the Graveyard)")] = False
     banish_from_graveyard: Annotated[Count, doc("banish this many other cards from your Graveyard (pay_with "
                                                   "first)")] = 0
+    return_self_to_deck: Annotated[bool, doc("return this card to the Deck (an Extra Deck monster: to the Extra "
+                                             "Deck), from the hand, the field, the Graveyard or banished")] = False
+    return_to_deck_from_graveyard: Annotated[Count, doc("return this many other cards from your Graveyard to the "
+                                                        "Deck (pay_with first)")] = 0
 
 
 class CostWire(PaymentWire):
@@ -61,6 +65,8 @@ class Cost(msgspec.Struct, frozen=True):
     remove_counters: int = 0  # counters on this card
     banish_self: bool = False
     banish_from_graveyard: int = 0  # other cards of the player's Graveyard
+    return_self_to_deck: bool = False
+    return_to_deck_from_graveyard: int = 0  # other cards of the player's Graveyard
 
 
 def cost_spec(c: CostWire) -> Cost:

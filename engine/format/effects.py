@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from engine.format.conditions import BattleWire, FilterWire, OnlyIfWire, PerCardWire
+from engine.format.conditions import BattleWire, FilterWire, OnlyIfWire, PerCardWire, RespondsToWire, TargetsWire
 from engine.format.costs import Cost, CostWire, InsteadWire, cost_spec
 from engine.format.errors import Invalid
-from engine.format.ops import AnyOp, Op
+from engine.format.ops import REF_PARAMS, AnyOp, Op
 from engine.format.vocabulary import (
     MAX_COUNT,
     Amount,
@@ -50,7 +50,7 @@ class EffectSpec(msgspec.Struct, frozen=True):
     params: Mapping[str, Any]  # the kind's own parameters, defaults filled in
     does: tuple[Op, ...] = ()
     cost: Cost | None = None
-    target: str | None = None
+    target: str | Mapping[str, Any] | None = None  # a target reference, or the cards chosen among (TargetsWire)
     negated: bool = False
 
 
@@ -64,10 +64,12 @@ class EffectWire(Wire, tag_field="kind"):
 class ActivatableWire(EffectWire, kw_only=True):
     does: Annotated[tuple[AnyOp, ...], Meta(min_length=1)]
     cost: CostWire | UnsetType = UNSET
-    target: Annotated[TargetRef | UnsetType, doc("chosen on activation")] = UNSET
+    target: Annotated[
+        TargetRef | TargetsWire | UnsetType,
+        doc("chosen on activation: a target reference, or an object: the cards its controller chooses among"),
+    ] = UNSET
 
 
-_SCOPE = default(Literal["involving", "all"], "involving")
 _ONCE = optional(Literal["soft", "hard"], "soft: 'once per turn' (per card); hard: 'you can only use this effect of "
                   "<name> once per turn' (per player and card name)")
 _BATTLE = optional(BattleWire, "who battles whom: an activation condition")
@@ -95,7 +97,11 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                                "battles cannot be destroyed by that battle (Thorn of Malice)"),
         "filter": optional(FilterWire, "only the monsters of applies_to that match this filter"),
     },
-    "avoid_battle_damage": {"player": Relative, "scope": _SCOPE},
+    "avoid_battle_damage": {"player": Relative,
+                            "scope": default(Literal["involving", "attacking", "all"], "involving",
+                                             "involving: battles involving this card; attacking: only its own "
+                                             "attacks (\"battle damage from this card's attacks\"); all: every "
+                                             "battle")},
     "reflect_battle_damage": {
         "scope": default(Literal["involving", "all"], "involving", "all: every battle (Dimension Wall)"),
     },
@@ -148,13 +154,22 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                                "ones (\"cannot activate Spell/Trap Cards\")"),
     },
     "extra_attacks": {
-        "attacks": Annotated[int, Meta(ge=2, le=MAX_COUNT), doc("how many attacks it can make each Battle Phase")],
+        "attacks": default(Annotated[int, Meta(ge=2, le=MAX_COUNT)], 2, "how many attacks it can make each Battle "
+                           "Phase"),
+        "each_monster": default(bool, False, "it can attack each monster the opponent controls once (\"attack all "
+                                "monsters your opponent controls once each\"; `attacks` is not read), or attack "
+                                "directly instead"),
         "monsters_only": default(bool, False, "the attacks after the first are on monsters only (\"up to 2 "
                                   "attacks on monsters\")"),
     },
     "unaffected": {"by": Unaffected},
     "cannot_be_targeted": {
         "by": default(Literal["opponent_effects", "effects"], "opponent_effects", "whose card effects cannot target "
+                       "them"),
+        **_APPLIES,
+    },
+    "indestructible_by_effects": {
+        "by": default(Literal["opponent_effects", "effects"], "opponent_effects", "whose card effects cannot destroy "
                        "them"),
         **_APPLIES,
     },
@@ -181,7 +196,10 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
     "can_attack_directly": _APPLIES,
     "must_attack": _APPLIES,
     "cannot_attack_directly": _APPLIES,
-    "negates_effects": _APPLIES,
+    "negates_effects": {**_APPLIES,
+                        "card_type": optional(Literal["spell", "trap"], "instead of monsters: every face-up card "
+                                              "of this type on the field, either player's (\"negate all Trap "
+                                              "effects on the field\": Jinzo)")},
 }, ONE_OF) | tagged(ActivatableWire, {
     "activated": {
         "does": default(Annotated[tuple[AnyOp, ...], Meta(min_length=1)], (),
@@ -201,6 +219,8 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
         "once_per_turn": _ONCE,
         "activates_card": default(bool, True, "on a Spell/Trap: false for an effect of the face-up card (not the "
                                    "card's activation), activated only while it is face-up on the field"),
+        "responds_to": optional(RespondsToWire, "what it can be activated in response to: the chain link just below "
+                                 "it must be such an activation (\"when your opponent activates a Spell/Trap Card\")"),
     },
     "trigger": {
         "on": TriggerEvent,
@@ -240,7 +260,8 @@ def effect_spec(e: EffectWire) -> EffectSpec:
         return EffectSpec(kind, params, negated=e.negated)
     does = tuple(Op(*params_of(o)) for o in e.does)
     cost = None if e.cost is UNSET else cost_spec(e.cost)
-    return EffectSpec(kind, params, does, cost, opt(e.target), e.negated)
+    target = mapping(e.target) if isinstance(e.target, TargetsWire) else opt(e.target)
+    return EffectSpec(kind, params, does, cost, target, e.negated)
 
 
 def with_speed(e: EffectSpec, ctype: str) -> EffectSpec:
@@ -255,3 +276,28 @@ def with_speed(e: EffectSpec, ctype: str) -> EffectSpec:
     if speed is None:
         raise Invalid("missing required key (only a counter_trap's defaults to 3)", "speed")
     return e
+
+
+def check_targeted(e: EffectSpec, at: tuple[str | int, ...]) -> None:
+    """`targeted` names the cards chosen as targets: only an operation's `target`, of an effect whose `target` is
+    an object (the cards its controller chooses among), and such an effect acts on them by that name only."""
+    chooses = isinstance(e.target, Mapping)
+    if e.target == "targeted":
+        raise Invalid("targeted names the cards chosen as targets: give target an object to choose them", *at,
+                      "target")  # fmt: skip
+    acts = False
+    for k, op in enumerate(e.does):
+        named = [name for name, _ in REF_PARAMS[op.op] if op.params.get(name) == "targeted"]
+        named += [f"{key}.{part}" for key in ("equal_to", "atk_gain_of") for part in ("of", "minus")
+                  if (op.params.get(key) or {}).get(part) == "targeted"]  # fmt: skip
+        for name in named:
+            if name != "target" and not name.endswith((".of", ".minus")):
+                raise Invalid("only an operation's target, or the monster whose value it reads, can name targeted",
+                              *at, "does", k, name)  # fmt: skip
+            if not chooses:
+                raise Invalid("targeted names the cards chosen as targets: give the effect's target an object to "
+                              "choose them", *at, "does", k, *name.split("."))  # fmt: skip
+        acts = acts or bool(named)
+    if chooses and not acts:
+        raise Invalid("the effect chooses targets (target is an object) but no operation acts on them: give one "
+                      "\"target\": \"targeted\"", *at, "target")  # fmt: skip

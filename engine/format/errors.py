@@ -94,6 +94,9 @@ def _problem(tp: Any, value: Any) -> tuple[Where, str] | None:
     if get_origin(tp) is tuple:
         if type(value) is not list:
             return (), f"expected a list, got {show(value)}"
+        most = next((m.max_length for m in metas if m.max_length is not None), None)
+        if most is not None and len(value) > most:  # (first: no need to read each of too many items)
+            return (), f"expected at most {most} item(s), got {len(value)}"
         item = get_args(tp)[0]
         bad = next((i for i, x in enumerate(value) if not _fits(x, item)), None)
         if bad is not None:
@@ -124,7 +127,13 @@ def _union_problem(tp: Any, value: Any) -> tuple[Where, str] | None:
     """A union is one of the format's tagged unions (an effect, an operation: the tag says which struct),
     one value or a list of them (a trigger's ``condition``), or a card id or null (``attack.target``)."""
     members = get_args(tp)
-    tagged = {str(t.__struct_config__.tag): t for t in members if isinstance(t, type) and issubclass(t, Wire)}
+    tagged = {str(t.__struct_config__.tag): t for t in members
+              if isinstance(t, type) and issubclass(t, Wire)
+              and t.__struct_config__.tag_field is not None}  # fmt: skip
+    plain = next((t for t in members if isinstance(t, type) and issubclass(t, Wire) and t not in tagged.values()),
+                 None)  # fmt: skip
+    if plain is not None and type(value) is dict:  # a reference or an object (an effect's target): the object
+        return _object_problem(plain, value)
     if tagged:
         if type(value) is not dict:
             return (), f"expected an object, got {show(value)}"

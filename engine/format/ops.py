@@ -22,7 +22,9 @@ from engine.format.vocabulary import (
     AppliesTo,
     CardRef,
     Count,
+    LastingKind,
     Pile,
+    PlayerMonsters,
     Position,
     Relative,
     RestrictionKind,
@@ -56,10 +58,12 @@ ONE_OF = {
     "damage": ("amount", "equal_to"),
     "gain_lp": ("amount", "equal_to"),
     "restrict": ("target", "applies_to"),
+    "negate_effects": ("target", "all_other_cards"),
     "special_summon": ("card", "filter"),
     "add_to_hand": ("card", "filter"),
     "indestructible_by_battle_this_turn": ("target", "applies_to"),
     "set_original_stats": ("set_atk", "set_def"),
+    "lasting_effect": ("applies_to", "player"),
 }
 
 _UNTIL = default(Until, "end_of_turn")
@@ -100,7 +104,7 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
     "banish": {"target": TargetRef},
     "return_to_hand": {"target": TargetRef},
     "send_to_graveyard": {"target": TargetRef},
-    "change_position": {"target": TargetRef, "to": Position},
+    "change_position": {"target": TargetRef, "to": Literal["attack", "defense", "set", "other"]},
     "take_control": {"target": TargetRef,
                      "until": optional(Until, "absent: for good; given: control returns to the player who had it "
                                         "then, if it is still on the field (\"until the End Phase\")")},
@@ -119,7 +123,9 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
     "draw": {"player": AnyPlayer, "count": Count},
     # The Battle Phase (rules spec §BP.6, §BP.7): negate the attack; end the Battle Phase; destroy all monsters of
     # a player matching a filter (Mirror Force: the opponent's Attack Position monsters).
-    "negate_attack": {},
+    "negate_attack": {"target": optional(TargetRef, "the attacking monster the effect targets (\"target the "
+                                       "attacking monster; negate the attack\"): nothing is negated if it is "
+                                       "no longer a legal target")},
     "end_battle_phase": {},
     "restrict": {
         "kind": Annotated[RestrictionKind, doc("the restriction or permission, as its continuous kind")],
@@ -129,6 +135,22 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
         "until": _UNTIL,
     },
     "destroy_all": {"player": Relative, "filter": optional(FilterWire, "only the monsters that match")},
+    # Effects that last (rules spec §BP.12, §BP.13): a continuous effect on a player or all of their monsters for the
+    # rest of the turn; "you take no battle damage this turn"; "it can attack again (in a row)".
+    "lasting_effect": {
+        "kind": Annotated[LastingKind, doc("the continuous kind that applies until `until`")],
+        "applies_to": optional(PlayerMonsters, "the monsters it applies to, as the controller sees them, whenever "
+                               "it is asked (monsters Summoned later too)"),
+        "filter": optional(FilterWire, "only the monsters of applies_to that match this filter"),
+        "player": optional(AnyPlayer, "for a battle-damage kind: the player it applies to (default controller)"),
+        "by": optional(Literal["opponent_effects", "effects"], "cannot_be_targeted: by whose effects"),
+        "until": _UNTIL,
+    },
+    "no_battle_damage_this_turn": {"player": default(AnyPlayer, "controller", "who takes no battle damage"),
+                                   "until": _UNTIL},
+    "attack_again": {"target": default(TargetRef, "attacker", "the monster that can attack once more"),
+                     "in_a_row": default(bool, False, "only as the next attack declared (\"a second attack in a "
+                                         "row\", \"this must be the next attack\")")},
     # Cards as cards (rules spec §C): equip a monster; place counters.
     "equip": {"target": Annotated[TargetRef, doc("the face-up monster it equips")],
               "card": optional(TargetRef, "the card that becomes the Equip Card (default: this card; a monster "
@@ -137,8 +159,12 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
                      "count": Annotated[int, Meta(ge=1, le=MAX_COUNT)]},
     # Issue 22's pieces: negate a monster's effects; take a card from the Deck, Graveyard or banishment; place a
     # Pendulum Monster in a Pendulum Zone; make a monster unaffected by some effects.
-    "negate_effects": {"target": Annotated[TargetRef, doc("the monster whose effects are negated: while it stays "
-                                                            "on the field and in the Graveyard it is sent to")],
+    "negate_effects": {"target": optional(TargetRef, "the monster whose effects are negated: while it stays on the "
+                                           "field and in the Graveyard it is sent to"),
+                       "all_other_cards": optional(Literal[True], "instead of target: every other face-up card on the "
+                                                   "field, Spells and Traps too, as it resolves (\"negate the effects "
+                                                   "of all other cards on the field\"): while each stays on the field, "
+                                                   "until `until`"),
                        "until": optional(Until, "absent: on the field and in the Graveyard it is sent to; given: "
                                           "while it stays on the field, until then (\"until the end of this turn\")")},
     "add_to_hand": {"card": optional(CardRef, "the card added (the player's pick, fixed in the file); absent: the "

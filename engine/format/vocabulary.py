@@ -27,11 +27,14 @@ MAX_LP = 2_147_483_647  # life points (a signed 32-bit integer, for tools in oth
 MAX_AMOUNT = 2_147_483_647  # damage, LP gained, LP costs
 MAX_COUNT = 1_000  # draws, times per turn, effect indices
 MAX_LEVEL = 12
+MAX_CARDS = 1_000  # cards in one scenario (a real duel has a few hundred at most)
 
 # --- enums: each a Literal (what msgspec checks) and its values in order (what messages list) ---------------
 
 Player = Literal["A", "B"]
-Location = Literal["monster_zone", "spell_trap_zone", "hand", "graveyard", "banished", "deck", "extra_deck"]
+Location = Literal[
+    "monster_zone", "spell_trap_zone", "field_zone", "hand", "graveyard", "banished", "deck", "extra_deck"
+]
 CardType = Literal["monster", "spell", "trap", "counter_trap"]
 Position = Literal["attack", "defense", "set"]
 Property = Literal["normal", "continuous", "equip", "quick_play", "field", "ritual"]
@@ -43,7 +46,7 @@ DamageStepWindow = Literal[
     "end_of_damage_step",
 ]
 # Every window, in rulebook order: the Battle Phase's own around the Damage Step's (rules spec §BP.1).
-Window = Literal["start_step", "battle_step", "attack_declaration", DamageStepWindow, "end_step"]
+Window = Literal["start_step", "battle_step", "attack_declaration", DamageStepWindow, "end_step", "end_phase"]
 Relative = Literal["controller", "opponent", "both"]
 AnyPlayer = Literal[Relative, Player]  # damage / gain_lp / draw may also name a player
 TriggerEvent = Literal[
@@ -63,6 +66,7 @@ TriggerEvent = Literal[
     "during_damage_calculation",
     "destroyed",
     "sent_to_graveyard",
+    "end_phase",
 ]
 TriggerCondition = Literal[
     "this_card_battled",
@@ -80,6 +84,8 @@ TriggerCondition = Literal[
     "sent_from_field",
     "opponent_turn",
     "would_take_battle_damage",
+    "this_card_declared_attack",
+    "this_card_did_not_declare_attack",
 ]
 Attribute = Literal["light", "dark", "water", "fire", "earth", "wind", "divine"]
 MonsterType = Literal[
@@ -94,7 +100,13 @@ RestrictionKind = Literal[
     "cannot_attack_directly",
 ]
 Pile = Literal["deck", "graveyard", "banished"]
-Zone = Literal["monster_zone", "spell_trap_zone", "graveyard"]
+Zone = Literal["monster_zone", "spell_trap_zone", "field_zone", "graveyard"]
+PlayerMonsters = Literal["other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters"]
+LastingKind = Literal[
+    "avoid_battle_damage", "halve_battle_damage", "indestructible_by_battle", "cannot_be_targeted", "negates_effects",
+    "cannot_attack", "cannot_declare_attack", "cannot_be_attacked", "can_attack_directly", "must_attack",
+    "cannot_attack_directly",
+]
 Arrow = Literal["bottom_left", "bottom", "bottom_right", "left", "right", "top_left", "top", "top_right"]
 Ability = Literal["tuner", "toon", "spirit", "union", "gemini", "flip", "normal", "effect", "fusion", "synchro",
                    "xyz", "link", "ritual", "token"]
@@ -113,7 +125,7 @@ ATTRIBUTES: tuple[str, ...] = get_args(Attribute)
 ABILITIES: tuple[str, ...] = get_args(Ability)
 SUMMON_KINDS: tuple[str, ...] = get_args(Summoned)
 MONSTER_TYPES: tuple[str, ...] = get_args(MonsterType)
-TARGET_KEYWORDS = ("attacker", "target", "self", "battling_opponent", "own_battler", "opponent_battler")
+TARGET_KEYWORDS = ("attacker", "target", "self", "battling_opponent", "own_battler", "opponent_battler", "targeted")
 SUMMON_FROM = frozenset({"hand", "deck", "graveyard"})
 
 # --- values ----------------------------------------------------------------------------------------------
@@ -226,7 +238,16 @@ def opt(v: Any) -> Any:
 def mapping(v: msgspec.Struct) -> Mapping[str, Any]:
     """An object among the parameters (a filter...): a read-only mapping of the keys it was given."""
     items = ((k, getattr(v, f.name)) for k, f in struct_fields(type(v)).items())
-    return MappingProxyType({k: mapping(x) if isinstance(x, Wire) else x for k, x in items if x is not UNSET})
+    return MappingProxyType({k: wire_value(x) for k, x in items if x is not UNSET})
+
+
+def wire_value(x: Any) -> Any:
+    """An object (or a list of objects: a filter's `any`) as read-only mappings; any other value as it is."""
+    if isinstance(x, Wire):
+        return mapping(x)
+    if isinstance(x, tuple) and x and isinstance(x[0], Wire):
+        return tuple(mapping(v) for v in x)
+    return x
 
 
 def one_or_list(v: Any) -> tuple[Any, ...]:

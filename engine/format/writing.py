@@ -25,7 +25,7 @@ def scenario_to_json(sc: Scenario) -> dict[str, Any]:
     out["life_points"] = dict(sc.life_points)
     out["cards"] = [_card_json(c) for c in sc.cards]
     if sc.battle_phase:
-        out["battle_phase"] = {}
+        out["battle_phase"] = {"end_phase": True} if sc.end_phase else {}
     elif sc.attacks is not None:
         out["attacks"] = [{"attacker": a.attacker, "target": a.target} for a in sc.attacks]
     elif sc.attack is not None:

@@ -29,7 +29,7 @@ from engine.effects import Context, Source
 from engine.library.filters import matches
 from engine.library.refs import value_of
 from engine.rules.cards import counters_problem
-from engine.state import write_hand_filler, write_materials
+from engine.state import Card, write_hand_filler, write_materials
 from engine.values.events import EventType
 from engine.values.game import Location, Position, is_on_field
 
@@ -149,7 +149,20 @@ def problem(ctx: Context, src: Source, cost: Mapping[str, Any]) -> str | None:
     banish = int(cost.get("banish_from_graveyard") or 0)
     if banish and (have := len(graveyard_cards(ctx, src))) < banish:
         return f"{player.name} cannot banish {banish} card(s) from the Graveyard as the cost: only {have} there"
+    if cost.get("return_self_to_deck") and card.location in (Location.DECK, Location.EXTRA_DECK):
+        return f"{card.name} is already in the Deck"
+    back = int(cost.get("return_to_deck_from_graveyard") or 0)
+    if back and (have := len(graveyard_cards(ctx, src))) < back:
+        return f"{player.name} cannot return {back} card(s) from the Graveyard to the Deck as the cost: {have} there"
     return None
+
+
+def deck_of(card: Card) -> Location:
+    """Where a card returned to the Deck goes: a Fusion, Synchro, Xyz or Link Monster to the Extra Deck."""
+    return Location.EXTRA_DECK if card.is_monster and not _EXTRA.isdisjoint(card.abilities) else Location.DECK
+
+
+_EXTRA = frozenset({"fusion", "synchro", "xyz", "link"})
 
 
 def pay(ctx: Context, src: Source, cost: Mapping[str, Any]) -> None:
@@ -185,6 +198,12 @@ def pay(ctx: Context, src: Source, cost: Mapping[str, Any]) -> None:
             actions.move_card(ctx, i, Location.BANISHED, "cost", detail="banished as a cost")
     if cost.get("banish_self"):
         actions.move_card(ctx, src.card, Location.BANISHED, "cost", detail="banished as a cost")
+    if back := int(cost.get("return_to_deck_from_graveyard") or 0):
+        for i in _ordered(ctx, cost, graveyard_cards(ctx, src))[:back]:
+            actions.move_card(ctx, i, deck_of(ctx.card(i)), "cost", detail="returned to the Deck as a cost")
+    if cost.get("return_self_to_deck"):
+        card = ctx.card(src.card)
+        actions.move_card(ctx, src.card, deck_of(card), "cost", detail="returned to the Deck as a cost")
 
 
 def _discard(ctx: Context, src: Source, cost: Mapping[str, Any], count: int) -> None:

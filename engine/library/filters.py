@@ -8,15 +8,33 @@ from typing import Any, Final
 
 from engine.effects import Context
 from engine.rules.stats import current_stats, lingering_stats
+from engine.rules.this_turn import attacked_this_turn, battled_this_turn, declared_attack_this_turn
 from engine.state import Card
-from engine.values.game import CardType, Location, Position
+from engine.values.game import CardType, Location, Position, holds_spells_traps
 
 
 def matches(ctx: Context, index: int, flt: Mapping[str, Any], *, plain: bool = False) -> bool:
     """Every key the filter gives holds for that card, as it is now (`matches_card`), its ATK/DEF as they are now
     (`plain`: without continuous changes, for a continuous ATK/DEF change, which would otherwise read itself)."""
-    stats = ((lingering_stats if plain else current_stats)(ctx, index)) if flt.keys() & _STATS else None
+    stats = ((lingering_stats if plain else current_stats)(ctx, index)) if _reads_stats(flt) else None
+    if flt.keys() & _TURN and not _turn_facts_hold(ctx, index, flt):
+        return False
     return matches_card(ctx.card(index), flt, stats)
+
+
+def _reads_stats(flt: Mapping[str, Any]) -> bool:
+    """The filter, or one it combines (`not`, `any`, `all`), reads current ATK/DEF."""
+    if flt.keys() & _STATS:
+        return True
+    inner = ([flt["not"]] if "not" in flt else []) + list(flt.get("any", ())) + list(flt.get("all", ()))
+    return any(_reads_stats(f) for f in inner)
+
+
+def _turn_facts_hold(ctx: Context, index: int, flt: Mapping[str, Any]) -> bool:
+    """What the monster did this turn, as the filter asks (rules spec §BP.11): "a monster that did not declare an
+    attack this turn", "a monster that attacked (battled) this turn"."""
+    s = ctx.state
+    return all(fact(s, index) is bool(flt[key]) for key, fact in _TURN_FACTS if key in flt)
 
 
 def matches_card(card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | None = None) -> bool:
@@ -24,19 +42,27 @@ def matches_card(card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | No
     is matched by name (the official rule: a card is a "Blackwing" card if "Blackwing" is in its name). Attribute,
     Type and Level are what the card says (a card that gives none has none, so it matches no such key), and only a
     face-up monster shows them ("a LIGHT monster" on the field is a face-up one)."""
+    if flt.keys() & _COMPOUND and not _compound_holds(card, flt, stats):
+        return False
     if "archetype" in flt and flt["archetype"] not in card.name:
         return False
     if "name" in flt and flt["name"] != card.name:
         return False
     if "card_type" in flt and _TYPE_OF[card.card_type] != flt["card_type"]:
         return False
+    if "summoned_this_turn" in flt and card.summoned_this_turn is not bool(flt["summoned_this_turn"]):
+        return False
+    if "materials_at_least" in flt and card.materials < int(flt["materials_at_least"]):
+        return False  # Xyz Materials are counted whatever the monster's face (rules spec §C.5)
+    if "materials_at_most" in flt and card.materials > int(flt["materials_at_most"]):
+        return False
     if "summoned" in flt and card.summoned != flt["summoned"]:
         return False  # how it was Summoned is no printed property: a face-down monster still was
     if "not_archetype" in flt and flt["not_archetype"] in card.name:
         return False
     face_down = card.location is Location.MONSTER_ZONE and card.position is Position.SET
-    if flt.get("face_up") and face_down:
-        return False
+    if "face_up" in flt and bool(flt["face_up"]) is _face_down(card):
+        return False  # `face_up: false`: a face-down card on the field only
     if "position" in flt and (card.position is None or _POSITION_OF[card.position] != flt["position"]):
         return False  # "an Attack Position monster", "a Defense Position monster" (face-up or face-down)
     if not flt.keys() & _PRINTED:
@@ -63,6 +89,23 @@ def matches_card(card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | No
     return True
 
 
+def _face_down(card: Card) -> bool:
+    """Face-down on the field: a Set monster, or a Set Spell/Trap."""
+    if card.location is Location.MONSTER_ZONE:
+        return card.position is Position.SET
+    return holds_spells_traps(card.location) and card.face_down
+
+
+def _compound_holds(card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | None) -> bool:
+    """A filter's combinations: `not` (it does not match that filter: "not a Pendulum Monster"), `any` (it matches
+    one of them: "a Dragon or Spellcaster monster"), `all` (it matches each)."""
+    if "not" in flt and matches_card(card, flt["not"], stats):
+        return False
+    if "any" in flt and not any(matches_card(card, f, stats) for f in flt["any"]):
+        return False
+    return all(matches_card(card, f, stats) for f in flt.get("all", ()))
+
+
 def _has_ability(card: Card, ability: str) -> bool:
     """What its type line says: `pendulum` is the card's own key; `extra_deck` any Extra Deck monster kind."""
     if ability == "pendulum":
@@ -80,7 +123,9 @@ def describe(flt: Mapping[str, Any]) -> str:
     if "archetype" in flt:
         words.append(f'"{flt["archetype"]}"')
     position = [f"{str(flt['position']).title()} Position"] if "position" in flt else []
-    out = " ".join(["face-up"] * bool(flt.keys() & _PRINTED or flt.get("face_up")) + position + words + ["monster"])
+    shown = bool(flt.keys() & _PRINTED or flt.get("face_up"))
+    face = ["face-down"] if flt.get("face_up") is False else ["face-up"] * shown
+    out = " ".join(face + position + words + ["monster"])
     if "ability" in flt:
         out = out.replace(" monster", f" {str(flt['ability']).title()} monster")
     if "name" in flt:
@@ -92,13 +137,39 @@ def describe(flt: Mapping[str, Any]) -> str:
             out += f" with {flt[f'{key}_at_most']} or less {word}"
     if "summoned" in flt:
         out += f" that was {str(flt['summoned']).title()} Summoned"
+    if "summoned_this_turn" in flt:
+        out += f" that was {'' if flt['summoned_this_turn'] else 'not '}Summoned this turn"
+    if "materials_at_least" in flt:
+        out += f" with {flt['materials_at_least']} or more Xyz Materials"
+    if "materials_at_most" in flt:
+        out += f" with {flt['materials_at_most']} or fewer Xyz Materials"
+    for key, did, did_not in _TURN_WORDS:
+        if key in flt:
+            out += f" that {did if flt[key] else did_not} this turn"
     if "level_at_most" in flt:
         out += f" of Level {flt['level_at_most']} or lower"
     if "level_at_least" in flt:
         out += f" of Level {flt['level_at_least']} or higher"
     if "not_archetype" in flt:
         out += f' other than a "{flt["not_archetype"]}" monster'
+    if "not" in flt:
+        out += f" that is not {_clause(flt['not'])}"
+    if "any" in flt:
+        out += " that is " + " or ".join(_clause(f) for f in flt["any"])
+    if "all" in flt:
+        out += " that is " + " and ".join(_clause(f) for f in flt["all"])
     return ("an " if out[0] in "aeiouAEIOU" else "a ") + out
+
+
+def _clause(flt: Mapping[str, Any]) -> str:
+    """A filter inside a combination: a bare combination in words and parentheses ("not (a Warrior or a
+    Beast-Warrior)"), any other filter described whole."""
+    if flt.keys() == {"any"} or flt.keys() == {"all"}:
+        ((key, parts),) = flt.items()
+        return "(" + (" or " if key == "any" else " and ").join(_clause(f) for f in parts) + ")"
+    if flt.keys() == {"not"}:
+        return "not " + _clause(flt["not"])
+    return describe(flt)
 
 
 _POSITION_OF: Final = {Position.ATTACK: "attack", Position.DEFENSE: "defense", Position.SET: "defense"}
@@ -107,7 +178,19 @@ _PRINTED: Final = frozenset(
     {"attribute", "monster_type", "level_at_most", "level_at_least", "ability", "atk_at_least", "atk_at_most",
      "def_at_least", "def_at_most"}
 )  # fmt: skip
+_TURN_FACTS: Final = (
+    ("declared_attack_this_turn", declared_attack_this_turn),
+    ("attacked_this_turn", attacked_this_turn),
+    ("battled_this_turn", battled_this_turn),
+)
+_TURN_WORDS: Final = (
+    ("declared_attack_this_turn", "declared an attack", "did not declare an attack"),
+    ("attacked_this_turn", "attacked", "did not attack"),
+    ("battled_this_turn", "battled", "did not battle"),
+)
+_TURN: Final = frozenset(key for key, _fact in _TURN_FACTS)
 _EXTRA_DECK: Final = frozenset({"fusion", "synchro", "xyz", "link"})
+_COMPOUND: Final = frozenset({"not", "any", "all"})
 _STATS: Final = frozenset({"atk_at_least", "atk_at_most", "def_at_least", "def_at_most"})
 _TYPE_OF: Final = {CardType.MONSTER: "monster", CardType.SPELL: "spell", CardType.TRAP: "trap",
                    CardType.COUNTER_TRAP: "trap"}  # fmt: skip

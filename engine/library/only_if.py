@@ -11,7 +11,7 @@ from typing import Any
 from engine.effects import Context, Source
 from engine.library.filters import describe, matches
 from engine.rules.zones import same_column as in_same_column
-from engine.values.game import Location, opponent_of
+from engine.values.game import Location, is_on_field, opponent_of
 
 
 def only_if_problem(ctx: Context, src: Source, cond: Mapping[str, Any], *, plain: bool = False) -> str | None:
@@ -34,6 +34,9 @@ def only_if_problem(ctx: Context, src: Source, cond: Mapping[str, Any], *, plain
     life = cond.get("life_points")
     if life is not None and (problem := _life_problem(ctx, src, life)) is not None:
         return problem
+    materials = cond.get("materials")
+    if materials is not None and (problem := _materials_problem(me.name, me.materials, materials)) is not None:
+        return problem
     summoned = cond.get("summoned_this_turn")
     if summoned is not None and me.summoned_this_turn is not summoned:
         return f"{me.name} was {'not ' if summoned else ''}Summoned this turn"
@@ -51,7 +54,7 @@ def _controls_problem(ctx: Context, src: Source, c: Mapping[str, Any], plain: bo
             continue
         if card.battle_destroyed:
             continue
-        if zone is Location.SPELL_TRAP_ZONE and card.face_down:
+        if zone is not Location.MONSTER_ZONE and is_on_field(zone) and card.face_down:
             continue  # a Set card is no "Toon World" until it is face-up
         if c.get("other_than_self") and i in (src.card, src.host):
             continue
@@ -68,6 +71,15 @@ def _controls_problem(ctx: Context, src: Source, c: Mapping[str, Any], plain: bo
     )  # fmt: skip
     wanted = f"at least {least}" if most is None else f"{least} to {most}" if least else f"at most {most}"
     return f"{who} control(s) {count} of {what} (the effect needs {wanted})"
+
+
+def _materials_problem(name: str, have: int, c: Mapping[str, Any]) -> str | None:
+    """"If this card has 2 or more Xyz Materials", "while this card has no Xyz Material" (rules spec §C.5)."""
+    if c.get("at_least") is not None and have < int(c["at_least"]):
+        return f"{name} has {have} Xyz Material(s), fewer than {c['at_least']}"
+    if c.get("at_most") is not None and have > int(c["at_most"]):
+        return f"{name} has {have} Xyz Material(s), more than {c['at_most']}"
+    return None
 
 
 def _life_problem(ctx: Context, src: Source, c: Mapping[str, Any]) -> str | None:

@@ -25,17 +25,33 @@ from engine.effects import (
 from engine.library import costs
 from engine.library.continuous import monsters_it_applies_to
 from engine.library.filters import describe, matches, matches_card
+from engine.library.lasting import LASTING_OPS
 from engine.library.only_if import only_if_problem
 from engine.library.refs import ref, value_of
+from engine.library.targets import (
+    card_for,
+    each_target,
+    reads_lost_target,
+    target_lost,
+    targets,
+)
 from engine.rules.cards import pendulum_zone_problem
+from engine.rules.destruction import indestructible_by_effect
 from engine.rules.last_known import as_it_was, battler_instance
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats
-from engine.rules.targeting import untargetable_by
+from engine.rules.this_turn import (
+    attacked_this_turn,
+    battled_this_turn,
+    declared_attack_this_turn,
+    was_attacked_this_turn,
+)
 from engine.rules.unaffected import unaffected_by
 from engine.state import Card, ChainLink, write_details, write_effects_negated
 from engine.values.events import EventType
 from engine.values.game import (
+    DAMAGE_STEP_PHASES,
+    CardType,
     Location,
     OriginalChange,
     OriginalOp,
@@ -51,37 +67,9 @@ from engine.values.game import (
 OpHandler = Callable[[Context, Source, ChainLink, Params], None]
 
 
-STAT_OPS: Final = frozenset(
-    {
-        "change_stats",
-        "halve_stats",
-        "double_stats",
-        "switch_atk_def",
-        "halve_original_stats",
-        "double_original_stats",
-        "set_original_stats",
-    }
-)
-
-
-def _changes_stats_of(src: Source, name: str) -> bool:
-    return any(op.get("op") in STAT_OPS and op.get("target") == name for op in src.effect.params.get("does", ()))
-
-
-def _targetable(ctx: Context, src: Source, index: int) -> bool:
-    """Targets are monsters on the field; one whose ATK/DEF the effect changes must be face-up."""
-    card = ctx.card(index)
-    if card.location is not Location.MONSTER_ZONE:
-        return False
-    return not (card.position is Position.SET and _changes_stats_of(src, str(src.effect.params["target"])))
-
-
-def targets(ctx: Context, src: Source) -> list[tuple[int, ...]]:
-    index = ref(ctx, src, str(src.effect.params["target"]))
-    return [(index,)] if index is not None and _targetable(ctx, src, index) else []
-
-
 # -- conditions ---------------------------------------------------------------------------
+
+_TYPE_WORD: Final = {CardType.SPELL: "spell", CardType.TRAP: "trap", CardType.COUNTER_TRAP: "trap"}
 
 
 def battler(ctx: Context, index: int | None) -> Card | None:
@@ -136,12 +124,18 @@ def battle_problem(ctx: Context, src: Source, cond: Params) -> str | None:
 def _condition(ctx: Context, src: Source, name: str) -> bool:
     b = ctx.state.battle
     me = src.host
+    # "If this card attacked / battled": in a Damage Step, this battle; anywhere else in the turn, the turn (§BP.11)
+    in_damage_step = ctx.state.rules_phase in DAMAGE_STEP_PHASES
     if name == "this_card_battled":
-        return b.battled and me in (b.attacker, b.target)
+        return b.battled and me in (b.attacker, b.target) if in_damage_step else battled_this_turn(ctx.state, me)
     if name == "this_card_attacked":
-        return b.attacked and me == b.attacker
+        return b.attacked and me == b.attacker if in_damage_step else attacked_this_turn(ctx.state, me)
     if name == "this_card_was_attacked":
-        return b.attacked and me == b.target
+        return b.attacked and me == b.target if in_damage_step else was_attacked_this_turn(ctx.state, me)
+    if name == "this_card_declared_attack":
+        return declared_attack_this_turn(ctx.state, me)
+    if name == "this_card_did_not_declare_attack":
+        return not declared_attack_this_turn(ctx.state, me)
     if name == "attacking_defense_position":  # the target as it was (§R.2): in the Graveyard by the end of the step
         target = battler(ctx, b.target)
         return me == b.attacker and target is not None and target.position is not None and target.position.is_defense
@@ -174,10 +168,39 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
     raise ValueError(f"unknown condition {name!r}")
 
 
+def responds_to_problem(ctx: Context, src: Source, answers: Params) -> str | None:
+    """Why the chain link this effect would be chained to is not the activation it answers (`responds_to`: "When
+    your opponent activates a Spell/Trap Card"), None if it is. A Spell/Trap's activated effect is its card's
+    activation unless it says `activates_card: false`; a trigger never is."""
+    w = ctx.state.window
+    if w is None or not w.chain:
+        return "it answers an activation, and none is on the chain"
+    link = w.chain[-1]
+    card = ctx.card(link.card)
+    who = answers.get("player", "either")
+    if who != "either" and (link.player is src.controller) != (who == "controller"):
+        mine = "its own player" if who == "controller" else "the opponent"
+        return f"it answers an activation by {mine}, and {card.name} was activated by {link.player.name}"
+    kinds = answers.get("card_type")
+    kind = "monster" if card.is_monster else _TYPE_WORD.get(card.card_type, "trap")
+    if kinds is not None and kind not in kinds:
+        return f"it answers the activation of a {' or '.join(kinds)} card's effect, and {card.name} is a {kind}"
+    if answers.get("card_activation"):
+        eff = card.effects[link.effect]
+        if card.is_monster or link.trigger or eff.kind is not EffectKind.ACTIVATED or not eff.params.get(
+            "activates_card", True
+        ):
+            return f"it answers the activation of a Spell/Trap Card, and {card.name}'s is an effect's activation"
+    return None
+
+
 def condition(ctx: Context, src: Source) -> bool:
     conds = src.effect.params.get("condition") or ()
     if isinstance(conds, str):
         conds = (conds,)
+    answers = src.effect.params.get("responds_to")
+    if answers is not None and responds_to_problem(ctx, src, answers) is not None:
+        return False
     battle = src.effect.params.get("battle")
     if battle is not None and battle_problem(ctx, src, battle) is not None:
         return False
@@ -189,6 +212,9 @@ def condition(ctx: Context, src: Source) -> bool:
 
 def condition_problem(ctx: Context, src: Source) -> str | None:
     """The failing part of the condition, in the card's words, where it can be said."""
+    answers = src.effect.params.get("responds_to")
+    if answers is not None and (problem := responds_to_problem(ctx, src, answers)) is not None:
+        return problem
     battle = src.effect.params.get("battle")
     problem = battle_problem(ctx, src, battle) if battle is not None else None
     only_if = src.effect.params.get("only_if")
@@ -209,29 +235,10 @@ def pay_cost(ctx: Context, src: Source) -> None:
 # -- operations ---------------------------------------------------------------------------
 
 
-def _card_for(ctx: Context, src: Source, link: ChainLink, name: str) -> int | None:
-    """The card an operation acts on. A target chosen on activation must still be the same card,
-    and still a legal target, on resolution; otherwise the operation does nothing to it."""
-    index = ref(ctx, src, name)
-    if index is None:
-        return None
-    if unaffected_by(ctx, index, src):
-        ctx.emit(EventType.LINK_RESOLVED, "unaffected", card=index, detail="unaffected by this effect")
-        return None
-    if index in link.targets:
-        k = link.targets.index(index)
-        card = ctx.card(index)
-        gone = card.instance != link.target_instances[k] or card.battle_destroyed
-        if gone or not _targetable(ctx, src, index) or untargetable_by(ctx, index, src):
-            ctx.emit(EventType.LINK_RESOLVED, "effect", card=index, detail="target no longer legal: not affected")
-            return None
-    return index
-
-
 def _stat_target(ctx: Context, src: Source, link: ChainLink, op: Params) -> int | None:
     """The monster a stat operation changes: only face-up monsters have ATK/DEF to change, and
     destroyed-by-battle ones cannot be changed (§1.6)."""
-    index = _card_for(ctx, src, link, op["target"])
+    index = card_for(ctx, src, link, op["target"])
     if index is None:
         return None
     return index if actions.can_change_stats(ctx.card(index)) else None
@@ -331,7 +338,7 @@ def _indestructible(ctx: Context, src: Source, link: ChainLink, op: Params) -> N
     battle" (`applies_to`, `until: end_of_damage_step`): the monsters there as it resolves."""
     until = str(op.get("until", "end_of_turn"))
     if op.get("target") is not None:
-        index = _card_for(ctx, src, link, op["target"])
+        index = card_for(ctx, src, link, op["target"])
         cards = [] if index is None else [index]
     else:
         params = {"applies_to": op["applies_to"], "filter": op.get("filter")}
@@ -352,13 +359,13 @@ def _negate_activation(ctx: Context, src: Source, link: ChainLink, op: Params) -
     w.negated_links.append(below)
     negated = w.chain[below]
     ctx.emit(EventType.LINK_NEGATED, "effect", card=negated.card, player=negated.player, detail="activation negated")
-    if op.get("destroy"):
+    if op.get("destroy") and not indestructible_by_effect(ctx, negated.card, src):
         actions.destroy(ctx, negated.card, "effect", detail="destroyed by the negating effect")
 
 
 def _move_op(dest: Location) -> OpHandler:
     def op_(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
-        index = _card_for(ctx, src, link, op["target"])
+        index = card_for(ctx, src, link, op["target"])
         if index is None or not is_on_field(ctx.card(index).location):
             return
         if dest is Location.HAND and ctx.card(index).battle_destroyed:
@@ -369,25 +376,29 @@ def _move_op(dest: Location) -> OpHandler:
 
 
 def _destroy(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
-    index = _card_for(ctx, src, link, op["target"])
-    if index is not None:
+    index = card_for(ctx, src, link, op["target"])
+    if index is not None and not indestructible_by_effect(ctx, index, src):
         actions.destroy(ctx, index, "effect")
 
 
 def _send_to_graveyard(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
-    index = _card_for(ctx, src, link, op["target"])
+    index = card_for(ctx, src, link, op["target"])
     if index is not None and is_on_field(ctx.card(index).location):
         actions.send_to_graveyard(ctx, index, "effect", detail="sent by an effect")
 
 
 def _change_position(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
-    index = _card_for(ctx, src, link, op["target"])
-    if index is not None:
-        actions.change_position(ctx, index, Position(op["to"]), "effect")
+    index = card_for(ctx, src, link, op["target"])
+    if index is None:
+        return
+    to = op["to"]
+    if to == "other":  # "change its battle position": the other one, face-up
+        to = "defense" if ctx.card(index).position is Position.ATTACK else "attack"
+    actions.change_position(ctx, index, Position(to), "effect")
 
 
 def _take_control(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
-    index = _card_for(ctx, src, link, op["target"])
+    index = card_for(ctx, src, link, op["target"])
     if index is None:
         return
     was = ctx.card(index).controller
@@ -402,7 +413,7 @@ def _equip(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """This card (or `card`) becomes an Equip Card equipping the target (§C.3): an Equip Spell resolving, a Trap
     that becomes an Equip Card, a monster equipped as an Equip Spell. Nothing if this card left the field (its
     activation then equips nothing: an Equip Spell goes to the Graveyard) or the target is no face-up monster."""
-    target = _card_for(ctx, src, link, op["target"])
+    target = card_for(ctx, src, link, op["target"])
     card = src.card if op.get("card") is None else ref(ctx, src, op["card"])
     if target is None or card is None:
         return
@@ -412,7 +423,7 @@ def _equip(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
 
 
 def _add_counters(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
-    index = _card_for(ctx, src, link, op.get("target", "self"))
+    index = card_for(ctx, src, link, op.get("target", "self"))
     if index is not None and ctx.card(index).face_up_on_field:
         actions.set_counters(ctx, index, ctx.card(index).counters + int(op["count"]))
 
@@ -473,7 +484,7 @@ def _restrict(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
         actions.add_lingering(ctx, Lingering(eff, src.controller, None, None, until))
         ctx.emit(EventType.LINK_RESOLVED, "effect", detail=f"{op['kind'].replace('_', ' ')} until {until}")
         return
-    index = _card_for(ctx, src, link, op["target"])
+    index = card_for(ctx, src, link, op["target"])
     if index is None or ctx.card(index).location is not Location.MONSTER_ZONE:
         return
     eff = Effect(op["kind"], EffectKind.CONTINUOUS, params={"applies_to": "self"})
@@ -482,6 +493,12 @@ def _restrict(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
 
 
 def _negate_attack(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """With a `target` (the attacking monster the effect targets), only while it is still a legal target: negating
+    an attack does not affect the monster, so a monster unaffected by the effect is no exception."""
+    if op.get("target") is not None:
+        index = ref(ctx, src, str(op["target"]))
+        if index is None or target_lost(ctx, src, link, index):
+            return
     actions.negate_attack(ctx)
 
 
@@ -496,7 +513,7 @@ def _destroy_all(ctx: Context, src: Source, link: ChainLink, op: Params) -> None
     flt = op.get("filter") or {}
     doomed = [i for i, c in enumerate(ctx.state.cards)
               if c.location is Location.MONSTER_ZONE and c.controller in players and matches(ctx, i, flt)
-              and not unaffected_by(ctx, i, src)]  # fmt: skip
+              and not unaffected_by(ctx, i, src) and not indestructible_by_effect(ctx, i, src)]  # fmt: skip
     for i in doomed:
         actions.destroy(ctx, i, "effect")
 
@@ -515,15 +532,27 @@ def _draw(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
 def _negate_effects(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """"Negate the effects of that monster (including in the Graveyard)": while it stays face-up on the field, and
     in the Graveyard if it is sent there from the field (as a monster destroyed by Dark Ruler Ha Des, §R.5)."""
-    index = _card_for(ctx, src, link, op["target"])
+    if op.get("all_other_cards"):  # Forbidden Scripture: each other face-up card on the field as it resolves
+        until = str(op.get("until") or "permanent")
+        for i, c in enumerate(ctx.state.cards):
+            if i != src.card and c.face_up_on_field and not c.effects_negated and not unaffected_by(ctx, i, src):
+                _negate_card(ctx, src, i, until)
+        return
+    index = card_for(ctx, src, link, op["target"])
     if index is None:
         return
     card = ctx.card(index)
     if card.location is not Location.MONSTER_ZONE or card.position is Position.SET or card.effects_negated:
         return  # only a face-up monster's effects can be negated
+    _negate_card(ctx, src, index, op.get("until"))
+
+
+def _negate_card(ctx: Context, src: Source, index: int, until: str | None) -> None:
+    """Its effects are negated: for good (`until` None), or for a while, ended when the marker ends (`actions`),
+    and on leaving the field."""
+    card = ctx.card(index)
     write_effects_negated(ctx.state, index, True)
-    until = op.get("until")
-    if until is not None:  # for a while: ended when the marker ends (`actions`), and on leaving the field
+    if until is not None:
         actions.add_lingering(ctx, Lingering(actions.NEGATED_FOR_A_WHILE, src.controller, index, card.instance, until))
     ctx.emit(EventType.EFFECTS_NEGATED, "negate_effects", card=index, player=src.controller)
 
@@ -554,7 +583,7 @@ def _place_in_pendulum_zone(ctx: Context, src: Source, link: ChainLink, op: Para
 
 def _unaffected(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """"It is unaffected by your opponent's card effects until the end of this turn" (rules spec §U)."""
-    index = _card_for(ctx, src, link, op["target"])
+    index = card_for(ctx, src, link, op["target"])
     if index is None or not ctx.card(index).face_up_on_field:
         return
     eff = Effect("unaffected", EffectKind.CONTINUOUS, params={"by": op["by"]})
@@ -564,7 +593,7 @@ def _unaffected(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
 
 def _change_attack_target(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """"Change the attack target to it" (§U.6)."""
-    index = _card_for(ctx, src, link, op["target"])
+    index = card_for(ctx, src, link, op["target"])
     if index is not None:
         actions.change_attack_target(ctx, index)
 
@@ -613,15 +642,20 @@ OPS: Final[dict[str, OpHandler]] = {
     "unaffected": _unaffected,
     "change_attack_target": _change_attack_target,
     "perform_damage_calculation": _perform_damage_calculation,
+    **LASTING_OPS,
 }
 
 
 def operation(ctx: Context, src: Source, link: ChainLink) -> None:
-    """Resolve the `does` list in order; stop if the Duel ends part-way (§2.7)."""
+    """Resolve the `does` list in order; stop if the Duel ends part-way (§2.7). An operation on `targeted` acts on
+    each card chosen as a target, in the order chosen (each one checked again as it resolves: `_card_for`)."""
     for op in src.effect.params.get("does", ()):
-        OPS[op["op"]](ctx, src, link, op)
-        if ctx.state.duel_over:
-            return
+        for one in each_target(ctx, link, op):
+            if reads_lost_target(ctx, src, link, one):
+                continue
+            OPS[one["op"]](ctx, src, link, one)
+            if ctx.state.duel_over:
+                return
 
 
 def _targets_if_any(ctx: Context, src: Source) -> list[tuple[int, ...]]:

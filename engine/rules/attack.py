@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from engine.effects import Context, ExtraAttacks, Hook
 from engine.rules.battle import continuation_problem, position_problem
+from engine.rules.this_turn import attacks_this_turn, declared_direct_attack_this_turn, monsters_attacked
 from engine.state import Battle
 from engine.values.decisions import Option, attack_option
 from engine.values.game import Location, opponent_of
@@ -33,20 +34,64 @@ def said_by(ctx: Context, hook: Hook, index: int) -> str | None:
     return None
 
 
-def attacks_allowed(ctx: Context, index: int, *, direct: bool = False) -> int:
-    """How many attacks this monster may declare this turn: 1, or more if an effect says so
-    (`Hook.ATTACKS`; the largest number any active effect on it gives). With `direct`, how many of them may be
-    direct attacks: an effect that gives attacks "on monsters" only gives none (Blue-Eyes Twin Burst Dragon)."""
-    allowed = 1
+def permissions(ctx: Context, index: int) -> list[ExtraAttacks]:
+    """The multiple-attack permissions that apply to this monster now (`Hook.ATTACKS`; a plain number is a permission
+    of that many attacks). One granted "in a row" applies only while no other monster has declared an attack since it
+    was granted (its own next declaration uses it; §BP.12, OCG-BP L244-247)."""
+    out: list[ExtraAttacks] = []
+    attacks = None
     for src, answer in ctx.ask(Hook.ATTACKS):
         if src.host != index:
             continue
-        if isinstance(answer, ExtraAttacks):
-            if not (direct and answer.monsters_only):
-                allowed = max(allowed, answer.attacks)
-        elif isinstance(answer, int):
-            allowed = max(allowed, answer)
+        if isinstance(answer, int):
+            answer = ExtraAttacks(answer)
+        if not isinstance(answer, ExtraAttacks):
+            continue
+        if answer.in_a_row >= 0:
+            attacks = attacks_this_turn(ctx.state) if attacks is None else attacks
+            if len(attacks) > answer.in_a_row:
+                b = attacks[answer.in_a_row][1]
+                if b.attacker != index or b.attacker_instance != ctx.card(index).instance:
+                    continue  # another monster attacked first: the permission is lost
+        out.append(answer)
+    return out
+
+
+def attacks_allowed(ctx: Context, index: int, *, direct: bool = False) -> int:
+    """How many attacks this monster may declare this turn: 1, or more if an effect says so (the largest number any
+    permission on it gives). With `direct`, how many of them may be direct attacks: an effect that gives attacks "on
+    monsters" only gives none (Blue-Eyes Twin Burst Dragon). Once it has declared a direct attack (even one that was
+    negated), attacks "on monsters" are no longer open to it (OCG-BP L211-226, Konami FAQ 178, 14804)."""
+    after_direct = declared_direct_attack_this_turn(ctx.state, index)
+    allowed = 1
+    for answer in permissions(ctx, index):
+        if answer.each_monster:
+            continue  # (counted per monster: `each_monster_problem`)
+        if not ((direct or after_direct) and answer.monsters_only):
+            allowed = max(allowed, answer.attacks)
     return allowed
+
+
+def attacks_each_monster(ctx: Context, index: int) -> bool:
+    """An effect lets this monster attack each monster the opponent controls once, and it has not chosen to attack
+    directly instead (it is one or the other: OCG-BP L211, L234)."""
+    if declared_direct_attack_this_turn(ctx.state, index):
+        return False
+    return any(answer.each_monster for answer in permissions(ctx, index))
+
+
+def each_monster_problem(ctx: Context, attacker: int, target: int, replay: bool = False) -> str | None:
+    """Why a monster that attacks "each monster once" (its first attack aside) cannot attack this one: it has already
+    attacked it this turn. An attack counts against the monster it ended on: one moved by an effect, against the new
+    target; a negated one, or one cancelled after a replay, against its target (OCG-BP L226-234, Konami FAQ 10214). At
+    a replay's new choice the attack under way does not count."""
+    s = ctx.state
+    done = monsters_attacked(s, attacker)
+    if replay and done:
+        done = done[:-1]
+    if (target, ctx.card(target).instance) in done:
+        return f"{ctx.card(attacker).name} has already attacked {ctx.card(target).name} this turn"
+    return None
 
 
 def declared_by(ctx: Context, attacker: int, declared: tuple[tuple[int, int], ...]) -> int:
@@ -74,7 +119,7 @@ def attacker_problem(ctx: Context, attacker: int, declared: tuple[tuple[int, int
         return f"{by} says {a.name} cannot declare an attack"
     done = declared_by(ctx, attacker, declared)
     allowed = attacks_allowed(ctx, attacker)
-    if done >= allowed:
+    if done >= allowed and not attacks_each_monster(ctx, attacker):
         times = "once" if allowed == 1 else f"{allowed} times"
         return f"a monster can attack {times} per turn: {a.name} has already declared an attack this turn"
     return None
@@ -125,12 +170,28 @@ def attack_problem(
     problem = attacker_problem(ctx, attacker, declared)
     if problem is not None:
         return problem
-    return direct_attack_problem(ctx, attacker, declared) if target is None else target_problem(ctx, target)
+    if target is None:
+        return direct_attack_problem(ctx, attacker, declared)
+    return target_problem(ctx, target) or attacker_target_problem(ctx, attacker, target, declared)
+
+
+def attacker_target_problem(
+    ctx: Context, attacker: int, target: int, declared: tuple[tuple[int, int], ...] | None = None, replay: bool = False
+) -> str | None:
+    """Why this monster cannot attack that one (a legal attack target in itself), or None: a monster past the
+    attacks its permissions give that attacks "each monster once" may not attack one it already attacked."""
+    if not attacks_each_monster(ctx, attacker):
+        return None
+    if declared is not None and declared_by(ctx, attacker, declared) < attacks_allowed(ctx, attacker) and not replay:
+        return None  # (an attack of its ordinary count: any monster)
+    return each_monster_problem(ctx, attacker, target, replay)
 
 
 def choices_of(ctx: Context, attacker: int, declared: tuple[tuple[int, int], ...] | None = None) -> list[Option]:
     """Every attack this monster could make now: each monster it may target, then directly."""
-    out = [attack_option(attacker, t) for t in opponent_monsters(ctx) if target_problem(ctx, t) is None]
+    out = [attack_option(attacker, t) for t in opponent_monsters(ctx)
+           if target_problem(ctx, t) is None
+           and attacker_target_problem(ctx, attacker, t, declared, replay=declared is None) is None]
     if direct_attack_problem(ctx, attacker, declared) is None:
         out.append(attack_option(attacker, None))
     return out
@@ -186,4 +247,23 @@ def replay_problem(ctx: Context, b: Battle) -> str | None:
         return "the monsters the opponent controls changed"
     if b.target is None and direct_attack_problem(ctx, b.attacker) is not None:
         return "the attacker can no longer attack directly"
+    if b.target is not None and target_changed_out_of_reach(ctx, b):
+        return "the attack target changed so that it can no longer be attacked"
     return None
+
+
+def target_changed_out_of_reach(ctx: Context, b: Battle) -> bool:
+    """The attack target, still on the field, changed (its battle position, face-up or face-down) since it was chosen,
+    and the attacker can no longer attack it now: "after performing an attack declaration on a monster, if it becomes
+    impossible to attack that monster during the Battle Step, a replay is triggered" (OCG Perfect Rulebook 2017
+    pp.186-187: Ghostrick Mansion's "monsters cannot attack face-down Defense Position monsters" and Book of Moon on
+    the target). A restriction that merely starts applying to the target already chosen, the target itself unchanged,
+    is no replay (OCG-BP L339-341, Konami FAQ 20160)."""
+    if b.target is None:
+        return False
+    t = ctx.card(b.target)
+    if t.location is not Location.MONSTER_ZONE or t.instance != b.target_instance:
+        return False  # (it left: the opponent's monsters changed, a replay of its own)
+    if t.position is b.target_position_chosen:
+        return False
+    return target_problem(ctx, b.target) is not None

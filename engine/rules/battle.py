@@ -9,7 +9,7 @@ from engine.rules.calculation import BattleInput, attacker_value, compare_values
 from engine.rules.modifiers import apply_battle_damage_modifiers
 from engine.rules.stats import current_stats, original_stats
 from engine.state import Battle
-from engine.values.game import Location, Player, Position
+from engine.values.game import DAMAGE_STEP_PHASES, Location, Player, Position
 
 
 def attack_from_defense_stat(ctx: Context, index: int) -> str | None:
@@ -37,8 +37,8 @@ def continuation_problem(ctx: Context) -> str | None:
     b = ctx.state.battle
     if b.negated:
         return "the attack was negated"
-    if ctx.state.battle_phase_ending:
-        return "the Battle Phase was ended"
+    if ctx.state.battle_phase_ending and ctx.state.rules_phase not in DAMAGE_STEP_PHASES:
+        return "the Battle Phase was ended"  # (in a Damage Step: after it, §BP.7)
     att = ctx.card(b.attacker)
     if att.location is not Location.MONSTER_ZONE or att.instance != b.attacker_instance:
         return "the attacker left the field"

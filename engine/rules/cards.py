@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from engine.effects import Context, Effect, EffectKind, Source
 from engine.state import Card, ChainLink
-from engine.values.game import CardType, Location, OncePerTurn, Player, Position, Property
+from engine.values.game import CardType, Location, OncePerTurn, Player, Position, Property, holds_spells_traps
 
 # Properties whose cards remain on the field once activated (§C.1).
 STAYING: Final = frozenset({Property.CONTINUOUS, Property.EQUIP, Property.FIELD})
@@ -23,7 +23,7 @@ def stays_on_field(card: Card, link: ChainLink, negated: bool) -> bool:
     an Equip Card stays while it equips a monster; a Normal, Quick-Play or Ritual Spell, a Normal or Counter Trap
     goes to the Graveyard, as does any card whose activation was negated ("If the activation of an Equip Spell is
     negated, it is not equipped"). The effect of a face-up card (not its activation) moves nothing."""
-    if card.card_type is CardType.MONSTER or card.location is not Location.SPELL_TRAP_ZONE or link.trigger:
+    if card.card_type is CardType.MONSTER or not holds_spells_traps(card.location) or link.trigger:
         return True
     if not card.effects[link.effect].activates_card:
         return True
@@ -39,7 +39,7 @@ def already_activated_problem(card: Card, eff: Effect) -> str | None:
     effects are separate effects, `Effect.activates_card` False, activated only while it is face-up there)."""
     if card.card_type is CardType.MONSTER or eff.kind is not EffectKind.ACTIVATED:
         return None
-    face_up = card.location is Location.SPELL_TRAP_ZONE and not card.face_down
+    face_up = holds_spells_traps(card.location) and not card.face_down
     if eff.activates_card:
         if face_up:
             return f"{card.name} is already face-up on the field: a Spell/Trap Card is activated only once"
@@ -104,7 +104,7 @@ def left_field_problem(card: Card, link: ChainLink) -> str | None:
         return None
     if eff.kind is EffectKind.ACTIVATED and eff.activates_card:
         return None
-    if card.location is Location.SPELL_TRAP_ZONE and not card.face_down:
+    if holds_spells_traps(card.location) and not card.face_down:
         return None
     return f"{card.name} is no longer face-up on the field"
 

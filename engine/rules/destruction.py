@@ -8,7 +8,7 @@ destroyed-by-battle or destroys-by-battle trigger, §2.5)."""
 
 from __future__ import annotations
 
-from engine.effects import Context, DestructionReplacement, Hook, IndestructibleByBattle, Source
+from engine.effects import Context, DestructionReplacement, Hook, IndestructibleByBattle, Source, Untargetable
 from engine.values.events import EventType
 
 
@@ -86,3 +86,15 @@ def replace_battle_destruction(ctx: Context, src: Source, index: int) -> None:
     pay = ctx.registry[src.effect.type].pay_cost
     if pay is not None:
         pay(ctx, src)
+
+
+def indestructible_by_effect(ctx: Context, index: int, src: Source) -> bool:
+    """Whether the effect `src` cannot destroy this card ("cannot be destroyed by your opponent's card effects":
+    Blue-Eyes Chaos MAX Dragon; §U.9). Not unaffected: the effect still applies to it otherwise, and it may be
+    targeted."""
+    for who, answer in ctx.ask(Hook.INDESTRUCTIBLE_BY_EFFECTS):
+        if not isinstance(answer, Untargetable) or index not in answer.cards:
+            continue
+        if answer.by == "effects" or src.controller is not who.controller:
+            return True
+    return False

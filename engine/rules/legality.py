@@ -268,8 +268,7 @@ def fast_effect_problem(ctx: Context, player: Player, ci: int, ei: int, targets:
     assert s.window is not None
     card = s.cards[ci]
     eff = card.effects[ei]
-    if eff.negated or ctx.effects_negated(ci):
-        return f"{card.name}'s effect is negated"
+    # (An effect that is negated can still be activated, its cost paid; it resolves with no effect: rules spec §U.3.)
     window = s.window.window
     return (
         location_problem(ctx, player, card, eff)

@@ -12,7 +12,7 @@ from typing import Final
 
 from engine.effects import Context, TriggerEvent
 from engine.state import Card, PendingTrigger
-from engine.values.game import Location, Position
+from engine.values.game import Location, Position, holds_spells_traps
 
 # Events about the game as a whole: every card's trigger for them is concerned.
 GLOBAL_EVENTS: Final = frozenset(
@@ -20,6 +20,7 @@ GLOBAL_EVENTS: Final = frozenset(
         TriggerEvent.START_OF_BATTLE_PHASE,
         TriggerEvent.ATTACK_DECLARED,  # whose monster declared it is a condition ("an opponent's monster")
         TriggerEvent.END_OF_BATTLE_PHASE,
+        TriggerEvent.END_PHASE,
         TriggerEvent.START_OF_DAMAGE_STEP,
         TriggerEvent.BEFORE_DAMAGE_CALCULATION,
         TriggerEvent.AFTER_DAMAGE_CALCULATION,
@@ -87,7 +88,7 @@ def in_activation_location(card: Card, event: TriggerEvent, activate_from: Locat
     if activate_from is Location.MONSTER_ZONE:
         if card.location is Location.MONSTER_ZONE:
             return card.position is not Position.SET
-        return card.location is Location.SPELL_TRAP_ZONE and not card.face_down
+        return holds_spells_traps(card.location) and not card.face_down
     return card.location is activate_from
 
 

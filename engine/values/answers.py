@@ -66,6 +66,7 @@ HOOK_ANSWERS: Final[dict[Hook, str]] = {
     Hook.AT_TIMING: "None (it acts through engine.actions)",
     Hook.CHAIN_SOLVING: "True or False",
     Hook.CANNOT_BE_TARGETED: "an engine.Untargetable",
+    Hook.INDESTRUCTIBLE_BY_EFFECTS: "an engine.Untargetable (the cards those effects cannot destroy)",
     Hook.NEGATES_EFFECTS: "an iterable of card indexes",
 }
 assert HOOK_ANSWERS.keys() == set(Hook), "every hook says what it is answered with"
@@ -234,6 +235,7 @@ _CHECKS: Final[dict[Hook, Callable[[object, int], Checked]]] = {
     Hook.AT_TIMING: _anything,  # (its answer is not read)
     Hook.CHAIN_SOLVING: _flag,
     Hook.CANNOT_BE_TARGETED: _untargetable,
+    Hook.INDESTRUCTIBLE_BY_EFFECTS: _untargetable,
     Hook.NEGATES_EFFECTS: _card_indexes,
 }
 assert _CHECKS.keys() == set(Hook), "every hook's answer is checked"

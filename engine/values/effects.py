@@ -54,6 +54,7 @@ class TriggerEvent(FastEnum):
     DURING_DAMAGE_CALCULATION = "during_damage_calculation"  # damage calculation begins ("during damage calculation:")
     DESTROYED = "destroyed"  # this card was destroyed, by battle or by a card effect ("if this card is destroyed")
     SENT_TO_GRAVEYARD = "sent_to_graveyard"  # this card was sent to the Graveyard, from anywhere
+    END_PHASE = "end_phase"  # the End Phase ("during the End Phase", "at the end of this turn"), when it is played
 
 
 class DamageStepRule(FastEnum):
@@ -108,6 +109,8 @@ class Hook(FastEnum):
     # `engine.actions` ("then destroy this card")
     CHAIN_SOLVING = "chain_solving"
     CANNOT_BE_TARGETED = "cannot_be_targeted"  # -> Untargetable: cards some effects cannot target (§U.9)
+    # -> Untargetable: cards some card effects cannot destroy ("cannot be destroyed by your opponent's card effects")
+    INDESTRUCTIBLE_BY_EFFECTS = "indestructible_by_effects"
     # -> Iterable[int]: monsters whose effects are negated while this applies (Skill Drain, §U.3)
     NEGATES_EFFECTS = "negates_effects"
 
@@ -339,16 +342,22 @@ class IndestructibleByBattle:
 @attrs.frozen(slots=True)
 class ExtraAttacks:
     """The host can make `attacks` attacks each Battle Phase; with `monsters_only`, those after the first are on
-    monsters only ("up to 2 attacks on monsters")."""
+    monsters only ("up to 2 attacks on monsters"); with `each_monster`, it can attack each monster the opponent
+    controls once ("attack all monsters your opponent controls once each"; `attacks` is then not read); with
+    `in_a_row` (N: the number of attacks declared this turn when it was granted), the permission holds only if the
+    next attack declared is this monster's ("it can make a second attack in a row", rules spec §BP.12)."""
 
     attacks: int
     monsters_only: bool = False
+    each_monster: bool = False
+    in_a_row: int = -1
 
 
 @attrs.frozen(slots=True)
 class Untargetable:
-    """These cards cannot be targeted by card effects: `by` "opponent_effects" (those the effect's controller's
-    opponent controls) or "effects" (any)."""
+    """These cards cannot be targeted by card effects (or, answering `Hook.INDESTRUCTIBLE_BY_EFFECTS`, cannot be
+    destroyed by them): `by` "opponent_effects" (those the effect's controller's opponent controls) or "effects"
+    (any)."""
 
     cards: tuple[int, ...]
     by: str = "opponent_effects"

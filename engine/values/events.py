@@ -102,7 +102,7 @@ RULES: dict[str, str] = {
     "attack_stopped": "an attack that is negated, whose attacker left, changed position or can no longer attack, "
     "ends in the Battle Step: no Damage Step, but the monster has declared an attack (§BP.6)",
     "end_battle_phase": "an effect that ends the Battle Phase sends the game to the End Step; during a Damage "
-    "Step, once that Damage Step is over (§BP.7)",
+    "Step, once that Damage Step is over: its damage calculation is still performed (§BP.7)",
     # Cards as cards (rules spec §C, this project's section):
     "card_left_field": "the effect of a face-up Spell/Trap that left the field before it resolved does not "
     "resolve (§C.2)",
@@ -115,9 +115,13 @@ RULES: dict[str, str] = {
     "unaffected": "a card unaffected by an effect is not changed by it; it can still be chosen for it (§U.2)",
     "negate_effects": "a monster whose effects are negated keeps them negated while it stays on the field and in "
     "the Graveyard it is sent to (§U.3)",
+    "negated_card_resolves": "an effect activated on the field whose card's effects are negated by the time it "
+    "resolves (Skill Drain, Jinzo, Forbidden Chalice) resolves with no effect (§U.3)",
     "pendulum_zone": "a Pendulum Monster is placed in a free Pendulum Zone of its controller, face-up (§U.4)",
     "negate_on_resolution": "an effect that negates another as it resolves, with no chain, leaves that link with "
     "no effect; its card is treated as resolved (§U.3)",
+    "effect_negated": "an effect that is negated can still be activated (its cost is paid); it resolves with no "
+    "effect (§U.3, Skill Drain)",
     "change_attack_target": "an effect that changes the attack target makes another monster the target: no new "
     "declaration, and no replay (§U.6)",
     "calculate_at_once": "an effect that performs damage calculation enters the Damage Step while it resolves: no "

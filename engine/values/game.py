@@ -30,6 +30,9 @@ fast_reads(Player)
 
 # Both players, turn order aside: a tuple, since iterating an Enum class is slow (hot path).
 PLAYERS: Final = (Player.A, Player.B)
+# The most Life Points a player can have: the format's bound (a signed 32-bit integer, for tools in other languages),
+# kept during play too: a gain past it leaves the LP at it (scenario-format.md, "Differences": Bounds).
+MAX_LP: Final = 2_147_483_647
 
 
 # The engine calls these two functions rather than the properties `Player.opponent` and
@@ -43,6 +46,7 @@ def opponent_of(player: Player) -> Player:
 class Location(FastEnum):
     MONSTER_ZONE = "monster_zone"
     SPELL_TRAP_ZONE = "spell_trap_zone"
+    FIELD_ZONE = "field_zone"  # a player's Field Spell (rules spec §BP.15)
     HAND = "hand"
     GRAVEYARD = "graveyard"
     BANISHED = "banished"
@@ -56,7 +60,12 @@ class Location(FastEnum):
 
 def is_on_field(location: Location) -> bool:
     """Whether a card there is on the field (a Monster or Spell & Trap Zone)."""
-    return location is Location.MONSTER_ZONE or location is Location.SPELL_TRAP_ZONE
+    return location is Location.MONSTER_ZONE or location is Location.SPELL_TRAP_ZONE or location is Location.FIELD_ZONE
+
+
+def holds_spells_traps(location: Location) -> bool:
+    """A place on the field for Spell/Trap Cards: a Spell & Trap Zone, or the Field Zone (a Field Spell's)."""
+    return location is Location.SPELL_TRAP_ZONE or location is Location.FIELD_ZONE
 
 
 class Attribute(FastEnum):
@@ -170,6 +179,7 @@ class Window(FastEnum):
     AFTER_DAMAGE_CALCULATION = "after_damage_calculation"
     END_OF_DAMAGE_STEP = "end_of_damage_step"
     END_STEP = "end_step"
+    END_PHASE = "end_phase"  # the End Phase, when a run plays it (rules spec §BP.14)
 
 
 class Phase(FastEnum):
@@ -192,6 +202,8 @@ class Phase(FastEnum):
     STEP_OVER = "step_over"
     END_STEP = "end_step"
     MAIN_PHASE_2 = "main_phase_2"
+    END_PHASE = "end_phase"  # played when asked (`GameState.play_end_phase`: a run's key, `Duel.end_turn`)
+    TURN_OVER = "turn_over"  # the turn has ended: the other player's turn begins in its Main Phase 1
     DUEL_OVER = "duel_over"
 
 
@@ -237,6 +249,7 @@ SUB_TIMING: Final = {
     Phase.END_OF_DAMAGE_STEP: Window.END_OF_DAMAGE_STEP,
     Phase.STEP_OVER: Window.END_OF_DAMAGE_STEP,  # effects expire as the Battle Step is re-entered
     Phase.END_STEP: Window.END_STEP,
+    Phase.END_PHASE: Window.END_PHASE,
 }
 
 

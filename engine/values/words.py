@@ -25,6 +25,7 @@ __all__ = [
 LOCATIONS: Final[dict[Location, str]] = {
     Location.MONSTER_ZONE: "the Monster Zone",
     Location.SPELL_TRAP_ZONE: "the Spell & Trap Zone",
+    Location.FIELD_ZONE: "the Field Zone",
     Location.HAND: "the hand",
     Location.GRAVEYARD: "the Graveyard",
     Location.BANISHED: "banished",
@@ -57,6 +58,8 @@ TITLES: Final[dict[str, str]] = {
     "step_over": "The Damage Step is over",
     "end_step": "End Step",
     "main_phase_2": "Main Phase 2: the Battle Phase is over",
+    "end_phase": "End Phase",
+    "turn_over": "The turn is over",
     "duel_over": "The Duel is over",
 }
 assert TITLES.keys() == {p.value for p in Phase}, "every machine state has its heading"
@@ -79,6 +82,8 @@ PHASES: Final[dict[str, str]] = {
     "step_over": "the end of the Damage Step",
     "end_step": "the End Step",
     "main_phase_2": "Main Phase 2",
+    "end_phase": "the End Phase",
+    "turn_over": "the end of the turn",
     "duel_over": "the end of the Duel",
 }
 assert PHASES.keys() == TITLES.keys()
@@ -127,6 +132,7 @@ TRIGGERS: Final[dict[TriggerEvent, str]] = {
     TriggerEvent.DURING_DAMAGE_CALCULATION: "during damage calculation",
     TriggerEvent.DESTROYED: "destroyed",
     TriggerEvent.SENT_TO_GRAVEYARD: "sent to the Graveyard",
+    TriggerEvent.END_PHASE: "the End Phase",
 }
 
 
