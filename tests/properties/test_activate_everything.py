@@ -59,6 +59,10 @@ def _library_card(draw: st.DrawFn, key: str, cid: str) -> dict[str, Any]:
     return card | {"position": draw(st.sampled_from(["set", "attack", "defense", "attack"]))}
 
 
+def _field_spell(card: dict[str, Any]) -> bool:
+    return engine.cards.all_cards()[card["card"]].property == "field"
+
+
 @st.composite
 def fields(draw: st.DrawFn, key: str) -> dict[str, Any]:
     """A scenario with library card `key` ("lib") on a random small field, sometimes with a second library card to
@@ -66,7 +70,10 @@ def fields(draw: st.DrawFn, key: str) -> dict[str, Any]:
     whole Battle Phase."""
     cards = [_library_card(draw, key, "lib")]
     if draw(st.booleans()):
-        cards.append(_library_card(draw, draw(st.sampled_from(KEYS)), "other"))
+        other = _library_card(draw, draw(st.sampled_from(KEYS)), "other")
+        if _field_spell(cards[0]) and _field_spell(other) and other["controller"] == cards[0]["controller"]:
+            other["controller"] = "B" if other["controller"] == "A" else "A"  # a player has 1 Field Zone
+        cards.append(other)
     for s in SIDES:
         low = 1 if s == "A" else 0  # the turn player has a monster to attack with
         for n in range(draw(st.integers(low, 2))):
