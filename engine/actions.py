@@ -45,12 +45,14 @@ FLIP_DELAYED_PHASES: Final = frozenset(
 )
 
 
-def raise_event(ctx: Context, event: TriggerEvent, cards: tuple[int, ...] | None = None) -> None:
-    """An event happened (to `cards`, for an event of moved cards): the triggers it sets off wait in the open
-    window to go on a chain (after the current chain, if one is resolving)."""
+def raise_event(
+    ctx: Context, event: TriggerEvent, cards: tuple[int, ...] | None = None, player: Player | None = None
+) -> None:
+    """An event happened (to `cards`, for an event of cards; to `player`, for an event of a player): the triggers it
+    sets off wait in the open window to go on a chain (after the current chain, if one is resolving)."""
     w = ctx.state.window
     assert w is not None, "events are raised inside a window"
-    for t in triggered_effects(ctx, event, cards):
+    for t in triggered_effects(ctx, event, cards, player):
         w.triggers.append(t)
         ctx.emit(EventType.TRIGGERED, "window", card=t.card, player=t.player, detail=event.value if ctx.watched else "")
 
@@ -109,6 +111,17 @@ def move_card(
     if was is Location.MONSTER_ZONE or dest is Location.MONSTER_ZONE:
         note_opponent_field(ctx, index, was_controller)
     ctx.emit(EventType.MOVED, rule, card=index, detail=detail, data=data)
+    if was_on_field and dest is Location.HAND:
+        _moved(ctx, TriggerEvent.RETURNED_TO_HAND, index)  # §U.14: "if this card is returned to the hand"
+
+
+def special_summon(ctx: Context, index: int, player: Player, position: Position, rule: str) -> None:
+    """Special Summon a monster (from the hand, Deck, Graveyard, banishment or Extra Deck) to `player`'s field:
+    it was Special Summoned this turn, and "if this card is Special Summoned" triggers (§U.14)."""
+    move_card(ctx, index, Location.MONSTER_ZONE, rule, detail="Special Summoned", position=position, controller=player)
+    card = ctx.card(index)
+    card.details = attrs.evolve(card.details, summoned="special", summoned_this_turn=True)
+    _moved(ctx, TriggerEvent.SPECIAL_SUMMONED, index)
 
 
 def note_last_known(ctx: Context, index: int) -> None:
@@ -163,12 +176,19 @@ def _moved(ctx: Context, event: TriggerEvent, index: int) -> None:
         raise_event(ctx, event, (index,))
 
 
+def _player_event(ctx: Context, event: TriggerEvent, player: Player) -> None:
+    """The triggers of an event of a player ("if you pay LP"), if any is indexed for it."""
+    if ctx.index.triggers[event] and ctx.state.window is not None:
+        raise_event(ctx, event, player=player)
+
+
 def flip_face_up(ctx: Context, index: int, rule: str) -> None:
     """Turn a face-down monster face-up in Defense Position (not a Flip Summon)."""
     card = ctx.card(index)
     card.position = Position.DEFENSE
     ctx.emit(EventType.FLIPPED, rule, card=index)
     flipped_face_up(ctx, index)
+    _moved(ctx, TriggerEvent.POSITION_CHANGED, index)  # face-down to face-up Defense Position: a change (§U.14)
 
 
 def change_position(ctx: Context, index: int, to: Position, rule: str) -> None:
@@ -185,6 +205,7 @@ def change_position(ctx: Context, index: int, to: Position, rule: str) -> None:
         flipped_face_up(ctx, index)
     elif to is Position.SET:
         face_down_reset(ctx, index)
+    _moved(ctx, TriggerEvent.POSITION_CHANGED, index)
     b = ctx.state.battle
     if index == b.attacker and b.under_way and b.opponent_field is not None and ctx.state.phase in BATTLE_STEP_PHASES:
         problem = position_problem(ctx, index)
@@ -264,6 +285,8 @@ def lose_lp(ctx: Context, player: Player, amount: int, kind: str, rule: str) -> 
     ctx.state.lp_changes.append(LpChange(player, delta, kind, ctx.state.current_window(), amount))
     data = (("lp", new),) if ctx.watched else ()  # (built only for a reader)
     ctx.emit(_LP_LOSS_EVENT.get(kind, EventType.EFFECT_DAMAGE), rule, player=player, amount=amount, data=data)
+    if kind == "cost":
+        _player_event(ctx, TriggerEvent.LP_PAID, player)
 
 
 def gain_lp(ctx: Context, player: Player, amount: int, rule: str) -> None:
@@ -303,6 +326,8 @@ def draw(ctx: Context, player: Player, count: int, rule: str) -> None:
         else:
             ctx.state.players[player].hand_filler += 1
         ctx.emit(EventType.DREW, rule, player=player, amount=1)
+        if listed:
+            _moved(ctx, TriggerEvent.DRAWN, listed[0])
 
 
 # What every resolved ATK/DEF change lingers as: one immutable value, shared (made once, not per change).
@@ -528,6 +553,7 @@ def negate_attack(ctx: Context, rule: str = "effect") -> bool:
         return False
     b.negated = True
     ctx.emit(EventType.ATTACK_NEGATED, rule, card=b.attacker)
+    _moved(ctx, TriggerEvent.ATTACK_NEGATED, b.attacker)  # "when an attack is negated" (§U.14)
     return True
 
 

@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-import attrs
-
 from engine import actions
 from engine.effects import (
     Context,
@@ -438,12 +436,7 @@ def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Params) -> N
     index = pick(ctx, src, op, ("hand", "deck", "graveyard"))
     if index is None or not ctx.card(index).is_monster:
         return
-    pos = Position(op.get("position", "attack"))
-    actions.move_card(
-        ctx, index, Location.MONSTER_ZONE, "effect", detail="Special Summoned", position=pos, controller=src.controller
-    )
-    card = ctx.card(index)
-    card.details = attrs.evolve(card.details, summoned="special", summoned_this_turn=True)
+    actions.special_summon(ctx, index, src.controller, Position(op.get("position", "attack")), "effect")
 
 
 def amount_of(ctx: Context, src: Source, op: Params) -> int:

@@ -12,13 +12,15 @@ from typing import Final
 from engine.effects import ActivationLock, Context, DamageStepRule, Effect, EffectKind, Hook, Source
 from engine.rules.cards import already_activated_problem, once_per_turn_problem
 from engine.rules.targeting import untargetable_by
-from engine.rules.triggers import concerns
+from engine.rules.triggers import CARD_EVENTS, PLAYER_EVENTS, about, concerns
 from engine.state import Card, WindowState
 from engine.values.events import EventType
 from engine.values.game import DAMAGE_STEP_WINDOWS, CardType, Location, Player, Position, Window, is_on_field
 
 PROACTIVE_WINDOWS: Final = frozenset({Window.START_OF_DAMAGE_STEP, Window.BEFORE_DAMAGE_CALCULATION})
 STAT_CHANGE_WINDOWS: Final = PROACTIVE_WINDOWS
+# The events whose triggers may be about another card or a player (`about`), not the Damage Step's own.
+OTHER_CARD_EVENTS: Final = CARD_EVENTS | PLAYER_EVENTS
 
 
 def damage_step_problem(eff: Effect, card: Card, window: Window) -> str | None:
@@ -64,6 +66,25 @@ def damage_step_problem(eff: Effect, card: Card, window: Window) -> str | None:
         f"in {window.value} only Counter Traps, activation negators, mandatory effects and the Damage "
         "Step's triggers can be activated"
     )
+
+
+def trigger_damage_step_problem(eff: Effect, window: Window) -> str | None:
+    """§1.1 for a triggered effect placed in a Damage Step window (§U.14). "(except during the Damage Step)"
+    (`damage_step: forbidden`): it cannot be activated there. Under the general rule (`auto`), an optional trigger
+    about another card or a player (`about` other than "self": "when a monster is Special Summoned") cannot be
+    either; mandatory triggers, and optional ones keyed to the card itself or to the Damage Step's own events, can.
+    A trigger refused here is not kept for later: its event is past (its chance to be activated was the chain built
+    right after it), so it is not activated at all, in the Damage Step or after it."""
+    if window not in DAMAGE_STEP_WINDOWS or eff.damage_step is DamageStepRule.ALLOWED:
+        return None
+    if eff.damage_step is DamageStepRule.FORBIDDEN:
+        return "its text says it cannot be activated during the Damage Step"
+    if eff.optional and eff.event in OTHER_CARD_EVENTS and about(eff) != "self":
+        return (
+            "an optional trigger about another card or a player cannot be activated during the Damage Step "
+            "(only mandatory ones, and those of the card itself)"
+        )
+    return None
 
 
 def window_problem(eff: Effect, card: Card, window: Window) -> str | None:
@@ -311,6 +332,8 @@ def trigger_problem(ctx: Context, ci: int, ei: int, window: Window | None = None
     eff = card.effects[ei]
     if eff.negated or ctx.effects_negated(ci):
         return f"{card.name}'s effect is negated"
+    if window is not None and (problem := trigger_damage_step_problem(eff, window)):
+        return f"{card.name}'s effect cannot be activated here: {problem}"
     etype = ctx.registry[eff.type]
     if etype.condition is not None and not etype.condition(ctx, ctx.source_of(ci, ei)):
         return f"{card.name}'s trigger condition is not met"

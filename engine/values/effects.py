@@ -54,6 +54,14 @@ class TriggerEvent(FastEnum):
     DURING_DAMAGE_CALCULATION = "during_damage_calculation"  # damage calculation begins ("during damage calculation:")
     DESTROYED = "destroyed"  # this card was destroyed, by battle or by a card effect ("if this card is destroyed")
     SENT_TO_GRAVEYARD = "sent_to_graveyard"  # this card was sent to the Graveyard, from anywhere
+    # Events of a card or a player, raised where the action happens (rules spec §U.14); `Effect.params["about"]`
+    # says whose ("self", the default: this card, or this card's controller; "own", "opponent", "any")
+    DRAWN = "drawn"  # a card was drawn
+    SPECIAL_SUMMONED = "special_summoned"  # a monster was Special Summoned
+    POSITION_CHANGED = "position_changed"  # a monster's battle position changed (a flip by an attack too)
+    RETURNED_TO_HAND = "returned_to_hand"  # a card on the field was returned to the hand
+    LP_PAID = "lp_paid"  # a player paid LP (a cost)
+    ATTACK_NEGATED = "attack_negated"  # an attack was negated (the card: the attacking monster)
 
 
 class DamageStepRule(FastEnum):
