@@ -12,10 +12,14 @@ from typing import Any, Final
 
 import attrs
 
-from engine.effects import Context, Effect, EffectKind, Hook, Lingering, TriggerEvent
+from engine.effects import Context, Effect, EffectKind, Hook, Lingering, Source, TriggerEvent
 from engine.rules.attack import opponent_field
 from engine.rules.battle import battle_damage_preview, position_problem
-from engine.rules.destruction import effect_destruction_replacement, replace_battle_destruction
+from engine.rules.destruction import (
+    effect_destruction_replacement,
+    indestructible_by_effect,
+    replace_battle_destruction,
+)
 from engine.rules.stats import current_stats, erase_earlier, next_seq, note_applying, watch_stats
 from engine.rules.triggers import triggered_effects
 from engine.state import NO_ATTACK, Battle, BattleRecord, Card, GameState, LastKnown, LpChange
@@ -152,10 +156,15 @@ def send_to_graveyard(ctx: Context, index: int, rule: str, *, detail: str = "", 
         _moved(ctx, TriggerEvent.SENT_TO_GRAVEYARD, index)
 
 
-def destroy(ctx: Context, index: int, rule: str, *, detail: str = "") -> bool:
+def destroy(ctx: Context, index: int, rule: str, *, detail: str = "", by: Source | None = None) -> bool:
     """Destroy a card on the field (it is sent to the Graveyard, or wherever that leads): "if this card is
-    destroyed" triggers, wherever it went."""
+    destroyed" triggers, wherever it went. `by`: the effect that destroys it, when a card effect does (§U.15: a card
+    that cannot be destroyed by it stays)."""
     if not is_on_field(ctx.card(index).location):
+        return False
+    if rule in CARD_EFFECT_DESTRUCTION and indestructible_by_effect(ctx, index, by):
+        ctx.emit(EventType.NOT_DESTROYED, "indestructible_by_effects", card=index,
+                 detail="it cannot be destroyed by that card effect")  # fmt: skip
         return False
     if rule in CARD_EFFECT_DESTRUCTION and (instead := effect_destruction_replacement(ctx, index)) is not None:
         replace_battle_destruction(ctx, instead, index)  # §U.10: not destroyed; what it does instead is done now

@@ -76,12 +76,13 @@ class CardDetails:
     summoned_this_turn: bool = False
     column: int = -1
     extra_zone: bool = False
+    rank: int = 0  # an Xyz Monster's Rank (printed; 0: none)
 
     def moved(self) -> CardDetails:
         """As it is once the card moved: a new card, in no zone, not Summoned (its printed details stay)."""
         if self.summoned is None and not self.summoned_this_turn and self.column < 0:
             return self
-        return CardDetails(self.abilities, self.link_arrows)
+        return CardDetails(self.abilities, self.link_arrows, rank=self.rank)
 
 
 NO_DETAILS: Final = CardDetails()

@@ -98,12 +98,19 @@ def battle_problem(ctx: Context, src: Source, cond: Params) -> str | None:
     no monster. A battler that has left the field since is read as it was (§R.2: "if this card destroyed a LIGHT
     monster by battle", asked when it is in the Graveyard)."""
     b = ctx.state.battle
-    if not b.attacked:
-        return "no monster is battling yet"
+    if not b.attacked and not (cond.get("at_declaration") and b.under_way):
+        return "no monster is battling yet"  # (with `at_declaration`, the attack's monsters count from its declaration)
     me = src.controller.name
     own = next((i for i in (b.attacker, b.target) if (c := battler(ctx, i)) and c.controller is src.controller), None)
+    if cond.get("of") is not None:  # another card's battle: "if the equipped monster / that monster battles"
+        own = ref(ctx, src, str(cond["of"]))
+        if own is None or own not in (b.attacker, b.target):
+            return "that monster is not battling"
     if cond.get("self") and src.host not in (b.attacker, b.target):
         return f"{ctx.card(src.host).name} is not battling"
+    fate = battle_fate_problem(ctx, own, cond)
+    if fate is not None:
+        return fate
     flt = cond.get("own_monster")
     own_card = battler(ctx, own)
     if flt is not None and own_card is None:
@@ -116,12 +123,13 @@ def battle_problem(ctx: Context, src: Source, cond: Params) -> str | None:
         if own is None or rival is None:
             return "it battles no monster of the opponent"
         theirs, mine_atk = current_stats(ctx, rival)[0], current_stats(ctx, own)[0]
-        holds = {"higher": theirs > mine_atk, "lower": theirs < mine_atk, "equal": theirs == mine_atk}[compare]
+        holds = {"higher": theirs > mine_atk, "lower": theirs < mine_atk, "equal": theirs == mine_atk,
+                 "equal_or_higher": theirs >= mine_atk, "equal_or_lower": theirs <= mine_atk}[compare]  # fmt: skip
         if not holds:
-            return f"the monster it battles has {theirs} ATK, not {compare} than {mine_atk}"
+            return f"the monster it battles has {theirs} ATK, not {compare.replace('_', ' ')} than {mine_atk}"
     flt = cond.get("opponent_monster")
     if flt is not None:
-        mine = src.host if cond.get("self") else own
+        mine = src.host if cond.get("self") and cond.get("of") is None else own
         foe = battler(ctx, ctx.battling_opponent(mine) if mine is not None else None)
         if foe is None:
             return "it battles no monster of the opponent"
@@ -129,6 +137,22 @@ def battle_problem(ctx: Context, src: Source, cond: Params) -> str | None:
             return f"the monster it battles, {foe.name}, is not {describe(flt)}"
     return None
 
+
+
+def battle_fate_problem(ctx: Context, mine: int | None, cond: Params) -> str | None:
+    """`opponent_destroyed` (true / false): whether the monster `mine` battles was determined destroyed by the battle
+    ("if it destroys that monster by battle" / "if the monster it battled was not destroyed"), read after damage
+    calculation."""
+    wanted = cond.get("opponent_destroyed")
+    if wanted is None:
+        return None
+    b = ctx.state.battle
+    foe = ctx.battling_opponent(mine) if mine is not None else None
+    if not b.battled or foe is None:
+        return "no damage calculation of a battle between two monsters has been performed"
+    if (foe in b.destroyed) is not bool(wanted):
+        return f"the monster it battled was {'not ' if wanted else ''}destroyed by the battle"
+    return None
 
 
 def _condition(ctx: Context, src: Source, name: str) -> bool:
@@ -316,6 +340,46 @@ def _no_battle_damage(ctx: Context, src: Source, link: ChainLink, op: Params) ->
     ctx.emit(EventType.LINK_RESOLVED, "effect", player=player, detail="takes no battle damage this battle")
 
 
+# "For that battle": what happens to the battle damage of this battle (§U.15), as a stage of §2.6.
+THIS_BATTLE_CHANGES: Final = {
+    "halve": DamageStage.HALVE,
+    "double": DamageStage.DOUBLE,
+    "zero": DamageStage.ZERO,
+    "gain_instead": DamageStage.GAIN,
+    "reflect": DamageStage.REFLECT,
+}
+
+
+def _battle_damage_this_battle(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """"The battle damage you take from that battle is halved" / "... you gain LP instead" / "your opponent takes
+    it instead" (`change`) for the players of `player`: until the end of this Damage Step (§U.15)."""
+    change = str(op["change"])
+    for player in ctx.players_of(src, op.get("player", "controller")):
+        params = {"player": player.name, "change": change}
+        eff = Effect("battle_damage_this_battle", EffectKind.CONTINUOUS, params=params)
+        actions.add_lingering(ctx, Lingering(eff, src.controller, None, None, "end_of_damage_step"))
+        ctx.emit(EventType.LINK_RESOLVED, "effect", player=player,
+                 detail=f"the battle damage it takes from this battle: {change.replace('_', ' ')}")  # fmt: skip
+
+
+def _indestructible_by_effects(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """"It cannot be destroyed by (your opponent's) card effects this turn" (`target`, or the monsters `applies_to`
+    and `filter` name as it resolves; `by`; `until`; §U.15)."""
+    until = str(op.get("until", "end_of_turn"))
+    if op.get("target") is not None:
+        index = _card_for(ctx, src, link, op["target"])
+        cards = [] if index is None else [index]
+    else:
+        params = {"applies_to": op["applies_to"], "filter": op.get("filter")}
+        scope = Source(src.card, src.index, Effect("scope", EffectKind.CONTINUOUS, params=params), src.controller,
+                       src.host)  # fmt: skip
+        cards = [i for i in monsters_it_applies_to(ctx, scope, face_up=False) if not unaffected_by(ctx, i, src)]
+    eff = Effect("indestructible_by_effects", EffectKind.CONTINUOUS, params={"by": op.get("by", "effects")})
+    for index in cards:
+        if is_on_field(ctx.card(index).location):
+            actions.add_lingering(ctx, Lingering(eff, src.controller, index, ctx.card(index).instance, until))
+
+
 def _original_values_in_damage_calculation(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """"Damage calculation for this battle uses the original ATK/DEF of the battling monsters" (§R.5)."""
     eff = Effect("original_values_in_damage_calculation", EffectKind.CONTINUOUS)
@@ -351,7 +415,7 @@ def _negate_activation(ctx: Context, src: Source, link: ChainLink, op: Params) -
     negated = w.chain[below]
     ctx.emit(EventType.LINK_NEGATED, "effect", card=negated.card, player=negated.player, detail="activation negated")
     if op.get("destroy"):
-        actions.destroy(ctx, negated.card, "effect", detail="destroyed by the negating effect")
+        actions.destroy(ctx, negated.card, "effect", detail="destroyed by the negating effect", by=src)
 
 
 def _move_op(dest: Location) -> OpHandler:
@@ -369,7 +433,7 @@ def _move_op(dest: Location) -> OpHandler:
 def _destroy(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     index = _card_for(ctx, src, link, op["target"])
     if index is not None:
-        actions.destroy(ctx, index, "effect")
+        actions.destroy(ctx, index, "effect", by=src)
 
 
 def _send_to_graveyard(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
@@ -492,7 +556,7 @@ def _destroy_all(ctx: Context, src: Source, link: ChainLink, op: Params) -> None
               if c.location is Location.MONSTER_ZONE and c.controller in players and matches(ctx, i, flt)
               and not unaffected_by(ctx, i, src)]  # fmt: skip
     for i in doomed:
-        actions.destroy(ctx, i, "effect")
+        actions.destroy(ctx, i, "effect", by=src)
 
 
 def _gain(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
@@ -607,6 +671,8 @@ OPS: Final[dict[str, OpHandler]] = {
     "unaffected": _unaffected,
     "change_attack_target": _change_attack_target,
     "perform_damage_calculation": _perform_damage_calculation,
+    "battle_damage_this_battle": _battle_damage_this_battle,
+    "indestructible_by_effects": _indestructible_by_effects,
 }
 
 
@@ -643,6 +709,26 @@ def _no_damage_hook(ctx: Context, src: Source) -> list[DamageModifier]:
     return [DamageModifier(DamageStage.ZERO, player=Player[src.effect.params["player"]])]
 
 
+def _this_battle_hook(ctx: Context, src: Source) -> list[DamageModifier]:
+    p = src.effect.params
+    return [DamageModifier(THIS_BATTLE_CHANGES[str(p["change"])], player=Player[p["player"]])]
+
+
+def _at_timing(ctx: Context, src: Source) -> None:
+    """An action done with no chain as a state begins (`at`: the states, by name; "after damage calculation, this
+    increased ATK returns to 0"): the `does` list, as the rules do it, only while `only_if` holds (§U.15)."""
+    p = src.effect.params
+    if ctx.state.phase.value not in p.get("at", ()):
+        return
+    if p.get("only_if") is not None and only_if_problem(ctx, src, p["only_if"]) is not None:
+        return
+    link = ChainLink(src.card, src.index, src.controller, 1)
+    for op in p.get("does", ()):
+        OPS[op["op"]](ctx, src, link, op)
+        if ctx.state.duel_over:
+            return
+
+
 def _yes(ctx: Context, src: Source) -> bool:
     return True
 
@@ -658,4 +744,7 @@ LINGERING_TYPES = [
     EffectType("no_battle_damage_this_battle", hooks={Hook.BATTLE_DAMAGE: _no_damage_hook}),
     EffectType("indestructible_by_battle_this_turn", hooks={Hook.INDESTRUCTIBLE_BY_BATTLE: _indestructible_hook}),
     EffectType("original_values_in_damage_calculation", hooks={Hook.ORIGINAL_VALUES_IN_DAMAGE_CALCULATION: _yes}),
+    EffectType("battle_damage_this_battle", hooks={Hook.BATTLE_DAMAGE: _this_battle_hook}),
 ]
+# Actions with no chain (the format's kind `at_timing`): a continuous kind answering `Hook.AT_TIMING`.
+NO_CHAIN_TYPES = [EffectType("at_timing", hooks={Hook.AT_TIMING: _at_timing})]

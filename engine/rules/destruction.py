@@ -8,7 +8,7 @@ destroyed-by-battle or destroys-by-battle trigger, §2.5)."""
 
 from __future__ import annotations
 
-from engine.effects import Context, DestructionReplacement, Hook, IndestructibleByBattle, Source
+from engine.effects import Context, DestructionReplacement, Hook, IndestructibleByBattle, Source, Untargetable
 from engine.values.events import EventType
 
 
@@ -57,6 +57,18 @@ def battle_destruction_replacement(ctx: Context, index: int, before_battle_damag
         if problem is None or problem(ctx, src) is None:
             return src
     return None
+
+
+def indestructible_by_effect(ctx: Context, index: int, by: Source | None) -> bool:
+    """§U.15: whether this card cannot be destroyed by the card effect `by` ("cannot be destroyed by card effects";
+    "... by your opponent's card effects"). With no effect known (`by` None), only a protection from every effect
+    applies."""
+    for who, answer in ctx.ask(Hook.INDESTRUCTIBLE_BY_EFFECTS):
+        if not isinstance(answer, Untargetable) or index not in answer.cards:
+            continue
+        if answer.by == "effects" or (by is not None and by.controller is not who.controller):
+            return True
+    return False
 
 
 def effect_destruction_replacement(ctx: Context, index: int) -> Source | None:

@@ -118,6 +118,9 @@ class Hook(FastEnum):
     CANNOT_BE_TARGETED = "cannot_be_targeted"  # -> Untargetable: cards some effects cannot target (§U.9)
     # -> Iterable[int]: monsters whose effects are negated while this applies (Skill Drain, §U.3)
     NEGATES_EFFECTS = "negates_effects"
+    # -> Untargetable: cards that cannot be destroyed by some card effects ("cannot be destroyed by card effects",
+    # `by` as for targeting; rules spec §U.15)
+    INDESTRUCTIBLE_BY_EFFECTS = "indestructible_by_effects"
 
 
 class DamageStage(FastEnum):
