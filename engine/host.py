@@ -61,6 +61,11 @@ def to_effect(spec: EffectSpec, card_type: str) -> Effect:
         spec.kind, EffectKind.CONTINUOUS
     )
     pendulum = bool(p.get("pendulum_effect"))
+    if spec.kind == "at_timing":  # an action with no chain: a continuous kind that acts as states begin (§U.15)
+        does = tuple({"op": op.op, **op.params} for op in spec.does)
+        p.update(does=does, target=spec.target)
+        return Effect(spec.kind, kind, params=p, negated=spec.negated,
+                      label=f"at_timing: {', '.join(op['op'] for op in does)}", pendulum=pendulum)  # fmt: skip
     if kind is EffectKind.CONTINUOUS:
         return Effect(spec.kind, kind, params=p, negated=spec.negated, label=spec.kind, pendulum=pendulum)
     does = tuple({"op": op.op, **op.params} for op in spec.does)

@@ -172,6 +172,12 @@ _DamageStepWindow = Literal[
 # Every window, in rulebook order: the Battle Phase's own around the Damage Step's (rules spec §BP.1).
 _Window = Literal["start_step", "battle_step", "attack_declaration", _DamageStepWindow, "end_step"]
 _Relative = Literal["controller", "opponent", "both"]
+# The machine's states an action with no chain (kind at_timing) may be done in, as they begin (rules spec §1.10).
+_TimingState = Literal[
+    "start_step", "battle_step", "attack_declared", "start_of_damage_step", "flip", "before_damage_calculation",
+    "during_damage_calculation", "perform_damage_calculation", "after_damage_calculation", "send_destroyed_by_battle",
+    "end_of_damage_step", "step_over", "end_step",
+]  # fmt: skip
 _AnyPlayer = Literal[_Relative, _Player]  # damage / gain_lp / draw may also name a player
 _TriggerEvent = Literal[
     "start_of_battle_phase",
@@ -190,6 +196,12 @@ _TriggerEvent = Literal[
     "during_damage_calculation",
     "destroyed",
     "sent_to_graveyard",
+    "drawn",
+    "special_summoned",
+    "position_changed",
+    "returned_to_hand",
+    "lp_paid",
+    "attack_negated",
 ]
 _TriggerCondition = Literal[
     "this_card_battled",
@@ -331,9 +343,16 @@ class _Battle(_Wire):
         field(default=False, name="self")
     )
     opponent_atk: Annotated[
-        Literal["higher", "lower", "equal"] | UnsetType,
-        _doc("the monster it battles has a higher (lower, the same) ATK than the monster of the effect's controller"),
+        Literal["higher", "lower", "equal", "equal_or_higher", "equal_or_lower"] | UnsetType,
+        _doc("the monster it battles has a higher (lower, the same...) ATK than the monster of the effect's "
+             "controller (or than the monster `of` names)"),
     ] = UNSET
+    at_declaration: Annotated[bool, _doc("true: the attack's monsters count as battling from its declaration (a "
+                                         "condition read when the attack is declared)")] = False
+    of: Annotated[_TargetRef | UnsetType, _doc("whose battle: this monster's (\"if that monster battles\"), instead "
+                                              "of the effect's controller's battling monster")] = UNSET
+    opponent_destroyed: Annotated[bool | UnsetType, _doc("the monster it battles was (true) / was not (false) "
+                                                         "destroyed by the battle, after damage calculation")] = UNSET
 
 
 class _Controls(_Wire):
@@ -389,15 +408,34 @@ class _OnlyIf(_Wire):
     life_points: Annotated[_LifeCondition | UnsetType, _doc("a player's LP")] = UNSET
 
 
-class _StatOf(_Wire):
-    """A monster's current ATK or DEF (or original ATK/DEF, or the difference with another monster's), as an
-    amount."""
+class _Among(_Wire):
+    """The face-up monsters a value is read among ("the highest ATK among monsters your opponent controls")."""
 
-    of: Annotated[_TargetRef, _doc("which monster: a target reference")]
-    stat: Literal["atk", "def", "original_atk", "original_def"] = "atk"
+    player: _Relative = "both"
+    filter: Annotated[_Filter | UnsetType, _doc("only the monsters that match")] = UNSET
+
+
+class _StatOf(_Wire):
+    """A value read from the game, as an amount: a monster's current ATK or DEF (or original ATK/DEF, Level, Rank,
+    Link Rating; or the difference with another monster's), the highest or lowest among some monsters, or a count
+    of cards. Exactly one of `of`, `highest_among`, `lowest_among`, `count`."""
+
+    of: Annotated[_TargetRef | UnsetType, _doc("which monster: a target reference")] = UNSET
+    stat: Literal["atk", "def", "original_atk", "original_def", "level", "rank", "link_rating"] = "atk"
     minus: Annotated[_TargetRef | UnsetType, _doc("less the same value of this monster (none below 0): \"the "
                                                   "difference in ATK\"")] = UNSET
     halved: Annotated[bool, _doc("half of it (rounded as halving is, §S.6)")] = False
+    highest_among: Annotated[_Among | UnsetType, _doc("the highest `stat` of these face-up monsters (0 if none)")] = (
+        UNSET
+    )
+    lowest_among: Annotated[_Among | UnsetType, _doc("the lowest `stat` of these face-up monsters (0 if none)")] = UNSET
+    count: Annotated[_PerCard | UnsetType, _doc("how many such cards (\"for each card in your hand\")")] = UNSET
+    times: Annotated[Annotated[int, Meta(ge=1, le=MAX_COUNT)], _doc("the value multiplied by this (\"x 200\")")] = 1
+
+    def __post_init__(self) -> None:
+        given = [k for k in ("of", "highest_among", "lowest_among", "count") if getattr(self, k) is not UNSET]
+        if len(given) != 1:
+            raise ValueError(f"give exactly one of of, highest_among, lowest_among, count (got {', '.join(given) or 'none'})")
 
 
 class _Payment(_Wire):
@@ -434,6 +472,10 @@ class _Instead(_Payment):
     destroy_other: Annotated[
         _Filter | UnsetType, _doc("destroy another face-up monster you control that matches this filter")
     ] = UNSET
+    destroy_card: Annotated[
+        _Filter | UnsetType, _doc("destroy another card you control, of any card type, face-up or face-down, that "
+                                  "matches this filter ({} : \"1 card you control\"; card_type: \"1 Spell\")")
+    ] = UNSET
 
 
 # Effect kinds and operations: a struct each, tagged by "kind" / "op", declared as tables (its keys; each a
@@ -449,6 +491,7 @@ _ANY_OF = {  # operations and effect kinds that need at least one of these keys
     "special_summon": ("card", "filter"),
     "add_to_hand": ("card", "filter"),
     "indestructible_by_battle_this_turn": ("target", "applies_to"),
+    "indestructible_by_effects_this_turn": ("target", "applies_to"),
     "set_original_stats": ("set_atk", "set_def"),
 }
 
@@ -564,6 +607,20 @@ OPS: Mapping[str, type[msgspec.Struct]] = _tagged(_Op, {
     "unaffected": {"target": _TargetRef, "by": _Unaffected, "until": _UNTIL},
     "change_attack_target": {"target": Annotated[_TargetRef, _doc("the monster that becomes the attack target")]},
     "perform_damage_calculation": {},
+    # Issue 43's pieces (rules spec §U.15).
+    "battle_damage_this_battle": {
+        "change": Annotated[Literal["halve", "double", "zero", "gain_instead", "reflect"],
+                            _doc("what happens to the battle damage the player takes from this battle (gain_instead: "
+                                 "they gain that much LP; reflect: their opponent takes it instead)")],
+        "player": _default(_Relative, "controller"),
+    },
+    "indestructible_by_effects_this_turn": {
+        "target": _optional(_TargetRef, "the monster (or give applies_to)"),
+        "applies_to": _optional(_AppliesTo, "the monsters, as the controller sees them"),
+        "filter": _optional(_Filter, "only the monsters of applies_to that match"),
+        "by": _default(Literal["opponent_effects", "effects"], "effects", "whose card effects cannot destroy them"),
+        "until": _UNTIL,
+    },
 })  # fmt: skip
 
 if TYPE_CHECKING:  # for msgspec, the union of the tagged structs (by their tag); for mypy, their base
@@ -658,6 +715,8 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
                               "card in your hand\")"),
         "if_weaker": _default(bool, False, "only while the monster's ATK without this change is lower than the ATK "
                               "of the monster it battles (Skyscraper: \"attacks a monster that has a higher ATK\")"),
+        "against": _optional(_Filter, "only while the monster battles one that matches this, in the Damage Step "
+                             "(\"while battling a DARK monster\")"),
     },
     "activation_lock": {
         "card_type": Literal["spell", "trap", "spell_trap", "monster"],
@@ -700,6 +759,10 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
     "must_attack": _APPLIES,
     "cannot_attack_directly": _APPLIES,
     "negates_effects": _APPLIES,
+    "indestructible_by_effects": {
+        "by": _default(Literal["opponent_effects", "effects"], "effects", "whose card effects cannot destroy them"),
+        **_APPLIES,
+    },
 }) | _tagged(_Activatable, {
     "activated": {
         "does": _default(Annotated[tuple[_AnyOp, ...], Meta(min_length=1)], (),
@@ -727,6 +790,16 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
         "from": _default(Literal["field", "hand", "graveyard"], "field"),
         "battle": _BATTLE,
         "once_per_turn": _ONCE,
+        "damage_step": _default(Literal["auto", "allowed", "forbidden"], "auto", "forbidden: \"(except during the "
+                                "Damage Step)\": not activated if its event happens in the Damage Step, then or later"),
+        "about": _default(Literal["self", "own", "opponent", "any"], "self", "for drawn, special_summoned, "
+                          "position_changed, returned_to_hand, attack_negated, lp_paid: whose card (or LP) it answers: "
+                          "this card (its controller), any of its controller's, of the opponent's, anyone's"),
+    },
+    "at_timing": {
+        "at": Annotated[tuple[_TimingState, ...], Meta(min_length=1),
+                        _doc("the states of the machine it acts in as they begin, with no chain, before their own work "
+                             "(after_damage_calculation: \"after damage calculation, <do this>\")")],
     },
     "flip": {"optional": _default(bool, False)},
 })  # fmt: skip
@@ -1197,6 +1270,8 @@ def _effect(e: _Effect) -> EffectSpec:
     if not isinstance(e, _Activatable):
         return EffectSpec(kind, params, negated=e.negated)
     does = tuple(Op(*_params(o)) for o in e.does)
+    if kind == "at_timing" and e.cost is not UNSET:
+        raise _Invalid("an action with no chain (at_timing) is not activated: it has no cost", "cost")
     cost = None if e.cost is UNSET else _cost(e.cost)
     return EffectSpec(kind, params, does, cost, _opt(e.target), e.negated)
 
@@ -1346,6 +1421,9 @@ def _check_scenario(w: _Scenario, own_effects: Mapping[str, int] | None = None) 
         for j, e in enumerate(c.effects):
             if e.target is not None:
                 ref("target_ref", e.target, "cards", i, "effects", j, "target")
+            battle = e.params.get("battle") or {}
+            if battle.get("of") is not None:
+                ref("target_ref", battle["of"], "cards", i, "effects", j, "battle", "of")
             if e.cost is not None:
                 for k, pid in enumerate(e.cost.pay_with):
                     ref("card_ref", pid, "cards", i, "effects", j, "cost", "pay_with", k)

@@ -672,7 +672,7 @@ OPS: Final[dict[str, OpHandler]] = {
     "change_attack_target": _change_attack_target,
     "perform_damage_calculation": _perform_damage_calculation,
     "battle_damage_this_battle": _battle_damage_this_battle,
-    "indestructible_by_effects": _indestructible_by_effects,
+    "indestructible_by_effects_this_turn": _indestructible_by_effects,
 }
 
 
