@@ -435,7 +435,8 @@ class _StatOf(_Wire):
     def __post_init__(self) -> None:
         given = [k for k in ("of", "highest_among", "lowest_among", "count") if getattr(self, k) is not UNSET]
         if len(given) != 1:
-            raise ValueError(f"give exactly one of of, highest_among, lowest_among, count (got {', '.join(given) or 'none'})")
+            got = ", ".join(given) or "none"
+            raise ValueError(f"give exactly one of of, highest_among, lowest_among, count (got {got})")
 
 
 class _Payment(_Wire):
