@@ -100,6 +100,8 @@ class EffectType(Frozen):
       does not target. Checked again on resolution: a target that is no longer legal is skipped.
     * ``cost_problem(ctx, source) -> str | None`` and ``pay_cost(ctx, source)``.
     * ``operation(ctx, source, link)``: what resolving it does.
+    * ``event_card(ctx, source, index) -> bool``: for a trigger about other cards ("if a WIND monster you control
+      returns to your hand", rules spec §U.14): whether this card of the event is one it answers; None: any.
     """
 
     name: str
@@ -111,6 +113,7 @@ class EffectType(Frozen):
     cost_problem: "Callable[[Context, Source], str | None] | None"  # noqa: UP037
     pay_cost: "Callable[[Context, Source], None] | None"  # noqa: UP037
     operation: "Callable[[Context, Source, ChainLink], None] | None"  # noqa: UP037
+    event_card: "Callable[[Context, Source, int], bool] | None"  # noqa: UP037
 
     def __init__(
         self,
@@ -122,6 +125,7 @@ class EffectType(Frozen):
         cost_problem: Callable[[Context, Source], str | None] | None = None,
         pay_cost: Callable[[Context, Source], None] | None = None,
         operation: Callable[[Context, Source, ChainLink], None] | None = None,
+        event_card: Callable[[Context, Source, int], bool] | None = None,
     ) -> None:
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "hooks", dict(hooks) if hooks is not None else {})
@@ -131,6 +135,7 @@ class EffectType(Frozen):
         object.__setattr__(self, "cost_problem", cost_problem)
         object.__setattr__(self, "pay_cost", pay_cost)
         object.__setattr__(self, "operation", operation)
+        object.__setattr__(self, "event_card", event_card)
 
 
 @mypyc_attr(native_class=False)  # a plain class compiled too: its own __reduce__ pickles it in both builds

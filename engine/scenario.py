@@ -795,7 +795,12 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
                                 "Damage Step)\": not activated if its event happens in the Damage Step, then or later"),
         "about": _default(Literal["self", "own", "opponent", "any"], "self", "for drawn, special_summoned, "
                           "position_changed, returned_to_hand, attack_negated, lp_paid: whose card (or LP) it answers: "
-                          "this card (its controller), any of its controller's, of the opponent's, anyone's"),
+                          "this card (its controller), any of its controller's, of the opponent's, anyone's; also "
+                          "for destroyed and sent_to_graveyard (\"when a monster on the field is destroyed\")"),
+        "event_filter": _optional(_Filter, "with about other than self: the card of the event must match this (\"a "
+                                  "WIND monster\"), as it was on the field if it has just left it"),
+        "destroyed_by": _optional(Literal["battle", "effect"], "with on: destroyed and about other than self: only a "
+                                  "card destroyed by battle / by a card effect"),
     },
     "at_timing": {
         "at": Annotated[tuple[_TimingState, ...], Meta(min_length=1),

@@ -684,6 +684,22 @@ def operation(ctx: Context, src: Source, link: ChainLink) -> None:
             return
 
 
+def event_card(ctx: Context, src: Source, index: int) -> bool:
+    """A trigger about other cards (§U.14): whether this card of its event is one it answers: `event_filter` ("a
+    WIND monster"), read as the card was on the field if it has just left it (§R.2), and `destroyed_by` ("destroyed
+    by a card effect": one not destroyed by battle in this battle; "by battle": one that was)."""
+    p = src.effect.params
+    flt = p.get("event_filter")
+    if flt is not None:
+        card = ctx.card(index)
+        known = ctx.state.last_known.get((index, card.instance - 1))
+        if not (matches_card(known.card, flt) if known is not None and not is_on_field(card.location)
+                else matches(ctx, index, flt)):  # fmt: skip
+            return False
+    by = p.get("destroyed_by")
+    return by is None or (index in ctx.state.battle.sent) is (by == "battle")
+
+
 def _targets_if_any(ctx: Context, src: Source) -> list[tuple[int, ...]]:
     """One choice with no targets for an effect that does not target."""
     if src.effect.params.get("target") is None:
@@ -700,6 +716,7 @@ ACTIVATING_TYPES = [
         cost_problem=cost_problem,
         pay_cost=pay_cost,
         operation=operation,
+        event_card=event_card,
     )
     for kind in ("activated", "trigger", "flip")
 ]

@@ -64,16 +64,29 @@ def about(eff: Effect) -> str:
     return str(eff.params.get("about", "self"))
 
 
-def concerns_card_event(ctx: Context, index: int, whose: str, cards: tuple[int, ...], player: Player | None) -> bool:
-    """Does an event of `cards` (or of `player`) concern this card's trigger whose `about` is `whose` (§U.14)?"""
+def concerns_card_event(
+    ctx: Context, index: int, whose: str, cards: tuple[int, ...], player: Player | None, ei: int = -1
+) -> bool:
+    """Does an event of `cards` (or of `player`) concern this card's trigger (effect `ei`) whose `about` is `whose`
+    (§U.14)? A card of the event must also be one the trigger's type answers (`EffectType.event_card`)."""
     me = ctx.card(index).controller
     if player is not None:
         return whose == "any" or (player is me) is (whose in ("self", "own"))
     if whose == "self":
         return index in cards
-    if whose == "any":
-        return bool(cards)
-    return any((ctx.card(i).controller is me) is (whose == "own") for i in cards)
+    picked = [i for i in cards if whose == "any" or (ctx.card(i).controller is me) is (whose == "own")]
+    if not picked or ei < 0:
+        return bool(picked)
+    src = ctx.source_of(index, ei)
+    answers = ctx.registry[src.effect.type].event_card
+    return answers is None or any(answers(ctx, src, i) for i in picked)
+
+
+def moved_cards(ctx: Context, event: TriggerEvent) -> tuple[int, ...]:
+    """The cards the end of the Damage Step moved, for `MOVED_EVENTS`: the monsters destroyed by battle and sent
+    (those in the Graveyard, for "sent to the GY")."""
+    b = ctx.state.battle
+    return tuple(i for i in b.sent if event is TriggerEvent.DESTROYED or ctx.card(i).location is Location.GRAVEYARD)
 
 
 def concerns(
@@ -83,13 +96,18 @@ def concerns(
     cards: tuple[int, ...] | None = None,
     whose: str = "self",
     player: Player | None = None,
+    ei: int = -1,
 ) -> bool:
     """Does this event happen to this card? `cards`: the cards an action just moved, for `MOVED_EVENTS`, and the
     cards of a `CARD_EVENTS` event; `player`, the player of a `PLAYER_EVENTS` one; `whose`, the trigger's `about`."""
     if event in GLOBAL_EVENTS:
         return True
     if event in CARD_EVENTS or event in PLAYER_EVENTS:
-        return (cards is not None or player is not None) and concerns_card_event(ctx, index, whose, cards or (), player)
+        return (cards is not None or player is not None) and concerns_card_event(
+            ctx, index, whose, cards or (), player, ei
+        )
+    if event in MOVED_EVENTS and whose != "self":  # "when a monster on the field is destroyed" (§U.14)
+        return concerns_card_event(ctx, index, whose, cards if cards is not None else moved_cards(ctx, event), None, ei)
     if event in MOVED_EVENTS:
         card = ctx.card(index)
         if cards is not None:
@@ -125,11 +143,12 @@ def concerns(
 
 
 def in_activation_location(
-    card: Card, event: TriggerEvent, activate_from: Location, pendulum: bool = False, self_event: bool = False
+    card: Card, event: TriggerEvent, activate_from: Location, pendulum: bool = False, self_event: bool = True
 ) -> bool:
     """Whether the card is where its trigger activates from. A card's own "if this card is destroyed / drawn /
-    returned to the hand" activates from where the event took it (`self_event`, for the events that move it)."""
-    if event in LEFT_FIELD_EVENTS or (self_event and event in MOVING_CARD_EVENTS):
+    returned to the hand" activates from where the event took it (`self_event`: the event is this card's own; a
+    trigger about other cards activates from where it says)."""
+    if self_event and (event in LEFT_FIELD_EVENTS or event in MOVING_CARD_EVENTS):
         return True
     if card.in_pendulum_zone is not pendulum:
         return False  # §U.4: a Pendulum Effect only in a Pendulum Zone, the monster's effects never there
@@ -149,7 +168,7 @@ def triggered_effects(
         card = ctx.card(ci)
         eff = card.effects[ei]
         whose = about(eff)
-        if eff.negated or ctx.effects_negated(ci) or not concerns(ctx, event, ci, cards, whose, player):
+        if eff.negated or ctx.effects_negated(ci) or not concerns(ctx, event, ci, cards, whose, player, ei):
             continue
         if not in_activation_location(card, event, eff.activate_from, eff.pendulum, whose == "self"):
             continue
