@@ -21,7 +21,7 @@ from engine.rules.destruction import (
     replace_battle_destruction,
 )
 from engine.rules.stats import current_stats, erase_earlier, next_seq, note_applying, watch_stats
-from engine.rules.triggers import triggered_effects
+from engine.rules.triggers import CARD_EVENTS, MOVED_EVENTS, PLAYER_EVENTS, triggered_effects
 from engine.state import NO_ATTACK, Battle, BattleRecord, Card, GameState, LastKnown, LpChange
 from engine.values.events import EventType
 from engine.values.game import (
@@ -49,6 +49,10 @@ FLIP_DELAYED_PHASES: Final = frozenset(
 )
 
 
+# The events an activated effect's timing may name beside the windows' own (§U.14): recorded in the window.
+RECORDED_EVENTS: Final = CARD_EVENTS | PLAYER_EVENTS | MOVED_EVENTS
+
+
 def raise_event(
     ctx: Context, event: TriggerEvent, cards: tuple[int, ...] | None = None, player: Player | None = None
 ) -> None:
@@ -56,6 +60,8 @@ def raise_event(
     sets off wait in the open window to go on a chain (after the current chain, if one is resolving)."""
     w = ctx.state.window
     assert w is not None, "events are raised inside a window"
+    if event in RECORDED_EVENTS and (cards or player is not None):  # for an activation timing on it (§U.14)
+        w.happened = (*w.happened, (event, cards or (), player, w.chains_resolved + (1 if w.resolving >= 0 else 0)))
     for t in triggered_effects(ctx, event, cards, player):
         w.triggers.append(t)
         ctx.emit(EventType.TRIGGERED, "window", card=t.card, player=t.player, detail=event.value if ctx.watched else "")
@@ -181,13 +187,13 @@ CARD_EFFECT_DESTRUCTION: Final = frozenset({"effect", "self_destroy_deferred"})
 
 def _moved(ctx: Context, event: TriggerEvent, index: int) -> None:
     """The triggers of a card an action just moved, if any is indexed for the event (most duels have none)."""
-    if ctx.index.triggers[event] and ctx.state.window is not None:
+    if (ctx.index.triggers[event] or event in ctx.index.timed_events) and ctx.state.window is not None:
         raise_event(ctx, event, (index,))
 
 
 def _player_event(ctx: Context, event: TriggerEvent, player: Player) -> None:
     """The triggers of an event of a player ("if you pay LP"), if any is indexed for it."""
-    if ctx.index.triggers[event] and ctx.state.window is not None:
+    if (ctx.index.triggers[event] or event in ctx.index.timed_events) and ctx.state.window is not None:
         raise_event(ctx, event, player=player)
 
 

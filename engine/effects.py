@@ -298,7 +298,10 @@ def effect_type_of(card: Card, number: int, effect: Effect, registry: Registry) 
 class Index:
     """Where effects attach: hook point -> continuous sources; event -> triggers; activated list."""
 
-    __slots__ = ("activated", "built_from", "hooks", "host", "ids", "made", "trigger_events", "triggers", "untargeted")
+    __slots__ = (
+        "activated", "built_from", "hooks", "host", "ids", "made", "timed_events", "trigger_events", "triggers",
+        "untargeted",
+    )  # fmt: skip
 
     def __init__(self, cards: list[Card], registry: Registry) -> None:
         self.built_from = [c.effects for c in cards]  # each card's effects, as indexed (`is_current`)
@@ -321,6 +324,10 @@ class Index:
                 elif eff.event is not None:
                     self.triggers[eff.event].append((ci, ei))
         self.trigger_events = frozenset(e for e, found in self.triggers.items() if found)  # events anything triggers on
+        # Events an activated effect's timing names ("when your opponent Special Summons a monster", §U.14)
+        self.timed_events = frozenset(
+            e for ci, ei in self.activated if (e := cards[ci].effects[ei].event) is not None
+        )
         # The last `Source` made for each card's effect (see `Context.source_of`): values, shared by clones.
         self.made: list[list[Source | None]] = [[None] * len(card.effects) for card in cards]
         # Each effect's answer with no targets (`chain.options_for`), made once.

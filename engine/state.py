@@ -353,6 +353,10 @@ class WindowState:
     # Triggers "at the start / end of the Battle Phase", activated one at a time at their controllers'
     # priority, each as the first link of its own chain (rules spec §BP.2), not placed by SEGOC.
     waiting: list[PendingTrigger] = attrs.Factory(list)
+    # The events of cards and players that happened in it (rules spec §U.14): (event, cards, player, the count of
+    # resolved chains from which the chain that responds to it is built), for an activation timing on them ("when
+    # your opponent Special Summons a monster").
+    happened: tuple[tuple[TriggerEvent, tuple[int, ...], Player | None, int], ...] = ()
 
     def __new__(cls, *args: Any, **kwargs: Any) -> WindowState:
         """A blank object, without attrs' __init__ (see the comment above `PlayerState`)."""
@@ -375,6 +379,7 @@ class WindowState:
         n.resolving = -1
         n.events = events
         n.waiting = []
+        n.happened = ()
         return n
 
     def copy(self) -> WindowState:
@@ -391,6 +396,7 @@ class WindowState:
         n.resolving = self.resolving
         n.events = self.events
         n.waiting = self.waiting.copy()
+        n.happened = self.happened
         return n
 
 

@@ -12,7 +12,7 @@ from typing import Final
 from engine.effects import ActivationLock, Context, DamageStepRule, Effect, EffectKind, Hook, Source
 from engine.rules.cards import already_activated_problem, once_per_turn_problem
 from engine.rules.targeting import untargetable_by
-from engine.rules.triggers import CARD_EVENTS, PLAYER_EVENTS, about, concerns
+from engine.rules.triggers import CARD_EVENTS, MOVED_EVENTS, PLAYER_EVENTS, about, concerns
 from engine.state import Card, WindowState
 from engine.values.events import EventType
 from engine.values.game import DAMAGE_STEP_WINDOWS, CardType, Location, Player, Position, Window, is_on_field
@@ -21,6 +21,8 @@ PROACTIVE_WINDOWS: Final = frozenset({Window.START_OF_DAMAGE_STEP, Window.BEFORE
 STAT_CHANGE_WINDOWS: Final = PROACTIVE_WINDOWS
 # The events whose triggers may be about another card or a player (`about`), not the Damage Step's own.
 OTHER_CARD_EVENTS: Final = CARD_EVENTS | PLAYER_EVENTS
+# The events of cards and players a window records for an activation timing (`WindowState.happened`).
+RECORDED_EVENTS: Final = CARD_EVENTS | PLAYER_EVENTS | MOVED_EVENTS
 
 
 def damage_step_problem(eff: Effect, card: Card, window: Window) -> str | None:
@@ -310,11 +312,26 @@ def timing_problem(ctx: Context, ci: int, eff: Effect) -> str | None:
         return None
     w = ctx.state.window
     assert w is not None
+    if event in RECORDED_EVENTS:
+        return happened_timing_problem(ctx, ci, eff, w)
     if event not in w.events or not concerns(ctx, event, ci):
         return f"it is activated when {event.value.replace('_', ' ')} happens, and that is not what just happened"
     if w.chains_resolved:
         return f"its timing has passed: the chain that responded to {event.value.replace('_', ' ')} has resolved"
     return None
+
+
+def happened_timing_problem(ctx: Context, ci: int, eff: Effect, w: WindowState) -> str | None:
+    """§U.14: an activated effect whose timing is an event of cards or players ("when your opponent Special Summons
+    a monster") is activated in the chain built right after that event, until it resolves (§BP.4's rule)."""
+    event = eff.event
+    assert event is not None
+    whose = about(eff)
+    ei = ctx.card(ci).effects.index(eff)
+    for happened, cards, player, chain in w.happened:
+        if happened is event and chain == w.chains_resolved and concerns(ctx, event, ci, cards, whose, player, ei):
+            return None
+    return f"it is activated when {event.value.replace('_', ' ')} happens, and that is not what just happened"
 
 
 def trigger_problem(ctx: Context, ci: int, ei: int, window: Window | None = None) -> str | None:
