@@ -718,6 +718,10 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
                               "of the monster it battles (Skyscraper: \"attacks a monster that has a higher ATK\")"),
         "against": _optional(_Filter, "only while the monster battles one that matches this, in the Damage Step "
                              "(\"while battling a DARK monster\")"),
+        "atk_gain_of": _optional(_StatOf, "a gain equal to a value read whenever ATK is read (\"the Level of the "
+                                 "monster it battles x 200\": of battling_opponent, stat level, times 200); never "
+                                 "the ATK of the monster it changes"),
+        "def_too": _default(bool, False, "the atk_gain_of value is gained as DEF too (\"ATK and DEF\")"),
     },
     "activation_lock": {
         "card_type": Literal["spell", "trap", "spell_trap", "monster"],

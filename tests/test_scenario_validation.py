@@ -106,7 +106,7 @@ def test_base_scenario_is_valid() -> None:
     assert dict(s.cards[3].effects[0].params) == {
         "atk": 500, "def": 0, "set_atk": None, "set_def": None, "applies_to": "self", "filter": None,
         "while": "always", "when": None, "applied_last": False, "atk_gain_equal_to": None, "halve": "none",
-        "if_weaker": False, "per_card": None, "against": None,
+        "if_weaker": False, "per_card": None, "against": None, "atk_gain_of": None, "def_too": False,
     }  # fmt: skip
     assert s.choices[0].targets == ("att",) and s.choices[0].effect == 0 and s.choices[0].expect == "legal"
 

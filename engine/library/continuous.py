@@ -31,7 +31,7 @@ from engine.effects import (
 from engine.library import costs
 from engine.library.filters import matches, matches_card
 from engine.library.only_if import only_if_problem, plays_role
-from engine.library.refs import cards_counted
+from engine.library.refs import cards_counted, value_of
 from engine.rules.last_known import as_it_was, battler_instance
 from engine.rules.stats import current_stats, lingering_original_stats
 from engine.rules.unaffected import unaffected_by
@@ -187,6 +187,10 @@ def _stat_modifier(ctx: Context, src: Source) -> list[StatChange] | None:
         atk += sum(lingering_original_stats(ctx, i)[0] for i in pointed)
         gain_of = None
     def_ = int(p.get("def", 0))
+    value = p.get("atk_gain_of")
+    if value is not None:  # "gains ATK equal to the Level of the monster it battles x 200" (§U.15)
+        gain = value_of(ctx, src, value)
+        atk, def_ = atk + gain, def_ + (gain if p.get("def_too") else 0)
     per = p.get("per_card")
     if per is not None:  # "for each card in your hand" (Tragoedia)
         count = cards_counted(ctx, src, per)
