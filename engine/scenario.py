@@ -766,7 +766,9 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
     "negates_effects": _APPLIES,
     "indestructible_by_effects": {
         "by": _default(Literal["opponent_effects", "effects"], "effects", "whose card effects cannot destroy them"),
-        **_APPLIES,
+        "applies_to": _default(Literal[_AppliesTo, "this_card"], "self", "self: this card (on an equip: the "
+                               "equipped monster); this_card: the card itself, an Equip Card too"),
+        "filter": _optional(_Filter, "only the monsters of applies_to that match this filter"),
     },
 }) | _tagged(_Activatable, {
     "activated": {
@@ -787,6 +789,9 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = _tagged(_Effect, {
         "once_per_turn": _ONCE,
         "activates_card": _default(bool, True, "on a Spell/Trap: false for an effect of the face-up card (not the "
                                    "card's activation), activated only while it is face-up on the field"),
+        "about": _default(Literal["self", "own", "opponent", "any"], "self", "with on an event of cards or players "
+                          "(special_summoned, destroyed...): whose card (or LP) its timing answers"),
+        "event_filter": _optional(_Filter, "with about other than self: the card of the event must match this"),
     },
     "trigger": {
         "on": _TriggerEvent,

@@ -251,7 +251,10 @@ def _untargetable(ctx: Context, src: Source) -> Untargetable:
 
 def _indestructible_by_effects(ctx: Context, src: Source) -> Untargetable:
     """"Cannot be destroyed by (your opponent's) card effects": the monsters of `applies_to` (this card by default;
-    on an equip, the equipped monster), `by` as for targeting (§U.15)."""
+    on an equip, the equipped monster; `this_card`: the card itself, an Equip Card too), `by` as for targeting
+    (§U.15)."""
+    if src.effect.params.get("applies_to") == "this_card":
+        return Untargetable((src.card,), str(src.effect.params.get("by", "effects")))
     cards = tuple(monsters_it_applies_to(ctx, src, face_up=False))
     return Untargetable(cards, str(src.effect.params.get("by", "effects")))
 

@@ -35,7 +35,7 @@ def damage_step_problem(eff: Effect, card: Card, window: Window) -> str | None:
     if eff.damage_step is DamageStepRule.ALLOWED:
         return None
     if eff.damage_step is DamageStepRule.FORBIDDEN:
-        return "this effect cannot be activated in the Damage Step (card ruling)"
+        return "this effect cannot be activated in the Damage Step (its text or a card ruling)"
     if eff.windows is not None:
         if window in eff.windows:
             return None
@@ -344,13 +344,13 @@ def trigger_problem(ctx: Context, ci: int, ei: int, window: Window | None = None
     ):
         return None
     card = ctx.card(ci)
+    if window is not None and (problem := trigger_damage_step_problem(card.effects[ei], window)):
+        return f"{card.name}'s effect cannot be activated here: {problem}"
     if any(e.type is EventType.TRIGGERED and e.card == ci and e.window is window for e in ctx.state.log):
         return f"{card.name}'s effect was already placed on a chain or declined in this window"
     eff = card.effects[ei]
     if eff.negated or ctx.effects_negated(ci):
         return f"{card.name}'s effect is negated"
-    if window is not None and (problem := trigger_damage_step_problem(eff, window)):
-        return f"{card.name}'s effect cannot be activated here: {problem}"
     etype = ctx.registry[eff.type]
     if etype.condition is not None and not etype.condition(ctx, ctx.source_of(ci, ei)):
         return f"{card.name}'s trigger condition is not met"
