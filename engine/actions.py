@@ -175,7 +175,13 @@ def destroy(ctx: Context, index: int, rule: str, *, detail: str = "", by: Source
     if rule in CARD_EFFECT_DESTRUCTION and (instead := effect_destruction_replacement(ctx, index)) is not None:
         replace_battle_destruction(ctx, instead, index)  # §U.10: not destroyed; what it does instead is done now
         return False
-    send_to_graveyard(ctx, index, rule, detail=detail or "destroyed")
+    dest, _why = graveyard_destination(ctx, ctx.card(index))
+    send_to_graveyard(ctx, index, rule, detail=detail or "destroyed", triggers=False)
+    if by is not None:  # who destroyed it, for "destroyed by your opponent's card effect" (§U.15)
+        card = ctx.card(index)
+        card.details = attrs.evolve(card.details, destroyed_by=by.controller)
+    if dest is Location.GRAVEYARD:
+        _moved(ctx, TriggerEvent.SENT_TO_GRAVEYARD, index)
     _moved(ctx, TriggerEvent.DESTROYED, index)
     return True
 

@@ -219,6 +219,9 @@ _TriggerCondition = Literal[
     "sent_from_field",
     "opponent_turn",
     "would_take_battle_damage",
+    "destroyed_by_opponent",
+    "destroyed_by_opponent_attack",
+    "was_face_up_at_start",
 ]
 _Attribute = Literal["light", "dark", "water", "fire", "earth", "wind", "divine"]
 _MonsterType = Literal[
@@ -484,7 +487,8 @@ class _Instead(_Payment):
 
 _UNIONS = {"kind": "effect", "op": "op"}  # tag key -> the name of the tagged union in the schema
 _ANY_OF = {  # operations and effect kinds that need at least one of these keys
-    "change_stats": ("atk", "def", "set_atk", "set_def", "atk_gain_equal_to", "atk_gain_of"),
+    "change_stats": ("atk", "def", "set_atk", "set_def", "atk_gain_equal_to", "atk_gain_of", "def_gain_of",
+                     "set_atk_of", "set_def_of"),
     "damage": ("amount", "equal_to"),
     "gain_lp": ("amount", "equal_to"),
     "no_battle_damage_at_most": ("at_most", "at_most_equal_to"),
@@ -536,6 +540,10 @@ OPS: Mapping[str, type[msgspec.Struct]] = _tagged(_Op, {
         "atk_gain_equal_to": _optional(Literal["battling_opponent_atk"]),
         "atk_gain_of": _optional(_StatOf, "an ATK gain equal to a value of a monster (its original ATK, the ATK "
                                  "difference of the battlers...), read when it resolves"),
+        "def_gain_of": _optional(_StatOf, "a DEF gain equal to a value, read when it resolves"),
+        "set_atk_of": _optional(_StatOf, "its ATK becomes a value read when it resolves (\"becomes that monster's "
+                                "ATK\", \"double its original ATK\": times 2)"),
+        "set_def_of": _optional(_StatOf, "its DEF becomes a value read when it resolves"),
         "until": _UNTIL,
     },
     # Relative stat ops (rules spec §S): a freezing current value, or a change of the original value.
@@ -557,6 +565,8 @@ OPS: Mapping[str, type[msgspec.Struct]] = _tagged(_Op, {
     "destroy": {"target": _TargetRef},
     "banish": {"target": _TargetRef},
     "return_to_hand": {"target": _TargetRef},
+    "shuffle_into_deck": {"target": Annotated[_TargetRef, _doc("the card shuffled into its owner's Deck (a Fusion, "
+                                                               "Synchro, Xyz or Link Monster: the Extra Deck)")]},
     "send_to_graveyard": {"target": _TargetRef},
     "change_position": {"target": _TargetRef, "to": _Position},
     "take_control": {"target": _TargetRef,
@@ -610,7 +620,7 @@ OPS: Mapping[str, type[msgspec.Struct]] = _tagged(_Op, {
     "perform_damage_calculation": {},
     # Issue 43's pieces (rules spec §U.15).
     "battle_damage_this_battle": {
-        "change": Annotated[Literal["halve", "double", "zero", "gain_instead", "reflect"],
+        "change": Annotated[Literal["halve", "double", "zero", "gain_instead", "reflect", "also"],
                             _doc("what happens to the battle damage the player takes from this battle (gain_instead: "
                                  "they gain that much LP; reflect: their opponent takes it instead)")],
         "player": _default(_Relative, "controller"),
@@ -1453,7 +1463,7 @@ def _check_scenario(w: _Scenario, own_effects: Mapping[str, int] | None = None) 
                 for name, kind in _REF_PARAMS[op.op]:
                     if op.params[name] is not None and not _summons_self(op):  # (an optional reference left out)
                         ref(kind, op.params[name], "cards", i, "effects", j, "does", k, name)
-                for key in ("equal_to", "atk_gain_of"):
+                for key in ("equal_to", "atk_gain_of", "def_gain_of", "set_atk_of", "set_def_of"):
                     source = op.params.get(key) or {}
                     for part in ("of", "minus"):
                         if source.get(part) is not None:

@@ -77,6 +77,9 @@ class CardDetails:
     column: int = -1
     extra_zone: bool = False
     rank: int = 0  # an Xyz Monster's Rank (printed; 0: none)
+    # The player whose card effect destroyed it, where it went (§U.15: "destroyed by your opponent's card effect");
+    # None otherwise. Kept until it moves again.
+    destroyed_by: Player | None = None
 
     def moved(self) -> CardDetails:
         """As it is once the card moved: a new card, in no zone, not Summoned (its printed details stay)."""

@@ -155,6 +155,22 @@ def battle_fate_problem(ctx: Context, mine: int | None, cond: Params) -> str | N
     return None
 
 
+def destroyed_by_opponent(ctx: Context, src: Source, attack_only: bool) -> bool:
+    """"If this card in your possession is destroyed by your opponent's card (by battle or by card effect)" /
+    "... by your opponent's attack or card effect" (`attack_only`: by battle only when the opponent attacked):
+    destroyed by battle in this battle, or by a card effect of the opponent of the player who controlled it then
+    (§U.15)."""
+    card = ctx.card(src.card)
+    known = ctx.state.last_known.get((src.card, card.instance - 1))
+    if known is None or known.card.controller is not card.owner:
+        return False  # not destroyed from the field, or not in its owner's possession then
+    foe = opponent_of(card.owner)
+    b = ctx.state.battle
+    if src.card in b.sent:
+        return not attack_only or b.attacker_controller is foe
+    return card.details.destroyed_by is foe
+
+
 def _condition(ctx: Context, src: Source, name: str) -> bool:
     b = ctx.state.battle
     me = src.host
@@ -175,6 +191,11 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
         return b.battled and foe is not None and foe not in b.destroyed
     if name == "sent_from_field":  # "if this card is sent from the field to the GY": it was on the field just now
         return (src.card, ctx.card(src.card).instance - 1) in ctx.state.last_known
+    if name in ("destroyed_by_opponent", "destroyed_by_opponent_attack"):
+        return destroyed_by_opponent(ctx, src, attack_only=name == "destroyed_by_opponent_attack")
+    if name == "was_face_up_at_start":  # "if it was face-up at the start of the Damage Step"
+        start = b.attacker_position_at_start if me == b.attacker else b.target_position_at_start
+        return me in (b.attacker, b.target) and start is not None and start is not Position.SET
     if name == "opponent_turn":
         return ctx.state.turn_player is not src.controller
     if name == "would_take_battle_damage":  # "when you would take battle damage" (§U.12)
@@ -270,6 +291,11 @@ def _change_stats(ctx: Context, src: Source, link: ChainLink, op: Params) -> Non
         atk += current_stats(ctx, foe)[0] if foe is not None else 0
     if op.get("atk_gain_of") is not None:
         atk += value_of(ctx, src, op["atk_gain_of"])
+    def_ = int(op.get("def", 0))
+    if op.get("def_gain_of") is not None:
+        def_ += value_of(ctx, src, op["def_gain_of"])
+    set_atk = op.get("set_atk") if op.get("set_atk_of") is None else value_of(ctx, src, op["set_atk_of"])
+    set_def = op.get("set_def") if op.get("set_def_of") is None else value_of(ctx, src, op["set_def_of"])
     ling = Lingering(
         effect=actions.STAT_CHANGE,
         controller=src.controller,
@@ -277,9 +303,9 @@ def _change_stats(ctx: Context, src: Source, link: ChainLink, op: Params) -> Non
         instance=card.instance,
         until=op.get("until", "end_of_turn"),
         atk=atk,
-        def_=int(op.get("def", 0)),
-        set_atk=op.get("set_atk"),
-        set_def=op.get("set_def"),
+        def_=def_,
+        set_atk=set_atk,
+        set_def=set_def,
     )
     actions.add_lingering(ctx, ling)
 
@@ -347,6 +373,7 @@ THIS_BATTLE_CHANGES: Final = {
     "zero": DamageStage.ZERO,
     "gain_instead": DamageStage.GAIN,
     "reflect": DamageStage.REFLECT,
+    "also": DamageStage.ALSO,
 }
 
 
@@ -434,6 +461,24 @@ def _destroy(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     index = _card_for(ctx, src, link, op["target"])
     if index is not None:
         actions.destroy(ctx, index, "effect", by=src)
+
+
+def _shuffle_into_deck(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """"Shuffle it into the Deck": to its owner's Deck (an Extra Deck monster: the Extra Deck), from the field, the
+    hand or the Graveyard; a monster determined destroyed by battle cannot be (as for returning it to the hand)."""
+    index = _card_for(ctx, src, link, op["target"])
+    if index is None:
+        return
+    card = ctx.card(index)
+    if card.location in (Location.DECK, Location.EXTRA_DECK) or card.battle_destroyed:
+        return
+    extra = bool(card.details.abilities & EXTRA_DECK_ABILITIES)
+    actions.move_card(ctx, index, Location.EXTRA_DECK if extra else Location.DECK, "effect",
+                      detail="shuffled into the Deck")  # fmt: skip
+
+
+# A Fusion, Synchro, Xyz or Link Monster returns to the Extra Deck.
+EXTRA_DECK_ABILITIES: Final = frozenset({"fusion", "synchro", "xyz", "link"})
 
 
 def _send_to_graveyard(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
@@ -652,6 +697,7 @@ OPS: Final[dict[str, OpHandler]] = {
     "destroy": _destroy,
     "banish": _move_op(Location.BANISHED),
     "return_to_hand": _move_op(Location.HAND),
+    "shuffle_into_deck": _shuffle_into_deck,
     "send_to_graveyard": _send_to_graveyard,
     "change_position": _change_position,
     "take_control": _take_control,
