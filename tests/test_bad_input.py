@@ -1,7 +1,7 @@
 """Hostile and malformed input: the loader ends every file in a correct scenario or one ScenarioError naming
 the place, and `python -m engine run` in exit 2 with one line on stderr, never a traceback.
 
-The limits tested here are the documented ones (module docstring of engine/scenario.py); each bad case is
+The limits tested here are the documented ones (the docstring of engine/format/__init__.py); each bad case is
 checked through the library (`load_scenarios` / `parse_scenario`) and through the CLI as a subprocess.
 """
 

@@ -507,21 +507,31 @@ def test_a_library_card_gets_its_keys_under_its_own() -> None:
         parse_scenario(edited((("cards", 6), RUSH | {"card": "blue_eyes"})), library=LIBRARY)
 
 
-SCENARIO_PY = Path(__file__).resolve().parent.parent / "engine" / "scenario.py"
+ENGINE = Path(__file__).resolve().parent.parent / "engine"
+LOADER = [ENGINE / "scenario.py", *sorted((ENGINE / "format").glob("*.py"))]  # the format's public face, its package
 
 
 def test_the_loader_imports_nothing_of_the_engine_but_text() -> None:
-    tree = ast.parse(SCENARIO_PY.read_text(encoding="utf-8"))
-    modules = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
-    modules |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    assert {m for m in modules if m and m.split(".")[0] == "engine"} == {"engine.values.text"}
+    for path in LOADER:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        modules = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+        modules |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        engine = {m for m in modules if m and m.split(".")[0] == "engine"}
+        assert {m for m in engine if not m.startswith("engine.format.")} <= {"engine.values.text"}, path
+
+
+def test_the_format_modules_stay_small() -> None:
+    """One module per part of the format (issue 38), none over 600 lines."""
+    sizes = {path.name: len(path.read_text(encoding="utf-8").splitlines()) for path in LOADER}
+    assert len(sizes) >= 10
+    assert {name: n for name, n in sizes.items() if n > 600} == {}
 
 
 def test_no_module_imports_a_private_name_of_the_loader() -> None:
-    root = SCENARIO_PY.parent.parent
+    root = ENGINE.parent
     for path in [*root.glob("engine/**/*.py"), *root.glob("tests/**/*.py"), *root.glob("benchmarks/*.py")]:
         for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(n, ast.ImportFrom) and n.module == "engine.scenario":
+            if isinstance(n, ast.ImportFrom) and n.module and n.module.startswith(("engine.scenario", "engine.format")):
                 assert not [a.name for a in n.names if a.name.startswith("_")], path
 
 

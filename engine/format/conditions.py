@@ -1,0 +1,175 @@
+"""Conditions and filters: which monsters (``filter``), who battles whom (``battle``), what a player
+controls, a player's LP, the ``only_if`` any effect may carry (rules spec §U.1), and a monster's ATK or DEF
+as an amount (``stat_of``). Read by effect kinds, operations and costs alike."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from msgspec import UNSET, Meta, UnsetType, field
+
+from engine.format.vocabulary import (
+    MAX_COUNT,
+    Ability,
+    Amount,
+    Attribute,
+    Count,
+    Level,
+    MonsterType,
+    Relative,
+    Stat,
+    Summoned,
+    TargetRef,
+    Text,
+    Wire,
+    Zone,
+    doc,
+)
+
+
+class FilterWire(Wire):
+    """Which monsters: every key given must hold (an empty filter matches every monster). An archetype is
+    matched by name, as the official rule does: a "Ghostrick" monster has "Ghostrick" in its name (its name,
+    else its id)."""
+
+    archetype: Annotated[Text | UnsetType, doc("its name contains this text")] = UNSET
+    not_archetype: Annotated[Text | UnsetType, doc("its name does not contain this text")] = UNSET
+    attribute: Annotated[Attribute | UnsetType, doc("it has this Attribute")] = UNSET
+    monster_type: Annotated[MonsterType | UnsetType, doc("it is of this Type")] = UNSET
+    level_at_most: Annotated[Level | UnsetType, doc("its Level is at most this")] = UNSET
+    level_at_least: Annotated[Level | UnsetType, doc("its Level is at least this")] = UNSET
+    face_up: Annotated[bool | UnsetType, doc("true: it is face-up (a face-down monster shows no ATK to refer to)")] = (
+        UNSET
+    )
+    position: Annotated[
+        Literal["attack", "defense"] | UnsetType, doc("it is in Attack Position, or in Defense Position (either face)")
+    ] = UNSET
+    name: Annotated[Text | UnsetType, doc("its name is exactly this (\"Toon World\")")] = UNSET
+    atk_at_least: Annotated[Stat | UnsetType, doc("its current ATK is at least this (face-up on the field)")] = UNSET
+    atk_at_most: Annotated[Stat | UnsetType, doc("its current ATK is at most this")] = UNSET
+    def_at_least: Annotated[Stat | UnsetType, doc("its current DEF is at least this (\"with 2000 or more DEF\")")] = (
+        UNSET
+    )
+    def_at_most: Annotated[Stat | UnsetType, doc("its current DEF is at most this")] = UNSET
+    ability: Annotated[
+        Ability | Literal["pendulum", "extra_deck"] | UnsetType,
+        doc("its type line says this (\"a Tuner\", \"a Toon monster\", \"a Fusion Monster\"); pendulum: a Pendulum "
+             "Monster; extra_deck: a Fusion, Synchro, Xyz or Link Monster"),
+    ] = UNSET
+    summoned: Annotated[Summoned | UnsetType, doc("it was Summoned this way (\"this Link Summoned card\")")] = UNSET
+    card_type: Annotated[
+        Literal["monster", "spell", "trap"] | UnsetType, doc("its card type (a Counter Trap is a trap)")
+    ] = UNSET
+
+
+class BattleWire(Wire):
+    """Who battles whom, as an activation condition ("if a LIGHT monster you control battles"): every key
+    given must hold."""
+
+    own_monster: Annotated[
+        FilterWire | UnsetType, doc("a monster the effect's controller controls battles, and matches this filter")
+    ] = UNSET
+    opponent_monster: Annotated[
+        FilterWire | UnsetType, doc("it battles an opponent's monster that matches this filter")
+    ] = UNSET
+    self_: Annotated[bool, doc("this card (the equipped monster, on an equip) is one of the battling monsters")] = (
+        field(default=False, name="self")
+    )
+    opponent_atk: Annotated[
+        Literal["higher", "lower", "equal", "equal_or_higher", "equal_or_lower"] | UnsetType,
+        doc("the monster it battles has a higher (lower, the same...) ATK than the monster of the effect's "
+            "controller (or than the monster `of` names)"),
+    ] = UNSET
+    at_declaration: Annotated[bool, doc("true: the attack's monsters count as battling from its declaration (a "
+                                        "condition read when the attack is declared)")] = False
+    of: Annotated[TargetRef | UnsetType, doc("whose battle: this monster's (\"if that monster battles\"), instead "
+                                             "of the effect's controller's battling monster")] = UNSET
+    opponent_destroyed: Annotated[bool | UnsetType, doc("the monster it battles was (true) / was not (false) "
+                                                        "destroyed by the battle, after damage calculation")] = UNSET
+
+
+class ControlsWire(Wire):
+    """How many cards a player controls face-up (a monster: face-up or face-down) that match a filter, as a
+    condition: "while you control another 'Ancient Warriors' monster", "if your opponent controls no monsters"."""
+
+    player: Annotated[Relative, doc("whose cards are counted (both: all on the field)")] = "controller"
+    filter: Annotated[FilterWire | UnsetType, doc("which cards")] = UNSET
+    zone: Annotated[Zone, doc("where (a Spell/Trap on the field counts when face-up)")] = "monster_zone"
+    other_than_self: Annotated[bool, doc("true: cards other than this one (\"another 'X' monster\")")] = False
+    at_least: Annotated[Count, doc("at least this many")] = 1
+    at_most: Annotated[Count | UnsetType, doc("at most this many (0: none)")] = UNSET
+
+
+class PerCardWire(Wire):
+    """The cards a value is counted by: in a player's hand, or what a player controls that matches a filter."""
+
+    zone: Literal["hand", "monster_zone", "spell_trap_zone", "graveyard"] = "hand"
+    player: Relative = "controller"
+    filter: Annotated[FilterWire | UnsetType, doc("only the cards that match")] = UNSET
+
+
+class LifeConditionWire(Wire):
+    """A player's Life Points, as a condition ("while your LP are 2000 or less", "if you have less LP than your
+    opponent")."""
+
+    player: Literal["controller", "opponent"] = "controller"
+    at_most: Annotated[Amount | UnsetType, doc("at most this much")] = UNSET
+    at_least: Annotated[Amount | UnsetType, doc("at least this much")] = UNSET
+    less_than_opponent: Annotated[bool, doc("fewer LP than that player's opponent")] = False
+
+
+class OnlyIfWire(Wire):
+    """A condition on the game as it is now, read whenever the effect is: a continuous effect applies only while
+    it holds, an activated or trigger effect is activated only if it holds. Every key given must hold."""
+
+    controls: Annotated[
+        ControlsWire | Annotated[tuple[ControlsWire, ...], Meta(min_length=1)] | UnsetType,
+        doc("what a player controls (a list: every entry holds)"),
+    ] = UNSET
+    self_: Annotated[
+        FilterWire | UnsetType, doc("this card (on an equip: the equipped monster) matches this filter")
+    ] = field(default=UNSET, name="self")
+    this_card: Annotated[
+        Literal["attacking", "attacked", "battling"] | UnsetType,
+        doc("this card is the attacking monster (from its declaration), the attack target, or either"),
+    ] = UNSET
+    same_column: Annotated[
+        bool | UnsetType,
+        doc("true: the monster this card battles is in this card's column (cards give `column`)"),
+    ] = UNSET
+    summoned_this_turn: Annotated[bool | UnsetType, doc("this card was Summoned this turn (or not: false)")] = UNSET
+    life_points: Annotated[LifeConditionWire | UnsetType, doc("a player's LP")] = UNSET
+
+
+class AmongWire(Wire):
+    """The face-up monsters a value is read among ("the highest ATK among monsters your opponent controls")."""
+
+    player: Relative = "both"
+    filter: Annotated[FilterWire | UnsetType, doc("only the monsters that match")] = UNSET
+
+
+class StatOfWire(Wire):
+    """A value read from the game, as an amount: a monster's current ATK or DEF (or original ATK/DEF, Level, Rank,
+    Link Rating; or the difference with another monster's), the highest or lowest among some monsters, or a count
+    of cards. Exactly one of `of`, `highest_among`, `lowest_among`, `count`."""
+
+    of: Annotated[TargetRef | UnsetType, doc("which monster: a target reference")] = UNSET
+    stat: Literal["atk", "def", "original_atk", "original_def", "level", "rank", "link_rating"] = "atk"
+    minus: Annotated[
+        TargetRef | UnsetType, doc("less the same value of this monster (none below 0): \"the difference in ATK\"")
+    ] = UNSET
+    halved: Annotated[bool, doc("half of it (rounded as halving is, §S.6)")] = False
+    highest_among: Annotated[AmongWire | UnsetType, doc("the highest `stat` of these face-up monsters (0 if none)")] = (
+        UNSET
+    )
+    lowest_among: Annotated[AmongWire | UnsetType, doc("the lowest `stat` of these face-up monsters (0 if none)")] = (
+        UNSET
+    )
+    count: Annotated[PerCardWire | UnsetType, doc("how many such cards (\"for each card in your hand\")")] = UNSET
+    times: Annotated[Annotated[int, Meta(ge=1, le=MAX_COUNT)], doc("the value multiplied by this (\"x 200\")")] = 1
+
+    def __post_init__(self) -> None:
+        given = [k for k in ("of", "highest_among", "lowest_among", "count") if getattr(self, k) is not UNSET]
+        if len(given) != 1:
+            got = ", ".join(given) or "none"
+            raise ValueError(f"give exactly one of of, highest_among, lowest_among, count (got {got})")

@@ -1,0 +1,74 @@
+"""Costs (``cost``, paid on activation) and what a destruction replacement does ``instead``: the same
+payments, read into the frozen :class:`Cost`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Any
+
+import msgspec
+from msgspec import UNSET, UnsetType
+
+from engine.format.conditions import FilterWire, StatOfWire
+from engine.format.vocabulary import Amount, CardRef, Count, Wire, doc, mapping
+
+
+class PaymentWire(Wire):
+    lp: Amount = 0
+    lp_equal_to: Annotated[StatOfWire | UnsetType, doc("pay LP equal to this value (\"pay LP equal to the difference "
+                                                     "in ATK\": Prideful Roar), besides any `lp`")] = UNSET
+    send_self_to_graveyard: bool = False
+    discard: Annotated[Count, doc("discard this many other cards from the hand")] = 0
+    tribute: Annotated[Count, doc("Tribute this many monsters you control, other than this card")] = 0
+    pay_with: Annotated[
+        tuple[CardRef, ...], doc("the cards the player picks first for discard/tribute, in this order")
+    ] = ()
+    detach: Annotated[Count, doc("detach this many Xyz Materials from this card (on an equip: its monster)")] = 0
+    remove_counters: Annotated[Count, doc("remove this many counters from this card")] = 0
+    banish_self: Annotated[bool, doc("banish this card (from the hand, the field or the Graveyard)")] = False
+    banish_from_graveyard: Annotated[Count, doc("banish this many other cards from your Graveyard (pay_with "
+                                                  "first)")] = 0
+
+
+class CostWire(PaymentWire):
+    """Paid on activation; the keys combine."""
+
+    discard_self: bool = False
+
+
+class InsteadWire(PaymentWire):
+    """What a destruction replacement does instead ("you can <do this> instead"): the cost keys, the
+    destruction of another face-up monster its controller controls (The Six Samurai), or detaching all its
+    Xyz Materials (Number 102: Star Seraph Sentry)."""
+
+    detach_all: Annotated[bool, doc("detach all Xyz Materials of the monster it protects (at least 1)")] = False
+    destroy_self: Annotated[bool, doc("destroy this card (an Equip: the Equip Card itself) instead")] = False
+
+    destroy_other: Annotated[
+        FilterWire | UnsetType, doc("destroy another face-up monster you control that matches this filter")
+    ] = UNSET
+    destroy_card: Annotated[
+        FilterWire | UnsetType, doc("destroy another card you control, of any card type, face-up or face-down, that "
+                                    "matches this filter ({} : \"1 card you control\"; card_type: \"1 Spell\")")
+    ] = UNSET
+
+
+class Cost(msgspec.Struct, frozen=True):
+    lp: int = 0
+    lp_equal_to: Mapping[str, Any] | None = None  # a value (StatOfWire) paid in LP, besides `lp`
+    discard_self: bool = False
+    send_self_to_graveyard: bool = False
+    discard: int = 0  # other cards from the hand
+    tribute: int = 0  # monsters the player controls, other than this card
+    pay_with: tuple[str, ...] = ()  # the cards the player picks first for discard / tribute
+    detach: int = 0  # Xyz Materials of this card (on an equip: its monster)
+    remove_counters: int = 0  # counters on this card
+    banish_self: bool = False
+    banish_from_graveyard: int = 0  # other cards of the player's Graveyard
+
+
+def cost_spec(c: CostWire) -> Cost:
+    """A checked cost as the frozen value (an object among its keys as a mapping; a key left out as its default)."""
+    given: dict[str, Any] = {k: mapping(v) if isinstance(v, Wire) else v
+                             for k, v in msgspec.structs.asdict(c).items() if v is not UNSET}  # fmt: skip
+    return Cost(**given)

@@ -1,0 +1,219 @@
+"""A scenario as a whole: its top-level keys (:class:`ScenarioWire`), the rules a schema cannot state across
+its parts (unique ids, every reference names a card, the attack it starts with, the shape of ``choices``), and
+parsing: a decoded document (or one effect, as a host gives it) to the frozen :class:`Scenario`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Annotated, Any, Literal
+
+import attrs
+import msgspec
+from msgspec import UNSET, Meta, UnsetType
+
+from engine.format.battles import Attack, AttackWire, BattlePhaseWire, Choice, ChoiceWire, check_attack, choice
+from engine.format.cards import CardSpec, CardWire, card_spec, with_library
+from engine.format.effects import AnyEffect, EffectSpec, EffectWire, effect_spec, with_speed
+from engine.format.errors import Invalid, convert, show
+from engine.format.ops import REF_PARAMS, summons_self
+from engine.format.vocabulary import LP, REFS, SUMMON_FROM, TARGET_KEYWORDS, Library, Player, Wire, doc, opt
+
+
+@attrs.frozen
+class Rules:
+    zero_atk_mutual_destruction: bool = False
+
+
+class Scenario(msgspec.Struct, frozen=True):
+    format: str
+    id: str | None
+    title: str | None
+    notes: str | None
+    rules: Rules
+    turn_player: str
+    life_points: Mapping[str, int]
+    cards: tuple[CardSpec, ...]
+    attack: Attack | None  # with `attacks`: the first of them; with `battle_phase`, None
+    choices: tuple[Choice, ...]
+    attacks: tuple[Attack, ...] | None = None  # a Battle Phase: several attacks, one after the other
+    battle_phase: bool = False  # the whole Battle Phase, the players declaring the attacks
+
+
+class RulesWire(msgspec.Struct, frozen=True, forbid_unknown_fields=True):  # frozen: it is a default value
+    zero_atk_mutual_destruction: bool = False
+
+
+class LifePointsWire(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    A: LP = 8000
+    B: LP = 8000
+
+
+class ScenarioWire(Wire, kw_only=True):
+    format: Literal["damage-step-scenario/1"]
+    id: str | UnsetType = UNSET
+    title: str | UnsetType = UNSET
+    notes: str | UnsetType = UNSET
+    rules: RulesWire = RulesWire()
+    turn_player: Player = "A"
+    life_points: LifePointsWire = LifePointsWire()
+    cards: Annotated[tuple[CardWire, ...], Meta(min_length=1)]
+    attack: Annotated[AttackWire | UnsetType, doc("one attack (or give attacks)")] = UNSET
+    attacks: Annotated[
+        Annotated[tuple[AttackWire, ...], Meta(min_length=1)] | UnsetType,
+        doc("a Battle Phase: attacks declared one after the other on the same state (instead of attack)"),
+    ] = UNSET
+    battle_phase: Annotated[
+        BattlePhaseWire | UnsetType,
+        doc("the whole Battle Phase, the players declaring the attacks (instead of attack or attacks): {}"),
+    ] = UNSET
+    choices: tuple[ChoiceWire, ...] = ()
+
+
+def check_scenario(w: ScenarioWire, own_effects: Mapping[str, int] | None = None) -> Scenario:
+    """`own_effects`: library card key -> how many effects of its own types it brings (before the ones listed)."""
+    cards: list[CardSpec] = []
+    by_id: dict[str, CardSpec] = {}
+    for i, wc in enumerate(w.cards):
+        try:
+            c = card_spec(wc)
+        except Invalid as err:
+            err.parts[:0] = ("cards", i)
+            raise
+        if c.id in by_id:
+            raise Invalid(f"duplicate card id {show(c.id)}", "cards", i, "id")
+        if c.id in TARGET_KEYWORDS:
+            raise Invalid(f"card id {show(c.id)} is reserved (a target keyword)", "cards", i, "id")
+        by_id[c.id] = c
+        cards.append(c)
+
+    def card(ref: str, *parts: str | int) -> CardSpec:
+        if ref not in by_id:
+            raise Invalid(f"unknown card id {show(ref)}", *parts)
+        return by_id[ref]
+
+    def ref(kind: str, value: str, *parts: str | int) -> None:
+        if value not in by_id and (kind == "card_ref" or value not in TARGET_KEYWORDS):
+            raise Invalid(
+                f"unknown card id {show(value)}" if kind == "card_ref" else
+                f"expected {REFS['target_ref']}, got {show(value)}",
+                *parts,
+            )  # fmt: skip
+
+    for i, c in enumerate(cards):
+        if c.equipped_to is not None:
+            t = card(c.equipped_to, "cards", i, "equipped_to")
+            if t.card_type != "monster" or t.location != "monster_zone":
+                msg = f"card {show(t.id)} is not a monster in a monster_zone"
+                raise Invalid(msg, "cards", i, "equipped_to")
+        for j, e in enumerate(c.effects):
+            if e.target is not None:
+                ref("target_ref", e.target, "cards", i, "effects", j, "target")
+            battle = e.params.get("battle") or {}
+            if battle.get("of") is not None:
+                ref("target_ref", battle["of"], "cards", i, "effects", j, "battle", "of")
+            if e.cost is not None:
+                for k, pid in enumerate(e.cost.pay_with):
+                    ref("card_ref", pid, "cards", i, "effects", j, "cost", "pay_with", k)
+                paid = e.cost.lp_equal_to or {}
+                for part in ("of", "minus"):
+                    if paid.get(part) is not None:
+                        ref("target_ref", paid[part], "cards", i, "effects", j, "cost", "lp_equal_to", part)
+            instead = e.params.get("instead") if e.kind == "battle_destruction_replacement" else None
+            for k, pid in enumerate(instead["pay_with"] if instead is not None else ()):
+                ref("card_ref", pid, "cards", i, "effects", j, "instead", "pay_with", k)
+            for k, op in enumerate(e.does):
+                for name, kind in REF_PARAMS[op.op]:
+                    if op.params[name] is not None and not summons_self(op):  # (an optional reference left out)
+                        ref(kind, op.params[name], "cards", i, "effects", j, "does", k, name)
+                for key in ("equal_to", "atk_gain_of", "def_gain_of", "set_atk_of", "set_def_of"):
+                    source = op.params.get(key) or {}
+                    for part in ("of", "minus"):
+                        if source.get(part) is not None:
+                            ref("target_ref", source[part], "cards", i, "effects", j, "does", k, key, part)
+                if op.op == "special_summon" and summons_self(op):
+                    if c.card_type != "monster":
+                        raise Invalid(f"card {show(c.id)} is not a monster ({c.card_type})",
+                                       "cards", i, "effects", j, "does", k, "card")  # fmt: skip
+                elif op.op == "special_summon" and op.params.get("card") is not None:
+                    s = by_id[op.params["card"]]
+                    if s.card_type != "monster" or s.location not in SUMMON_FROM:
+                        raise Invalid(
+                            f"card {show(s.id)} is not a monster in hand, deck or graveyard "
+                            f"({s.card_type} in {s.location})", "cards", i, "effects", j, "does", k, "card",
+                        )  # fmt: skip
+
+    attacks: tuple[Attack, ...] | None = None
+    attack: Attack | None = None
+    at: tuple[str | int, ...] = ("attack",)
+    given = [k for k in ("attack", "attacks", "battle_phase") if getattr(w, k) is not UNSET]
+    if len(given) > 1:
+        raise Invalid(f"give one of attack, attacks or battle_phase, got {' and '.join(given)}", given[1])
+    if isinstance(w.attack, AttackWire):
+        attack = Attack(w.attack.attacker, w.attack.target)
+    elif isinstance(w.attacks, tuple):
+        attacks = tuple(Attack(a.attacker, a.target) for a in w.attacks)
+        attack, at = attacks[0], ("attacks", 0)
+    elif w.battle_phase is UNSET:
+        raise Invalid("missing required key", "attack")
+    for k, later in enumerate(attacks or ()):  # later attacks are checked when declared, by the engine
+        card(later.attacker, "attacks", k, "attacker")
+        if later.target is not None:
+            card(later.target, "attacks", k, "target")
+    turn_player = w.turn_player
+    if attack is not None:
+        check_attack(attack, card, turn_player, at)
+
+    battle_phase = w.battle_phase is not UNSET
+    shape = "battle_phase" if battle_phase else "attacks" if attacks is not None else "attack"
+    count = None if battle_phase else len(attacks) if attacks is not None else 1
+    choices = [choice(i, ch, card, shape, count, own_effects or {}) for i, ch in enumerate(w.choices)]
+    lp = MappingProxyType({"A": w.life_points.A, "B": w.life_points.B})
+    rules = Rules(w.rules.zero_atk_mutual_destruction)
+    return Scenario(
+        w.format, opt(w.id), opt(w.title), opt(w.notes), rules, turn_player, lp, tuple(cards), attack,
+        tuple(choices), attacks, battle_phase,
+    )  # fmt: skip
+
+
+def parse(data: object, library: Library | None) -> Scenario:
+    checked: ScenarioWire = convert(with_library(data, library), ScenarioWire)
+    own = None
+    if library is not None and checked.choices:  # a choice may name an effect a library card brings itself
+        own = {k: d["own_effects"] for k, d in library.items() if "own_effects" in d}
+    return check_scenario(checked, own)
+
+
+def parse_scenario(data: object, *, library: Library | None = None) -> Scenario:
+    """Validate a decoded JSON scenario completely and return it typed, defaults filled in.
+
+    ``library``: the cards a card may name with ``"card"`` (card key -> its default keys); with none, naming
+    one is an error (``engine.parse_scenario`` passes ``engine.cards``'s)."""
+    try:
+        return parse(data, library)
+    except Invalid as e:
+        raise e.error() from None
+
+
+def parse_effect_spec(spec: Mapping[str, Any], *, card_type: str = "monster") -> EffectSpec:
+    """Validate one effect spec exactly as the loader validates an effect of a card of ``card_type`` (the
+    Counter Trap speed rule included); a mistake raises :class:`ScenarioError` naming the key."""
+    try:
+        checked: EffectWire = convert(dict(spec), AnyEffect)
+        return with_speed(effect_spec(checked), card_type)
+    except Invalid as e:
+        raise e.error() from None
+
+
+def parse_record(
+    data: object, library: Library | None, prefix: tuple[str | int, ...] = (), line: int | None = None
+) -> Scenario:
+    """Parse a scenario or a corpus record ``{"scenario": ...}``; ``prefix`` locates it in its file."""
+    parts = prefix
+    if type(data) is dict and "scenario" in data and "format" not in data:
+        data, parts = data["scenario"], (*prefix, "scenario")
+    try:
+        return parse(data, library)
+    except Invalid as e:
+        e.parts[:0] = parts
+        raise e.error(line) from None

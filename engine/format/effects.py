@@ -1,0 +1,290 @@
+"""Effect kinds: what a card's effect is (``kind``), one struct each, declared in the table
+:data:`EFFECT_KINDS` (its keys; each a type, required, or (type, default)); the activatable ones (``activated``,
+``trigger``, ``flip``) carry ``does`` (operations: engine/format/ops.py), ``cost`` and ``target``. The library
+(``engine/library/``) gives each its meaning. Adding one: its entry here (and in :data:`ONE_OF` if it needs one
+of several keys), its section in ``docs/scenario-format.md``, and its effect type in the library."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
+
+import msgspec
+from msgspec import UNSET, Meta, UnsetType
+
+from engine.format.conditions import BattleWire, FilterWire, OnlyIfWire, PerCardWire, StatOfWire
+from engine.format.costs import Cost, CostWire, InsteadWire, cost_spec
+from engine.format.errors import Invalid
+from engine.format.ops import AnyOp, Op
+from engine.format.vocabulary import (
+    MAX_COUNT,
+    Amount,
+    AppliesTo,
+    DamageStepWindow,
+    Relative,
+    Stat,
+    StatChange,
+    TargetRef,
+    Text,
+    TimingState,
+    TriggerCondition,
+    TriggerEvent,
+    Unaffected,
+    Wire,
+    default,
+    doc,
+    mapping,
+    one_or_list,
+    opt,
+    optional,
+    params_of,
+    tagged,
+)
+
+# Effect kinds that need at least one of these keys.
+ONE_OF = {"no_battle_damage_at_most": ("at_most", "at_most_equal_to")}
+
+
+class EffectSpec(msgspec.Struct, frozen=True):
+    kind: str
+    params: Mapping[str, Any]  # the kind's own parameters, defaults filled in
+    does: tuple[Op, ...] = ()
+    cost: Cost | None = None
+    target: str | None = None
+    negated: bool = False
+
+
+class EffectWire(Wire, tag_field="kind"):
+    negated: bool = False
+    pendulum_effect: Annotated[bool, doc("a Pendulum Effect: it applies (is activated) only while the card is in a "
+                                          "Pendulum Zone, where its other effects do not")] = False
+    only_if: Annotated[OnlyIfWire | UnsetType, doc("applies (is activated) only while this holds")] = UNSET
+
+
+class ActivatableWire(EffectWire, kw_only=True):
+    does: Annotated[tuple[AnyOp, ...], Meta(min_length=1)]
+    cost: CostWire | UnsetType = UNSET
+    target: Annotated[TargetRef | UnsetType, doc("chosen on activation")] = UNSET
+
+
+_SCOPE = default(Literal["involving", "all"], "involving")
+_ONCE = optional(Literal["soft", "hard"], "soft: 'once per turn' (per card); hard: 'you can only use this effect of "
+                  "<name> once per turn' (per player and card name)")
+_BATTLE = optional(BattleWire, "who battles whom: an activation condition")
+_CONDITION = default(TriggerCondition | Annotated[tuple[TriggerCondition, ...], Meta(min_length=1)], (),
+                      "all must hold")
+# Attack restrictions and permissions (rules spec §BP.8): the monsters they apply to.
+_APPLIES = {
+    "applies_to": default(AppliesTo, "self"),
+    "filter": optional(FilterWire, "only the monsters of applies_to that match this filter"),
+}
+EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
+    "piercing": {"double": default(bool, False)},
+    "indestructible_by_battle": {
+        "times_per_turn": optional(Annotated[int, Meta(ge=1, le=MAX_COUNT)], "unlimited if absent"),
+        "against_atk_at_least": optional(Stat, "only by battle with a monster with this much ATK or more: the "
+                                          "value it applies in damage calculation (its DEF if it attacks with its "
+                                          "DEF: Obnoxious Celtic Guard, Konami OCG FAQ 7420)"),
+        "while_more_lp": default(bool, False, "only while its controller has more LP than the opponent, as decided "
+                                  "before the battle damage (Aromaseraphy Jasmine, Konami OCG FAQ 21608)"),
+        "against": optional(FilterWire, "only by battle with a monster that matches this (\"a Level 7 or lower "
+                             "monster\")"),
+        "applies_to": default(Literal["self", "other_own_monsters", "own_monsters", "opponent_monsters",
+                                       "all_monsters", "pointed_to", "battling_opponent"], "self",
+                               "the monsters it protects; battling_opponent: the opponent's monster this card "
+                               "battles cannot be destroyed by that battle (Thorn of Malice)"),
+        "filter": optional(FilterWire, "only the monsters of applies_to that match this filter"),
+    },
+    "avoid_battle_damage": {"player": Relative, "scope": _SCOPE},
+    "reflect_battle_damage": {
+        "scope": default(Literal["involving", "all"], "involving", "all: every battle (Dimension Wall)"),
+    },
+    "also_inflict_battle_damage": {},
+    "both_take_battle_damage": {},
+    "no_battle_damage_at_most": {
+        "player": default(Relative, "controller"),
+        "at_most": optional(Amount, "that player takes no battle damage of this much or less; applied last, to "
+                             "each damage separately"),
+        "at_most_equal_to": optional(Literal["this_card_atk"], "instead of at_most: this card's current ATK "
+                                      "(Performage Trapeze Magician)"),
+    },
+    "double_battle_damage": {},
+    "halve_battle_damage": {"player": Relative,
+                            "inflicted_by": optional(FilterWire, "only battle damage monsters like this inflict")},
+    "battle_damage_becomes": {"player": Relative, "value": Amount},
+    "battle_damage_is_effect_damage": {},
+    "gain_lp_instead": {"player": Relative},
+    "attack_from_defense": {"apply": Literal["atk", "def"]},
+    "stat_modifier": {
+        "atk": default(StatChange, 0),
+        "def": default(StatChange, 0),
+        "set_atk": optional(Stat, "its ATK becomes this (re-evaluated while it applies; gains still add)"),
+        "set_def": optional(Stat, "its DEF becomes this"),
+        "applies_to": default(
+            Literal["self", "other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters",
+                    "battling_opponent", "pointed_to"], "self", "battling_opponent: the opponent's monster this card "
+            "battles; pointed_to: the monsters this Link Monster points to"),
+        "filter": optional(FilterWire, "only the monsters of applies_to that match this filter"),
+        "while": default(Literal["always", "damage_step", "damage_calculation"], "always"),
+        "when": optional(Literal["attacking", "attacked", "battling"], "any time if absent"),
+        "applied_last": default(bool, False, "applied after every other change to the ATK/DEF, as a 'during damage "
+                                 "calculation only' change is (Salamangreat Violet Chimera)"),
+        "atk_gain_equal_to": optional(Literal["battling_opponent_atk", "half_battling_opponent_atk",
+                                               "pointed_to_original_atk"],
+                                       "a gain equal to (half) the ATK of the monster it battles, read again whenever "
+                                       "ATK is read (Metalmorph); or to the original ATK of the face-up monsters "
+                                       "this Link Monster points to (Crusadia Regulex)"),
+        "halve": default(Literal["none", "atk", "def", "both"], "none", "halve the ATK/DEF it applies to, after "
+                          "every other change (\"its ATK is halved during damage calculation only\")"),
+        "per_card": optional(PerCardWire, "atk/def count once for each such card (Tragoedia: \"600 ATK/DEF for each "
+                              "card in your hand\")"),
+        "if_weaker": default(bool, False, "only while the monster's ATK without this change is lower than the ATK "
+                              "of the monster it battles (Skyscraper: \"attacks a monster that has a higher ATK\")"),
+        "against": optional(FilterWire, "only while the monster battles one that matches this, in the Damage Step "
+                            "(\"while battling a DARK monster\")"),
+        "atk_gain_of": optional(StatOfWire, "a gain equal to a value read whenever ATK is read (\"the Level of the "
+                                "monster it battles x 200\": of battling_opponent, stat level, times 200); never "
+                                "the ATK of the monster it changes"),
+        "def_too": default(bool, False, "the atk_gain_of value is gained as DEF too (\"ATK and DEF\")"),
+    },
+    "activation_lock": {
+        "card_type": Literal["spell", "trap", "spell_trap", "monster"],
+        "player": Relative,
+        "cards_only": default(bool, False, "only the activation of Spell/Trap Cards, not the effects of face-up "
+                               "ones (\"cannot activate Spell/Trap Cards\")"),
+    },
+    "extra_attacks": {
+        "attacks": Annotated[int, Meta(ge=2, le=MAX_COUNT), doc("how many attacks it can make each Battle Phase")],
+        "monsters_only": default(bool, False, "the attacks after the first are on monsters only (\"up to 2 "
+                                  "attacks on monsters\")"),
+    },
+    "unaffected": {"by": Unaffected},
+    "cannot_be_targeted": {
+        "by": default(Literal["opponent_effects", "effects"], "opponent_effects", "whose card effects cannot target "
+                       "them"),
+        **_APPLIES,
+    },
+    "self_destroy": {},
+    "banish_instead_of_graveyard": {},
+    "battle_destruction_replacement": {
+        "protects": default(Literal["self", "own_monsters"], "self", "self: this card (on an equip: the monster)"),
+        "filter": optional(FilterWire, "with own_monsters: only the monsters that match"),
+        "instead": Annotated[InsteadWire, doc("what its controller does instead of the destruction")],
+        "use": default(bool, True, "whether its controller chooses to apply it (the format has no decision for it)"),
+        "before_battle_damage": default(bool, False, "whether it is applied is decided at damage calculation before "
+                                         "battle damage (Number 102: Star Seraph Sentry), not after it"),
+        "halve_battle_damage_this_turn": default(bool, False, "also: the battle damage its controller takes this "
+                                                  "turn is halved, that battle's too if decided before it"),
+        "by": default(Literal["battle", "effect", "both"], "battle", "the destruction it replaces: by battle, or by "
+                       "a card effect (\"if it would be destroyed by a card effect, you can destroy this card "
+                       "instead\")"),
+    },
+    "self_destroy_unless": {"condition": Text},
+    "negates_battle_victims": _APPLIES,
+    "cannot_attack": _APPLIES,
+    "cannot_declare_attack": _APPLIES,
+    "cannot_be_attacked": _APPLIES,
+    "can_attack_directly": _APPLIES,
+    "must_attack": _APPLIES,
+    "cannot_attack_directly": _APPLIES,
+    "negates_effects": _APPLIES,
+    "indestructible_by_effects": {
+        "by": default(Literal["opponent_effects", "effects"], "effects", "whose card effects cannot destroy them"),
+        "applies_to": default(Literal[AppliesTo, "this_card"], "self", "self: this card (on an equip: the "
+                              "equipped monster); this_card: the card itself, an Equip Card too"),
+        "filter": optional(FilterWire, "only the monsters of applies_to that match this filter"),
+    },
+}, ONE_OF) | tagged(ActivatableWire, {
+    "activated": {
+        "does": default(Annotated[tuple[AnyOp, ...], Meta(min_length=1)], (),
+                         "absent: activating it does nothing more than put the card face-up (a Continuous Spell/Trap "
+                         "whose continuous effects apply from then: Gravity Bind)"),
+        "speed": optional(Annotated[int, Meta(ge=1, le=3)], "required, except on a counter_trap card (always 3)"),
+        "during_damage_calculation": default(bool, False),
+        "from": default(Literal["field", "hand", "graveyard"], "field"),
+        "damage_step": default(Literal["auto", "allowed", "forbidden"], "auto"),
+        "windows": optional(Annotated[tuple[DamageStepWindow, ...], Meta(min_length=1)],
+                             "the Damage Step windows its text names for its activation (Honest: "
+                             "start_of_damage_step, before_damage_calculation): activated in those only"),
+        "battle": _BATTLE,
+        "on": optional(TriggerEvent, "its activation timing (Mirror Force: attack_declared): activated only in the "
+                        "chain that responds to that event"),
+        "condition": _CONDITION,
+        "once_per_turn": _ONCE,
+        "activates_card": default(bool, True, "on a Spell/Trap: false for an effect of the face-up card (not the "
+                                   "card's activation), activated only while it is face-up on the field"),
+        "about": default(Literal["self", "own", "opponent", "any"], "self", "with on an event of cards or players "
+                         "(special_summoned, destroyed...): whose card (or LP) its timing answers"),
+        "event_filter": optional(FilterWire, "with about other than self: the card of the event must match this"),
+    },
+    "trigger": {
+        "on": TriggerEvent,
+        "optional": bool,
+        "condition": _CONDITION,
+        "from": default(Literal["field", "hand", "graveyard"], "field"),
+        "battle": _BATTLE,
+        "once_per_turn": _ONCE,
+        "damage_step": default(Literal["auto", "allowed", "forbidden"], "auto", "forbidden: \"(except during the "
+                               "Damage Step)\": not activated if its event happens in the Damage Step, then or later"),
+        "about": default(Literal["self", "own", "opponent", "any"], "self", "for drawn, special_summoned, "
+                         "position_changed, returned_to_hand, attack_negated, lp_paid: whose card (or LP) it answers: "
+                         "this card (its controller), any of its controller's, of the opponent's, anyone's; also "
+                         "for destroyed and sent_to_graveyard (\"when a monster on the field is destroyed\")"),
+        "event_filter": optional(FilterWire, "with about other than self: the card of the event must match this (\"a "
+                                 "WIND monster\"), as it was on the field if it has just left it"),
+        "destroyed_by": optional(Literal["battle", "effect"], "with on: destroyed and about other than self: only a "
+                                 "card destroyed by battle / by a card effect"),
+    },
+    "at_timing": {
+        "at": Annotated[tuple[TimingState, ...], Meta(min_length=1),
+                        doc("the states of the machine it acts in as they begin, with no chain, before their own work "
+                            "(after_damage_calculation: \"after damage calculation, <do this>\")")],
+    },
+    "flip": {"optional": default(bool, False)},
+}, ONE_OF)  # fmt: skip
+ACTIVATABLE_KINDS = frozenset(k for k, c in EFFECT_KINDS.items() if issubclass(c, ActivatableWire))
+
+if TYPE_CHECKING:
+    AnyEffect = EffectWire
+else:
+    AnyEffect = Union[tuple(EFFECT_KINDS.values())]  # noqa: UP007
+
+
+def only_if_spec(e: EffectWire) -> Mapping[str, Any] | None:
+    """The effect's `only_if` as a mapping, `controls` always a tuple of mappings."""
+    if e.only_if is UNSET:
+        return None
+    out = dict(mapping(e.only_if))
+    if "controls" in out:
+        out["controls"] = tuple(mapping(c) for c in one_or_list(e.only_if.controls))
+    return MappingProxyType(out)
+
+
+def effect_spec(e: EffectWire) -> EffectSpec:
+    kind, params = params_of(e)
+    if (only_if := only_if_spec(e)) is not None:
+        params = MappingProxyType({**params, "only_if": only_if})
+    if e.pendulum_effect:
+        params = MappingProxyType({**params, "pendulum_effect": True})
+    if not isinstance(e, ActivatableWire):
+        return EffectSpec(kind, params, negated=e.negated)
+    does = tuple(Op(*params_of(o)) for o in e.does)
+    if kind == "at_timing" and e.cost is not UNSET:
+        raise Invalid("an action with no chain (at_timing) is not activated: it has no cost", "cost")
+    cost = None if e.cost is UNSET else cost_spec(e.cost)
+    return EffectSpec(kind, params, does, cost, opt(e.target), e.negated)
+
+
+def with_speed(e: EffectSpec, ctype: str) -> EffectSpec:
+    """An activated effect's speed: required, except that a Counter Trap's is (and must be) 3."""
+    if e.kind != "activated":
+        return e
+    speed = e.params["speed"]
+    if ctype == "counter_trap" and speed is None:
+        return msgspec.structs.replace(e, params=MappingProxyType({**e.params, "speed": 3}))
+    if ctype == "counter_trap" and speed != 3:
+        raise Invalid(f"a counter_trap's speed is 3, got {speed}", "speed")
+    if speed is None:
+        raise Invalid("missing required key (only a counter_trap's defaults to 3)", "speed")
+    return e

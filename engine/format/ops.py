@@ -1,0 +1,195 @@
+"""Operations: what an activated or trigger effect does (``does``), one struct each, tagged by ``op`` and
+declared in the table :data:`OPS` (its keys; each a type, required, or (type, default)). The library
+(``engine/library/ops.py``) gives each its meaning. Adding one: its entry here (and in :data:`ONE_OF` if it
+needs one of several keys), its section in ``docs/scenario-format.md``, and its handler in the library; the
+schema is regenerated from this table (``python -m engine schema``), and a parameter that names a card is
+checked against the cards by itself (:data:`REF_PARAMS`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
+
+import msgspec
+from msgspec import Meta
+
+from engine.format.conditions import FilterWire, StatOfWire
+from engine.format.vocabulary import (
+    MAX_COUNT,
+    REFS,
+    Amount,
+    AnyPlayer,
+    AppliesTo,
+    CardRef,
+    Count,
+    Pile,
+    Position,
+    Relative,
+    RestrictionKind,
+    Stat,
+    StatChange,
+    TargetRef,
+    Unaffected,
+    Until,
+    Wire,
+    bare,
+    default,
+    doc,
+    optional,
+    struct_fields,
+    tagged,
+)
+
+
+class Op(msgspec.Struct, frozen=True):
+    op: str
+    params: Mapping[str, Any]  # every key but "op", defaults filled in
+
+
+class OpWire(Wire, tag_field="op"):
+    pass
+
+
+# Operations that need at least one of these keys.
+ONE_OF = {
+    "change_stats": ("atk", "def", "set_atk", "set_def", "atk_gain_equal_to", "atk_gain_of", "def_gain_of",
+                     "set_atk_of", "set_def_of"),
+    "damage": ("amount", "equal_to"),
+    "gain_lp": ("amount", "equal_to"),
+    "restrict": ("target", "applies_to"),
+    "special_summon": ("card", "filter"),
+    "add_to_hand": ("card", "filter"),
+    "indestructible_by_battle_this_turn": ("target", "applies_to"),
+    "indestructible_by_effects_this_turn": ("target", "applies_to"),
+    "set_original_stats": ("set_atk", "set_def"),
+}
+
+_UNTIL = default(Until, "end_of_turn")
+_STATS = {
+    "target": TargetRef,
+    "stats": default(Literal["atk", "def", "both"], "atk", "which values"),
+    "until": _UNTIL,
+}
+OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
+    "change_stats": {
+        "target": TargetRef,
+        "atk": optional(StatChange, "ATK delta", default=0),
+        "def": optional(StatChange, "DEF delta", default=0),
+        "set_atk": optional(Stat),
+        "set_def": optional(Stat),
+        "atk_gain_equal_to": optional(Literal["battling_opponent_atk"]),
+        "atk_gain_of": optional(StatOfWire, "an ATK gain equal to a value of a monster (its original ATK, the ATK "
+                                 "difference of the battlers...), read when it resolves"),
+        "def_gain_of": optional(StatOfWire, "a DEF gain equal to a value, read when it resolves"),
+        "set_atk_of": optional(StatOfWire, "its ATK becomes a value read when it resolves (\"becomes that monster's "
+                               "ATK\", \"double its original ATK\": times 2)"),
+        "set_def_of": optional(StatOfWire, "its DEF becomes a value read when it resolves"),
+        "until": _UNTIL,
+    },
+    # Relative stat ops (rules spec §S): a freezing current value, or a change of the original value.
+    "halve_stats": _STATS,
+    "double_stats": _STATS,
+    "halve_original_stats": _STATS,
+    "double_original_stats": _STATS,
+    "switch_atk_def": {"target": TargetRef, "until": _UNTIL},
+    "set_original_stats": {"target": TargetRef, "set_atk": optional(Stat), "set_def": optional(Stat),
+                           "until": _UNTIL},
+    "no_battle_damage_this_battle": {"player": Literal["controller", "opponent"]},
+    "original_values_in_damage_calculation": {},
+    "indestructible_by_battle_this_turn": {
+        "target": optional(TargetRef, "the monster (or give applies_to)"),
+        "applies_to": optional(AppliesTo, "the monsters, as the controller sees them (\"monsters you control\")"),
+        "until": default(Until, "end_of_turn", "end_of_damage_step: \"by this battle\""),
+    },
+    "negate_activation": {"destroy": bool},
+    "destroy": {"target": TargetRef},
+    "banish": {"target": TargetRef},
+    "return_to_hand": {"target": TargetRef},
+    "shuffle_into_deck": {"target": Annotated[TargetRef, doc("the card shuffled into its owner's Deck (a Fusion, "
+                                                             "Synchro, Xyz or Link Monster: the Extra Deck)")]},
+    "send_to_graveyard": {"target": TargetRef},
+    "change_position": {"target": TargetRef, "to": Position},
+    "take_control": {"target": TargetRef,
+                     "until": optional(Until, "absent: for good; given: control returns to the player who had it "
+                                        "then, if it is still on the field (\"until the End Phase\")")},
+    "special_summon": {"card": optional(CardRef, "a monster in hand, deck or graveyard, or self (this card); "
+                                         "absent: the first card of the effect's controller that `from` and `filter` "
+                                         "name, in file order"),
+                       "position": Position,
+                       "from": default(Annotated[tuple[Literal["hand", "deck", "graveyard"], ...], Meta(min_length=1)],
+                                        ("hand", "deck", "graveyard"), "where it may come from"),
+                       "filter": optional(FilterWire, "what it must be (\"1 EARTH monster with 1500 or less ATK\")")},
+    "damage": {"player": AnyPlayer, "amount": optional(Amount),
+               "equal_to": optional(StatOfWire, "instead of amount: a monster's current ATK or DEF (Magic Cylinder)")},
+    "gain_lp": {"player": AnyPlayer, "amount": optional(Amount),
+                "equal_to": optional(StatOfWire, "instead of amount: a monster's current ATK or DEF (Draining "
+                                     "Shield)")},
+    "draw": {"player": AnyPlayer, "count": Count},
+    # The Battle Phase (rules spec §BP.6, §BP.7): negate the attack; end the Battle Phase; destroy all monsters of
+    # a player matching a filter (Mirror Force: the opponent's Attack Position monsters).
+    "negate_attack": {},
+    "end_battle_phase": {},
+    "restrict": {
+        "kind": Annotated[RestrictionKind, doc("the restriction or permission, as its continuous kind")],
+        "target": optional(TargetRef, "the monster it applies to (or give applies_to)"),
+        "applies_to": optional(AppliesTo, "the monsters it applies to, as the controller sees them"),
+        "filter": optional(FilterWire, "only the monsters of applies_to that match this filter"),
+        "until": _UNTIL,
+    },
+    "destroy_all": {"player": Relative, "filter": optional(FilterWire, "only the monsters that match")},
+    # Cards as cards (rules spec §C): equip a monster; place counters.
+    "equip": {"target": Annotated[TargetRef, doc("the face-up monster it equips")],
+              "card": optional(TargetRef, "the card that becomes the Equip Card (default: this card; a monster "
+                                "is equipped as an Equip Spell)")},
+    "add_counters": {"target": default(TargetRef, "self", "the face-up card they are placed on"),
+                     "count": Annotated[int, Meta(ge=1, le=MAX_COUNT)]},
+    # Issue 22's pieces: negate a monster's effects; take a card from the Deck, Graveyard or banishment; place a
+    # Pendulum Monster in a Pendulum Zone; make a monster unaffected by some effects.
+    "negate_effects": {"target": Annotated[TargetRef, doc("the monster whose effects are negated: while it stays "
+                                                            "on the field and in the Graveyard it is sent to")],
+                       "until": optional(Until, "absent: on the field and in the Graveyard it is sent to; given: "
+                                          "while it stays on the field, until then (\"until the end of this turn\")")},
+    "add_to_hand": {"card": optional(CardRef, "the card added (the player's pick, fixed in the file); absent: the "
+                                      "first card of the effect's controller that `from` and `filter` name"),
+                    "from": default(Annotated[tuple[Pile, ...], Meta(min_length=1)], ("deck",),
+                                     "where it may be taken from"),
+                    "filter": optional(FilterWire, "what the card must be (\"1 'Gouki' card\"); nothing is added if it "
+                                        "is not")},
+    "place_in_pendulum_zone": {"card": default(TargetRef, "self", "a Pendulum Monster")},
+    "unaffected": {"target": TargetRef, "by": Unaffected, "until": _UNTIL},
+    "change_attack_target": {"target": Annotated[TargetRef, doc("the monster that becomes the attack target")]},
+    "perform_damage_calculation": {},
+    # Issue 43's pieces (rules spec §U.15).
+    "battle_damage_this_battle": {
+        "change": Annotated[Literal["halve", "double", "zero", "gain_instead", "reflect", "also"],
+                            doc("what happens to the battle damage the player takes from this battle (gain_instead: "
+                                "they gain that much LP; reflect: their opponent takes it instead; also: their "
+                                "opponent takes it too)")],
+        "player": default(Relative, "controller"),
+    },
+    "indestructible_by_effects_this_turn": {
+        "target": optional(TargetRef, "the monster (or give applies_to)"),
+        "applies_to": optional(AppliesTo, "the monsters, as the controller sees them"),
+        "filter": optional(FilterWire, "only the monsters of applies_to that match"),
+        "by": default(Literal["opponent_effects", "effects"], "effects", "whose card effects cannot destroy them"),
+        "until": _UNTIL,
+    },
+}, ONE_OF)  # fmt: skip
+
+if TYPE_CHECKING:  # for msgspec, the union of the tagged structs (by their tag); for mypy, their base
+    AnyOp = OpWire
+else:
+    AnyOp = Union[tuple(OPS.values())]  # noqa: UP007
+
+
+def summons_self(op: Op) -> bool:
+    """`special_summon` of the card itself (``"card": "self"``: Battle Fader, from the hand); the effect does
+    nothing where the card is not in the hand, Deck or Graveyard."""
+    return bool(op.op == "special_summon" and op.params.get("card") == "self")
+
+
+# The parameters of each operation that name a card: (key, "card_ref" | "target_ref").
+REF_PARAMS = {
+    name: tuple((k, m.title) for k, f in struct_fields(cls).items() for m in bare(f.type)[1] if m.title in REFS)
+    for name, cls in OPS.items()
+}
