@@ -137,6 +137,13 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
         "until": _UNTIL,
     },
     "destroy_all": {"player": Relative, "filter": optional(FilterWire, "only the monsters that match")},
+    "all_monsters": {
+        "player": Relative,
+        "filter": optional(FilterWire, "only the monsters that match"),
+        "do": Annotated[Literal["destroy", "banish", "return_to_hand", "shuffle_into_deck", "send_to_graveyard",
+                                "change_position"], doc("what is done to each of them, at once")],
+        "to": default(Position, "defense", "with change_position: the position (set: face-down Defense Position)"),
+    },
     # Cards as cards (rules spec §C): equip a monster; place counters.
     "equip": {"target": Annotated[TargetRef, doc("the face-up monster it equips")],
               "card": optional(TargetRef, "the card that becomes the Equip Card (default: this card; a monster "

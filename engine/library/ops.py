@@ -444,6 +444,35 @@ def _destroy_all(ctx: Context, src: Source, link: ChainLink, op: Params) -> None
         actions.destroy(ctx, i, "effect", by=src)
 
 
+def _all_monsters(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """Do one thing to every monster of those players that matches the filter, at once ("return all your opponent's
+    Attack Position monsters to the hand", "change all monsters your opponent controls to face-down Defense
+    Position", "shuffle all ... into the Deck"; §U.15): `do` is destroy, banish, return_to_hand, shuffle_into_deck,
+    send_to_graveyard or change_position (with `to`)."""
+    players = ctx.players_of(src, op.get("player", "opponent"))
+    flt = op.get("filter") or {}
+    chosen = [i for i, c in enumerate(ctx.state.cards)
+              if c.location is Location.MONSTER_ZONE and c.controller in players and matches(ctx, i, flt)
+              and not unaffected_by(ctx, i, src)]  # fmt: skip
+    what = str(op["do"])
+    for i in chosen:
+        card = ctx.card(i)
+        if what == "destroy":
+            actions.destroy(ctx, i, "effect", by=src)
+        elif what == "change_position":
+            actions.change_position(ctx, i, Position(op["to"]), "effect")
+        elif card.location is Location.MONSTER_ZONE and not (card.battle_destroyed and what == "return_to_hand"):
+            if what == "send_to_graveyard":
+                actions.send_to_graveyard(ctx, i, "effect", detail="sent by an effect")
+            elif what == "shuffle_into_deck":
+                extra = bool(card.details.abilities & EXTRA_DECK_ABILITIES)
+                actions.move_card(ctx, i, Location.EXTRA_DECK if extra else Location.DECK, "effect",
+                                  detail="shuffled into the Deck")  # fmt: skip
+            else:
+                dest = Location.BANISHED if what == "banish" else Location.HAND
+                actions.move_card(ctx, i, dest, "effect", detail=what)
+
+
 def _gain(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     amount = amount_of(ctx, src, op)
     for p in ctx.players_of(src, op.get("player", "controller")):
@@ -549,6 +578,7 @@ OPS: Final[dict[str, OpHandler]] = {
     "restrict": _restrict,
     "end_battle_phase": _end_battle_phase,
     "destroy_all": _destroy_all,
+    "all_monsters": _all_monsters,
     "equip": _equip,
     "add_counters": _add_counters,
     "negate_effects": _negate_effects,
