@@ -68,6 +68,7 @@ ENGINE_GAPS: frozenset[str] = frozenset(
         "materials_as_cards",  # Xyz Materials are counted, not cards
         "pick_choice",  # a card picked (not targeted) among distinct cards: no decision for it
         "special_summon_lock",  # "you cannot Special Summon monsters, except ...": no hook
+        "summon_position_choice",  # "Special Summon it": the player picks Attack or Defense Position: no decision
         "token",  # no Tokens are made
         "trap_monster",  # a Trap Card Special Summoned as a monster
     }

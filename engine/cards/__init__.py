@@ -47,19 +47,26 @@ from typing import TYPE_CHECKING, Any
 from engine.cards import (
     attack_stoppers,
     battle_aftermath,
+    battle_boosts,
     battle_damage,
+    battle_end,
+    battle_start,
     battle_traps,
     battle_triggers,
     conditional,
     counter_traps,
+    damage_calculation,
     damage_step_boosts,
+    declaration_answers,
     extra_attacks,
     flip,
+    indestructible,
     on_the_field,
     printed_monsters,
     protection,
     start_and_refusals,
     stat_changes,
+    summon_responses,
 )
 from engine.cards.card import CardDef
 
@@ -70,9 +77,12 @@ if TYPE_CHECKING:
 _FAMILIES = (stat_changes, battle_damage, flip, start_and_refusals, battle_traps, attack_stoppers, counter_traps,
              protection, damage_step_boosts, printed_monsters, battle_triggers, on_the_field, extra_attacks,
              conditional, battle_aftermath)  # fmt: skip
+# Issue 43's families (the pieces for unseen cards, the second card-pool sample), kept apart for the merge.
+_ISSUE_43_FAMILIES = (declaration_answers, summon_responses, indestructible, battle_start, damage_calculation, battle_end,
+              battle_boosts)  # fmt: skip
 # Cards written as scenario-format specs (nameable in scenario files); `custom` ones (their own effect
 # types) are loaded on first use, as they import the engine.
-CATALOG: dict[str, CardDef] = {c.key: c for m in _FAMILIES for c in m.CARDS}
+CATALOG: dict[str, CardDef] = {c.key: c for m in (*_FAMILIES, *_ISSUE_43_FAMILIES) for c in m.CARDS}
 
 __all__ = ["CATALOG", "CardDef", "all_cards", "library", "place", "registry", "scenario_defaults"]
 
