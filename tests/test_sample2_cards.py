@@ -1,7 +1,7 @@
 """The `format` cards of the second card-pool sample (seed 20261206, docs/card-pool-sample.md): the sourced cases of
 tests/rules/sample2-cards-cases.jsonl through both executors, the schema, the round trip and the CLI, and a check
-that every card judged `format` there is named by a case (its passcode in the case's notes), here or in
-tests/rules/unseen-pieces-cases.jsonl.
+that every card judged `format` there is named by a case (its passcode in the case's notes), here, in
+tests/rules/unseen-pieces-cases.jsonl or (the cards both samples drew) in tests/rules/sample-cards-cases.jsonl.
 
 Expected values come from the card texts (Yugipedia) and the damage table, computed by hand."""
 

@@ -29,7 +29,15 @@ the format writes it more simply) and the official ruling its effects follow (`C
   Top Runner;
 * `battle_aftermath` (§U.3, §U.4, §U.7): Mist Valley Soldier, Garmr of the Nordic Beasts, Disc Fighter, Acrobatic
   Magician, Thorn of Malice, Half Counter, Shield Warrior;
-* `custom` (their own effect types): Prideful Roar, Mystic Tomato, Limiter Removal.
+* `custom` (their own effect types): Prideful Roar, Mystic Tomato, Limiter Removal;
+* issue 43's families (rules spec §U.14, §U.15; the second card-pool sample): `declaration_answers` (Storming and
+  Drowning Mirror Force, Dimension Wall), `summon_responses` (Torrential Tribute, Legendary Secret of the Six
+  Samurai, Performapal Helpprincess), `indestructible` (Masked HERO Vapor, Fusion Sword Murasame Blade, Spirit
+  Barrier), `battle_start` (Wattmole, Sasuke Samurai, Lector Pendulum), `damage_calculation` (Kuribon, Water Leviathan
+  @Ignister, Fabled Ashenveil, Rescue Interlacer, Evil Eye Domain - Pareidolia, Bujingi Sinyou), `battle_end`
+  (Heraldic Beast Basilisk, Wattsquirrel, Amazoness Heirloom, Ehren, Lightsworn Monk), `battle_boosts` (Cyber Dragon
+  Zwei, Fusion Devourer, Amazoness Fighting Spirit, U.A. Mighty Slugger, Ancient Gear Knight); their cases are in
+  tests/rules/library-cards-2-cases.jsonl.
 
 A scenario file can name one (``{"id": "r", "controller": "A", "location": "spell_trap_zone", "face_down": true,
 "card": "rush_recklessly"}``): the loader fills in its name, card type, printed ATK/DEF, Level (none for an Xyz or
