@@ -228,3 +228,21 @@ def test_at_timing_as_a_host_effect_value() -> None:
 def test_actions_raise_the_card_events() -> None:
     """`actions.special_summon` raises "Special Summoned" for the host's own effects too."""
     assert callable(actions.special_summon)
+
+
+def test_optional_trigger_about_another_cards_destruction_is_refused_in_the_damage_step() -> None:
+    """§1.1(5): "when a monster is destroyed" (Revival Rose, Ambulanceroid) about another card: a monster destroyed
+    by battle is sent at the end of the Damage Step, where such an optional trigger cannot be activated."""
+    def run(rule: str) -> int:
+        b = engine.StateBuilder()
+        b.monster("m", "A", atk=2000, def_=1000)
+        b.monster("x", "B", atk=1000, def_=1000)
+        b.monster("w", "B", atk=0, def_=0, position="defense",
+                  effects=[_trigger("destroyed", DRAW_1, about="any", damage_step=rule)])
+        duel = _duel(b)
+        duel.declare_attack("m", "x")
+        duel.run(Eager())
+        return duel.state.players[1].hand_filler
+
+    assert run("auto") == 0
+    assert run("allowed") == 1

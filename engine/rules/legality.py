@@ -19,8 +19,9 @@ from engine.values.game import DAMAGE_STEP_WINDOWS, CardType, Location, Player, 
 
 PROACTIVE_WINDOWS: Final = frozenset({Window.START_OF_DAMAGE_STEP, Window.BEFORE_DAMAGE_CALCULATION})
 STAT_CHANGE_WINDOWS: Final = PROACTIVE_WINDOWS
-# The events whose triggers may be about another card or a player (`about`), not the Damage Step's own.
-OTHER_CARD_EVENTS: Final = CARD_EVENTS | PLAYER_EVENTS
+# The events whose triggers may be about another card or a player (`about`), not the Damage Step's own: "when a
+# monster is Special Summoned", "when a card is destroyed" (Revival Rose, Ambulanceroid: §1.1(5)).
+OTHER_CARD_EVENTS: Final = CARD_EVENTS | PLAYER_EVENTS | MOVED_EVENTS
 # The events of cards and players a window records for an activation timing (`WindowState.happened`).
 RECORDED_EVENTS: Final = CARD_EVENTS | PLAYER_EVENTS | MOVED_EVENTS
 
