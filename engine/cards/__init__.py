@@ -86,8 +86,8 @@ _FAMILIES = (stat_changes, battle_damage, flip, start_and_refusals, battle_traps
              protection, damage_step_boosts, printed_monsters, battle_triggers, on_the_field, extra_attacks,
              conditional, battle_aftermath)  # fmt: skip
 # Issue 43's families (the pieces for unseen cards, the second card-pool sample), kept apart for the merge.
-_ISSUE_43_FAMILIES = (declaration_answers, summon_responses, indestructible, battle_start, damage_calculation, battle_end,
-              battle_boosts)  # fmt: skip
+_ISSUE_43_FAMILIES = (declaration_answers, summon_responses, indestructible, battle_start, damage_calculation,
+                      battle_end, battle_boosts)  # fmt: skip
 # Cards written as scenario-format specs (nameable in scenario files); `custom` ones (their own effect
 # types) are loaded on first use, as they import the engine.
 CATALOG: dict[str, CardDef] = {c.key: c for m in (*_FAMILIES, *_ISSUE_43_FAMILIES) for c in m.CARDS}
