@@ -268,8 +268,10 @@ class StateBuilder:
         column: int | None = None,
         extra_zone: bool = False,
         link_arrows: Iterable[str] = (),
+        rank: int = 0,
     ) -> StateBuilder:
-        """Add any card; `effects` are `Effect` values or scenario-format specs. Returns the builder.
+        """Add any card (`rank`: an Xyz Monster's Rank, which values read); `effects` are `Effect` values or
+        scenario-format specs. Returns the builder.
         A bad argument raises `UsageError` naming it (an effect spec's mistake, `ScenarioError` naming
         the key), and adds nothing."""
         if not isinstance(id, str) or not id:
@@ -290,7 +292,7 @@ class StateBuilder:
         if prop is not Property.NORMAL and ctype is CardType.MONSTER:
             raise UsageError(f"{where}only a Spell or Trap has a property, not a monster")
         for label, v in (("atk", atk), ("def_", def_), ("level", level), ("counters", counters),
-                         ("materials", materials)):  # fmt: skip
+                         ("materials", materials), ("rank", rank)):  # fmt: skip
             if type(v) is not int or v < 0:
                 raise UsageError(f"{where}{label} must be an integer >= 0, got {v!r}")
         for label, flag in (("face_down", face_down), ("pendulum", pendulum)):
@@ -339,7 +341,7 @@ class StateBuilder:
                 counters=counters,
                 card_property=prop,
                 tags=tuple((tags or {}).items()),
-                details=CardDetails(zone[0], zone[3], zone[1], summoned_this_turn, zone[2], extra_zone),
+                details=CardDetails(zone[0], zone[3], zone[1], summoned_this_turn, zone[2], extra_zone, rank=rank),
             )
         )
         return self

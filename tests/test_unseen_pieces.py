@@ -246,3 +246,22 @@ def test_optional_trigger_about_another_cards_destruction_is_refused_in_the_dama
 
     assert run("auto") == 0
     assert run("allowed") == 1
+
+
+def test_rank_is_a_value_of_a_card() -> None:
+    """"Damage equal to its Rank x 300": an Xyz Monster's Rank (card key `rank`, `StateBuilder.card(rank=...)`)."""
+    b = engine.StateBuilder()
+    b.monster("xyz", "A", atk=1500, def_=1000, rank=4, abilities=["xyz"])
+    b.monster("x", "B", atk=1000, def_=1000)
+    b.trap("burn", "B", face_down=True, effects=[{"kind": "activated", "speed": 2, "on": "attack_declared", "does": [
+        {"op": "damage", "player": "opponent", "equal_to": {"of": "attacker", "stat": "rank", "times": 300}}]}])
+    duel = _duel(b)
+    duel.declare_attack("xyz", "x")
+    duel.run(Eager())
+    assert duel.state.players[0].lp == 8000 - 1200
+    parsed = engine.parse_scenario({"format": "damage-step-scenario/1", "id": "r", "turn_player": "A",
+                                    "life_points": {"A": 8000, "B": 8000},
+                                    "cards": [{"id": "xyz", "controller": "A", "atk": 1, "def": 1,
+                                               "position": "attack", "rank": 4}],
+                                    "attack": {"attacker": "xyz", "target": None}})
+    assert parsed.cards[0].rank == 4
