@@ -68,6 +68,13 @@ class ActivatableWire(EffectWire, kw_only=True):
     target: Annotated[TargetRef | UnsetType, doc("chosen on activation")] = UNSET
 
 
+class NoChainWire(EffectWire, kw_only=True):
+    """An action done with no chain (kind `at_timing`, rules spec §U.15): operations, no activation, no cost."""
+
+    does: Annotated[tuple[AnyOp, ...], Meta(min_length=1)]
+    target: Annotated[TargetRef | UnsetType, doc("the card its operations name as `target`")] = UNSET
+
+
 _SCOPE = default(Literal["involving", "all"], "involving")
 _ONCE = optional(Literal["soft", "hard"], "soft: 'once per turn' (per card); hard: 'you can only use this effect of "
                   "<name> once per turn' (per player and card name)")
@@ -236,14 +243,17 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
         "destroyed_by": optional(Literal["battle", "effect"], "with on: destroyed and about other than self: only a "
                                  "card destroyed by battle / by a card effect"),
     },
+    "flip": {"optional": default(bool, False)},
+}, ONE_OF) | tagged(NoChainWire, {
     "at_timing": {
         "at": Annotated[tuple[TimingState, ...], Meta(min_length=1),
                         doc("the states of the machine it acts in as they begin, with no chain, before their own work "
                             "(after_damage_calculation: \"after damage calculation, <do this>\")")],
     },
-    "flip": {"optional": default(bool, False)},
 }, ONE_OF)  # fmt: skip
 ACTIVATABLE_KINDS = frozenset(k for k, c in EFFECT_KINDS.items() if issubclass(c, ActivatableWire))
+# The kinds that carry a `does` list: the activatable ones and the actions with no chain.
+DOES_KINDS = ACTIVATABLE_KINDS | frozenset(k for k, c in EFFECT_KINDS.items() if issubclass(c, NoChainWire))
 
 if TYPE_CHECKING:
     AnyEffect = EffectWire
@@ -267,11 +277,11 @@ def effect_spec(e: EffectWire) -> EffectSpec:
         params = MappingProxyType({**params, "only_if": only_if})
     if e.pendulum_effect:
         params = MappingProxyType({**params, "pendulum_effect": True})
+    if isinstance(e, NoChainWire):
+        return EffectSpec(kind, params, tuple(Op(*params_of(o)) for o in e.does), None, opt(e.target), e.negated)
     if not isinstance(e, ActivatableWire):
         return EffectSpec(kind, params, negated=e.negated)
     does = tuple(Op(*params_of(o)) for o in e.does)
-    if kind == "at_timing" and e.cost is not UNSET:
-        raise Invalid("an action with no chain (at_timing) is not activated: it has no cost", "cost")
     cost = None if e.cost is UNSET else cost_spec(e.cost)
     return EffectSpec(kind, params, does, cost, opt(e.target), e.negated)
 
