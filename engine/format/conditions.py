@@ -148,6 +148,10 @@ class AmongWire(Wire):
     filter: Annotated[FilterWire | UnsetType, doc("only the monsters that match")] = UNSET
 
 
+# A value names exactly one of these (the schema's `oneOf`, the struct's own check).
+VALUE_SOURCES = ("of", "highest_among", "lowest_among", "count")
+
+
 class StatOfWire(Wire):
     """A value read from the game, as an amount: a monster's current ATK or DEF (or original ATK/DEF, Level, Rank,
     Link Rating; or the difference with another monster's), the highest or lowest among some monsters, or a count
@@ -169,7 +173,7 @@ class StatOfWire(Wire):
     times: Annotated[Annotated[int, Meta(ge=1, le=MAX_COUNT)], doc("the value multiplied by this (\"x 200\")")] = 1
 
     def __post_init__(self) -> None:
-        given = [k for k in ("of", "highest_among", "lowest_among", "count") if getattr(self, k) is not UNSET]
+        given = [k for k in VALUE_SOURCES if getattr(self, k) is not UNSET]
         if len(given) != 1:
             got = ", ".join(given) or "none"
             raise ValueError(f"give exactly one of of, highest_among, lowest_among, count (got {got})")

@@ -82,6 +82,11 @@ def _params(draw: st.DrawFn, defn: Json, refs: Callable[[str], st.SearchStrategy
     """Required keys always, optional keys sometimes, and one of an ``anyOf: required`` group."""
     props: Json = defn["properties"]
     required = set(defn.get("required", ()))
+    exactly = sorted(k for g in defn.get("oneOf", ()) for k in g["required"])  # exactly one of these keys
+    if exactly:
+        kept = draw(st.sampled_from(exactly))
+        required.add(kept)
+        skip = skip | (frozenset(exactly) - {kept})
     for group in defn.get("anyOf", ()):
         if not required & set(group["required"]):
             required.add(draw(st.sampled_from(sorted(k for g in defn["anyOf"] for k in g["required"]))))
