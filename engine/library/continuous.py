@@ -189,7 +189,7 @@ def _stat_modifier(ctx: Context, src: Source) -> list[StatChange] | None:
     def_ = int(p.get("def", 0))
     value = p.get("atk_gain_of")
     if value is not None:  # "gains ATK equal to the Level of the monster it battles x 200" (§U.15)
-        gain = value_of(ctx, src, value)
+        gain = value_of(ctx, src, value, plain=True)  # never reading itself (§U.1)
         atk, def_ = atk + gain, def_ + (gain if p.get("def_too") else 0)
     per = p.get("per_card")
     if per is not None:  # "for each card in your hand" (Tragoedia)

@@ -11,7 +11,7 @@ from engine.effects import Context, Source
 from engine.library.filters import matches
 from engine.rules.last_known import battler_instance, stats_as_they_were
 from engine.rules.rounding import halved
-from engine.rules.stats import current_stats, original_stats
+from engine.rules.stats import current_stats, lingering_original_stats, lingering_stats, original_stats
 from engine.values.game import Location, Player, Position, opponent_of
 from engine.values.params import Params
 
@@ -53,18 +53,19 @@ def own_battler(ctx: Context, player: Player) -> int | None:
     return None
 
 
-def value_of(ctx: Context, src: Source, source: Params) -> int:
+def value_of(ctx: Context, src: Source, source: Params, *, plain: bool = False) -> int:
     """A value read from the game (§U.15): a monster's value (`of`, `stat`: current or original ATK/DEF, as it was
     if it left the field, §R.2; `level`, `rank`, `link_rating`), or the highest or lowest current ATK/DEF of the
     face-up monsters `highest_among` / `lowest_among` name (`player`, `filter`), or `count` (as `per_card`: how many
     cards, times `times`); less another monster's same value (`minus`, never below 0: "the difference in ATK"),
-    halved if `halved`, times `times`; 0 if there is no such monster."""
+    halved if `halved`, times `times`; 0 if there is no such monster. `plain`: ATK/DEF without continuous changes
+    (for a continuous ATK/DEF change, which would otherwise read itself: §U.1)."""
     stat = str(source.get("stat", "atk"))
     if source.get("count") is not None:
         return cards_counted(ctx, src, source["count"]) * int(source.get("times", 1))
     among = source.get("highest_among", source.get("lowest_among"))
     if among is not None:
-        values = [read_stat(ctx, i, stat) for i in face_up_monsters(ctx, src, among)]
+        values = [read_stat(ctx, i, stat, plain) for i in face_up_monsters(ctx, src, among, plain)]
         found = [v for v in values if v is not None]
         if not found:
             return 0
@@ -75,8 +76,8 @@ def value_of(ctx: Context, src: Source, source: Params) -> int:
         index = ref(ctx, src, name)
         if index is None:
             return None
-        if stat in PRINTED_VALUES:
-            return read_stat(ctx, index, stat)
+        if stat in PRINTED_VALUES or (plain and ctx.card(index).face_up_on_field):
+            return read_stat(ctx, index, stat, plain)
         if stat.startswith("original_"):
             card = ctx.card(index)
             if not card.face_up_on_field:
@@ -97,9 +98,9 @@ def value_of(ctx: Context, src: Source, source: Params) -> int:
 PRINTED_VALUES = ("level", "rank", "link_rating")
 
 
-def read_stat(ctx: Context, index: int, stat: str) -> int | None:
+def read_stat(ctx: Context, index: int, stat: str, plain: bool = False) -> int | None:
     """One monster's `stat` now: its Level, Rank or Link Rating (a face-down monster shows none), or its current or
-    original ATK/DEF."""
+    original ATK/DEF (`plain`: without continuous changes)."""
     card = ctx.card(index)
     if stat in PRINTED_VALUES:
         if card.location is Location.MONSTER_ZONE and card.position is Position.SET:
@@ -108,11 +109,11 @@ def read_stat(ctx: Context, index: int, stat: str) -> int | None:
     if not card.face_up_on_field:
         return None
     if stat.startswith("original_"):
-        return original_stats(ctx, index)[0 if stat == "original_atk" else 1]
-    return current_stats(ctx, index)[0 if stat == "atk" else 1]
+        return (lingering_original_stats if plain else original_stats)(ctx, index)[0 if stat == "original_atk" else 1]
+    return (lingering_stats if plain else current_stats)(ctx, index)[0 if stat == "atk" else 1]
 
 
-def face_up_monsters(ctx: Context, src: Source, among: Mapping[str, Any]) -> list[int]:
+def face_up_monsters(ctx: Context, src: Source, among: Mapping[str, Any], plain: bool = False) -> list[int]:
     """The face-up monsters of `among`'s `player` (controller, opponent or both; both by default) that match its
     `filter` ("the highest ATK among monsters your opponent controls")."""
     rel = among.get("player", "both")
@@ -124,7 +125,7 @@ def face_up_monsters(ctx: Context, src: Source, among: Mapping[str, Any]) -> lis
         if c.face_up_on_field
         and c.location is Location.MONSTER_ZONE
         and c.controller in players
-        and (flt is None or matches(ctx, i, flt))
+        and (flt is None or matches(ctx, i, flt, plain=plain))
     ]
 
 

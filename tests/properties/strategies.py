@@ -28,7 +28,8 @@ DEFS: Json = fmt.scenario_json_schema()["$defs"]
 OP_NAMES: tuple[str, ...] = tuple(fmt.OPS)
 KIND_NAMES: tuple[str, ...] = tuple(fmt.EFFECT_KINDS)
 ACTIVATABLE: tuple[str, ...] = tuple(k for k in KIND_NAMES if k in fmt.ACTIVATABLE_KINDS)
-CONTINUOUS: tuple[str, ...] = tuple(k for k in KIND_NAMES if k not in fmt.ACTIVATABLE_KINDS)
+# Kinds with no `does` list (an action with no chain, `at_timing`, has one and is not activatable).
+CONTINUOUS: tuple[str, ...] = tuple(k for k in KIND_NAMES if "does" not in DEFS[f"effect.{k}"]["properties"])
 OTHER = {"A": "B", "B": "A"}
 
 # Integer ranges by parameter name (inside the schema's own minimum/maximum); anything else gets _DEFAULT_INT.
@@ -150,7 +151,7 @@ def _effect(draw: st.DrawFn, card: Json, ids: list[str], summonable: list[str], 
         kind = draw(st.sampled_from(ACTIVATABLE) | st.sampled_from(ACTIVATABLE if first_op else KIND_NAMES))
     defn = DEFS[f"effect.{kind}"]
     eff = draw(_params(defn, refs, frozenset({"does"})))
-    if kind not in fmt.ACTIVATABLE_KINDS:
+    if "does" not in defn["properties"]:
         return eff
     ops = []
     for n in range(draw(st.integers(1, 3))):
