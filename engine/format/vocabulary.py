@@ -45,12 +45,10 @@ DamageStepWindow = Literal[
 # Every window, in rulebook order: the Battle Phase's own around the Damage Step's (rules spec §BP.1).
 Window = Literal["start_step", "battle_step", "attack_declaration", DamageStepWindow, "end_step"]
 Relative = Literal["controller", "opponent", "both"]
-# The machine's states an action with no chain (kind at_timing) may be done in, as they begin (rules spec §1.10).
-TimingState = Literal[
-    "start_step", "battle_step", "attack_declared", "start_of_damage_step", "flip", "before_damage_calculation",
-    "during_damage_calculation", "perform_damage_calculation", "after_damage_calculation", "send_destroyed_by_battle",
-    "end_of_damage_step", "step_over", "end_step",
-]  # fmt: skip
+# The machine's states an action with no chain (kind at_timing) may be done in, as they begin (rules spec §1.10):
+# those whose own work checks the battle again after it (none between the start of the Damage Step and damage
+# calculation, where the battle is taken as checked).
+TimingState = Literal["start_step", "battle_step", "after_damage_calculation", "end_of_damage_step", "end_step"]
 AnyPlayer = Literal[Relative, Player]  # damage / gain_lp / draw may also name a player
 TriggerEvent = Literal[
     "start_of_battle_phase",
