@@ -21,7 +21,7 @@ from engine.effects import Context, Hook
 from engine.rules.attack import replay_problem
 from engine.rules.battle import battle_problem
 from engine.state import NO_ATTACK, GameState
-from engine.values.decisions import Decision, IllegalChoice, Option, malformed
+from engine.values.decisions import Decision, IllegalChoice, Option, malformed, out_of_range
 from engine.values.events import EventType
 from engine.values.game import Phase
 
@@ -196,6 +196,8 @@ def check_choice(ctx: Context, decision: Decision, option: object) -> None:
     if problem := malformed(option):
         raise IllegalChoice(problem)
     assert isinstance(option, Option)  # malformed() checked its type
+    if problem := out_of_range(option, len(ctx.state.cards)):
+        raise IllegalChoice(problem)
     if battle_step.is_battle_step_choice(decision, option):
         battle_step.check_choice(ctx, decision, option)
     else:

@@ -14,8 +14,12 @@ Agents are "player_A" and "player_B"; `agent_selection` is the player whose deci
 
 * action: ``Discrete(num_distinct_actions)``, the stable ids of `engine.search` (0 is pass);
 * observation: ``Dict(observation=Box(0, 2, (n,), float32), action_mask=Box(0, 1, (actions,), int8))``,
-  the vector of `engine.search` from the agent's side, and its legal actions (all 0 when it is
-  not the agent's turn).
+  the agent's own view (`engine.observation`; by default the "hidden" view: not the opponent's hand nor the
+  face of their face-down cards; ``env(..., view="open_hand")`` shows both everything), and its legal actions
+  (all 0 when it is not the agent's turn). `render()` is the whole state, for debugging.
+
+Keywords other than these are `engine.search.BattleGame`'s (``reward``, ``view``, ``effects_per_card``,
+``every_priority``...). A single-agent env, the other side played by a policy: `engine.gym_env`.
 
 Rewards are dense: after each step both agents get the change of `BattleState.returns()` (the LP
 swing, or +1 / -1 when the Duel ends; ``env(..., reward="lp_and_cards")`` adds card advantage,

@@ -134,7 +134,8 @@ class MctsAgent:
     """UCT: `simulations` descents from the decision, each expanding one new child (the lowest
     untried id first) and finishing with a random rollout; the most visited answer is taken
     (the lowest id among equals). Values are `BattleState.returns()`, each node counting them
-    for the player who chose the action leading to it."""
+    for the player who chose the action leading to it. It searches the true state, hidden cards included: an
+    open-hand search, whatever the game's view (docs/search-and-learning.md)."""
 
     def __init__(self, seed: int, simulations: int = DEFAULT_SIMULATIONS, uct_c: float = UCT_C) -> None:
         self.rollout = RandomAgent(seed)

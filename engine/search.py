@@ -14,8 +14,9 @@ libraries, and `engine.playouts` runs it at scale.
 **Players.** 0 is player A, 1 is player B; `current_player()` is the player whose decision is
 pending, `TERMINAL` (-4, `pyspiel.PlayerId.TERMINAL`) once the game is over. The engine is
 deterministic (it holds no randomness, tests/test_determinism.py), so there are no chance nodes.
-The state is shown whole to both players (face-down cards included): a perfect-information
-model of the battle, as open-hand searches (perfect-information Monte Carlo) use.
+Each player is shown only what a player at the table sees (the "hidden" view, the default: not the opponent's
+hand nor the face of their face-down cards); ``view="open_hand"`` shows both players everything, the
+perfect-information model of open-hand searches ("What players see" below, docs/search-and-learning.md).
 
 **Action ids** are fixed by the scenario when the game is built, so that one id means one
 answer in every state of the game (a network's output, a transposition table's move, a replay):
@@ -51,35 +52,19 @@ the returns (OpenSpiel's "rewards" model, PettingZoo's per-step rewards).
 decisions (a guard for custom effects that can be activated again and again; the built-in ones
 end far sooner): a truncated game is terminal and its returns are the LP swing.
 
-**Observation** (`observation(player)`, floats, fixed length for a game, from `player`'s side:
-"own" is `player`, "opp" the other one). Layout, in order:
-
-====================  ====  ==================================================================
-field                 size  value
-====================  ====  ==================================================================
-phase                   17  one-hot over `engine.Phase` in declaration order
-window                  10  one-hot over `engine.Window`, then "no window open"
-life points              2  own LP, opp LP, each / LP_SCALE, clipped to [0, 1]
-turn player              1  1 if `player` is the turn player
-decision                 5  one-hot: priority, trigger, replay, none pending; then 1 if it is own
-options                  1  number of legal answers / 16, clipped to [0, 1]
-chain                    1  links on the open window's chain / 8, clipped to [0, 1]
-battle                   3  damage calculation performed; own / opp battle damage / LP_SCALE
-attacker, target     2 x 9  on the field still (the same card), own, ATK and DEF / STAT_SCALE
-                            (clipped to [0, 2]), position one-hot (attack, defense, set),
-                            face-down, determined destroyed by battle
-battle phase            3  attacks declared this turn / MAX_ATTACKS_SCALE (clipped to [0, 1]);
-                            1 if the Battle Phase ends once this attack is over; the listed
-                            attacks the host has still to declare / their number (an
-                            `attacks` game; 0 otherwise)
-cards                n x 12 for every card of the scenario: location one-hot (7, the order of
-                            `engine.state.Location`), own, face-up, ATK and DEF / STAT_SCALE
-                            (current values for monsters on the field, printed otherwise),
-                            attacks it declared this turn / 2 (clipped to [0, 1])
-====================  ====  ==================================================================
-
-`OBSERVATION_FIELDS` lists the same (name, size) pairs; `BattleGame.observation_size()` is the
-total, ``61 + 12 * n``.
+**What players see** (`observation(player)`, `observation_string(player)`, `information_state_string(player)`,
+`information_state_tensor(player)`, `legal_actions_mask()`): `engine.observation`, whose docstring is the layout
+(versioned, `OBSERVATION_VERSION`). The game's `view` says which: ``"hidden"`` (the default) hides from each player
+the opponent's hand and the face of the cards face-down to them, as a table does; ``"open_hand"`` shows both players
+everything, the perfect-information model of open-hand searches (perfect-information Monte Carlo, MCTS over the true
+state). `BattleState.revealed` marks the cards the rules have shown to both (`engine.observation.reveal`).
+`str(state)` is the whole state, for debugging, whatever the view. By default which ids exist depends on how many
+effects each card has, hidden ones included; ``effects_per_card=k`` gives every card k effect slots, so that the ids
+(and the mask) say nothing of a hidden card, and games of different fields share one action space. Whose decision it
+is is public (`current_player()`), and the engine asks a player only when they can act: being asked at a priority
+tells the opponent that the player holds an answer. ``every_priority=True`` asks both players at every priority,
+whether or not they can act (about six times as many decisions), so that only an activation shows what they hold; an
+optional trigger is still asked only of the player whose card triggered.
 
 **A whole Battle Phase.** The game plays every shape of scenario to its end: one attack (the game ends with its
 Damage Step), a Battle Phase whose declarations are the turn player's decisions (`battle_phase`: the attack ids
@@ -90,18 +75,19 @@ game declares each listed attack in turn once the previous Damage Step is over, 
 
 from __future__ import annotations
 
-import math
 import operator
 from collections.abc import Mapping, Sequence
 from os import PathLike
 from typing import Any, Final, SupportsIndex
 
-from engine import actions
+from engine import observation as observing
 from engine._mypyc import mypyc_attr
 from engine.build import load_scenarios, new_duel, parse_scenario, state_from_scenario, waits_for_host
 from engine.dispatch import stopped
 from engine.effects import Registry
 from engine.machine import Duel
+from engine.observation import OBSERVATION_FIELDS as OBSERVATION_FIELDS  # (re-exported: the layout's names)
+from engine.observation import check_view
 from engine.rules.stats import current_stats
 from engine.scenario import Scenario
 from engine.state import GameState
@@ -116,37 +102,13 @@ from engine.values.decisions import (
     attack_option,
     malformed,
 )
-from engine.values.game import Location, Phase, Player, Position, Window
+from engine.values.game import Location, Player, Window
 
 TERMINAL: Final = -4  # pyspiel.PlayerId.TERMINAL
-STAT_SCALE: Final = 5000.0
-MAX_OPTIONS_SCALE: Final = 16.0
-MAX_CHAIN_SCALE: Final = 8.0
 DEFAULT_MAX_DECISIONS: Final = 1000
 REWARDS: Final = ("lp_swing", "lp_and_cards")  # what `returns()` counts besides a Duel won or lost (module docstring)
 CARD_VALUE: Final = 1000  # LP a card in hand or on the field is worth, in the "lp_and_cards" returns
 _IN_PLAY: Final = (Location.HAND, Location.MONSTER_ZONE, Location.SPELL_TRAP_ZONE)
-
-OBSERVATION_FIELDS: Final[tuple[tuple[str, int], ...]] = (
-    ("phase", len(Phase)),
-    ("window", len(Window) + 1),
-    ("life_points", 2),
-    ("turn_player", 1),
-    ("decision", 5),
-    ("options", 1),
-    ("chain", 1),
-    ("battle", 3),
-    ("attacker", 9),
-    ("target", 9),
-    ("battle_phase", 3),
-)
-CARD_FIELDS: Final = len(Location) + 5
-MAX_ATTACKS_SCALE: Final = 8.0
-_PHASES: Final = {p: i for i, p in enumerate(Phase)}
-_DECISION_SLOTS: Final = {DecisionKind.PRIORITY: 0, DecisionKind.TRIGGER: 1, DecisionKind.REPLAY: 2}
-_WINDOWS: Final = {w: i for i, w in enumerate(Window)}
-_LOCATIONS: Final = {loc: i for i, loc in enumerate(Location)}
-_POSITIONS: Final = {Position.ATTACK: 0, Position.DEFENSE: 1, Position.SET: 2}
 
 
 ScenarioLike = Scenario | Mapping[str, Any] | str | PathLike[str] | None
@@ -297,7 +259,9 @@ class BattleGame:
     `scenario` is anything `load_scenario` takes; `registry` the effect registry (by default the built-in
     types and the library cards' own, `engine.cards.registry()`); `max_targets` sizes the action table;
     `max_decisions` caps the length; `record` keeps each state's event log (off by default: search reads
-    states, not logs); `reward` what the returns count besides a Duel won or lost (`REWARDS`, module docstring)."""
+    states, not logs); `reward` what the returns count besides a Duel won or lost (`REWARDS`, module docstring);
+    `view` what each player is shown, `effects_per_card` the ids' effect slots per card, `every_priority` whether
+    a player with nothing to do is asked anyway (module docstring, "What players see")."""
 
     num_players = 2
 
@@ -311,21 +275,33 @@ class BattleGame:
         max_decisions: int = DEFAULT_MAX_DECISIONS,
         record: bool = False,
         reward: str = "lp_swing",
+        view: str = "hidden",
+        effects_per_card: int | None = None,
+        every_priority: bool = False,
     ) -> None:
         sc = load_scenario(scenario, index)
         self.scenario: Scenario | None = sc  # None for a game made from a duel, or unpickled
         start = state_from_scenario(sc)
+        if every_priority:  # both players asked at every priority, whether or not they can act (module docstring)
+            start.show_every_priority = True
         # Search reads states, not logs: the playout path (`record=False`) unless asked otherwise.
         self._start = new_duel(start, record=record) if registry is None else Duel(start, registry, record=record)
         ids = [c.id for c in sc.cards]
         listed = tuple((ids.index(a.attacker), None if a.target is None else ids.index(a.target))
                        for a in sc.attacks or ())  # fmt: skip
-        self._init(start, max_targets, max_decisions, reward, listed)
+        self._init(start, max_targets, max_decisions, reward, listed, view, effects_per_card)
 
     def _init(
         self, start: GameState, max_targets: int, max_decisions: int, reward: str,
-        listed: tuple[tuple[int, int | None], ...] = (),
+        listed: tuple[tuple[int, int | None], ...] = (), view: str = "hidden", effects_per_card: int | None = None,
     ) -> None:
+        self.view = check_view(view)
+        self.effects_per_card = effects_per_card
+        counts = [len(c.effects) for c in start.cards]
+        if effects_per_card is not None:
+            if effects_per_card < 0 or max(counts, default=0) > effects_per_card:
+                raise ValueError(f"effects_per_card={effects_per_card} is fewer than a card's {max(counts)} effects")
+            counts = [effects_per_card] * len(counts)
         self.listed = listed  # an `attacks` scenario's attacks (attacker, target), which the host declares in turn
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {reward!r}")
@@ -334,31 +310,33 @@ class BattleGame:
         self.names = [c.name for c in start.cards]
         self.start_lp = (start.players[0].lp, start.players[1].lp)
         self.lp_scale = float(max(1, sum(self.start_lp)))
-        self.actions = ActionTable([len(c.effects) for c in start.cards], max_targets)
+        self.actions = ActionTable(counts, max_targets)
         self.max_decisions = max_decisions
 
     @classmethod
     def from_duel(
-        cls, duel: Duel, *, max_targets: int = 1, max_decisions: int = DEFAULT_MAX_DECISIONS, reward: str = "lp_swing"
+        cls, duel: Duel, *, max_targets: int = 1, max_decisions: int = DEFAULT_MAX_DECISIONS, reward: str = "lp_swing",
+        view: str = "hidden", effects_per_card: int | None = None,
     ) -> BattleGame:
         """The game starting from `duel` as it is (a clone of it: `duel` is not changed)."""
         game = cls.__new__(cls)
         game.scenario = None
         game._start = duel.clone()
-        game._init(game._start.state, max_targets, max_decisions, reward)
+        game._init(game._start.state, max_targets, max_decisions, reward, (), view, effects_per_card)
         return game
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickles as its starting duel (scenarios hold read-only mappings, which do not pickle):
         playout workers in other processes rebuild the same game from it."""
         return {"start": self._start, "max_targets": self.actions.max_targets, "max_decisions": self.max_decisions,
-                "reward": self.reward, "listed": self.listed}  # fmt: skip
+                "reward": self.reward, "listed": self.listed, "view": self.view,
+                "effects_per_card": self.effects_per_card}  # fmt: skip
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
         self.scenario = None
         self._start = saved["start"]
         self._init(self._start.state, saved["max_targets"], saved["max_decisions"], saved.get("reward", "lp_swing"),
-                   saved.get("listed", ()))  # fmt: skip
+                   saved.get("listed", ()), saved.get("view", "hidden"), saved.get("effects_per_card"))  # fmt: skip
 
     def new_initial_state(self) -> BattleState:
         duel = self._start.clone()
@@ -383,10 +361,16 @@ class BattleGame:
         return 1.0
 
     def observation_size(self) -> int:
-        return sum(n for _, n in OBSERVATION_FIELDS) + CARD_FIELDS * len(self.names)
+        return observing.observation_size(len(self.names))
 
     def observation_tensor_shape(self) -> list[int]:
         return [self.observation_size()]
+
+    def information_state_size(self) -> int:
+        return observing.information_size(len(self.names))
+
+    def information_state_tensor_shape(self) -> list[int]:
+        return [self.information_state_size()]
 
     def describe(self, option: Option) -> str:
         if option.is_pass:
@@ -407,7 +391,19 @@ class BattleState:
     """A position of the game: a `Duel` paused at a decision (or over), plus the decisions
     taken. `clone()` is `Duel.clone()`: the copy shares nothing mutable with this one."""
 
-    __slots__ = ("_limit", "_listed", "_previous", "_table", "decisions", "duel", "game", "history", "next_attack")
+    __slots__ = (
+        "_limit",
+        "_listed",
+        "_previous",
+        "_table",
+        "decisions",
+        "duel",
+        "game",
+        "history",
+        "movers",
+        "next_attack",
+        "revealed",
+    )
 
     def __new__(
         cls,
@@ -416,6 +412,8 @@ class BattleState:
         history: list[int] | None = None,
         previous: tuple[float, float] = (0.0, 0.0),
         next_attack: int = 0,
+        revealed: int | None = None,
+        movers: int = 0,
     ) -> BattleState:
         """A blank state (__init__ sets it up; `clone` copies it). Defined, with __init__'s parameters, so that
         compiled, `clone`'s `BattleState.__new__` is a direct call rather than a generic one (about 600
@@ -429,6 +427,8 @@ class BattleState:
         history: list[int] | None = None,
         previous: tuple[float, float] = (0.0, 0.0),
         next_attack: int = 0,
+        revealed: int | None = None,
+        movers: int = 0,
     ) -> None:
         self.game = game
         # What every decision reads of the game, held here (compiled, the game's fields are looked up by name):
@@ -440,6 +440,9 @@ class BattleState:
         self.history: list[int] = history if history is not None else []
         self.decisions = len(self.history)
         self._previous = previous  # returns() before the last action, for rewards()
+        # The cards the rules have shown to both players, a bit each (`engine.observation.reveal`)
+        self.revealed = observing.reveal(duel.state, 0) if revealed is None else revealed
+        self.movers = movers  # bit k: the player who took decision k (`seen`)
 
     # -- whose turn, what may be done ----------------------------------------------------------
     def is_terminal(self) -> bool:
@@ -488,9 +491,15 @@ class BattleState:
         return mask
 
     def action_to_string(self, player_or_action: SupportsIndex, action: SupportsIndex | None = None) -> str:
-        """OpenSpiel's ``(player, action)`` form, or just ``(action)``."""
+        """OpenSpiel's ``(player, action)`` form, or just ``(action)``. In the "hidden" view, cards are named as
+        `player` (by default the player to move) knows them now: another is "card i"."""
         a = player_or_action if action is None else action
-        return self.game.describe(self.game.actions.decode(a))
+        option = self.game.actions.decode(a)
+        if self.game.view == "open_hand":
+            return self.game.describe(option)
+        me = Player(self._viewer(None if action is None else player_or_action))
+        known = observing.known_cards(self.duel.state, me, self.revealed, "hidden")
+        return observing.describe(option, [c.name for c in self.duel.state.cards], known)
 
     def string_to_action(self, text: str) -> int:
         for a in self.legal_actions():
@@ -510,6 +519,7 @@ class BattleState:
         if self.is_terminal():
             raise IllegalChoice(f"action {action} ({self.game.describe(option)}): the game is over")
         previous = self._returns()
+        mover = self.current_player()
         if self._listed and option.effect == ATTACK and option not in self.decision().options:
             raise IllegalChoice(f"action {action} ({self.game.describe(option)}) is illegal: the host declares the "
                                 "listed attacks in this game")  # fmt: skip
@@ -519,6 +529,8 @@ class BattleState:
             raise IllegalChoice(f"action {action} ({self.game.describe(option)}) is illegal: {e}") from None
         self._previous = previous
         self.next_attack = play_on(self.duel, self._listed, self.next_attack)
+        self.revealed = observing.reveal(self.duel.state, self.revealed)
+        self.movers |= mover << self.decisions
         self.history.append(operator.index(action))  # (decode refused anything else)
         self.decisions += 1
 
@@ -542,6 +554,8 @@ class BattleState:
         new.history = self.history.copy()
         new.decisions = self.decisions
         new._previous = self._previous
+        new.revealed = self.revealed
+        new.movers = self.movers
         return new
 
     def __deepcopy__(self, memo: dict[int, Any]) -> BattleState:
@@ -549,7 +563,8 @@ class BattleState:
 
     def __reduce__(self) -> tuple[type[BattleState], tuple[Any, ...]]:
         """Pickles as a call of the class with its fields (compiled, a native class is not made without them)."""
-        return (BattleState, (self.game, self.duel, self.history, self._previous, self.next_attack))
+        return (BattleState, (self.game, self.duel, self.history, self._previous, self.next_attack, self.revealed,
+                             self.movers))
 
     def __copy__(self) -> BattleState:
         return self.clone()
@@ -591,72 +606,26 @@ class BattleState:
 
     # -- what players see ----------------------------------------------------------------------
     def observation(self, player: SupportsIndex | None = None) -> list[float]:
-        """The vector of the module docstring, from `player`'s side (the player to move, or A
-        once the game is over, by default)."""
+        """`engine.observation`'s tensor from `player`'s side (the player to move, or A once the game is over, by
+        default), in the game's view."""
         me = Player(self._viewer(player))
-        s = self.duel.state
         g = self.game
-        out: list[float] = [0.0] * g.observation_size()
-        out[_PHASES[s.phase]] = 1.0
-        at = len(Phase)
-        w = s.window
-        out[at + (_WINDOWS[w.window] if w is not None else len(Window))] = 1.0
-        at += len(Window) + 1
-        out[at] = _clip(s.players[me].lp / g.lp_scale, 1.0)
-        out[at + 1] = _clip(s.players[me.opponent].lp / g.lp_scale, 1.0)
-        out[at + 2] = 1.0 if s.turn_player is me else 0.0
-        at += 3
-        d = s.pending
-        if d is None:
-            out[at + 3] = 1.0
-        else:
-            out[at + _DECISION_SLOTS[d.kind]] = 1.0
-            out[at + 4] = 1.0 if d.player is me else 0.0
-            out[at + 5] = _clip(len(d.options) / MAX_OPTIONS_SCALE, 1.0)
-        out[at + 6] = _clip(len(w.chain) / MAX_CHAIN_SCALE, 1.0) if w is not None else 0.0
-        at += 7
-        b = s.battle
-        out[at] = 1.0 if b.battled else 0.0
-        out[at + 1] = _clip(b.battle_damage[me] / g.lp_scale, 1.0)
-        out[at + 2] = _clip(b.battle_damage[me.opponent] / g.lp_scale, 1.0)
-        at += 3
-        for index, instance in ((b.attacker, b.attacker_instance), (b.target, b.target_instance)):
-            if index is not None and index >= 0:  # (no attack declared yet: NO_ATTACK)
-                card = s.cards[index]
-                if card.location is Location.MONSTER_ZONE and card.instance == instance:
-                    atk, def_ = current_stats(self.duel.ctx, index)
-                    out[at] = 1.0
-                    out[at + 1] = 1.0 if card.controller is me else 0.0
-                    out[at + 2] = _clip(atk / STAT_SCALE, 2.0)
-                    out[at + 3] = _clip(def_ / STAT_SCALE, 2.0)
-                    if card.position is not None:
-                        out[at + 4 + _POSITIONS[card.position]] = 1.0
-                    out[at + 7] = 1.0 if card.position is Position.SET else 0.0
-                    out[at + 8] = 1.0 if card.battle_destroyed else 0.0
-            at += 9
-        declared = actions.declared_this_turn(s)
-        out[at] = _clip(len(declared) / MAX_ATTACKS_SCALE, 1.0)
-        out[at + 1] = 1.0 if s.battle_phase_ending else 0.0
-        if g.listed:
-            out[at + 2] = (len(g.listed) - self.next_attack) / len(g.listed)
-        at += 3
-        for index, card in enumerate(s.cards):
-            out[at + _LOCATIONS[card.location]] = 1.0
-            base = at + len(Location)
-            out[base] = 1.0 if card.controller is me else 0.0
-            out[base + 1] = 1.0 if card.face_up_on_field else 0.0
-            if card.is_monster:
-                on_field = card.location is Location.MONSTER_ZONE
-                atk, def_ = current_stats(self.duel.ctx, index) if on_field else (card.base_atk, card.base_def)
-                out[base + 2] = _clip(atk / STAT_SCALE, 2.0)
-                out[base + 3] = _clip(def_ / STAT_SCALE, 2.0)
-                if declared:
-                    out[base + 4] = _clip(declared.count((index, card.instance)) / 2.0, 1.0)
-            at += CARD_FIELDS
-        return out
+        left = (len(g.listed) - self.next_attack) / len(g.listed) if g.listed else 0.0
+        d = None if self.is_terminal() else self.decision()
+        return observing.observe(self.duel.ctx, me, self.revealed, g.view, g.lp_scale, d, left)
 
     def observation_tensor(self, player: SupportsIndex | None = None) -> list[float]:
         return self.observation(player)
+
+    def seen(self) -> list[tuple[Player, Option]]:
+        """Every decision taken so far, by whom: what both players saw done (the information state's history)."""
+        table, movers = self._table, self.movers
+        return [(Player(movers >> k & 1), table.decode(a)) for k, a in enumerate(self.history)]
+
+    def information_state_tensor(self, player: SupportsIndex | None = None) -> list[float]:
+        """The observation, then what `player` has seen done (`engine.observation.information_tensor`)."""
+        me = Player(self._viewer(player))
+        return observing.information_tensor(self.observation(me), len(self.game.names), self.seen(), me)
 
     def _viewer(self, player: SupportsIndex | None) -> int:
         if player is None:
@@ -684,8 +653,7 @@ class BattleState:
                 stats = f" {atk}/{def_}"
             lines.append(f"  {g.names[i]} ({c.controller.name}): {where}{stats}")
         if self.is_terminal():
-            outcome = "draw" if s.draw else (f"{s.winner.name} won the Duel" if s.winner is not None else "step over")
-            lines.append(f"over: {outcome}" + (" (truncated)" if self.is_truncated() else ""))
+            lines.append(f"over: {self._outcome()}")
         elif s.pending is not None:
             d = s.pending
             lines.append(f"{d.player.name} to decide ({d.kind.value}):")
@@ -693,13 +661,27 @@ class BattleState:
         return "\n".join(lines)
 
     def observation_string(self, player: SupportsIndex | None = None) -> str:
-        """Everything (perfect information), headed by the viewer."""
-        return f"viewer {Player(self._viewer(player)).name}\n{self}"
+        """`engine.observation`'s text view from `player`'s side, in the game's view."""
+        me = Player(self._viewer(player))
+        d = None if self.is_terminal() else self.decision()
+        ids = [self._table.legal_id(o) for o in d.options] if d is not None else []
+        return observing.observation_text(self.duel.ctx, me, self.revealed, self.game.view, d, ids,
+                                          self._outcome() if self.is_terminal() else None)  # fmt: skip
 
     def information_state_string(self, player: SupportsIndex | None = None) -> str:
-        """The actions so far: with a fixed start and no chance, they determine the state."""
-        self._viewer(player)
-        return ", ".join(map(str, self.history))  # as OpenSpiel writes a history
+        """What `player` has seen done, decision by decision (card indexes only), then what they see now: all they
+        know (perfect recall). In the "open_hand" view, the history of action ids (from a fixed start, with no
+        chance, it determines the state), as OpenSpiel writes one."""
+        me = Player(self._viewer(player))
+        if self.game.view == "open_hand":
+            return ", ".join(map(str, self.history))
+        seen = "; ".join(observing.seen_text(p, o) for p, o in self.seen())
+        return f"seen: {seen}\n{self.observation_string(me)}"
+
+    def _outcome(self) -> str:
+        s = self.duel.state
+        outcome = "draw" if s.draw else (f"{s.winner.name} won the Duel" if s.winner is not None else "step over")
+        return outcome + (" (truncated)" if self.is_truncated() else "")
 
     def state_hash(self) -> str:
         """The game state's fingerprint; in an `attacks` game with the listed attack the host declares next (two
@@ -707,6 +689,3 @@ class BattleState:
         h = self.duel.state.state_hash()
         return f"{h}:{self.next_attack}" if self.game.listed else h
 
-
-def _clip(v: float, hi: float) -> float:
-    return 0.0 if v < 0.0 or math.isnan(v) else (hi if v > hi else v)

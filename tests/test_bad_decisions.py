@@ -6,6 +6,7 @@ the options it offers (rules spec §1.2: the player with priority acts or passes
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +14,10 @@ from scenario_builders import mon, pull, scen
 from test_decisions import assert_unchanged, rich, snapshot
 
 import engine
+from engine.search import BattleGame
+from engine.values.decisions import attack_option
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 def refused(duel: engine.Duel, answer: Any, *words: str, player: engine.Player | None = None) -> str:
@@ -131,3 +136,28 @@ def test_a_targeting_effect_answered_without_its_target_is_refused_saying_so() -
     d = duel.advance()  # B's priority in the Start Step
     assert d is not None and d.player is engine.Player.B and engine.Option(2, 0, (1,)) in d.options
     refused(duel, engine.Option(2, 0, ()), "it needs a target: none was chosen")
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        attack_option(99, None),
+        attack_option(-3, None),
+        attack_option(0, 99),
+        attack_option(0, -2),
+        attack_option(10**20, None),
+        engine.Option(card=0, effect=0, targets=(-1,)),
+        engine.Option(card=-2, effect=-1),
+    ],
+    ids=repr,
+)
+def test_an_option_naming_no_card_is_refused_naming_the_option(answer: engine.Option) -> None:
+    """Issue 41: an out-of-range or negative index is refused by name (it used to raise IndexError, or wrap
+    around to count from the end and name the wrong card), here in the Battle Step where attacks are declared."""
+    duel = BattleGame(EXAMPLES / "battle_phase.json").new_initial_state().duel
+    n = len(duel.state.cards)
+    if answer.card < 0:
+        refused(duel, answer, str(answer), "pass with PASS")
+        return
+    bad = next(i for i in (answer.card, *answer.targets) if not 0 <= i < n)
+    refused(duel, answer, str(answer), f"no card {bad}")

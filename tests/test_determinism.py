@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -42,7 +43,14 @@ def test_same_seed_same_event_log_in_processes_with_different_hash_seeds() -> No
 
 
 def test_engine_holds_no_randomness_besides_the_random_agent() -> None:
-    """The claim the docs make: only RandomAgent, seeded by its caller, draws random numbers."""
+    """The claim the docs make: the rules draw no random numbers; only RandomAgent, seeded by its caller, does, and two
+    clients of the learning side (issue 41), with generators seeded by their caller: `engine.fields` draws a random
+    field with the `random.Random` it is handed (a deal from the caller's seed), `engine.gym_env` its opponent's
+    choices from the seed `reset` is given."""
     users = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "engine").rglob("*.py")
                    if "import random" in p.read_text(encoding="utf-8"))  # fmt: skip
-    assert users == ["engine/agents.py"]
+    assert users == ["engine/agents.py", "engine/fields.py", "engine/gym_env.py"]
+    from engine.fields import dealt_fields, random_field
+
+    assert random_field(random.Random(3)) == random_field(random.Random(3)) != random_field(random.Random(4))
+    assert dealt_fields(5, 2) == dealt_fields(5, 2)

@@ -34,7 +34,9 @@ def test_registered_with_its_type() -> None:
     t = game.get_type()
     assert t.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     assert t.chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
-    assert t.information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION  # issue 41: each player's view
+    open_hand = pyspiel.load_game("python_damage_step", {"open_hand": True}).get_type()
+    assert open_hand.information == pyspiel.GameType.Information.PERFECT_INFORMATION
     assert t.utility == pyspiel.GameType.Utility.ZERO_SUM
     assert game.num_players() == 2 and game.min_utility() == -1.0 and game.max_utility() == 1.0
 
@@ -72,7 +74,12 @@ def test_game_matches_the_search_interface(scenario_file) -> None:  # type: igno
         if not state.is_terminal():
             assert state.returns() == [0.0, 0.0]  # terminal rewards only
     assert state.returns() == pytest.approx(inner.returns())
-    assert state.information_state_string(0) == state.history_str() == ", ".join(map(str, state.history()))
+    assert state.information_state_string(0) == inner.information_state_string(0)
+    assert state.information_state_string(0).startswith("seen: A activate 2.0; ")  # what A saw done, then sees
+    open_hand = pyspiel.load_game("python_damage_step", {"scenario": path, "open_hand": True}).new_initial_state()
+    for a in state.history():
+        open_hand.apply_action(a)
+    assert open_hand.information_state_string(0) == open_hand.history_str() == ", ".join(map(str, state.history()))
 
 
 def test_clone_is_independent() -> None:

@@ -236,7 +236,7 @@ def test_same_actions_same_game() -> None:
 def test_observation_fixed_length_and_layout() -> None:
     g = BattleGame(CONTESTED)
     n = g.observation_size()
-    assert n == sum(k for _, k in OBSERVATION_FIELDS) + 12 * 5 == 61 + 60
+    assert n == sum(k for _, k in OBSERVATION_FIELDS) + 14 * 5 == 66 + 70  # engine.observation's layout, v2
     rng = random.Random(3)
     for _ in range(20):
         s = g.new_initial_state()
@@ -257,21 +257,28 @@ def test_observation_fixed_length_and_layout() -> None:
     assert a[phase_start] == 1.0 and a[phases + window_start] == 1.0  # START_OF_DAMAGE_STEP window
     lp = phases + windows
     assert a[lp:lp + 2] == [4000 / 7000, 3000 / 7000] and b[lp:lp + 2] == [3000 / 7000, 4000 / 7000]  # own, opp
-    assert a[lp + 2] == 1.0 and b[lp + 2] == 0.0  # A is the turn player
-    decision = lp + 3
+    assert a[lp + 2:lp + 4] == b[lp + 2:lp + 4] == [0.0, 0.0]  # hands: none
+    assert a[lp + 4] == 1.0 and b[lp + 4] == 0.0  # A is the turn player
+    assert a[lp + 5] == 0.0 and b[lp + 5] == 1.0  # the viewer's seat
+    decision = lp + 6
     assert a[decision] == 1.0 and a[decision + 4] == 1.0 and b[decision + 4] == 0.0  # a priority decision, A's
+    assert a[decision + 5] == 2 / 16 and b[decision + 5] == 0.0  # A's 2 options, not shown to B (hidden view)
     attacker = decision + 5 + 1 + 1 + 3
-    assert a[attacker:attacker + 4] == [1.0, 1.0, 1800 / 5000, 1000 / 5000]
-    assert b[attacker + 1] == 0.0  # B does not control the attacker
+    assert a[attacker:attacker + 5] == [1.0, 1.0, 1.0, 1800 / 5000, 1000 / 5000]  # on the field, own, known, ATK/DEF
+    assert b[attacker + 1] == 0.0 and b[attacker + 2] == 1.0  # B does not control the attacker, but sees it
 
 
 def test_strings_and_terminal_returns_for_a_decided_duel() -> None:
     s = BattleGame(CONTESTED).new_initial_state()
     assert "A to decide (priority)" in str(s) and "13: activate rush effect 0" in str(s)
-    assert s.information_state_string(0) == ""
+    assert s.information_state_string(0).startswith("seen: \nview hidden v2, viewer A")
     s.apply_action(13)
-    assert s.information_state_string(1) == "13"
-    assert s.observation_string(1).startswith("viewer B")
+    assert s.information_state_string(1).startswith("seen: A activate 2.0\nview hidden v2, viewer B")
+    assert s.observation_string(1).startswith("view hidden v2, viewer B")
+    o = BattleGame(CONTESTED, view="open_hand").new_initial_state()
+    assert o.information_state_string(0) == ""  # the open-hand view: the history of ids, as OpenSpiel writes one
+    o.apply_action(13)
+    assert o.information_state_string(1) == "13"
 
 
 def test_truncation_at_max_game_length() -> None:

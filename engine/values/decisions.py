@@ -76,6 +76,21 @@ def malformed(option: object) -> str | None:
     return None
 
 
+def out_of_range(option: Option, cards: int) -> str | None:
+    """Why a well-formed `option` names no card of a duel of `cards` cards (None if every index names one): a
+    negative index would silently count from the end, and one past the end would crash a lookup, so both are
+    refused here, by the option, before any rule reads them. A negative card is a pass only as `PASS` itself."""
+    card, effect, targets = option
+    if card < 0:
+        return None if effect == -1 and not targets else f"{option} is not an option: pass with PASS"
+    if card >= cards:
+        return f"{option} names no card {card} (this duel has {cards} cards, 0..{cards - 1})"
+    for t in targets:
+        if not 0 <= t < cards:
+            return f"{option} names no card {t} as its target (this duel has {cards} cards, 0..{cards - 1})"
+    return None
+
+
 @attr.s(auto_attribs=True, init=False, unsafe_hash=True)
 class Decision(Frozen):
     """A player must decide: `options` are every legal answer. `cards` names each card of the duel

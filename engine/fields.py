@@ -1,0 +1,95 @@
+"""Random Battle Phases from library cards: a small family of deals to learn and test on (issue 41).
+
+    from engine.fields import random_field, FIELD_CARDS
+    scenario = random_field(random.Random(7))  # a scenario JSON object: engine.search.BattleGame(scenario)
+
+Every field has the same shape, so that all its games share one observation size and one action space
+(`engine.search.BattleGame(..., effects_per_card=MAX_EFFECTS)`): `FIELD_CARDS` cards, in this order:
+
+* A (the turn player, who declares the attacks): 2 monsters in Attack Position, 1 Spell or Trap Set, 1 card in hand;
+* B: 2 monsters, each in Attack Position, face-up Defense Position or Set (face-down), 1 Spell or Trap Set, 1
+  card in hand.
+
+Each card is drawn from the library (`engine.cards`): monsters among those a field can hold with no other setup,
+Spells and Traps among all. The whole Battle Phase is played (``"battle_phase": {}``): A declares each attack, both
+answer with what they hold. Hidden from A: B's hand, B's Set card and B's Set monsters (until flipped); from B: A's
+hand and A's Set card. Which library card is dealt where is the hidden information an agent must play without.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+from engine.cards import all_cards
+
+FIELD_CARDS: Final = 8
+_SIDE: Final = (("m0", "monster"), ("m1", "monster"), ("s0", "backrow"), ("h0", "hand"))
+
+
+def _pools() -> tuple[list[str], list[str]]:
+    """The library monsters a field can hold as they are (no Extra Deck monster, no Pendulum, none needing other
+    cards named), and every library Spell and Trap."""
+    monsters, backrow = [], []
+    for key, c in sorted(all_cards().items()):
+        if c.custom:
+            continue
+        if c.card_type == "monster":
+            if not (c.pendulum or c.abilities or c.link_arrows):
+                monsters.append(key)
+        else:
+            backrow.append(key)
+    return monsters, backrow
+
+
+MONSTERS, BACKROW = _pools()
+MAX_EFFECTS: Final = max(len(all_cards()[k].effects) for k in MONSTERS + BACKROW)
+
+
+def random_field(rng: random.Random, lp: tuple[int, int] = (4000, 4000)) -> dict[str, Any]:
+    """One field of the family (module docstring), drawn with `rng`: a scenario JSON object."""
+    cards: list[dict[str, Any]] = []
+    for side in ("A", "B"):
+        for slot, kind in _SIDE:
+            cid = f"{side.lower()}{slot}"
+            if kind == "backrow":
+                cards.append({"id": cid, "controller": side, "card": rng.choice(BACKROW),
+                              "location": "spell_trap_zone", "face_down": True})  # fmt: skip
+                continue
+            card: dict[str, Any] = {"id": cid, "controller": side, "card": rng.choice(MONSTERS)}
+            if kind == "hand":
+                card["location"] = "hand"
+            else:
+                card["position"] = "attack" if side == "A" else rng.choice(["attack", "defense", "set"])
+            cards.append(card)
+    return {"format": "damage-step-scenario/1", "id": "random-field", "turn_player": "A",
+            "life_points": {"A": lp[0], "B": lp[1]}, "cards": cards, "battle_phase": {}}  # fmt: skip
+
+
+def dealt_fields(seed: int, variants: int) -> list[dict[str, Any]]:
+    """The deals of one field: the field of `seed` (`random_field`), with each player's hidden cards (their hand,
+    their Set Spell or Trap, B's Set monsters) drawn again in `variants` ways per player, every A variant with every
+    B variant (``variants ** 2`` deals, A's variant major); the cards both players see are the same in all. A game
+    over them (OpenSpiel's ``deals``) has a chance node that deals, and information sets of `variants` states: a
+    player knows their own variant, not the opponent's."""
+    base = random_field(random.Random(seed))
+    hidden: dict[str, list[dict[str, str]]] = {}
+    for side in ("A", "B"):
+        hidden[side] = []
+        for k in range(variants):
+            rng = random.Random(f"{seed}/{side}/{k}")
+            drawn = {}
+            for c in base["cards"]:
+                if c["controller"] != side:
+                    continue
+                if c.get("location") == "spell_trap_zone":
+                    drawn[c["id"]] = rng.choice(BACKROW)
+                elif c.get("location") == "hand" or c.get("position") == "set":
+                    drawn[c["id"]] = rng.choice(MONSTERS)
+            hidden[side].append(drawn)
+    out = []
+    for i, a in enumerate(hidden["A"]):
+        for j, b in enumerate(hidden["B"]):
+            cards = [{**c, "card": a.get(c["id"]) or b.get(c["id"]) or c["card"]} for c in base["cards"]]
+            out.append({**base, "id": f"random-field-{seed}-deal-{i}-{j}", "cards": cards})
+    return out
