@@ -17,6 +17,9 @@ Usage::
     python tools/card_pool_sample.py CARDS_CDB --check     # the verdict file lists exactly the sample: exit 1 if not
     python tools/card_pool_sample.py --summary             # each verdict's share, 95% Wilson intervals, the needs
 
+The second sample (issue 43: 100 cards, seed 20261206, judged strictly) is checked and summed up the same way:
+``--seed 20261206 --size 100 --verdicts docs/card-pool-sample-2.csv``.
+
 The population: the distinct Monster, Spell and Trap cards (``datas.type`` has bit 0x1, 0x2 or 0x4; not a Token,
 0x4000, nor a Skill, 0x8000000; ``datas.alias = 0``, as alternate artworks point to their card through ``alias``)
 whose text (``texts.desc``) matches `DAMAGE_STEP_WORDS`. The sample: ``random.Random(seed).sample(sorted ids, 40)``.
