@@ -33,7 +33,7 @@ from engine.scenario import Scenario, ScenarioError
 from engine.scripted import ScenarioMismatch, ScriptedAgent
 from engine.state import GameState
 from engine.turns import BattleResult, IllegalAttack, UnknownCard, UsageError
-from engine.values.decisions import PASS, Decision, DecisionKind, IllegalChoice, Option
+from engine.values.decisions import ATTACK, PASS, Decision, DecisionKind, IllegalChoice, Option, attack_option
 from engine.values.errors import EffectError, LoopError
 from engine.values.events import RULES, Event, EventType
 from engine.values.game import (
@@ -50,6 +50,7 @@ from engine.values.game import (
 )
 
 __all__ = [
+    "ATTACK",
     "PASS",
     "RULES",
     "ActivationLock",
@@ -103,6 +104,7 @@ __all__ = [
     "Untargetable",
     "UsageError",
     "Window",
+    "attack_option",
     "compiled",
     "current_stats",
     "declared_states",

@@ -25,6 +25,7 @@ from engine.rules.triggers import CARD_EVENTS, MOVED_EVENTS, PLAYER_EVENTS, trig
 from engine.state import NO_ATTACK, Battle, BattleRecord, Card, GameState, LastKnown, LpChange
 from engine.values.events import EventType
 from engine.values.game import (
+    MAX_LP,
     PLAYERS,
     Location,
     OriginalOp,
@@ -164,7 +165,7 @@ def send_to_graveyard(ctx: Context, index: int, rule: str, *, detail: str = "", 
 
 def destroy(ctx: Context, index: int, rule: str, *, detail: str = "", by: Source | None = None) -> bool:
     """Destroy a card on the field (it is sent to the Graveyard, or wherever that leads): "if this card is
-    destroyed" triggers, wherever it went. `by`: the effect that destroys it, when a card effect does (§U.15: a card
+    destroyed" triggers, wherever it went. `by`: the effect that destroys it, when a card effect does (§U.9: a card
     that cannot be destroyed by it stays)."""
     if not is_on_field(ctx.card(index).location):
         return False
@@ -311,11 +312,14 @@ def lose_lp(ctx: Context, player: Player, amount: int, kind: str, rule: str) -> 
 
 
 def gain_lp(ctx: Context, player: Player, amount: int, rule: str) -> None:
+    """LP go up by `amount`, never above `MAX_LP` (the change records what was gained, `amount` what was to be)."""
     if amount <= 0:
         return
     ps = ctx.state.players[player]
-    ps.lp += amount
-    ctx.state.lp_changes.append(LpChange(player, amount, "gain", ctx.state.current_window(), amount))
+    new = min(MAX_LP, ps.lp + amount)
+    delta = new - ps.lp
+    ps.lp = new
+    ctx.state.lp_changes.append(LpChange(player, delta, "gain", ctx.state.current_window(), amount))
     ctx.emit(EventType.LP_GAINED, rule, player=player, amount=amount, data=(("lp", ps.lp),) if ctx.watched else ())
 
 

@@ -15,9 +15,10 @@ from typing import Any
 from engine import scenario as loader
 from engine.cards import all_cards, registry
 from engine.cards import library as card_library
-from engine.effects import Effect
+from engine.effects import Context, Effect, Index, Registry
 from engine.host import to_effect
 from engine.machine import Duel, Executor
+from engine.rules.attack import attacker_problem, direct_attack_problem, target_problem
 from engine.scenario import CardSpec, Scenario
 from engine.scripted import ScenarioMismatch, ScriptedAgent
 from engine.state import Battle, Card, CardDetails, GameState, PlayerState, no_battle
@@ -32,19 +33,53 @@ def _library() -> loader.Library:
     return MappingProxyType(card_library())
 
 
+@functools.cache
+def _checks_registry() -> Registry:
+    """The registry the first attack is checked with (only read: the checks change nothing)."""
+    return registry()
+
+
 def parse_scenario(data: object) -> Scenario:
-    """`engine.scenario.parse_scenario` with `engine.cards`'s library (what `engine.parse_scenario` is)."""
-    return loader.parse_scenario(data, library=_library())
+    """`engine.scenario.parse_scenario` with `engine.cards`'s library (what `engine.parse_scenario` is), and the
+    first attack checked by the rules (`first_attack_problem`)."""
+    return loader.parse_scenario(data, library=_library(), check=first_attack_problem)
 
 
 def load_scenarios(path: str | os.PathLike[str]) -> list[Scenario]:
-    """`engine.scenario.load_scenarios` with `engine.cards`'s library."""
-    return loader.load_scenarios(path, library=_library())
+    """`engine.scenario.load_scenarios` with `engine.cards`'s library, each first attack checked by the rules."""
+    return loader.load_scenarios(path, library=_library(), check=first_attack_problem)
 
 
 def iter_jsonl(path: str | os.PathLike[str]) -> Iterator[Scenario]:
-    """`engine.scenario.iter_jsonl` with `engine.cards`'s library."""
-    return loader.iter_jsonl(path, library=_library())
+    """`engine.scenario.iter_jsonl` with `engine.cards`'s library, each first attack checked by the rules."""
+    return loader.iter_jsonl(path, library=_library(), check=first_attack_problem)
+
+
+def first_attack_problem(sc: Scenario) -> tuple[tuple[str | int, ...], str] | None:
+    """scenario-format.md: a Battle Phase's first listed attack (`attacks[0]`), which the host declares from Main
+    Phase 1, must be one the rules let the turn player declare on the field as the file gives it (the attacker
+    may attack, the target may be attacked, a direct attack is possible: `engine.rules.attack`), with the effects
+    of every card, the library's own effect types included, which the format's loader cannot read: a scenario
+    that loads is one that plays, never a Battle Phase that starts with no attack it can make. (One `attack` is
+    a Damage Step whose declaration the file gives as made: the loader checks only where its cards are, as the
+    shared format says; sourced case DS-041 gives a direct attack the field would not allow.) The problem,
+    placed at the attack's key, or None."""
+    if sc.attack is None or sc.attacks is None:
+        return None
+    state = state_from_scenario(sc)
+    reg = _checks_registry()
+    ctx = Context(state, reg, Index(state.cards, reg), record=False)
+    ids = [c.id for c in sc.cards]
+    attacker = ids.index(sc.attack.attacker)
+    target = None if sc.attack.target is None else ids.index(sc.attack.target)
+    at = ("attacks", 0)
+    problem = attacker_problem(ctx, attacker, ())
+    if problem is not None:
+        return (*at, "attacker"), f"the rules refuse this attack: {problem}"
+    problem = direct_attack_problem(ctx, attacker, ()) if target is None else target_problem(ctx, target)
+    if problem is not None:
+        return (*at, "target"), f"the rules refuse this attack: {problem}"
+    return None
 
 
 def _own_effects(key: str | None) -> tuple[Effect, ...]:
@@ -159,7 +194,7 @@ def waits_for_host(duel: Duel) -> bool:
         return False
     if s.pending is not None:  # (the only decision the host may answer with a declaration: `turns.host_busy`)
         return host_busy(s) is None and not s.battle.under_way
-    return s.duel_over or s.phase is Phase.MAIN_PHASE_1 or duel.is_over
+    return s.duel_over or s.phase is Phase.MAIN_PHASE_1 or duel.is_stopped
 
 
 class ListedAttacks:

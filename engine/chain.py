@@ -349,6 +349,9 @@ def resolve_chain(ctx: Context, w: WindowState) -> None:
             ctx.emit(EventType.LINK_NEGATED, "chain", card=link.card, player=link.player)
         elif (gone := cards.left_field_problem(card, link)) is not None:
             ctx.emit(EventType.LINK_UNRESOLVED, "card_left_field", card=link.card, player=link.player, detail=gone)
+        elif card.face_up_on_field and ctx.effects_negated(link.card):
+            ctx.emit(EventType.LINK_UNRESOLVED, "negated_card_resolves", card=link.card, player=link.player,
+                     detail="its card's effects are negated now: so is the effect as it resolves")  # fmt: skip
         elif (ctx.index.hooks[Hook.CHAIN_SOLVING] or s.lingering) and _negated_on_resolution(ctx):
             ctx.emit(EventType.LINK_UNRESOLVED, "negate_on_resolution", card=link.card, player=link.player,
                      detail="its effect is negated as it resolves")  # fmt: skip

@@ -1,4 +1,6 @@
-"""Checks made whenever the game settles: after each chain link and each automatic step.
+"""Checks made whenever the game settles: after each chain link and each automatic step, and wherever a unit of
+work that changes the field ends without one: a Damage Step over, the Battle Phase over, `Duel.end_turn` (after
+the End Phase's effects, and once the turn has ended).
 
 These are the "state-based" rules: a re-Set attack target is flipped back at once (§1.4),
 continuous self-destruction applies unless deferred by the flip (§1.4, §1.6), an Equip Card

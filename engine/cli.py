@@ -13,6 +13,7 @@
     python -m engine lab [--out DIR] [--serve PORT]  (the ruling lab: a static site running the engine in the browser)
     python -m engine machine
     python -m engine schema [--check]
+    python -m engine cards [--approximate] [--format text|json|markdown]  (the library, each card's fidelity)
     python -m engine --version                 (the version, and which build runs: compiled with mypyc, or pure)
 
 Exit status: 0 ok; 2 a scenario or scenario file is invalid (nothing runs), said in one line on stderr;
@@ -41,6 +42,38 @@ from engine.turns import BattleResult
 from engine.values.text import printable
 
 
+def fidelity_line(sc: Scenario) -> str | None:
+    """One line naming the approximate library cards a scenario names, and what differs in each (None if none):
+    a run about such a card must not look exact."""
+    from engine.cards import fidelity_notes
+
+    notes = fidelity_notes(c.card for c in sc.cards)
+    return None if not notes else "note: not exactly as printed: " + "; ".join(notes)
+
+
+def _cards(approximate_only: bool, fmt: str) -> int:
+    """`cards`: the library, each card with its fidelity (exact, or approximate and what differs)."""
+    from engine.cards import all_cards
+
+    cards = [c for c in all_cards().values() if not (approximate_only and c.exact)]
+    if fmt == "markdown":
+        from engine.cards.listing import markdown
+
+        sys.stdout.write(markdown(cards))
+        return 0
+    if fmt == "json":
+        rows = [{"key": c.key, "name": c.name, "card_type": c.card_type, "exact": c.exact, "differs": c.differs}
+                for c in cards]  # fmt: skip
+        print(json.dumps(rows, separators=(",", ":")))
+        return 0
+    width = max((len(c.key) for c in cards), default=0)
+    for c in cards:
+        print(f"{c.key:<{width}}  {c.name}: {c.fidelity}")
+    exact = sum(c.exact for c in all_cards().values())
+    print(f"{len(all_cards())} cards, {exact} exact, {len(all_cards()) - exact} approximate")
+    return 0
+
+
 def _run(
     scenarios: Sequence[tuple[str, Scenario]], fmt: str, executor: str, events: bool, trace: TextIO | None = None
 ) -> int:
@@ -58,10 +91,15 @@ def _run(
         except ScenarioMismatch as e:
             print(printable(f"error: {where}: scenario {sc.id!r}: {e}"), file=sys.stderr)
             return 1
+        note = fidelity_line(sc)
         if fmt == "json":
+            if note is not None:  # the JSON results stay one object per line on stdout
+                print(printable(f"{where}: scenario {sc.id!r}: {note}"), file=sys.stderr)
             out.write(json.dumps(result(sc, duel, agent, events=events), separators=(",", ":")) + "\n")
         else:
             title = f"Scenario {sc.id}: {sc.title}" if sc.title else f"Scenario {sc.id}"
+            if note is not None:
+                out.write(printable(note) + "\n")
             if isinstance(agent, BattlePhaseScript) or sc.battle_phase:
                 out.write(format_battle_phase(duel.state, _attacks(sc, duel, agent), title) + "\n")
             else:
@@ -337,6 +375,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub.add_parser("machine", help="list the declared states, transitions and hook points")
     schema = sub.add_parser("schema", help="rewrite the published JSON Schema of the scenario format")
     schema.add_argument("--check", action="store_true", help="fail if the committed schema is stale")
+    cards = sub.add_parser("cards", help="list the card library with each card's fidelity to its printed text")
+    cards.add_argument("--approximate", action="store_true", help="only the cards that are not exactly as printed")
+    cards.add_argument("--format", choices=["text", "json", "markdown"], default="text",
+                       help="text: one line a card; json: one array of {key, name, card_type, exact, differs}; "
+                       "markdown: docs/cards.md")  # fmt: skip
     args = ap.parse_args(argv)
 
     if args.cmd in ("run", "step", "playouts"):
@@ -373,6 +416,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _schema(args.check)
     if args.cmd == "lab":
         return _lab(args.out, args.serve)
+    if args.cmd == "cards":
+        return _cards(args.approximate, args.format)
     print("states, in rulebook order:", ", ".join(declared_states()))
     print("transitions (trigger 'proceed', first whose condition holds):")
     for src, dest, cond in declared_transitions():

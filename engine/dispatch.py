@@ -88,7 +88,7 @@ def holds(ctx: Context, condition: str | None) -> bool:
 
 
 def stopped(s: GameState) -> bool:
-    """Nothing more runs without the host (`Duel.is_over`): the Duel is over, the Battle Phase is over (Main
+    """Nothing more runs without the host (`Duel.is_stopped`): the Duel is over, the Battle Phase is over (Main
     Phase 2), or the attack the host declared is over (`battle_step.paused`)."""
     return s.phase in TERMINAL or paused(s)
 

@@ -32,6 +32,7 @@ import attr
 
 from engine._mypyc import mypyc_attr
 from engine.state import Card, ChainLink, GameState
+from engine.values.answers import check_result, hook_check, hook_problem
 from engine.values.decisions import Option
 from engine.values.effects import (
     ActivationLock,
@@ -143,41 +144,58 @@ class Guarded:
     """A host's effect function, as the registry holds it: called as the function itself, it turns an exception the
     function raises into an `EffectError` naming the card, the effect and the sub-timing (chained to the original),
     so that the `Duel` puts the game back as it was before the call (docs/embedding.md). Exceptions of the engine's
-    own (`IllegalChoice`, `UsageError`, `EffectError` from a function called deeper...) pass unchanged. Only the
-    host's types are wrapped (`Registry.register`): the built-in types' functions are called directly."""
+    own (`IllegalChoice`, `UsageError`, `EffectError` from a function called deeper...) pass unchanged. Its answer is
+    checked as it enters (`engine.values.answers`: a hook's, `hook`; a condition's or targets'): a bad one is an
+    `EffectError` too, rather than a bare error inside a rule or a corrupted state. Only the host's types are
+    wrapped (`Registry.register`): the built-in types' functions are called directly, at no cost."""
 
-    __slots__ = ("fn", "role")
+    __slots__ = ("check", "fn", "hook", "role")
 
-    def __init__(self, fn: Callable[..., Any], role: str) -> None:
+    def __init__(self, fn: Callable[..., Any], role: str, hook: Hook | None = None) -> None:
         self.fn = fn
         self.role = role
+        self.hook = hook
+        self.check = hook_check(hook) if hook is not None else None  # (kept: a hook is asked at every read)
 
     def __call__(self, ctx: Context, src: Source, *rest: Any) -> Any:
         try:
-            return self.fn(ctx, src, *rest)
+            answer = self.fn(ctx, src, *rest)
         except Exception as e:
             if type(e).__module__.startswith("engine."):  # the engine's own errors are part of the API: as they are
                 raise
-            err = effect_error(ctx, src, self.role, e)
+            err = effect_error(ctx, src, self.role, f"raised {type(e).__name__}: {e}")
             err.__cause__ = e  # (what `raise ... from e` sets, written out so that the compiled build keeps it too)
             err.__suppress_context__ = True
             raise err from e
+        check = self.check
+        if check is not None:
+            if answer is None:  # a hook's None: no answer
+                return None
+            checked, problem = check(answer, len(ctx.state.cards))
+            if problem is not None:
+                assert self.hook is not None
+                raise effect_error(ctx, src, self.role, hook_problem(self.hook, answer, problem))
+            return checked
+        checked, problem = check_result(self.role, answer, len(ctx.state.cards))
+        if problem is not None:
+            raise effect_error(ctx, src, self.role, problem)
+        return checked
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Guarded, (self.fn, self.role))
+        return (Guarded, (self.fn, self.role, self.hook))
 
 
-def effect_error(ctx: Context, src: Source, role: str, error: BaseException) -> EffectError:
-    """The `EffectError` for `error`, raised by the function `role` of the effect `src`."""
+def effect_error(ctx: Context, src: Source, role: str, what: str) -> EffectError:
+    """The `EffectError` for the function `role` of the effect `src`, which did `what` ("raised ...", "answered
+    ...")."""
     s = ctx.state
     card = s.cards[src.card] if 0 <= src.card < len(s.cards) else None
     window, phase = s.current_window(), s.phase
     effect = f"effect {src.index}" if src.index >= 0 else "a lingering effect"
     message = (
         f"{describe_card(None if card is None else card.id, None if card is None else card.name)}, {effect} "
-        f"({src.effect.kind.name.lower()}, type {src.effect.type!r}): its {role} raised "
-        f"{type(error).__name__}: {error} -- in {describe_place(window, phase)}; the duel is left as it was before "
-        "this call"
+        f"({src.effect.kind.name.lower()}, type {src.effect.type!r}): its {role} {what} -- in "
+        f"{describe_place(window, phase)}; the duel is left as it was before this call"
     )
     return EffectError(
         message,
@@ -199,10 +217,13 @@ def _guarded(effect_type: EffectType) -> EffectType:
     def wrap(fn: Any, role: str) -> Any:
         return fn if fn is None or isinstance(fn, Guarded) else Guarded(fn, role)
 
+    def wrap_hook(fn: Any, hook: Hook) -> Any:
+        return fn if isinstance(fn, Guarded) else Guarded(fn, f"hook {hook.name.lower()}", hook)
+
     t = effect_type
     return EffectType(
         t.name,
-        hooks={hook: wrap(h, f"hook {hook.name.lower()}") for hook, h in t.hooks.items()},
+        hooks={hook: wrap_hook(h, hook) for hook, h in t.hooks.items()},
         condition=wrap(t.condition, "condition"),
         condition_problem=wrap(t.condition_problem, "condition_problem"),
         targets=wrap(t.targets, "targets"),

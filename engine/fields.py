@@ -19,6 +19,7 @@ hand and A's Set card. Which library card is dealt where is the hidden informati
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, Final
 
 from engine.cards import all_cards
@@ -29,10 +30,11 @@ _SIDE: Final = (("m0", "monster"), ("m1", "monster"), ("s0", "backrow"), ("h0", 
 
 def _pools() -> tuple[list[str], list[str]]:
     """The library monsters a field can hold as they are (no Extra Deck monster, no Pendulum, none needing other
-    cards named), and every library Spell and Trap."""
+    cards named), and every library Spell and Trap; none that may target more than one card (the games' action
+    tables hold one target: `engine.search.BattleGame`'s default `max_targets`)."""
     monsters, backrow = [], []
     for key, c in sorted(all_cards().items()):
-        if c.custom:
+        if c.custom or any(_targets_several(e.get("target")) for e in c.effects):
             continue
         if c.card_type == "monster":
             if not (c.pendulum or c.abilities or c.link_arrows):
@@ -40,6 +42,10 @@ def _pools() -> tuple[list[str], list[str]]:
         else:
             backrow.append(key)
     return monsters, backrow
+
+
+def _targets_several(target: object) -> bool:
+    return isinstance(target, Mapping) and int(target.get("count", 1)) > 1
 
 
 MONSTERS, BACKROW = _pools()

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import attrs
 
 from engine.effects import DamageStepRule, Effect, EffectKind, TriggerEvent
-from engine.library.ops import STAT_OPS
+from engine.library.targets import STAT_OPS
 from engine.rules.zones import ARROWS, EXTRA_COLUMNS
 from engine.scenario import EffectSpec, ScenarioError, parse_effect_spec
 from engine.state import Card, CardDetails, GameState, PlayerState, no_battle
@@ -26,6 +26,7 @@ from engine.turns import UsageError
 from engine.values.game import (
     ABILITIES,
     COLUMNS,
+    MAX_LP,
     SUMMON_KINDS,
     Attribute,
     CardType,
@@ -38,8 +39,18 @@ from engine.values.game import (
     Window,
     is_on_field,
 )
+from engine.values.text import did_you_mean
+from engine.values.words import is_at, place
 
-__all__ = ["StateBuilder", "effect_from_spec", "tags", "to_effect"]
+__all__ = ["CARD_KEYWORDS", "StateBuilder", "effect_from_spec", "tags", "to_effect"]
+
+# The keywords of `StateBuilder.card` (after `id` and `controller`), which `engine.cards.place` passes on: a
+# keyword not among them is refused naming the closest (tests/test_host_api.py checks this list against the method).
+CARD_KEYWORDS: tuple[str, ...] = (
+    "card_type", "location", "name", "owner", "atk", "def_", "position", "face_down", "attribute", "monster_type",
+    "level", "pendulum", "equipped_to", "effects", "tags", "property", "counters", "materials", "abilities",
+    "summoned", "summoned_this_turn", "column", "extra_zone", "link_arrows", "rank",
+)  # fmt: skip
 
 _FROM = {"field": Location.MONSTER_ZONE, "hand": Location.HAND, "graveyard": Location.GRAVEYARD}
 
@@ -164,7 +175,8 @@ def _member(cls: type[_E], value: object, arg: str, where: str = "") -> _E:
         if m.value == value and type(value) is str:
             return m
     allowed = ", ".join(str(m.value) for m in cls)
-    raise UsageError(f"{where}{arg} must be one of {allowed}, got {value!r}")
+    hint = did_you_mean(value, [str(m.value) for m in cls])
+    raise UsageError(f"{where}{arg} must be one of {allowed}, got {value!r}{hint}")
 
 
 def _player(value: object, arg: str, where: str = "") -> Player:
@@ -176,7 +188,7 @@ def _player(value: object, arg: str, where: str = "") -> Player:
     raise UsageError(f"{where}{arg} must be Player.A, Player.B, \"A\" or \"B\", got {value!r}")
 
 
-def _pair(value: object, arg: str, least: int, what: str) -> list[int]:
+def _pair(value: object, arg: str, least: int, what: str, most: int = MAX_LP) -> list[int]:
     """A per-player pair of integers, given as {"A": x, "B": y} or (x, y)."""
     if isinstance(value, Mapping) and set(value) == {"A", "B"}:
         values = [value["A"], value["B"]]
@@ -186,6 +198,8 @@ def _pair(value: object, arg: str, least: int, what: str) -> list[int]:
         values = []
     if len(values) != 2 or any(type(v) is not int or v < least for v in values):
         raise UsageError(f"{arg} must be two {what}, integers >= {least} (A, B), got {value!r}")
+    if any(v > most for v in values):
+        raise UsageError(f"{arg} must be two {what}, integers from {least} to {most} (A, B), got {value!r}")
     return values
 
 
@@ -203,6 +217,15 @@ def _effects(effects: Iterable[Effect | Mapping[str, Any]], card_type: CardType,
         else:
             raise UsageError(f"{where}effects[{j}] must be an engine.Effect or a scenario-format spec, got {e!r}")
     return tuple(out)
+
+
+def _known_keywords(id: object, kw: Mapping[str, Any], method: str) -> None:
+    """A keyword `StateBuilder.card` does not take, refused naming the card and the closest keyword (rather than
+    Python's TypeError, which names neither)."""
+    for k in kw:
+        if k not in CARD_KEYWORDS:
+            raise UsageError(f"card {id!r}: {method}() takes no keyword {k!r}{did_you_mean(k, CARD_KEYWORDS)} (its "
+                             f"keywords: those of StateBuilder.card, {', '.join(CARD_KEYWORDS)})")  # fmt: skip
 
 
 class StateBuilder:
@@ -302,11 +325,12 @@ class StateBuilder:
             raise UsageError(f"{where}tags must be a mapping, got {tags!r}")
         pendulum_zone = ctype is CardType.MONSTER and loc is Location.SPELL_TRAP_ZONE and pendulum  # §U.4
         if (loc is Location.MONSTER_ZONE) != (ctype is CardType.MONSTER) and is_on_field(loc) and not pendulum_zone:
-            raise UsageError(f"{where}a {ctype.value} cannot be in the {loc.value}")
+            raise UsageError(f"{where}a {ctype.value.replace('_', ' ')} cannot be in {place(loc)}")
         if loc is Location.MONSTER_ZONE and pos is None:
             raise UsageError(f"{where}a monster in the Monster Zone needs a position (attack, defense or set)")
         if pos is not None and loc is not Location.MONSTER_ZONE:
-            raise UsageError(f"{where}only a monster in the Monster Zone has a position, not one in the {loc.value}")
+            where_it_is = is_at(loc).removeprefix("is ")
+            raise UsageError(f"{where}only a monster in the Monster Zone has a position, not one {where_it_is}")
         if equipped_to is not None:
             if not isinstance(equipped_to, str):
                 raise UsageError(f"{where}equipped_to must be the id of a monster, got {equipped_to!r}")
@@ -357,17 +381,20 @@ class StateBuilder:
         **kw: Any,
     ) -> StateBuilder:
         """A monster, in a Monster Zone in Attack Position unless `location`/`position` say otherwise."""
+        _known_keywords(id, kw, "monster")
         loc = _member(Location, kw.get("location", Location.MONSTER_ZONE), "location", f"card {id!r}: ")
         pos = position if loc is Location.MONSTER_ZONE else None
         return self.card(id, controller, card_type=CardType.MONSTER, atk=atk, def_=def_, position=pos, **kw)
 
     def spell(self, id: str, controller: Player | str, **kw: Any) -> StateBuilder:
         """A Spell, in the Spell & Trap Zone (face-up unless `face_down=True`) unless `location` says."""
+        _known_keywords(id, kw, "spell")
         kw.setdefault("location", Location.SPELL_TRAP_ZONE)
         return self.card(id, controller, card_type=kw.pop("card_type", CardType.SPELL), **kw)
 
     def trap(self, id: str, controller: Player | str, *, counter: bool = False, **kw: Any) -> StateBuilder:
         """A Trap (a Counter Trap if `counter`), Set in the Spell & Trap Zone unless told otherwise."""
+        _known_keywords(id, kw, "trap")
         kw.setdefault("location", Location.SPELL_TRAP_ZONE)
         where = _member(Location, kw["location"], "location", f"card {id!r}: ")
         kw.setdefault("face_down", where is Location.SPELL_TRAP_ZONE)
@@ -384,6 +411,9 @@ class StateBuilder:
             j = ids.index(host)
             if not cards[j].is_monster or cards[j].location is not Location.MONSTER_ZONE:
                 raise UsageError(f"card {ids[i]!r} equips {host!r}, which is not a monster in a Monster Zone")
+            if cards[j].position is Position.SET:  # §C.3: it would be destroyed before anything is played
+                raise UsageError(f"card {ids[i]!r} equips {host!r}, which is face-down (set): an Equip Card equips a "
+                                 "face-up monster")  # fmt: skip
             cards[i].equipped_to = j
         return GameState(
             players=[PlayerState(self.lp[0], self.hand_filler[0]), PlayerState(self.lp[1], self.hand_filler[1])],

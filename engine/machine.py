@@ -200,10 +200,23 @@ class Duel:
     # -- running ---------------------------------------------------------------------------
     @property
     def is_over(self) -> bool:
+        """The Duel is over: a player's LP reached 0 (`state.winner`, or `state.draw`). Nothing more can be played.
+        (Until issue 42 this also meant "stopped between attacks": that is `is_stopped` now.)"""
+        return self.state.duel_over
+
+    @property
+    def is_stopped(self) -> bool:
         """Nothing more runs without the host: the Duel is over, the Battle Phase is over (Main Phase 2),
-        or an attack the host declared is over, its Damage Step played or stopped in the Battle Step (the host
-        declares the next attack, ends the Battle Phase or the turn)."""
+        or an attack the host declared is over, its Damage Step played or stopped in the Battle Step
+        (`between_attacks`: the host declares the next attack, ends the Battle Phase or the turn). What a loop
+        that calls `advance()` until the run ends waits for."""
         return dispatch.stopped(self.state)
+
+    @property
+    def between_attacks(self) -> bool:
+        """An attack the host declared is over (its Damage Step played, or it stopped in the Battle Step) and the
+        Battle Phase goes on: the host declares the next attack, or ends the Battle Phase or the turn."""
+        return battle_step.paused(self.state)
 
     @property
     def pending_decision(self) -> Decision | None:
@@ -341,7 +354,7 @@ class Duel:
                 over = "the Damage Step is over" if s.phase is Phase.STEP_OVER else "the attack stopped"
                 raise IllegalChoice(f"{over}: nothing to decide (declare the next attack, or end the Battle Phase or "
                                     "the turn)")  # fmt: skip
-            if self.is_over:
+            if self.is_stopped:
                 raise IllegalChoice("the Battle Phase is over: nothing to decide")
             raise IllegalChoice("no decision is pending: call advance() first")
         if player is not None and not isinstance(player, Player):
@@ -484,9 +497,15 @@ class Duel:
 
     def cards_in(self, location: Location | str, player: Player | str | None = None) -> list[int]:
         """The indexes of the cards in `location` (controlled there, or owned for cards off the field),
-        in card order; of one player's only, if `player` is given."""
+        in card order; of one player's only, if `player` is given. Indexes, as every call of this API takes
+        (`card(i)`, `current_stats(i)`, `Option.card`); `ids_in` gives the cards' ids instead."""
         who = None if player is None else turns.player_arg(player)
         return turns.cards_in(self.state, turns.location_arg(location), who)
+
+    def ids_in(self, location: Location | str, player: Player | str | None = None) -> list[str]:
+        """The ids of the cards in `location`, as `cards_in` lists them (the host's own names for its cards)."""
+        cards = self.state.cards
+        return [cards[i].id for i in self.cards_in(location, player)]
 
     def hand_size(self, player: Player | str) -> int:
         """How many cards a player holds: the listed cards in their hand and the host's unnamed ones

@@ -29,6 +29,7 @@ from engine.rules import legality
 from engine.values.decisions import ATTACK, PASS, Decision, DecisionKind, Option
 from engine.values.events import EventType
 from engine.values.game import Player, Window
+from engine.values.words import WINDOWS
 
 if TYPE_CHECKING:
     from engine.machine import Duel
@@ -165,7 +166,7 @@ class ScriptedAgent:
         if _placed_by_rule(duel, q):
             self._used(q)
             return
-        reason = f"no decision was offered to {q.player.name} in {q.window.value}"
+        reason = f"no decision was offered to {q.player.name} in {WINDOWS[q.window.value]}"
         if _names_trigger(duel, q):
             why_not = legality.trigger_problem(duel.ctx, q.card, q.effect, q.window)
             reason = _trigger_mismatch(duel, q) or why_not or reason

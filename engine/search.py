@@ -446,11 +446,11 @@ class BattleState:
 
     # -- whose turn, what may be done ----------------------------------------------------------
     def is_terminal(self) -> bool:
-        return stopped(self.duel.state) or self.decisions >= self._limit  # (`Duel.is_over`)
+        return stopped(self.duel.state) or self.decisions >= self._limit  # (`Duel.is_stopped`)
 
     def is_truncated(self) -> bool:
         """Stopped by `max_game_length()` rather than by the end of the Damage Step or Duel."""
-        return not self.duel.is_over and self.decisions >= self._limit
+        return not self.duel.is_stopped and self.decisions >= self._limit
 
     def current_player(self) -> int:
         if self.is_terminal():

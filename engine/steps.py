@@ -294,8 +294,10 @@ def end_of_damage_step(ctx: Context) -> None:
 
 
 def step_over(ctx: Context) -> None:
-    """§1.7.3: back to the Battle Step; "until the end of the Damage Step" effects expire."""
+    """§1.7.3: back to the Battle Step; "until the end of the Damage Step" effects expire, and the game settles
+    (what no longer applies may leave a card to destroy)."""
     actions.expire_lingering(ctx, "end_of_damage_step")
+    checks.settle(ctx)
 
 
 def end_step(ctx: Context) -> None:
@@ -312,6 +314,7 @@ def main_phase_2(ctx: Context) -> None:
         s.battle = no_battle(s.turn_player)
     s.battle_phase_ending = False
     actions.expire_lingering(ctx, "end_of_battle_phase")
+    checks.settle(ctx)
 
 
 def duel_over(ctx: Context) -> None:

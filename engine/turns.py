@@ -24,7 +24,7 @@ from typing import Any, Final
 
 import attrs
 
-from engine import actions
+from engine import actions, checks
 from engine._mypyc import mypyc_attr
 from engine.battle_step import paused, replay_problem
 from engine.effects import Context, Hook, Index
@@ -34,6 +34,8 @@ from engine.state import NO_ATTACK, Battle, ChainRecord, GameState, LpChange, no
 from engine.values.decisions import PASS, DecisionKind, Option, attack_option
 from engine.values.events import Event
 from engine.values.game import DAMAGE_STEP_PHASES, Location, Phase, Player, is_on_field, opponent_of
+from engine.values.text import did_you_mean
+from engine.values.words import is_at
 
 
 class IllegalAttack(ValueError):
@@ -62,7 +64,10 @@ def card_index(state: GameState, card: object) -> int:
         for i, c in enumerate(state.cards):
             if c.id == card:
                 return i
-        raise UnknownCard(f"there is no card with id {card!r} in this duel")
+        named = [c.id for c in state.cards if c.name == card]
+        hint = (f"; {card!r} is the name of card {named[0]!r}: give its id" if named else
+                did_you_mean(card, [c.id for c in state.cards]))  # fmt: skip
+        raise UnknownCard(f"there is no card with id {card!r} in this duel{hint}")
     raise UsageError(f"a card is given by its index or its id, got {card!r}")
 
 
@@ -214,6 +219,9 @@ def end_battle_phase(ctx: Context) -> bool:
 
 
 def end_turn(ctx: Context) -> None:
+    """The End Phase and the turn's end: "during the End Phase" effects, then what lasts "until the end of the
+    turn" expires, and the other player's turn begins. The game settles after each (`checks.settle`, as after a
+    chain link: an Equip Card whose monster an End Phase effect destroyed goes with it, §C.3)."""
     s = ctx.state
     if s.duel_over:
         raise UsageError("the Duel is over: there is no turn to end")
@@ -229,7 +237,8 @@ def end_turn(ctx: Context) -> None:
     s.battle_phase_ending = False
     for src, handler in list(ctx.sources(Hook.END_OF_TURN)):  # "during the End Phase of this turn"
         handler(ctx, src)
-    if actions.check_zero_lp(ctx):
+    checks.settle(ctx)
+    if s.duel_over:
         s.phase = Phase.DUEL_OVER  # the Duel ended in this turn's End Phase
         return
     actions.expire_lingering(ctx, "end_of_battle_phase")  # (a Battle Phase left without its End Step)
@@ -245,6 +254,7 @@ def end_turn(ctx: Context) -> None:
     s.turn += 1
     s.turn_player = opponent_of(s.turn_player)
     s.battle = no_battle(s.turn_player)
+    checks.settle(ctx)  # (what no longer applies may leave a card to destroy: its own "unless" condition)
 
 
 # -- each attack's result -------------------------------------------------------------------------
@@ -393,4 +403,4 @@ def check_ready(ctx: Context) -> None:
                 f"(it is instance {card.instance} now): declare attacks with Duel.declare_attack"
             )
         if card.location is not Location.MONSTER_ZONE:
-            raise UsageError(f"the battle's {role} {card.id!r} is in the {card.location.value}, not a Monster Zone")
+            raise UsageError(f"the battle's {role} {card.id!r} {is_at(card.location)}, not in a Monster Zone")

@@ -101,3 +101,10 @@ def test_the_private_name_check_would_see_one(tmp_path: Path) -> None:
         "engine.bad imports engine.scenario._Invalid",
         "engine.bad reads steps._hidden",
     ]
+
+
+def test_no_module_of_the_engine_is_over_800_lines() -> None:
+    """The team's standard: one module per concept, none over 800 lines (issue 38 split the 1,994-line loader)."""
+    sizes = {str(p.relative_to(ROOT)): len(p.read_text(encoding="utf-8").splitlines())
+             for p in (ROOT / "engine").rglob("*.py")}  # fmt: skip
+    assert {name: n for name, n in sizes.items() if n > 800} == {}

@@ -434,6 +434,7 @@ def test_bom_only_on_the_first_line(tmp_path: Path) -> None:
 # --- safe display ---------------------------------------------------------------------------------------------
 
 EVIL = "a\x1b]0;pwned\x07\x1b[2J\r\n\x00\x7f\x9b\u202e\ud800z"
+EVIL_ID = EVIL.replace("\ud800", "")  # a lone surrogate cannot be written as UTF-8: the loader refuses it (issue 38)
 
 
 def test_printable_escapes_controls_and_keeps_text() -> None:
@@ -445,11 +446,11 @@ def test_printable_escapes_controls_and_keeps_text() -> None:
 
 def evil_scenario() -> dict[str, Any]:
     s = copy.deepcopy(GOOD)
-    s["id"] = EVIL
+    s["id"] = EVIL_ID
     s["title"] = "title\r\x1b[1A"
-    s["cards"][0]["id"] = EVIL
-    s["cards"][0]["name"] = EVIL
-    s["attack"]["attacker"] = EVIL
+    s["cards"][0]["id"] = EVIL_ID
+    s["cards"][0]["name"] = EVIL_ID
+    s["attack"]["attacker"] = EVIL_ID
     return s
 
 
@@ -461,7 +462,7 @@ def test_trace_escapes_scenario_text() -> None:
     duel, _ = run_scenario(parse_scenario(evil_scenario()))
     out = format_trace(duel.state, "title\r\x1b[1A")
     assert is_safe_text(out)
-    assert out.splitlines()[:2] == ["title\\x0d\\x1b[1A", f"A's {printable(EVIL)} attacks tgt"]
+    assert out.splitlines()[:2] == ["title\\x0d\\x1b[1A", f"A's {printable(EVIL_ID)} attacks tgt"]
 
 
 def test_cli_text_and_errors_escape_scenario_text(tmp_path: Path) -> None:
@@ -469,19 +470,36 @@ def test_cli_text_and_errors_escape_scenario_text(tmp_path: Path) -> None:
     p.write_text(json.dumps(evil_scenario()))  # ensure_ascii: the file itself is plain ASCII
     r = cli("run", str(p))
     assert r.returncode == 0, r.stderr
-    assert is_safe_text(r.stdout) and printable(EVIL) in r.stdout
+    assert is_safe_text(r.stdout) and printable(EVIL_ID) in r.stdout
 
     bad = evil_scenario()
-    bad["cards"][0][EVIL] = 1  # an unknown key: the error path quotes it
+    bad["cards"][0][EVIL_ID] = 1  # an unknown key: the error path quotes it
     p.write_text(json.dumps(bad))
     r = cli("run", str(p))
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and is_safe_text(r.stderr), r.stderr
-    assert f"cards[0].{printable(EVIL)}: unknown key" in r.stderr
+    assert f"cards[0].{printable(EVIL_ID)}: unknown key" in r.stderr
+
+
+def test_text_with_a_lone_surrogate_is_refused_printably(tmp_path: Path) -> None:
+    bad = evil_scenario()
+    bad["cards"][0]["name"] = EVIL
+    with pytest.raises(ScenarioError) as info:
+        parse_scenario(bad)
+    assert info.value.path == "cards[0].name" and str(info.value).isprintable()
+    assert info.value.message.startswith('cannot be written as UTF-8: "a\\u001b]0;pwned')
+    assert info.value.message.endswith(" holds a lone surrogate")  # (the text quoted short, escaped)
+    bad["cards"][0]["name"] = "ok"
+    bad["cards"][0][EVIL] = 1
+    p = tmp_path / "evil.json"
+    p.write_text(json.dumps(bad))
+    r = cli("run", str(p))
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and is_safe_text(r.stderr), r.stderr
+    assert "cards[0]: cannot be written as UTF-8: the key" in r.stderr
 
 
 def test_library_error_messages_are_printable() -> None:
     bad = evil_scenario()
-    bad["attack"]["target"] = EVIL + "x"
+    bad["attack"]["target"] = EVIL_ID + "x"
     with pytest.raises(ScenarioError) as info:
         parse_scenario(bad)
     assert str(info.value).isprintable() and info.value.path == "attack.target"
@@ -494,7 +512,7 @@ def test_json_output_is_already_escaped(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr
     assert all(" " <= c <= "~" for c in r.stdout.rstrip("\n"))  # json.dumps escapes every control character
     out = json.loads(r.stdout)
-    assert out["scenario"] == EVIL and EVIL in out["final_locations"]  # and the ids round-trip exactly
+    assert out["scenario"] == EVIL_ID and EVIL_ID in out["final_locations"]  # and the ids round-trip exactly
 
 
 def test_long_digit_runs_in_strings_and_comments_are_text(tmp_path: Path) -> None:

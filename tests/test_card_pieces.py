@@ -93,10 +93,35 @@ def test_control_taken_until_the_end_phase_goes_back_when_the_turn_ends() -> Non
     duel = engine.Duel(b.build(), engine.cards.registry())
     duel.declare_attack("m", "x")
     d = duel.advance()
-    assert d is not None and d.player is engine.Player.B
+    # Its target is chosen among the face-up monsters A controls, so B may already activate it in the Start Step
+    # (a Quick-Play Spell); B waits for the attack: passes there, and activates it once the attack is declared.
+    assert d is not None and d.player is engine.Player.B and d.window is engine.Window.START_STEP
+    assert any(o.card == 3 and o.effect == 1 for o in d.options)
+    duel.decide(d.options[-1])
+    d = duel.advance()
+    assert d is not None and d.player is engine.Player.B and d.window is engine.Window.ATTACK_DECLARATION
+    assert duel.battles and duel.battles[0].battle.attacker == 0
     duel.decide(next(o for o in d.options if o.card == 3 and o.effect == 1))
     duel.run(engine.PassAgent())
     assert duel.card("m").controller is engine.Player.B and duel.battles[0].battle.stopped
+    duel.end_turn()
+    assert duel.card("m").controller is engine.Player.A
+
+
+def test_control_taken_in_the_start_step_leaves_the_host_attack_undeclared() -> None:
+    """Enemy Controller in the Start Step (a Quick-Play Spell; official rulebook p.37: the Start Step is a step of
+    the Battle Phase): B takes the monster A was to attack with, so that attack cannot be declared in the Battle
+    Step (rules spec §BP.1, case BP-015): no battle, control back to A at the end of the turn."""
+    b = engine.StateBuilder(turn_player="A")
+    b.monster("m", "A", atk=2000, def_=1000).monster("x", "B", atk=1000, def_=1000).monster("b2", "B", atk=0, def_=0)
+    place(b, "enemy_controller", "ec", "B", face_down=True)
+    duel = engine.Duel(b.build(), engine.cards.registry())
+    duel.declare_attack("m", "x")
+    d = duel.advance()
+    assert d is not None and d.window is engine.Window.START_STEP
+    duel.decide(next(o for o in d.options if o.card == 3 and o.effect == 1 and o.targets == (0,)))
+    duel.run(engine.PassAgent())
+    assert duel.card("m").controller is engine.Player.B and duel.battles == []
     duel.end_turn()
     assert duel.card("m").controller is engine.Player.A
 

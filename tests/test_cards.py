@@ -16,15 +16,18 @@ from engine.values.game import DAMAGE_STEP_WINDOWS
 
 
 class Activate:
-    """Activates `card` (by id) the first time it is offered in `window`; passes otherwise."""
+    """Activates `card` (by id) the first time it is offered in `window`, on `target` (by id) where given (the
+    player's pick among the cards the effect may target); passes otherwise."""
 
-    def __init__(self, card: str, window: engine.Window) -> None:
-        self.card, self.window, self.done = card, window, False
+    def __init__(self, card: str, window: engine.Window, target: str | None = None) -> None:
+        self.card, self.window, self.target, self.done = card, window, target, False
 
     def choose(self, decision: engine.Decision, duel: engine.Duel) -> engine.Option:
         ids = [c.id for c in duel.state.cards]
         for o in decision.options:
-            if not self.done and not o.is_pass and ids[o.card] == self.card and decision.window is self.window:
+            aimed = self.target is None or [ids[i] for i in o.targets] == [self.target]
+            mine = not o.is_pass and ids[o.card] == self.card and decision.window is self.window
+            if not self.done and mine and aimed:
                 self.done = True
                 return o
         return engine.PASS if engine.PASS in decision.options else decision.options[0]
@@ -76,7 +79,7 @@ def test_rush_recklessly_cannot_be_activated_during_damage_calculation() -> None
 def test_shrink_halves_the_original_atk() -> None:
     b = StateBuilder().monster("m", "A", atk=1000, def_=0).monster("x", "B", atk=2000, def_=0)
     place(b, "shrink", "shrink", "A", face_down=True)
-    duel = play(b, [("m", "x")], Activate("shrink", BEFORE))
+    duel = play(b, [("m", "x")], Activate("shrink", BEFORE, "x"))
     # original 2000 halved: 1000 vs 1000: both destroyed, no damage (§S.1, §2.2)
     assert duel.battles[0].battle.values_compared == (1000, 1000)
     assert len(duel.battles[0].battle.destroyed) == 2 and duel.state.players[Player.B].lp == 8000
@@ -85,7 +88,7 @@ def test_shrink_halves_the_original_atk() -> None:
 def test_forbidden_lance_lowers_the_opponents_monster() -> None:
     b = StateBuilder().monster("m", "A", atk=1500, def_=0).monster("x", "B", atk=2000, def_=0)
     place(b, "forbidden_lance", "lance", "A", face_down=True)
-    duel = play(b, [("m", "x")], Activate("lance", BEFORE))
+    duel = play(b, [("m", "x")], Activate("lance", BEFORE, "x"))
     assert duel.battles[0].battle.values_compared == (1500, 1200) and duel.state.players[Player.B].lp == 7700
 
 

@@ -258,9 +258,9 @@ def test_two_duels_with_different_registries_do_not_interfere() -> None:
     d1 = duel_with(sc, registry(300), {ATT: (BURN,)})
     d2 = duel_with(sc, registry(700), {ATT: (BURN,)})
     # interleave them one machine state at a time
-    while not (d1.is_over and d2.is_over):
+    while not (d1.is_stopped and d2.is_stopped):
         for d in (d1, d2):
-            if not d.is_over:
+            if not d.is_stopped:
                 d.step()
                 if d.pending_decision is not None:
                     d.decide(engine.PassAgent().choose(d.pending_decision, d))

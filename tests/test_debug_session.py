@@ -40,7 +40,7 @@ def test_step_enters_exactly_the_next_machine_state(executor: str) -> None:
     taken: list[tuple[str, str]] = []
     s.duel.on_transition(lambda duel, src, dest: taken.append((src.value, dest.value)))
     visited = [s.state.phase]
-    while not s.is_over:
+    while not s.is_stopped:
         before, start, n = s.state.phase, len(s.state.log), len(taken)
         events = s.step()
         assert events == s.state.log[start:]  # step returns exactly what happened
@@ -99,7 +99,7 @@ def test_next_decision_stops_at_every_decision_and_nowhere_else() -> None:
         stops.append(d)
         s.decide(agent.choose(d, s.duel))
     assert stops == asked
-    assert s.is_over and s.next_decision() is None and s.state.log == straight.state.log
+    assert s.is_stopped and s.next_decision() is None and s.state.log == straight.state.log
 
 
 def test_cont_without_breakpoints_stops_at_decisions_then_the_end() -> None:
@@ -109,7 +109,7 @@ def test_cont_without_breakpoints_stops_at_decisions_then_the_end() -> None:
     n = len(s.state.log)
     assert s.cont() is d and len(s.state.log) == n  # waiting: cont does not move
     finish(s)
-    assert s.cont() is None and s.is_over
+    assert s.cont() is None and s.is_stopped
 
 
 # -- breakpoints ----------------------------------------------------------------------------------

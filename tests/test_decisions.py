@@ -148,7 +148,7 @@ def test_one_agent_per_player_mapping(seed: int) -> None:
     while (dec := b.advance()) is not None:
         b.decide(ra.choose(dec, b) if dec.player is engine.Player.A else engine.PassAgent().choose(dec, b))
     assert log_of(a) == log_of(b)
-    assert a.is_over
+    assert a.is_stopped
 
 
 def test_scripted_run_equals_pull_with_the_same_choices() -> None:
@@ -365,7 +365,7 @@ def test_random_agent_only_picks_legal_options() -> None:
             assert o in d.options
             assert duel.why_illegal(o) is None
             duel.decide(o)
-        assert duel.is_over
+        assert duel.is_stopped
 
 
 def test_clone_mid_duel_continues_identically() -> None:
@@ -399,7 +399,7 @@ def test_step_enters_the_states_in_rulebook_order() -> None:
     # END → back to the Battle Step; Duel.step() runs until the next state is entered.
     duel, _ = pull(scen([mon("att", "A", 2000, 0), mon("tgt", "B", 1500, 0, pos="set")]))
     phases = []
-    while not duel.is_over:
+    while not duel.is_stopped:
         events = duel.step()
         entered = [e.detail for e in events if e.type is engine.EventType.PHASE_ENTERED]
         assert len(entered) == 1

@@ -54,7 +54,7 @@ def test_every_case_plays_the_same_without_the_log(raw: dict[str, Any]) -> None:
     for decision, option in asked:
         assert quiet.advance() == decision  # the same question, at the same point
         quiet.decide(option)
-    assert quiet.advance() is None and quiet.is_over
+    assert quiet.advance() is None and quiet.is_stopped
     assert quiet.state.log == [] and duel.state.log
     assert engine.result(sc, quiet, agent, events=False) == engine.result(sc, duel, agent, events=False)
     assert quiet.state.state_hash() == duel.state.state_hash()

@@ -69,7 +69,7 @@ def test_an_operation_raising_in_advance_changes_nothing() -> None:
     assert (err.card, err.card_id, err.card_name, err.effect, err.kind, err.type, err.role) == (
         0, "m", "Burner", 0, "trigger", "burn_then_boom", "operation")
     assert err.window is engine.Window.AFTER_DAMAGE_CALCULATION
-    for part in ("'m' (Burner)", "effect 0", "trigger", "operation", "after_damage_calculation", "Boom"):
+    for part in ("'m' (Burner)", "effect 0", "trigger", "operation", "in after damage calculation", "Boom"):
         assert part in str(err)
     # the duel goes on from where it was: the same error again, the same state
     _raises_unchanged(duel, duel.advance)
@@ -204,7 +204,7 @@ def test_every_host_function_raising_changes_nothing(
     except engine.EffectError as e:  # a hook asked by the declaration's own checks
         raised.append(e)
     for _ in range(500):
-        if raised or duel.is_over:
+        if raised or duel.is_stopped:
             break
         if duel.pending_decision is not None:
             duel.decide(engine.PASS)

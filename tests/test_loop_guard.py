@@ -64,4 +64,4 @@ def test_a_loop_a_player_keeps_going_by_choice_is_not_stopped() -> None:
     agent = Keeps(LOOP_LIMIT + 50)
     duel.run(agent)
     assert agent.activated == LOOP_LIMIT + 50
-    assert duel.is_over
+    assert duel.is_stopped

@@ -78,7 +78,7 @@ def test_states_are_declared_in_rulebook_order() -> None:
 def test_step_goes_one_state_at_a_time() -> None:
     d = duel()
     seen = [d.state.phase]
-    while not d.is_over:
+    while not d.is_stopped:
         d.step()
         seen.append(d.state.phase)
     assert seen == [
@@ -99,7 +99,7 @@ def test_vanilla_battle_needs_no_decision() -> None:
     # The reference engine asks many empty "chain?" questions in a plain battle; we ask none.
     d = duel()
     assert d.advance() is None
-    assert d.is_over
+    assert d.is_stopped
     assert any(e.type is EventType.PASSED for e in d.state.log)  # passes are still recorded
 
 
@@ -118,7 +118,7 @@ def test_state_is_plain_data() -> None:
     c = d.clone()
     c.run(PassAgent())
     assert d.state.phase is Phase.START_OF_DAMAGE_STEP or d.state.phase is Phase.FLIP  # untouched by the clone
-    assert c.is_over
+    assert c.is_stopped
 
 
 def test_every_event_names_a_known_rule() -> None:

@@ -55,8 +55,10 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 
 
 def load(path: str, open_hand: bool) -> Any:
-    if path == "dealt":  # a chance node deals one of 2 x 2 deals of a random field (engine.fields.dealt_fields)
-        return pyspiel.load_game("python_damage_step", {"deals": 2, "deal_seed": 2, "open_hand": open_hand})
+    # a chance node deals one of 2 x 2 deals of a random field (engine.fields.dealt_fields); the seed picks deals
+    # whose hidden cards A cannot tell apart at its first decisions (they depend on the library's cards)
+    if path == "dealt":
+        return pyspiel.load_game("python_damage_step", {"deals": 2, "deal_seed": 4, "open_hand": open_hand})
     return pyspiel.load_game("python_damage_step", {"scenario": path, "open_hand": open_hand})
 
 
@@ -79,7 +81,9 @@ def test_random_sim_test(which: str, open_hand: bool, files: dict[str, str]) -> 
 def every_state(game: Any) -> list[Any]:
     states = get_all_states.get_all_states(game, depth_limit=-1, include_terminals=True, include_chance_states=True,
                                            to_string=lambda s: s.history_str())  # fmt: skip
-    assert 3 <= len(states) < 3000
+    # (a bound on the test's work: a dealt field's tree grows with the library, whose players now pick their targets
+    # among the cards that match, issue 43)
+    assert 3 <= len(states) < 10000
     return list(states.values())
 
 

@@ -53,7 +53,8 @@ def scenarios(draw: st.DrawFn, modifiers: bool = True) -> dict[str, Any]:
         cards.append(monster("tgt", OTHER[tp], draw(VALUES), draw(VALUES), tgt_pos))
     by_id = {c["id"]: c for c in cards}
     for eff, place in draw(st.lists(st.tuples(MODIFIERS, PLACES), max_size=5)) if modifiers else []:
-        if place.endswith("tgt") and "tgt" not in by_id:
+        set_host = place.startswith("equip") and tgt_pos == "set"  # an Equip Card equips a face-up monster (§C.3)
+        if place.endswith("tgt") and ("tgt" not in by_id or set_host):
             place = place[:-3] + "att"
         if place not in by_id:
             _, who, *host = place.split("-")
@@ -151,9 +152,9 @@ def _interleaved(scs: list[dict[str, Any]], executors: list[str]) -> list[dict[s
         state = engine.state_from_scenario(sc)
         state.show_every_priority = bool(sc.choices)  # as engine.run_scenario does
         runs.append((sc, engine.Duel(state, executor=ex), engine.ScriptedAgent(sc)))
-    while not all(duel.is_over for _, duel, _ in runs):
+    while not all(duel.is_stopped for _, duel, _ in runs):
         for _, duel, agent in runs:
-            if duel.is_over:
+            if duel.is_stopped:
                 continue
             pending = duel.pending_decision
             if pending is not None:

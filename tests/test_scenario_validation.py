@@ -250,7 +250,7 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
     ("unknown-choice-target", edited((("choices", 0, "targets"), ["att", "nobody"])), "choices[0].targets[1]",
      'unknown card id "nobody"'),
     ("unknown-op-target", edited(((*TRAP, "does", 0, "target"), "defender")), "cards[2].effects[0].does[0].target",
-     "expected attacker, target, self, battling_opponent, own_battler, opponent_battler or a card id, "
+     "expected attacker, target, self, battling_opponent, own_battler, opponent_battler, targeted or a card id, "
      'got "defender"'),
     ("unknown-effect-target", edited(((*TRAP, "target"), "nobody")), "cards[2].effects[0].target", '"nobody"'),
     ("unknown-summon", edited(((*C0E0, "does", 0), {"op": "special_summon", "card": "nobody", "position": "attack"})),
@@ -279,7 +279,10 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
      'attacker "kuri" is in hand, not a monster_zone'),
     ("attacker-not-turn-player", edited((("turn_player",), "B")), "attack.attacker",
      'attacker "att" is controlled by A, not the turn player B'),
-    ("attacker-set", edited((("cards", 0, "position"), "set")), "attack.attacker", '"att" is face-down (set)'),
+    ("attacker-set", edited((("cards", 0, "position"), "set"), (("cards", 3, "equipped_to"), DEL)), "attack.attacker",
+     '"att" is face-down (set)'),
+    ("equip-to-set", edited((("cards", 0, "position"), "set")), "cards[3].equipped_to",
+     'card "att" is face-down (set): an Equip Card equips a face-up monster'),
     ("attacker-defense", edited((("cards", 0, "position"), "defense")), "attack.attacker",
      "has no attack_from_defense effect"),
     ("target-own", edited((("cards", 1, "controller"), "A")), "attack.target",
@@ -299,8 +302,9 @@ def test_error(data: dict[str, Any], path: str, fragment: str) -> None:
 def test_error_exact_text() -> None:
     err = error_of(edited((("cards", 1, "position"), "atk")))
     assert isinstance(err, ValueError)
-    assert str(err) == 'cards[1].position: expected one of attack, defense, set, got "atk"'
-    assert (err.path, err.message) == ("cards[1].position", 'expected one of attack, defense, set, got "atk"')
+    message = 'expected one of attack, defense, set, got "atk"; did you mean "attack"?'
+    assert str(err) == f"cards[1].position: {message}"
+    assert (err.path, err.message) == ("cards[1].position", message)
 
 
 @pytest.mark.parametrize("data", [[], None, "scenario", 3])
@@ -400,7 +404,7 @@ def test_toml_direct_attack(tmp_path: Path) -> None:
 def test_toml_errors(tmp_path: Path) -> None:
     p = tmp_path / "bad.toml"
     p.write_text(TOML.replace('position = "attack"', 'position = "atk"'), encoding="utf-8")
-    with pytest.raises(ScenarioError, match=r'^cards\[0\]\.position: expected one of .*"atk"$'):
+    with pytest.raises(ScenarioError, match=r'^cards\[0\]\.position: expected one of .*"atk"; did you mean "attack"\?'):
         load_scenarios(p)
     p.write_text(TOML.replace("atk = 1000", "atk = "), encoding="utf-8")
     with pytest.raises(ScenarioError) as info:

@@ -175,7 +175,7 @@ def test_returns_bounded_zero_sum_and_terminal_when_over(seed: int, prefix: int)
         r = s.returns()
         assert all(-1.0 <= v <= 1.0 for v in r) and r[0] == -r[1]
     play_randomly(s, rng)
-    assert s.is_terminal() and s.duel.is_over and not s.is_truncated()
+    assert s.is_terminal() and s.duel.is_stopped and not s.is_truncated()
     assert len(s.history) <= s.game.max_game_length()
 
 
@@ -286,7 +286,7 @@ def test_truncation_at_max_game_length() -> None:
     s = g.new_initial_state()
     s.apply_action(0)
     assert s.is_terminal() and s.is_truncated() and s.current_player() == TERMINAL
-    assert not s.duel.is_over and "truncated" in str(s)
+    assert not s.duel.is_stopped and "truncated" in str(s)
 
 
 def test_game_pickles_as_its_start() -> None:

@@ -41,7 +41,7 @@ from conftest import RULES_DIR, load_jsonl, mismatches, run
 
 import engine
 from engine import Lingering, OriginalChange, OriginalOp, StatChange, actions
-from engine.library.ops import STAT_OPS
+from engine.library.targets import STAT_OPS
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats, original_stats
 

@@ -255,7 +255,7 @@ def test_advance_with_no_attack_declared_plays_the_battle_phase_from_its_start_s
     entered = [e.detail for e in duel.state.log if e.type is engine.EventType.PHASE_ENTERED]
     assert entered == ["start_step", "battle_step"]
     duel.decide(engine.PASS)  # A passes: the opponent has nothing to do, the End Step follows
-    assert duel.advance() is None and duel.state.phase is Phase.MAIN_PHASE_2 and duel.is_over
+    assert duel.advance() is None and duel.state.phase is Phase.MAIN_PHASE_2 and duel.is_stopped
 
 
 def test_a_new_battle_set_by_hand_without_resetting_the_phase_raises() -> None:
@@ -301,7 +301,7 @@ def test_a_card_id_used_twice_raises() -> None:
 def test_builder_refuses_impossible_cards_and_checks_effect_specs() -> None:
     with pytest.raises(UsageError, match="needs a position"):
         StateBuilder().card("m", "A", atk=1, def_=1)
-    with pytest.raises(UsageError, match="a spell cannot be in the monster_zone"):
+    with pytest.raises(UsageError, match="a spell cannot be in the Monster Zone"):
         StateBuilder().card("s", "A", card_type="spell", location="monster_zone")
     with pytest.raises(engine.ScenarioError, match="double"):
         engine.effect_from_spec({"kind": "piercing", "double": "yes"})
@@ -357,7 +357,7 @@ def test_after_the_hosts_attack_stops_in_the_battle_step_the_host_moves_next() -
     duel = stopped_duel()
     s = duel.state
     assert duel.card("m1").location is engine.Location.GRAVEYARD and s.battle.stopped == "the attacker left the field"
-    assert duel.is_over and s.phase is Phase.BATTLE_STEP and s.pending is None and duel.advance() is None
+    assert duel.is_stopped and s.phase is Phase.BATTLE_STEP and s.pending is None and duel.advance() is None
     assert duel.battles[0].over and not duel.battles[0].battle.attacked
     with pytest.raises(engine.IllegalChoice, match=r"^the attack stopped: nothing to decide"):
         duel.decide(engine.PASS)

@@ -171,6 +171,67 @@ def test_indestructible_by_opponent_effects_only() -> None:
     assert run("A") is engine.Location.GRAVEYARD
 
 
+def test_indestructible_by_effects_by_defaults_to_the_opponent_s_effects() -> None:
+    """One kind for both wordings (rules spec §U.9): with no `by`, "your opponent cannot destroy it with card effects"
+    (Blue-Eyes Chaos MAX Dragon's); `by: effects`, "cannot be destroyed by card effects" (Masked HERO Vapor's): its
+    controller's own effect cannot destroy it either."""
+    def run(by_whom: str, spec: dict[str, Any]) -> engine.Location:
+        b = engine.StateBuilder()
+        b.monster("m", "A", atk=1500, def_=1000, effects=[spec])
+        b.monster("x", "B", atk=1000, def_=1000)
+        b.trap("bomb", by_whom, face_down=True, effects=[{"kind": "activated", "speed": 2,
+                                                          "does": [{"op": "destroy_all", "player": "both"}]}])
+        duel = _duel(b)
+        duel.declare_attack("m", "x")
+        duel.run(Eager())
+        return duel.state.cards[0].location
+
+    default = {"kind": "indestructible_by_effects"}
+    anyone = {"kind": "indestructible_by_effects", "by": "effects"}
+    assert run("B", default) is engine.Location.MONSTER_ZONE
+    assert run("A", default) is engine.Location.GRAVEYARD
+    assert run("A", anyone) is engine.Location.MONSTER_ZONE
+
+
+class _InWindow:
+    """Activates the first thing offered in these windows (each player its own), else passes."""
+
+    def __init__(self, windows: dict[engine.Player, engine.Window]) -> None:
+        self.windows = windows
+
+    def choose(self, decision: Decision, duel: object) -> Option:
+        if self.windows.get(decision.player) is not decision.window:
+            return PASS
+        return next((o for o in decision.options if o != PASS), PASS)
+
+
+def test_indestructible_by_effects_this_turn_protects_for_the_rest_of_the_turn() -> None:
+    """"It cannot be destroyed by card effects this turn" (op `indestructible_by_effects_this_turn`): resolved at the
+    attack declaration, it spares the monster from the opponent's destruction by an effect in the End Step of the
+    Battle Phase; without it the monster is destroyed."""
+    def run(protected: bool, by: str) -> engine.Location:
+        b = engine.StateBuilder()
+        b.monster("m", "A", atk=1500, def_=1000)
+        b.monster("x", "B", atk=1000, def_=1000)
+        shield = [{"op": "indestructible_by_effects_this_turn", "target": "m", "by": by}] if protected else [
+            {"op": "damage", "player": "opponent", "amount": 100}]
+        b.trap("shield", "A", face_down=True, effects=[{"kind": "activated", "speed": 2, "does": shield}])
+        b.trap("bomb", "B", face_down=True, effects=[{"kind": "activated", "speed": 2,
+                                                      "does": [{"op": "destroy", "target": "m"}]}])
+        duel = _duel(b)
+        duel.declare_attack("m", "x")
+        policy = _InWindow({engine.Player.A: engine.Window.ATTACK_DECLARATION, engine.Player.B: engine.Window.END_STEP})
+        duel.run(policy)
+        duel.end_battle_phase()
+        duel.run(policy)
+        assert duel.state.cards[3].location is engine.Location.GRAVEYARD  # the bomb resolved, after the battle
+        return duel.state.cards[0].location
+
+    assert run(False, "opponent_effects") is engine.Location.GRAVEYARD
+    assert run(True, "opponent_effects") is engine.Location.MONSTER_ZONE
+    assert run(True, "effects") is engine.Location.MONSTER_ZONE
+
+
 def test_battle_condition_at_declaration_and_equal_or_higher() -> None:
     """A `battle` condition read when the attack is declared (`at_declaration`), with "equal or higher ATK"."""
     def run(x_atk: int) -> int:

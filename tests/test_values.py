@@ -232,7 +232,7 @@ def test_two_duels_interleaved_in_one_process_never_interfere() -> None:
                 if duel.pending_decision is not None:
                     duel.decide(agents[i].choose(duel.pending_decision, duel))
                 duel.step()
-                if duel.is_over and duel.pending_decision is None:
+                if duel.is_stopped and duel.pending_decision is None:
                     live.remove(i)
         assert [d.state for d in duels] == alone
 

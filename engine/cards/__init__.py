@@ -1,8 +1,9 @@
 """A library of real cards for the Battle Phase and the Damage Step, written only with the public API
 (scenario-format effect specs through `engine.effect_from_spec`, placed with `engine.StateBuilder`).
 
-One module per card family; each card gives its printed data, its text (summarised; "Modelled: ..." says where
-the format writes it more simply) and the official ruling its effects follow (`CardDef`):
+One module per card family; each card gives its printed data, its text (summarised), the official ruling its
+effects follow and its fidelity: "exact", or "approximate: " and what differs from the printed text (`CardDef`;
+`fidelity`, `approximate`; `python -m engine cards`; docs/cards.md lists the approximate ones):
 
 * `stat_changes`: Rush Recklessly, Shrink, Forbidden Lance, Injection Fairy Lily;
 * `battle_damage`: Kuriboh, Amazoness Swords Woman, Spirit Reaper, Defense Draw;
@@ -50,6 +51,7 @@ types (`registry()`); a host building its own `Duel` passes `registry()`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import (
@@ -67,6 +69,7 @@ from engine.cards import (
     damage_step_boosts,
     declaration_answers,
     extra_attacks,
+    field_spells,
     flip,
     indestructible,
     on_the_field,
@@ -77,6 +80,9 @@ from engine.cards import (
     summon_responses,
 )
 from engine.cards.card import CardDef
+from engine.host import CARD_KEYWORDS
+from engine.turns import UnknownCard, UsageError
+from engine.values.text import did_you_mean, printable
 
 if TYPE_CHECKING:
     from engine.effects import Registry
@@ -84,15 +90,26 @@ if TYPE_CHECKING:
 
 _FAMILIES = (stat_changes, battle_damage, flip, start_and_refusals, battle_traps, attack_stoppers, counter_traps,
              protection, damage_step_boosts, printed_monsters, battle_triggers, on_the_field, extra_attacks,
-             conditional, battle_aftermath)  # fmt: skip
-# Issue 43's families (the pieces for unseen cards, the second card-pool sample), kept apart for the merge.
-_ISSUE_43_FAMILIES = (declaration_answers, summon_responses, indestructible, battle_start, damage_calculation,
-                      battle_end, battle_boosts)  # fmt: skip
+             conditional, battle_aftermath, field_spells, declaration_answers, summon_responses, indestructible,
+             battle_start, damage_calculation, battle_end, battle_boosts)  # fmt: skip
 # Cards written as scenario-format specs (nameable in scenario files); `custom` ones (their own effect
 # types) are loaded on first use, as they import the engine.
-CATALOG: dict[str, CardDef] = {c.key: c for m in (*_FAMILIES, *_ISSUE_43_FAMILIES) for c in m.CARDS}
+CATALOG: dict[str, CardDef] = {c.key: c for m in _FAMILIES for c in m.CARDS}
 
-__all__ = ["CATALOG", "CardDef", "all_cards", "library", "place", "registry", "scenario_defaults"]
+__all__ = [
+    "CATALOG",
+    "CardDef",
+    "all_cards",
+    "approximate",
+    "approximate_in",
+    "card_def",
+    "fidelity",
+    "fidelity_notes",
+    "library",
+    "place",
+    "registry",
+    "scenario_defaults",
+]
 
 
 def all_cards() -> dict[str, CardDef]:
@@ -100,6 +117,48 @@ def all_cards() -> dict[str, CardDef]:
     from engine.cards import custom
 
     return {**CATALOG, **{c.key: c for c in custom.CARDS}}
+
+
+def fidelity(key: str) -> str:
+    """Whether the library card `key` plays exactly as printed: "exact", or "approximate: " and what differs."""
+    cards = all_cards()
+    if key not in cards:
+        raise KeyError(f"no library card {key!r}")
+    return cards[key].fidelity
+
+
+def approximate() -> dict[str, str]:
+    """The library cards that do not play exactly as printed: key -> what differs from the printed text."""
+    return {k: c.differs for k, c in all_cards().items() if not c.exact}
+
+
+def approximate_in(keys: Iterable[str | None]) -> dict[int, str]:
+    """Which of a scenario's cards (their library keys in file order, None for a card naming none) are approximate
+    library cards: position -> what differs. A scenario's cards keep their file order in the state, so a client
+    marks card `i` of the field with it wherever it shows that card."""
+    cards = all_cards()
+    return {i: cards[k].differs for i, k in enumerate(keys) if k is not None and k in cards and not cards[k].exact}
+
+
+def fidelity_notes(keys: Iterable[str | None]) -> list[str]:
+    """One line for each approximate library card among `keys` (None and unknown keys are skipped, each card
+    once): what a client shows wherever such a card appears, so no answer about it looks exact when it is not."""
+    cards = all_cards()
+    seen = dict.fromkeys(k for k in keys if k is not None and k in cards and not cards[k].exact)
+    return [f"{cards[k].name} is approximate: {cards[k].differs}" for k in seen]
+
+
+def card_def(key: str) -> CardDef:
+    """The library card `key` (`all_cards()` lists them); `UnknownCard` (a `LookupError`) naming the closest keys
+    for one that is not, or the key of the card a printed name names ("Rush Recklessly" -> rush_recklessly)."""
+    cards = all_cards()
+    found = cards.get(key) if isinstance(key, str) else None
+    if found is not None:
+        return found
+    by_name = [k for k, c in cards.items() if isinstance(key, str) and c.name.lower() == key.lower()]
+    hint = f"; {key!r} is the name of the card {by_name[0]!r}" if by_name else did_you_mean(key, cards)
+    raise UnknownCard(f"there is no library card {printable(str(key))!r}{hint} (engine.cards.all_cards() lists the "
+                      f"{len(cards)} card keys)")  # fmt: skip
 
 
 def registry() -> Registry:
@@ -115,7 +174,7 @@ def registry() -> Registry:
 
 def scenario_defaults(key: str) -> dict[str, Any]:
     """The keys a scenario card naming this card gets unless it gives them itself."""
-    c = all_cards()[key]
+    c = card_def(key)
     out: dict[str, Any] = {"name": c.name, "card_type": c.card_type, "effects": [dict(e) for e in c.effects]}
     if c.card_type == "monster":
         out |= {"atk": c.atk or 0, "def": c.def_ or 0}
@@ -144,8 +203,14 @@ def library() -> dict[str, dict[str, Any]]:
 
 def place(builder: StateBuilder, key: str, id: str, controller: str, **kw: Any) -> StateBuilder:
     """Add the library card `key` to a `StateBuilder` as card `id` (keywords as `StateBuilder.card`;
-    a monster defaults to its printed ATK/DEF, Level, Attribute and Type; Spells and Traps to their zone)."""
-    c = all_cards()[key]
+    a monster defaults to its printed ATK/DEF, Level, Attribute and Type; Spells and Traps to their zone).
+    An unknown key is an `UnknownCard`, an unknown keyword a `UsageError`, each naming the closest known ones;
+    docs/embedding.md lists the keywords."""
+    c = card_def(key)
+    for k in kw:
+        if k not in CARD_KEYWORDS:
+            raise UsageError(f"place({key!r}, {id!r}): {k!r} is not a keyword of StateBuilder.card"
+                             f"{did_you_mean(k, CARD_KEYWORDS)} (its keywords: {', '.join(CARD_KEYWORDS)})")
     kw.setdefault("name", c.name)
     kw.setdefault("effects", c.custom or c.effects)
     if c.card_type == "monster":

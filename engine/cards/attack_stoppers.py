@@ -10,6 +10,7 @@ THREATENING_ROAR = CardDef(
     key="threatening_roar",
     name="Threatening Roar",
     card_type="trap",
+    fidelity="exact",
     text="Normal Trap. Your opponent cannot declare an attack this turn.",
     ruling="Activated at an attack declaration it does not stop that attack, which was already declared; later "
     "declarations are refused (Konami FAQ card 6278, OCG-BP L175; rules spec §BP.6, §BP.8). "
@@ -24,14 +25,14 @@ BOOK_OF_MOON = CardDef(
     key="book_of_moon",
     name="Book of Moon",
     card_type="spell",
-    text="Quick-Play Spell. Target 1 face-up monster on the field; it is changed to face-down Defense Position. "
-    "(Modelled: it targets your opponent's monster in this battle.)",
+    fidelity="exact",
+    text="Quick-Play Spell. Target 1 face-up monster on the field; it is changed to face-down Defense Position.",
     ruling="An attacking monster changed to face-down Defense Position is no longer attacking: the attack stops "
     "with no replay (OCG-BP L178; Konami FAQ 19185; rules spec §BP.6); it changes no ATK/DEF, so it cannot be used "
     "in the Damage Step (§1.1). https://yugipedia.com/wiki/Book_of_Moon",
     effects=(
-        {"kind": "activated", "speed": 2, "target": "opponent_battler",
-         "does": [{"op": "change_position", "target": "opponent_battler", "to": "set"}]},
+        {"kind": "activated", "speed": 2, "target": {"filter": {"face_up": True}},
+         "does": [{"op": "change_position", "target": "targeted", "to": "set"}]},
     ),
 )  # fmt: skip
 
@@ -39,19 +40,20 @@ ENEMY_CONTROLLER = CardDef(
     key="enemy_controller",
     name="Enemy Controller",
     card_type="spell",
-    text="Quick-Play Spell. Choose one: target 1 face-up monster your opponent controls and change its battle "
-    "position; or Tribute 1 monster, then take control of 1 face-up monster your opponent controls until the End "
-    "Phase. (Modelled: effect 0 is the first option, effect 1 the second, each on your opponent's monster in this "
-    "battle; the first changes it to Defense Position.)",
+    fidelity="exact",
+    text="Quick-Play Spell. Activate 1 of these effects: target 1 face-up monster your opponent controls; change "
+    "that target's battle position. Or: Tribute 1 monster, then target 1 face-up monster your opponent controls; "
+    "take control of it until the End Phase. (Its modes are its effects 0 and 1: the player picks one when "
+    "activating it, with the choice's effect.)",
     ruling="An attacking monster changed to Defense Position in the Battle Step can no longer battle: the Damage "
     "Step is not entered (official rulebook pp.38-39, LB-BS L56; OCG-BP L178; rules spec §BP.6); one whose control "
     "changes stops attacking too (§BP.6), and control goes back at the end of the turn (rules spec §U.11; case "
     "UP-ECT-001). https://yugipedia.com/wiki/Enemy_Controller",
     effects=(
-        {"kind": "activated", "speed": 2, "target": "opponent_battler",
-         "does": [{"op": "change_position", "target": "opponent_battler", "to": "defense"}]},
-        {"kind": "activated", "speed": 2, "target": "opponent_battler", "cost": {"tribute": 1},
-         "does": [{"op": "take_control", "target": "opponent_battler", "until": "end_of_turn"}]},
+        {"kind": "activated", "speed": 2, "target": {"player": "opponent", "filter": {"face_up": True}},
+         "does": [{"op": "change_position", "target": "targeted", "to": "other"}]},
+        {"kind": "activated", "speed": 2, "target": {"player": "opponent", "filter": {"face_up": True}},
+         "cost": {"tribute": 1}, "does": [{"op": "take_control", "target": "targeted", "until": "end_of_turn"}]},
     ),
 )  # fmt: skip
 
@@ -59,14 +61,14 @@ COMPULSORY_EVACUATION_DEVICE = CardDef(
     key="compulsory_evacuation_device",
     name="Compulsory Evacuation Device",
     card_type="trap",
-    text="Normal Trap. Target 1 monster on the field; it returns to the hand. (Modelled: it targets your "
-    "opponent's monster in this battle.)",
+    fidelity="exact",
+    text="Normal Trap. Target 1 monster on the field; it returns to the hand.",
     ruling="An attacking monster returned to the hand ends its attack (Konami FAQ 15663, OCG-BP L1014; rules spec "
     "§BP.6); it is not an ATK/DEF change, so it is refused in the Damage Step (§1.1; case DS-097). "
     "https://yugipedia.com/wiki/Compulsory_Evacuation_Device",
     effects=(
-        {"kind": "activated", "speed": 2, "target": "opponent_battler",
-         "does": [{"op": "return_to_hand", "target": "opponent_battler"}]},
+        {"kind": "activated", "speed": 2, "target": {},
+         "does": [{"op": "return_to_hand", "target": "targeted"}]},
     ),
 )  # fmt: skip
 

@@ -3,9 +3,9 @@ Fusion Devourer, Amazoness Fighting Spirit, U.A. Mighty Slugger, Ancient Gear Kn
 
 from __future__ import annotations
 
-from engine.cards.define import EXACT, define
+from engine.cards.card import CardDef
 
-CYBER_DRAGON_ZWEI = define(
+CYBER_DRAGON_ZWEI = CardDef(
     key="cyber_dragon_zwei",
     name="Cyber Dragon Zwei",
     card_type="monster",
@@ -23,7 +23,7 @@ CYBER_DRAGON_ZWEI = define(
     fidelity="approximate: its name is not 'Cyber Dragon' in the Graveyard",
 )
 
-FUSION_DEVOURER = define(
+FUSION_DEVOURER = CardDef(
     key="fusion_devourer",
     name="Fusion Devourer",
     card_type="monster",
@@ -39,10 +39,10 @@ FUSION_DEVOURER = define(
         {"kind": "stat_modifier", "applies_to": "battling_opponent", "filter": {"ability": "fusion"}, "set_atk": 0,
          "while": "damage_step"},
     ),
-    fidelity=EXACT,
+    fidelity="exact",
 )  # fmt: skip
 
-AMAZONESS_FIGHTING_SPIRIT = define(
+AMAZONESS_FIGHTING_SPIRIT = CardDef(
     key="amazoness_fighting_spirit",
     name="Amazoness Fighting Spirit",
     card_type="spell",
@@ -55,10 +55,10 @@ AMAZONESS_FIGHTING_SPIRIT = define(
         {"kind": "stat_modifier", "applies_to": "all_monsters", "filter": {"archetype": "Amazoness"},
          "when": "attacking", "while": "damage_calculation", "if_weaker": True, "atk": 1000},
     ),
-    fidelity=EXACT,
+    fidelity="exact",
 )  # fmt: skip
 
-UA_MIGHTY_SLUGGER = define(
+UA_MIGHTY_SLUGGER = CardDef(
     key="ua_mighty_slugger",
     name="U.A. Mighty Slugger",
     card_type="monster",
@@ -77,10 +77,10 @@ UA_MIGHTY_SLUGGER = define(
         {"kind": "activation_lock", "card_type": "monster", "player": "opponent",
          "only_if": {"this_card": "attacking"}},
     ),
-    fidelity=EXACT,
+    fidelity="exact",
 )  # fmt: skip
 
-ANCIENT_GEAR_KNIGHT = define(
+ANCIENT_GEAR_KNIGHT = CardDef(
     key="ancient_gear_knight",
     name="Ancient Gear Knight",
     card_type="monster",

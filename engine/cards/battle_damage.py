@@ -8,6 +8,7 @@ KURIBOH = CardDef(
     key="kuriboh",
     name="Kuriboh",
     card_type="monster",
+    fidelity="exact",
     atk=300,
     def_=200,
     level=1,
@@ -16,9 +17,11 @@ KURIBOH = CardDef(
     text="During damage calculation, if your opponent's monster attacks (Quick Effect): you can discard this card; "
     "you take no battle damage from that battle.",
     ruling="Activated from the hand during damage calculation only; 'that battle' only, the next attack's damage "
-    "applies (DS-038; rules spec §1.1 item 5). https://yugipedia.com/wiki/Kuriboh",
+    "applies (DS-038; rules spec §1.1 item 5); only when its player would take battle damage (EDOPro "
+    "c40640057.lua: Duel.GetBattleDamage(tp)>0). https://yugipedia.com/wiki/Kuriboh",
     effects=(
         {"kind": "activated", "speed": 2, "during_damage_calculation": True, "from": "hand",
+         "condition": ["opponent_turn", "would_take_battle_damage"],
          "cost": {"discard_self": True}, "does": [{"op": "no_battle_damage_this_battle", "player": "controller"}]},
     ),
 )  # fmt: skip
@@ -27,6 +30,7 @@ AMAZONESS_SWORDS_WOMAN = CardDef(
     key="amazoness_swords_woman",
     name="Amazoness Swords Woman",
     card_type="monster",
+    fidelity="exact",
     atk=1500,
     def_=1600,
     level=4,
@@ -42,12 +46,13 @@ SPIRIT_REAPER = CardDef(
     key="spirit_reaper",
     name="Spirit Reaper",
     card_type="monster",
+    fidelity="approximate: it is not destroyed when targeted by a card effect, and its discard effect is missing",
     atk=300,
     def_=200,
     level=3,
     attribute="dark",
     monster_type="zombie",
-    text="Cannot be destroyed by battle. (Its other effects are not modelled.)",
+    text="Cannot be destroyed by battle.",
     ruling="Cannot be destroyed by battle, any number of times; battle damage still applies (rules spec §2.5). "
     "https://yugipedia.com/wiki/Spirit_Reaper",
     effects=({"kind": "indestructible_by_battle"},),
@@ -57,6 +62,7 @@ DEFENSE_DRAW = CardDef(
     key="defense_draw",
     name="Defense Draw",
     card_type="trap",
+    fidelity="exact",
     text="Normal Trap. During your opponent's turn, at damage calculation: the battle damage you take from this "
     "battle becomes 0, and if it does, you draw 1 card.",
     ruling="Activated during damage calculation in the opponent's turn, and not when the battle damage its controller "

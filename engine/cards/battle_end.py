@@ -3,9 +3,9 @@ Heraldic Beast Basilisk, Wattsquirrel, Amazoness Heirloom, Ehren, Lightsworn Mon
 
 from __future__ import annotations
 
-from engine.cards.define import EXACT, define
+from engine.cards.card import CardDef
 
-HERALDIC_BEAST_BASILISK = define(
+HERALDIC_BEAST_BASILISK = CardDef(
     key="heraldic_beast_basilisk",
     name="Heraldic Beast Basilisk",
     card_type="monster",
@@ -21,10 +21,10 @@ HERALDIC_BEAST_BASILISK = define(
         {"kind": "trigger", "on": "after_damage_calculation", "optional": False, "condition": "this_card_battled",
          "does": [{"op": "destroy", "target": "battling_opponent"}]},
     ),
-    fidelity=EXACT,
+    fidelity="exact",
 )  # fmt: skip
 
-WATTSQUIRREL = define(
+WATTSQUIRREL = CardDef(
     key="wattsquirrel",
     name="Wattsquirrel",
     card_type="monster",
@@ -42,10 +42,10 @@ WATTSQUIRREL = define(
         {"kind": "at_timing", "at": ["after_damage_calculation"], "only_if": {"this_card": "battling"},
          "does": [{"op": "negate_effects", "target": "battling_opponent"}]},
     ),
-    fidelity=EXACT,
+    fidelity="exact",
 )  # fmt: skip
 
-AMAZONESS_HEIRLOOM = define(
+AMAZONESS_HEIRLOOM = CardDef(
     key="amazoness_heirloom",
     name="Amazoness Heirloom",
     card_type="spell",
@@ -58,10 +58,10 @@ AMAZONESS_HEIRLOOM = define(
         {"kind": "trigger", "on": "after_damage_calculation", "optional": False, "condition": "this_card_attacked",
          "does": [{"op": "destroy", "target": "target"}]},
     ),
-    fidelity=EXACT,
+    fidelity="exact",
 )  # fmt: skip
 
-EHREN = define(
+EHREN = CardDef(
     key="ehren_lightsworn_monk",
     name="Ehren, Lightsworn Monk",
     card_type="monster",
@@ -79,7 +79,7 @@ EHREN = define(
         {"kind": "trigger", "on": "before_damage_calculation", "optional": False,
          "condition": "attacking_defense_position", "does": [{"op": "shuffle_into_deck", "target": "target"}]},
     ),
-    fidelity=EXACT,
+    fidelity="exact",
 )  # fmt: skip
 
 CARDS = (HERALDIC_BEAST_BASILISK, WATTSQUIRREL, AMAZONESS_HEIRLOOM, EHREN)

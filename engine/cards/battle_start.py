@@ -3,9 +3,9 @@ Wattmole, Sasuke Samurai, Lector Pendulum, the Dracoverlord."""
 
 from __future__ import annotations
 
-from engine.cards.define import EXACT, define
+from engine.cards.card import CardDef
 
-WATTMOLE = define(
+WATTMOLE = CardDef(
     key="wattmole",
     name="Wattmole",
     card_type="monster",
@@ -24,10 +24,10 @@ WATTMOLE = define(
         {"kind": "trigger", "on": "start_of_damage_step", "optional": True, "condition": "attacking_face_down",
          "does": [{"op": "destroy", "target": "target"}]},
     ),
-    fidelity=EXACT,
+    fidelity="exact",
 )  # fmt: skip
 
-SASUKE_SAMURAI = define(
+SASUKE_SAMURAI = CardDef(
     key="sasuke_samurai",
     name="Sasuke Samurai",
     card_type="monster",
@@ -44,10 +44,10 @@ SASUKE_SAMURAI = define(
         {"kind": "trigger", "on": "start_of_damage_step", "optional": False, "condition": "attacking_face_down",
          "does": [{"op": "destroy", "target": "target"}]},
     ),
-    fidelity=EXACT,
+    fidelity="exact",
 )  # fmt: skip
 
-LECTOR_PENDULUM = define(
+LECTOR_PENDULUM = CardDef(
     key="lector_pendulum_the_dracoverlord",
     name="Lector Pendulum, the Dracoverlord",
     card_type="monster",
@@ -69,7 +69,7 @@ LECTOR_PENDULUM = define(
          "battle": {"self": True, "opponent_monster": {"ability": "pendulum"}},
          "does": [{"op": "destroy", "target": "battling_opponent"}, {"op": "destroy", "target": "self"}]},
     ),
-    fidelity=EXACT,
+    fidelity="exact",
 )  # fmt: skip
 
 CARDS = (WATTMOLE, SASUKE_SAMURAI, LECTOR_PENDULUM)

@@ -12,6 +12,7 @@ MIRROR_FORCE = CardDef(
     key="mirror_force",
     name="Mirror Force",
     card_type="trap",
+    fidelity="exact",
     text="Normal Trap. When a monster of your opponent declares an attack: every Attack Position monster your "
     "opponent controls is destroyed.",
     ruling="Activated only in the chain responding to the declaration (official rulebook pp.38-39, LB-BS L48); the "
@@ -27,6 +28,7 @@ SAKURETSU_ARMOR = CardDef(
     key="sakuretsu_armor",
     name="Sakuretsu Armor",
     card_type="trap",
+    fidelity="exact",
     text="Normal Trap. When a monster of your opponent declares an attack: target the attacking monster; it is "
     "destroyed.",
     ruling="The target is 'the attacking monster': one that is no longer attacking when it resolves (Book of Moon "
@@ -42,6 +44,7 @@ DIMENSIONAL_PRISON = CardDef(
     key="dimensional_prison",
     name="Dimensional Prison",
     card_type="trap",
+    fidelity="exact",
     text="Normal Trap. When a monster of your opponent declares an attack: target the attacking monster; it is "
     "banished.",
     ruling="A monster that 'cannot attack' from a chained effect is still the attacking monster until the chain "
@@ -57,13 +60,16 @@ MAGIC_CYLINDER = CardDef(
     key="magic_cylinder",
     name="Magic Cylinder",
     card_type="trap",
-    text="Normal Trap. When a monster of your opponent declares an attack: target the attacking monster; its "
-    "attack is negated and your opponent takes damage equal to its ATK.",
+    fidelity="exact",
+    text="Normal Trap. When a monster of your opponent declares an attack: target the attacking monster; negate the "
+    "attack, and if you do, inflict damage to your opponent equal to its ATK.",
     ruling="The damage is effect damage, the ATK read when it resolves (yugioh-wiki.net 'Magic Cylinder'; rules "
-    "spec §BP.6: a negated attack stops in the Battle Step). https://yugipedia.com/wiki/Magic_Cylinder",
+    "spec §BP.6: a negated attack stops in the Battle Step); once its target has left the field (or is no longer a "
+    "legal target) it does nothing: no negation, no damage (ProjectIgnis/CardScripts c62279055; case LC-MC-002). "
+    "https://yugipedia.com/wiki/Magic_Cylinder",
     effects=(
         {"kind": "activated", "speed": 2, **_DECLARED, "target": "attacker",
-         "does": [{"op": "negate_attack"},
+         "does": [{"op": "negate_attack", "target": "attacker"},
                   {"op": "damage", "player": "opponent", "equal_to": {"of": "attacker", "stat": "atk"}}]},
     ),
 )  # fmt: skip
@@ -72,6 +78,7 @@ NEGATE_ATTACK = CardDef(
     key="negate_attack",
     name="Negate Attack",
     card_type="counter_trap",
+    fidelity="exact",
     text="Counter Trap. When a monster of your opponent declares an attack: target it; the attack is negated, then "
     "the Battle Phase ends.",
     ruling="Ending the Battle Phase means going to the End Step, not straight to Main Phase 2 (Konami OCG rule "
@@ -87,13 +94,15 @@ DRAINING_SHIELD = CardDef(
     key="draining_shield",
     name="Draining Shield",
     card_type="trap",
+    fidelity="exact",
     text="Normal Trap. When a monster of your opponent declares an attack: target the attacking monster; its "
     "attack is negated and you gain LP equal to its ATK.",
     ruling="A Magic Cylinder that heals instead (yugioh-wiki.net 'Draining Shield': it targets the attacking "
-    "monster); the attack stops in the Battle Step (rules spec §BP.6). https://yugipedia.com/wiki/Draining_Shield",
+    "monster); the attack stops in the Battle Step (rules spec §BP.6); once its target has left the field it does "
+    "nothing (ProjectIgnis/CardScripts c43250041; case LC-DS-002). https://yugipedia.com/wiki/Draining_Shield",
     effects=(
         {"kind": "activated", "speed": 2, **_DECLARED, "target": "attacker",
-         "does": [{"op": "negate_attack"},
+         "does": [{"op": "negate_attack", "target": "attacker"},
                   {"op": "gain_lp", "player": "controller", "equal_to": {"of": "attacker", "stat": "atk"}}]},
     ),
 )  # fmt: skip
@@ -102,14 +111,15 @@ BATTLE_FADER = CardDef(
     key="battle_fader",
     name="Battle Fader",
     card_type="monster",
+    fidelity="approximate: it is always Summoned in Defense Position, and it is not banished when it leaves the "
+    "field",
     atk=0,
     def_=0,
     level=1,
     attribute="dark",
     monster_type="fiend",
-    text="When a monster of your opponent declares a direct attack: you can Special Summon this card from your "
-    "hand, then the Battle Phase ends. (Modelled: it is Summoned in Defense Position; 'banished when it leaves the "
-    "field' is not modelled.)",
+    text="When a monster of your opponent declares a direct attack: you can Special Summon this card from your hand, "
+    "then the Battle Phase ends.",
     ruling="A trigger effect from the hand on the declaration of a direct attack only, not on a replay's new "
     "choice (rules spec §BP.9, §BP.5); the Summon and the end of the Battle Phase are one resolution, and the "
     "Battle Phase goes to its End Step (OCG-BP L1056; cases BS-008, BS-009). https://yugipedia.com/wiki/Battle_Fader",
@@ -124,6 +134,7 @@ SWIFT_SCARECROW = CardDef(
     key="swift_scarecrow",
     name="Swift Scarecrow",
     card_type="monster",
+    fidelity="exact",
     atk=0,
     def_=0,
     level=1,

@@ -10,6 +10,7 @@ DD_WARRIOR_LADY = CardDef(
     key="dd_warrior_lady",
     name="D.D. Warrior Lady",
     card_type="monster",
+    fidelity="exact",
     atk=1500,
     def_=1600,
     level=4,
@@ -30,6 +31,7 @@ DD_CRAZY_BEAST = CardDef(
     key="dd_crazy_beast",
     name="D.D. Crazy Beast",
     card_type="monster",
+    fidelity="exact",
     atk=1400,
     def_=1400,
     level=3,
@@ -49,6 +51,7 @@ DRILLROID = CardDef(
     key="drillroid",
     name="Drillroid",
     card_type="monster",
+    fidelity="exact",
     atk=1600,
     def_=1600,
     level=4,
@@ -68,13 +71,14 @@ SPEAR_DRAGON = CardDef(
     key="spear_dragon",
     name="Spear Dragon",
     card_type="monster",
+    fidelity="approximate: its change to Defense Position is a trigger on the chain (the card: an effect that "
+    "applies without a chain)",
     atk=1900,
     def_=0,
     level=4,
     attribute="wind",
     monster_type="dragon",
-    text="Piercing. If this card attacks, it is changed to Defense Position at the end of the Damage Step. "
-    "(Modelled: the position change, a continuous effect, as a mandatory trigger at the end of the Damage Step.)",
+    text="Piercing. If this card attacks, it is changed to Defense Position at the end of the Damage Step.",
     ruling="Both are continuous effects (yugioh-wiki.net 'Spear Dragon'); the change happens at the end of the "
     "Damage Step of its attack, after any piercing damage (rules spec §1.7, §2.4). "
     "https://yugipedia.com/wiki/Spear_Dragon",
@@ -89,6 +93,7 @@ AIRKNIGHT_PARSHATH = CardDef(
     key="airknight_parshath",
     name="Airknight Parshath",
     card_type="monster",
+    fidelity="exact",
     atk=1900,
     def_=1400,
     level=5,
@@ -109,6 +114,7 @@ NEO_SPACIAN_GRAND_MOLE = CardDef(
     key="neo_spacian_grand_mole",
     name="Neo-Spacian Grand Mole",
     card_type="monster",
+    fidelity="exact",
     atk=900,
     def_=300,
     level=3,
@@ -130,19 +136,21 @@ EXPLODER_DRAGON = CardDef(
     key="exploder_dragon",
     name="Exploder Dragon",
     card_type="monster",
+    fidelity="exact",
     atk=1000,
     def_=0,
     level=3,
     attribute="earth",
     monster_type="dragon",
     text="If this card is destroyed by battle and sent to the GY: the monster that destroyed it is destroyed. "
-    "Neither player takes battle damage from this card's attacks. (Modelled: the format's no-damage effect covers "
-    "every battle involving it, also when it is attacked; the card's covers only its own attacks.)",
+    "Neither player takes battle damage from this card's attacks.",
     ruling="A mandatory trigger at the end of the Damage Step, once it is in the Graveyard (rules spec §1.7.2); "
-    "the monster that battled it is destroyed by the effect, not by battle (yugioh-wiki.net 'Exploder Dragon'). "
+    "the monster that battled it is destroyed by the effect, not by battle (yugioh-wiki.net 'Exploder Dragon'); "
+    "battle damage is stopped only when it attacks, not when it is attacked (ProjectIgnis/CardScripts c20586572; "
+    "cases LC-ED-001, LC-ED-002). "
     "https://yugipedia.com/wiki/Exploder_Dragon",
     effects=(
-        {"kind": "avoid_battle_damage", "player": "both"},
+        {"kind": "avoid_battle_damage", "player": "both", "scope": "attacking"},
         {"kind": "trigger", "on": "destroyed_by_battle_and_sent_to_graveyard", "optional": False, "from": "graveyard",
          "does": [{"op": "destroy", "target": "battling_opponent"}]},
     ),
@@ -152,14 +160,14 @@ BIG_SHIELD_GARDNA = CardDef(
     key="big_shield_gardna",
     name="Big Shield Gardna",
     card_type="monster",
+    fidelity="approximate: its change to Attack Position is a trigger on the chain (the card: an effect that applies "
+    "without a chain); its negation of Spells that target it face-down is missing",
     atk=100,
     def_=2600,
     level=4,
     attribute="earth",
     monster_type="warrior",
-    text="If this card is attacked, it is changed to Attack Position at the end of the Damage Step. (Modelled: "
-    "that continuous effect as a mandatory trigger at the end of the Damage Step; its negation of Spells that "
-    "target it face-down is not modelled.)",
+    text="If this card is attacked, it is changed to Attack Position at the end of the Damage Step.",
     ruling="A continuous effect applied at the end of the Damage Step of a battle in which it was attacked "
     "(yugioh-wiki.net 'Big Shield Gardna': 永続効果; rules spec §1.7). https://yugipedia.com/wiki/Big_Shield_Gardna",
     effects=(
@@ -172,6 +180,7 @@ GIANT_RAT = CardDef(
     key="giant_rat",
     name="Giant Rat",
     card_type="monster",
+    fidelity="exact",
     atk=1400,
     def_=1450,
     level=4,
@@ -193,6 +202,7 @@ TRAGOEDIA = CardDef(
     key="tragoedia",
     name="Tragoedia",
     card_type="monster",
+    fidelity="exact",
     atk=0,
     def_=0,
     level=10,

@@ -9,6 +9,7 @@ MASTERFUL_SUN_MOU = CardDef(
     key="ancient_warriors_masterful_sun_mou",
     name="Ancient Warriors - Masterful Sun Mou",
     card_type="monster",
+    fidelity="exact",
     atk=1800,
     def_=1500,
     level=4,
@@ -28,6 +29,7 @@ REVERSE_BREAK = CardDef(
     key="ally_of_justice_reverse_break",
     name="Ally of Justice Reverse Break",
     card_type="monster",
+    fidelity="exact",
     atk=1200,
     def_=1200,
     level=4,
@@ -46,10 +48,35 @@ REVERSE_BREAK = CardDef(
     ),
 )  # fmt: skip
 
+ALLY_OF_JUSTICE_CATASTOR = CardDef(
+    key="ally_of_justice_catastor",
+    name="Ally of Justice Catastor",
+    card_type="monster",
+    fidelity="exact",
+    atk=2200,
+    def_=1200,
+    level=5,
+    attribute="dark",
+    monster_type="machine",
+    abilities=("synchro", "effect"),
+    text="1 Tuner + 1 or more non-Tuner monsters. At the start of the Damage Step, if this card battles a non-DARK "
+    "monster: Destroy that monster.",
+    ruling="A mandatory trigger at the start of the Damage Step, before a Set monster is flipped: a face-down monster "
+    "shows no Attribute, so it does not activate against one (ProjectIgnis/CardScripts c26593852: the battled "
+    "monster must be face-up and not DARK; cases CF-CAT-001 to CF-CAT-003). "
+    "https://yugipedia.com/wiki/Ally_of_Justice_Catastor",
+    effects=(
+        {"kind": "trigger", "on": "start_of_damage_step", "optional": False,
+         "battle": {"self": True, "opponent_monster": {"all": [{"face_up": True}, {"not": {"attribute": "dark"}}]}},
+         "does": [{"op": "destroy", "target": "battling_opponent"}]},
+    ),
+)  # fmt: skip
+
 TOON_ANCIENT_GEAR_GOLEM = CardDef(
     key="toon_ancient_gear_golem",
     name="Toon Ancient Gear Golem",
     card_type="monster",
+    fidelity="exact",
     atk=3000,
     def_=3000,
     level=8,
@@ -76,6 +103,7 @@ RAMPART_BLASTER = CardDef(
     key="elemental_hero_rampart_blaster",
     name="Elemental HERO Rampart Blaster",
     card_type="monster",
+    fidelity="exact",
     atk=2000,
     def_=2500,
     level=6,
@@ -99,6 +127,7 @@ SKYSCRAPER = CardDef(
     key="skyscraper",
     name="Skyscraper",
     card_type="spell",
+    fidelity="exact",
     property="field",
     text="If an 'Elemental HERO' monster attacks a monster with higher ATK, the attacker gains 1000 ATK during damage "
     "calculation only.",
@@ -114,6 +143,7 @@ RAMPAGING_RHYNOS = CardDef(
     key="rampaging_rhynos",
     name="Rampaging Rhynos",
     card_type="monster",
+    fidelity="exact",
     atk=1500,
     def_=1500,
     level=3,
@@ -133,6 +163,7 @@ CRUSADIA_REGULEX = CardDef(
     key="crusadia_regulex",
     name="Crusadia Regulex",
     card_type="monster",
+    fidelity="exact",
     atk=1000,
     def_=0,
     attribute="light",
@@ -154,6 +185,7 @@ WORLD_GEARS = CardDef(
     key="world_gears_of_theurlogical_demiurgy",
     name="World Gears of Theurlogical Demiurgy",
     card_type="monster",
+    fidelity="exact",
     atk=3500,
     def_=0,
     attribute="dark",
@@ -170,6 +202,7 @@ LORD_OF_D = CardDef(
     key="lord_of_d",
     name="Lord of D.",
     card_type="monster",
+    fidelity="exact",
     atk=1200,
     def_=1100,
     level=4,
@@ -186,6 +219,7 @@ ARIA = CardDef(
     key="aria_the_melodious_diva",
     name="Aria the Melodious Diva",
     card_type="monster",
+    fidelity="exact",
     atk=1600,
     def_=1200,
     level=4,
@@ -207,6 +241,7 @@ CHILDS_PLAY = CardDef(
     key="childs_play",
     name="Child's Play",
     card_type="spell",
+    fidelity="exact",
     property="continuous",
     text="While its controller has 10,000 or more LP, their monsters cannot be destroyed by battle. (Its LP gain "
     "when the opponent Summons is the host's.)",
@@ -220,6 +255,7 @@ TOP_RUNNER = CardDef(
     key="top_runner",
     name="Top Runner",
     card_type="monster",
+    fidelity="exact",
     atk=1100,
     def_=800,
     level=4,
@@ -234,4 +270,4 @@ TOP_RUNNER = CardDef(
 )  # fmt: skip
 
 CARDS = (MASTERFUL_SUN_MOU, REVERSE_BREAK, TOON_ANCIENT_GEAR_GOLEM, RAMPART_BLASTER, SKYSCRAPER, RAMPAGING_RHYNOS,
-         CRUSADIA_REGULEX, WORLD_GEARS, LORD_OF_D, ARIA, CHILDS_PLAY, TOP_RUNNER)  # fmt: skip
+         ALLY_OF_JUSTICE_CATASTOR, CRUSADIA_REGULEX, WORLD_GEARS, LORD_OF_D, ARIA, CHILDS_PLAY, TOP_RUNNER)  # fmt: skip

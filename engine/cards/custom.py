@@ -56,6 +56,7 @@ PRIDEFUL_ROAR = CardDef(
     key="prideful_roar",
     name="Prideful Roar",
     card_type="trap",
+    fidelity="exact",
     text="Normal Trap. During damage calculation, if your monster battles an opponent's monster with higher ATK: "
     "pay LP equal to the difference; your monster gains ATK equal to the difference + 300 during that damage "
     "calculation only.",
@@ -87,6 +88,7 @@ MYSTIC_TOMATO = CardDef(
     key="mystic_tomato",
     name="Mystic Tomato",
     card_type="monster",
+    fidelity="exact",
     atk=1400,
     def_=1100,
     level=4,
@@ -140,6 +142,7 @@ LIMITER_REMOVAL = CardDef(
     key="limiter_removal",
     name="Limiter Removal",
     card_type="spell",
+    fidelity="exact",
     text="Quick-Play Spell. Double the ATK of all Machine monsters you currently control, until the end of this "
     "turn. During the End Phase of this turn, destroy those monsters.",
     ruling="It directly changes ATK, so it can be used in the Damage Step until damage calculation (rules spec "

@@ -3,9 +3,9 @@ Leviathan @Ignister, Fabled Ashenveil, Rescue Interlacer, Evil Eye Domain - Pare
 
 from __future__ import annotations
 
-from engine.cards.define import EXACT, define
+from engine.cards.card import CardDef
 
-KURIBON = define(
+KURIBON = CardDef(
     key="kuribon",
     name="Kuribon",
     card_type="monster",
@@ -25,10 +25,10 @@ KURIBON = define(
                   {"op": "gain_lp", "player": "opponent", "equal_to": {"of": "attacker", "stat": "atk"}},
                   {"op": "return_to_hand", "target": "self"}]},
     ),
-    fidelity=EXACT,
+    fidelity="exact",
 )  # fmt: skip
 
-WATER_LEVIATHAN = define(
+WATER_LEVIATHAN = CardDef(
     key="water_leviathan_ignister",
     name="Water Leviathan @Ignister",
     card_type="monster",
@@ -49,10 +49,10 @@ WATER_LEVIATHAN = define(
          "battle": {"self": True, "opponent_monster": {}},
          "does": [{"op": "halve_stats", "target": "battling_opponent", "until": "damage_calculation"}]},
     ),
-    fidelity=EXACT,
+    fidelity="exact",
 )  # fmt: skip
 
-FABLED_ASHENVEIL = define(
+FABLED_ASHENVEIL = CardDef(
     key="fabled_ashenveil",
     name="Fabled Ashenveil",
     card_type="monster",
@@ -73,7 +73,7 @@ FABLED_ASHENVEIL = define(
     fidelity="approximate: the card sent from the hand is discarded (the format's cost has no plain 'send')",
 )  # fmt: skip
 
-RESCUE_INTERLACER = define(
+RESCUE_INTERLACER = CardDef(
     key="rescue_interlacer",
     name="Rescue Interlacer",
     card_type="monster",
@@ -93,10 +93,10 @@ RESCUE_INTERLACER = define(
          "battle": {"own_monster": {"monster_type": "cyberse"}},
          "does": [{"op": "no_battle_damage_this_battle", "player": "controller"}]},
     ),
-    fidelity=EXACT,
+    fidelity="exact",
 )  # fmt: skip
 
-EVIL_EYE_DOMAIN = define(
+EVIL_EYE_DOMAIN = CardDef(
     key="evil_eye_domain_pareidolia",
     name="Evil Eye Domain - Pareidolia",
     card_type="spell",
@@ -117,7 +117,7 @@ EVIL_EYE_DOMAIN = define(
     fidelity="approximate: its effect when destroyed by a card effect (a target in the Graveyard) is not written",
 )  # fmt: skip
 
-BUJINGI_SINYOU = define(
+BUJINGI_SINYOU = CardDef(
     key="bujingi_sinyou",
     name="Bujingi Sinyou",
     card_type="monster",

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from engine.cards.define import EXACT, define
+from engine.cards.card import CardDef
 
 _DECLARED = {"on": "attack_declared", "condition": "opponent_attacks"}
 
-STORMING_MIRROR_FORCE = define(
+STORMING_MIRROR_FORCE = CardDef(
     key="storming_mirror_force",
     name="Storming Mirror Force",
     card_type="trap",
@@ -20,10 +20,10 @@ STORMING_MIRROR_FORCE = define(
          "does": [{"op": "all_monsters", "player": "opponent", "filter": {"position": "attack"},
                    "do": "return_to_hand"}]},
     ),
-    fidelity=EXACT,
+    fidelity="exact",
 )  # fmt: skip
 
-DROWNING_MIRROR_FORCE = define(
+DROWNING_MIRROR_FORCE = CardDef(
     key="drowning_mirror_force",
     name="Drowning Mirror Force",
     card_type="trap",
@@ -36,10 +36,10 @@ DROWNING_MIRROR_FORCE = define(
          "does": [{"op": "all_monsters", "player": "opponent", "filter": {"position": "attack"},
                    "do": "shuffle_into_deck"}]},
     ),
-    fidelity=EXACT,
+    fidelity="exact",
 )  # fmt: skip
 
-DIMENSION_WALL = define(
+DIMENSION_WALL = CardDef(
     key="dimension_wall",
     name="Dimension Wall",
     card_type="trap",
@@ -51,7 +51,7 @@ DIMENSION_WALL = define(
         {"kind": "activated", "speed": 2, **_DECLARED,
          "does": [{"op": "battle_damage_this_battle", "change": "reflect", "player": "controller"}]},
     ),
-    fidelity=EXACT,
+    fidelity="exact",
 )  # fmt: skip
 
 CARDS = (STORMING_MIRROR_FORCE, DROWNING_MIRROR_FORCE, DIMENSION_WALL)

@@ -8,6 +8,7 @@ MARSHMALLON = CardDef(
     key="marshmallon",
     name="Marshmallon",
     card_type="monster",
+    fidelity="exact",
     atk=300,
     def_=500,
     level=3,
@@ -29,6 +30,7 @@ MAN_EATER_BUG = CardDef(
     key="man_eater_bug",
     name="Man-Eater Bug",
     card_type="monster",
+    fidelity="exact",
     atk=450,
     def_=600,
     level=2,
@@ -36,9 +38,9 @@ MAN_EATER_BUG = CardDef(
     monster_type="insect",
     text="FLIP: Target 1 monster on the field; destroy it.",
     ruling="Flipped by an attack, its FLIP effect activates after damage calculation (rules spec §1.4); it can "
-    "destroy the attacker then (modelled: it targets the monster it battles). https://yugipedia.com/wiki/Man-Eater_Bug",
+    "destroy the attacker then. https://yugipedia.com/wiki/Man-Eater_Bug",
     effects=(
-        {"kind": "flip", "target": "battling_opponent", "does": [{"op": "destroy", "target": "battling_opponent"}]},
+        {"kind": "flip", "target": {}, "does": [{"op": "destroy", "target": "targeted"}]},
     ),
 )
 
@@ -46,19 +48,19 @@ PENGUIN_SOLDIER = CardDef(
     key="penguin_soldier",
     name="Penguin Soldier",
     card_type="monster",
+    fidelity="exact",
     atk=750,
     def_=500,
     level=2,
     attribute="water",
     monster_type="aqua",
-    text="FLIP: You can target up to 2 monsters on the field; they return to the hand. (Modelled: it targets the "
-    "monster it battles.)",
+    text="FLIP: You can target up to 2 monsters on the field; they return to the hand.",
     ruling="Flipped by an attack, its FLIP effect activates after damage calculation, even when it was destroyed "
     "by that battle; the attacker, not destroyed, can be returned then (rules spec §1.4, §1.6; a monster destroyed "
     "by battle cannot be returned). https://yugipedia.com/wiki/Penguin_Soldier",
     effects=(
-        {"kind": "flip", "optional": True, "target": "battling_opponent",
-         "does": [{"op": "return_to_hand", "target": "battling_opponent"}]},
+        {"kind": "flip", "optional": True, "target": {"count": 2, "up_to": True},
+         "does": [{"op": "return_to_hand", "target": "targeted"}]},
     ),
 )  # fmt: skip
 

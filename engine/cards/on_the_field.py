@@ -10,17 +10,21 @@ KUNAI_WITH_CHAIN = CardDef(
     key="kunai_with_chain",
     name="Kunai with Chain",
     card_type="trap",
-    text="Normal Trap. Activate one of two effects: change an attacking monster to Defense Position, or target a "
-    "monster you control and equip this card to it: it gains 500 ATK. (Modelled: the second effect, on your monster "
-    "in this battle.)",
+    fidelity="exact",
+    text="Normal Trap. Activate 1 of these effects: target 1 attacking monster your opponent controls; change that "
+    "target to Defense Position. Or: target 1 face-up monster you control; equip this card to that target: it gains "
+    "500 ATK. (Its modes are its effects 2 and 0: the player picks one when activating it, with the choice's "
+    "effect.)",
     ruling="A Trap that becomes an Equip Card stays on the field while it equips the monster and is destroyed when "
     "that monster leaves the field (rules spec §C.1, §C.3, from the Perfect Rulebook's Equip Spell rules, 'the same "
     "for equipped Traps'); it changes no ATK directly, so it is activated before the Damage Step. "
     "https://yugipedia.com/wiki/Kunai_with_Chain",
     effects=(
-        {"kind": "activated", "speed": 2, "target": "own_battler",
-         "does": [{"op": "equip", "target": "own_battler"}]},
+        {"kind": "activated", "speed": 2, "target": {"player": "controller", "filter": {"face_up": True}},
+         "does": [{"op": "equip", "target": "targeted"}]},
         {"kind": "stat_modifier", "atk": 500},
+        {"kind": "activated", "speed": 2, "target": {"player": "opponent", "attacking": True},
+         "does": [{"op": "change_position", "target": "targeted", "to": "defense"}]},
     ),
 )  # fmt: skip
 
@@ -28,6 +32,7 @@ GRAVITY_BIND = CardDef(
     key="gravity_bind",
     name="Gravity Bind",
     card_type="trap",
+    fidelity="exact",
     property="continuous",
     text="Continuous Trap. Level 4 or higher monsters cannot declare an attack.",
     ruling="A Continuous Trap stays face-up once activated and its effect applies while it does (rules spec §C.1); "
@@ -43,13 +48,15 @@ AXE_OF_DESPAIR = CardDef(
     key="axe_of_despair",
     name="Axe of Despair",
     card_type="spell",
+    fidelity="approximate: its effect when sent from the field to the Graveyard is missing",
     property="equip",
-    text="Equip Spell. The equipped monster gains 1000 ATK. (Its Graveyard effect is not modelled.)",
+    text="Equip Spell. The equipped monster gains 1000 ATK.",
     ruling="An Equip Spell stays while it equips a monster, and is destroyed (not by a card effect) when that "
     "monster leaves the field or is turned face-down (rules spec §C.1, §C.3). A Spell Speed 1 Spell: placed "
     "equipped in a scenario, as it is activated in a Main Phase. https://yugipedia.com/wiki/Axe_of_Despair",
     effects=(
-        {"kind": "activated", "speed": 1, "target": "own_battler", "does": [{"op": "equip", "target": "own_battler"}]},
+        {"kind": "activated", "speed": 1, "target": {"filter": {"face_up": True}},
+         "does": [{"op": "equip", "target": "targeted"}]},
         {"kind": "stat_modifier", "atk": 1000},
     ),
 )

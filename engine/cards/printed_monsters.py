@@ -10,13 +10,14 @@ SUPERHEAVY_SAMURAI_BIG_BENKEI = CardDef(
     key="superheavy_samurai_big_benkei",
     name="Superheavy Samurai Big Benkei",
     card_type="monster",
+    fidelity="exact",
     atk=1000,
     def_=3500,
     level=8,
     attribute="earth",
     monster_type="machine",
     text="This card can attack while in face-up Defense Position; it then applies its DEF for damage calculation. "
-    "(Its Summon effect is not modelled.)",
+    "(Its effect when Normal Summoned, in a Main Phase, is the host's.)",
     ruling="Attacking with its DEF, it uses its DEF as the value compared, in place of ATK (Konami blog "
     "'Superheavy Samurai Weigh In!'; Konami OCG FAQ 7420; rules spec §2.1; cases DS-083, RF-017). "
     "https://yugipedia.com/wiki/Superheavy_Samurai_Big_Benkei",
@@ -27,13 +28,14 @@ TOTAL_DEFENSE_SHOGUN = CardDef(
     key="total_defense_shogun",
     name="Total Defense Shogun",
     card_type="monster",
+    fidelity="exact",
     atk=1550,
     def_=2500,
     level=6,
     attribute="dark",
     monster_type="warrior",
-    text="This card can attack while in Defense Position; it then applies its ATK for damage calculation. "
-    "(Its change to Defense Position when Normal or Flip Summoned is not modelled.)",
+    text="This card can attack while in Defense Position; it then applies its ATK for damage calculation. (Its "
+    "change to Defense Position when Normal or Flip Summoned, in a Main Phase, is the host's.)",
     ruling="Its text: 'apply the ATK of this card for damage calculation' when it attacks from Defense Position "
     "(rules spec §2.1; case DS-086). https://yugipedia.com/wiki/Total_Defense_Shogun",
     effects=({"kind": "attack_from_defense", "apply": "atk"},),
@@ -43,6 +45,7 @@ STAR_BOY = CardDef(
     key="star_boy",
     name="Star Boy",
     card_type="monster",
+    fidelity="exact",
     atk=550,
     def_=500,
     level=2,
@@ -61,6 +64,7 @@ ODD_EYES_PENDULUM_DRAGON = CardDef(
     key="odd_eyes_pendulum_dragon",
     name="Odd-Eyes Pendulum Dragon",
     card_type="monster",
+    fidelity="approximate: its Pendulum Effects and its End Phase effect are missing",
     atk=2500,
     def_=2000,
     level=7,
@@ -68,7 +72,7 @@ ODD_EYES_PENDULUM_DRAGON = CardDef(
     monster_type="dragon",
     pendulum=True,
     text="Pendulum. If this card battles an opponent's monster, the battle damage it inflicts to your opponent is "
-    "doubled. (Its Pendulum Effects and its End Phase effect are not modelled.)",
+    "doubled.",
     ruling="'Is doubled' is step 8 of the battle damage order: it doubles only the damage this card inflicts, "
     "not the damage its controller takes (rules spec §2.6; cases DS-043, DS-049). "
     "https://yugipedia.com/wiki/Odd-Eyes_Pendulum_Dragon",
@@ -79,22 +83,31 @@ BLUE_EYES_CHAOS_MAX_DRAGON = CardDef(
     key="blue_eyes_chaos_max_dragon",
     name="Blue-Eyes Chaos MAX Dragon",
     card_type="monster",
+    fidelity="exact",
     atk=4000,
     def_=0,
     level=8,
     attribute="dark",
     monster_type="dragon",
-    text="Ritual. If this card attacks a Defense Position monster, it inflicts double the difference as piercing "
-    "battle damage. (Its protections from the opponent's effects are not modelled.)",
+    text="Ritual. Cannot be targeted by your opponent's card effects, also your opponent cannot destroy it with card "
+    "effects. If this card attacks a Defense Position monster, it inflicts double the difference as piercing "
+    "battle damage.",
     ruling="'Inflicts double' piercing is step 1 of the battle damage order (rules spec §2.4, §2.6; case "
-    "DS-029). https://yugipedia.com/wiki/Blue-Eyes_Chaos_MAX_Dragon",
-    effects=({"kind": "piercing", "double": True},),
+    "DS-029); the opponent's effects that do not target still reach it, but do not destroy it: an opponent's "
+    "Mirror Force destroys the other Attack Position monsters only (ProjectIgnis/CardScripts c55410871; rules spec "
+    "§U.9; cases LC-BCM-001, LC-BCM-002). https://yugipedia.com/wiki/Blue-Eyes_Chaos_MAX_Dragon",
+    effects=(
+        {"kind": "piercing", "double": True},
+        {"kind": "cannot_be_targeted", "by": "opponent_effects"},
+        {"kind": "indestructible_by_effects", "by": "opponent_effects"},
+    ),
 )
 
 GRAVEKEEPERS_VASSAL = CardDef(
     key="gravekeepers_vassal",
     name="Gravekeeper's Vassal",
     card_type="monster",
+    fidelity="exact",
     atk=700,
     def_=500,
     level=3,
@@ -111,30 +124,35 @@ JINZO = CardDef(
     key="jinzo",
     name="Jinzo",
     card_type="monster",
+    fidelity="exact",
     atk=2400,
     def_=1500,
     level=6,
     attribute="dark",
     monster_type="machine",
-    text="Trap Cards, and their effects on the field, cannot be activated; Trap effects on the field are negated. "
-    "(Modelled: the activation lock only.)",
+    text="Trap Cards, and their effects on the field, cannot be activated; Trap effects on the field are negated.",
     ruling="Flipped face-up by an attack, its continuous effect applies at once: a Trap that would change ATK "
-    "before damage calculation can no longer be activated (rules spec §1.4; case DS-094). "
-    "https://yugipedia.com/wiki/Jinzo",
-    effects=({"kind": "activation_lock", "card_type": "trap", "player": "both"},),
+    "before damage calculation can no longer be activated (rules spec §1.4; case DS-094); the face-up Traps' "
+    "effects on the field are negated while it is face-up (ProjectIgnis/CardScripts c77585513: EFFECT_DISABLE on "
+    "the Traps on the field; case LC-JZ-002). https://yugipedia.com/wiki/Jinzo",
+    effects=(
+        {"kind": "activation_lock", "card_type": "trap", "player": "both"},
+        {"kind": "negates_effects", "card_type": "trap"},
+    ),
 )
 
 MARAUDING_CAPTAIN = CardDef(
     key="marauding_captain",
     name="Marauding Captain",
     card_type="monster",
+    fidelity="exact",
     atk=1200,
     def_=400,
     level=3,
     attribute="earth",
     monster_type="warrior",
-    text="Your opponent cannot target other Warrior monsters you control for attacks. (Its Summon effect is not "
-    "modelled.)",
+    text="Your opponent cannot target other Warrior monsters you control for attacks. (Its effect when Normal "
+    "Summoned, in a Main Phase, is the host's.)",
     ruling="Two of them protect each other: with only Marauding Captains, the opponent cannot attack at all, not "
     "even directly (Konami FAQ 13181, OCG-BP L138; rules spec §BP.8; case BS-032). "
     "https://yugipedia.com/wiki/Marauding_Captain",
@@ -147,6 +165,7 @@ DARK_RULER_HA_DES = CardDef(
     key="dark_ruler_ha_des",
     name="Dark Ruler Ha Des",
     card_type="monster",
+    fidelity="exact",
     atk=2450,
     def_=1600,
     level=6,
@@ -163,6 +182,7 @@ MAD_SWORD_BEAST = CardDef(
     key="mad_sword_beast",
     name="Mad Sword Beast",
     card_type="monster",
+    fidelity="exact",
     atk=1400,
     def_=1200,
     level=4,
@@ -179,20 +199,20 @@ MAD_ARCHFIEND = CardDef(
     key="mad_archfiend",
     name="Mad Archfiend",
     card_type="monster",
+    fidelity="exact",
     atk=1800,
     def_=0,
     level=4,
     attribute="dark",
     monster_type="fiend",
-    text="Piercing. When this Attack Position card is targeted for an attack: it is changed to Defense Position. "
-    "(Modelled: the format has no condition for 'in Attack Position'; in Defense Position the change does "
-    "nothing.)",
+    text="Piercing. When this Attack Position card is targeted for an attack: it is changed to Defense Position.",
     ruling="A mandatory trigger on being targeted for an attack (yugioh-wiki.net 'Mad Archfiend'); the position "
     "change of the attack target is no replay, so the attack goes on against it in Defense Position (rules spec "
-    "§BP.5, §BP.9). https://yugipedia.com/wiki/Mad_Archfiend",
+    "§BP.5, §BP.9); only while it is in Attack Position (its text: \"this Attack Position card\"; case LC-MA-003). "
+    "https://yugipedia.com/wiki/Mad_Archfiend",
     effects=(
         {"kind": "piercing"},
-        {"kind": "trigger", "on": "targeted_for_attack", "optional": False,
+        {"kind": "trigger", "on": "targeted_for_attack", "optional": False, "only_if": {"self": {"position": "attack"}},
          "does": [{"op": "change_position", "target": "self", "to": "defense"}]},
     ),
 )  # fmt: skip

@@ -8,6 +8,7 @@ MYSTIC_SWORDSMAN_LV2 = CardDef(
     key="mystic_swordsman_lv2",
     name="Mystic Swordsman LV2",
     card_type="monster",
+    fidelity="exact",
     atk=900,
     def_=0,
     level=2,
@@ -27,10 +28,11 @@ WABOKU = CardDef(
     key="waboku",
     name="Waboku",
     card_type="trap",
+    fidelity="approximate: its protection lasts for the battle it is activated in, not for the rest of the turn",
     text="Normal Trap. This turn, you take no battle damage, and your monsters cannot be destroyed by battle.",
     ruling="It neither changes ATK/DEF nor negates an activation, so it cannot be activated in the Damage Step "
-    "(Konami 'Damage Step Rules'; rules spec §1.1); use it in the Battle Step. (Modelled: 'this battle', for the "
-    "battling monster.) https://yugipedia.com/wiki/Waboku",
+    "(Konami 'Damage Step Rules'; rules spec §1.1); use it in the Battle Step. "
+    "https://yugipedia.com/wiki/Waboku",
     effects=(
         {"kind": "activated", "speed": 2,
          "does": [{"op": "no_battle_damage_this_battle", "player": "controller"},

@@ -9,14 +9,14 @@ RUSH_RECKLESSLY = CardDef(
     key="rush_recklessly",
     name="Rush Recklessly",
     card_type="spell",
-    text="Quick-Play Spell. Target 1 face-up monster on the field; it gains 700 ATK until the end of this turn. "
-    "(Modelled: it targets your battling monster.)",
+    fidelity="exact",
+    text="Quick-Play Spell. Target 1 face-up monster on the field; it gains 700 ATK until the end of this turn.",
     ruling="It directly changes ATK, so it can be activated in the Damage Step, but only until damage calculation "
     "(Konami 'Damage Step Rules' table; rules spec §1.1 item 4); it cannot target a face-down monster "
     "(rules spec §1.1, targets must be legal when chosen). https://yugipedia.com/wiki/Rush_Recklessly",
     effects=(
-        {"kind": "activated", "speed": 2, "target": "own_battler",
-         "does": [{"op": "change_stats", "target": "own_battler", "atk": 700, "until": "end_of_turn"}]},
+        {"kind": "activated", "speed": 2, "target": {"filter": {"face_up": True}},
+         "does": [{"op": "change_stats", "target": "targeted", "atk": 700, "until": "end_of_turn"}]},
     ),
 )  # fmt: skip
 
@@ -24,14 +24,15 @@ SHRINK = CardDef(
     key="shrink",
     name="Shrink",
     card_type="spell",
-    text="Quick-Play Spell. Target 1 face-up monster on the field; its original ATK is halved until the end of "
-    "this turn. (Modelled: it targets your opponent's battling monster.)",
+    fidelity="exact",
+    text="Quick-Play Spell. Target 1 face-up monster on the field; its original ATK is halved until the end of this "
+    "turn.",
     ruling="It changes the original ATK (stat layer 1): a monster at 2000 original ATK with +700 from Rush "
     "Recklessly has 1700 (rules spec §S.1, docs/stat-layers.md); usable until damage calculation (§1.1 item 4). "
     "https://yugipedia.com/wiki/Shrink",
     effects=(
-        {"kind": "activated", "speed": 2, "target": "opponent_battler",
-         "does": [{"op": "halve_original_stats", "target": "opponent_battler", "stats": "atk"}]},
+        {"kind": "activated", "speed": 2, "target": {"filter": {"face_up": True}},
+         "does": [{"op": "halve_original_stats", "target": "targeted", "stats": "atk"}]},
     ),
 )  # fmt: skip
 
@@ -39,14 +40,15 @@ FORBIDDEN_LANCE = CardDef(
     key="forbidden_lance",
     name="Forbidden Lance",
     card_type="spell",
-    text="Quick-Play Spell. Target 1 face-up monster on the field; until the end of this turn, it loses 800 ATK "
-    "(and is unaffected by other Spells/Traps: not modelled). Modelled: it targets your opponent's "
-    "battling monster.",
+    fidelity="exact",
+    text="Quick-Play Spell. Target 1 face-up monster on the field; until the end of this turn, it loses 800 ATK, and "
+    "it is unaffected by other Spell/Trap effects.",
     ruling="A direct ATK change: legal in the Damage Step until damage calculation (rules spec §1.1 item 4). "
     "https://yugipedia.com/wiki/Forbidden_Lance",
     effects=(
-        {"kind": "activated", "speed": 2, "target": "opponent_battler",
-         "does": [{"op": "change_stats", "target": "opponent_battler", "atk": -800}]},
+        {"kind": "activated", "speed": 2, "target": {"filter": {"face_up": True}},
+         "does": [{"op": "change_stats", "target": "targeted", "atk": -800},
+                  {"op": "unaffected", "target": "targeted", "by": "spell_trap_effects"}]},
     ),
 )  # fmt: skip
 
@@ -54,6 +56,7 @@ INJECTION_FAIRY_LILY = CardDef(
     key="injection_fairy_lily",
     name="Injection Fairy Lily",
     card_type="monster",
+    fidelity="exact",
     atk=400,
     def_=1500,
     level=3,

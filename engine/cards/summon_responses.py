@@ -4,9 +4,9 @@ Summon half is the host's."""
 
 from __future__ import annotations
 
-from engine.cards.define import EXACT, define
+from engine.cards.card import CardDef
 
-TORRENTIAL_TRIBUTE = define(
+TORRENTIAL_TRIBUTE = CardDef(
     key="torrential_tribute",
     name="Torrential Tribute",
     card_type="trap",
@@ -17,10 +17,10 @@ TORRENTIAL_TRIBUTE = define(
         {"kind": "activated", "speed": 2, "on": "special_summoned", "about": "any",
          "does": [{"op": "destroy_all", "player": "both"}]},
     ),
-    fidelity=EXACT,
+    fidelity="exact",
 )  # fmt: skip
 
-LEGENDARY_SECRET = define(
+LEGENDARY_SECRET = CardDef(
     key="legendary_secret_of_the_six_samurai",
     name="Legendary Secret of the Six Samurai",
     card_type="monster",
@@ -44,7 +44,7 @@ LEGENDARY_SECRET = define(
     fidelity="approximate: it is Special Summoned in Attack Position (the player's choice of position is fixed)",
 )  # fmt: skip
 
-HELPPRINCESS = define(
+HELPPRINCESS = CardDef(
     key="performapal_helpprincess",
     name="Performapal Helpprincess",
     card_type="monster",

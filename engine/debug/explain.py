@@ -436,6 +436,11 @@ def _negate_on_resolution(at: At) -> str:
             "resolves with no effect, and its card is treated as resolved (§U.3)")
 
 
+def _negated_card_resolves(at: At) -> str:
+    return (f"{at.card()}'s effects are negated now (it is face-up on the field), so the effect it activated "
+            "resolves with no effect (§U.3)")
+
+
 def _change_attack_target(at: At) -> str:
     return (f"an effect makes {at.card()} the attack target: this is no new declaration and no replay, so "
             "'when an attack is declared' cards cannot respond to it (§U.6)")
@@ -556,6 +561,7 @@ WHY: dict[str, Callable[[At], str]] = {
     "counters": _counters,
     "unaffected": _unaffected,
     "negate_effects": _negate_effects,
+    "negated_card_resolves": _negated_card_resolves,
     "pendulum_zone": _pendulum_zone,
     "negate_on_resolution": _negate_on_resolution,
     "change_attack_target": _change_attack_target,

@@ -34,7 +34,7 @@ from engine.values.decisions import Decision, DecisionKind, IllegalChoice, Optio
 from engine.values.effects import EffectKind
 from engine.values.events import Event, EventType
 from engine.values.game import Location, Phase, Player, Window
-from engine.values.text import printable
+from engine.values.text import did_you_mean, printable
 
 if TYPE_CHECKING:
     from engine.machine import Duel
@@ -149,8 +149,15 @@ class Session:
         return self.duel.state
 
     @property
+    def is_stopped(self) -> bool:
+        """The line of play has run as far as it goes: nothing more runs without the host (`Duel.is_stopped`)
+        and no decision is pending."""
+        return self.duel.is_stopped and self.duel.pending_decision is None
+
+    @property
     def is_over(self) -> bool:
-        return self.duel.is_over and self.duel.pending_decision is None
+        """The Duel is over (`Duel.is_over`)."""
+        return self.duel.is_over
 
     def _record(self) -> Point:
         s = self.duel.state
@@ -270,7 +277,8 @@ class Session:
         """The error for an unknown card id, naming the valid ones (the first `most` of them)."""
         ids = [printable(c.id) for c in self.state.cards]
         more = f", ... ({len(ids) - most} more)" if len(ids) > most else ""
-        return f"no card {card!r} in this duel; one of: {', '.join(ids[:most])}{more}"
+        hint = did_you_mean(card, [c.id for c in self.state.cards])
+        return f"no card {card!r} in this duel{hint}; one of: {', '.join(ids[:most])}{more}"
 
     def remove_breakpoint(self, number: int) -> None:
         before = len(self.breakpoints)
@@ -423,9 +431,25 @@ def why_not(duel: Duel, index: int) -> list[str]:
                        + (where or "no window is open (the machine is between states)"))  # fmt: skip
             continue
         problem = legality.activation_problem(duel.ctx, player, index, k, None)
-        out.append(f"effect {k}: " + (f"{player} can activate it now" if problem is None
-                   else f"{player} cannot activate it now: {problem}"))  # fmt: skip
+        if problem is not None:
+            out.append(f"effect {k}: {player} cannot activate it now: {problem}")
+        else:
+            out.append(f"effect {k}: {_whose_turn_to_act(duel, player)}")
     return out
+
+
+def _whose_turn_to_act(duel: Duel, player: Player) -> str:
+    """For an effect the rules let `player` activate in this window: whether they can now, which only the player
+    holding priority can (rulebook, "Chains and Spell Speed": a player may activate only when they have priority);
+    else who holds it, or that nobody does at this moment (issue 42: "B can activate it now" while A held it)."""
+    d = duel.pending_decision
+    if d is None:
+        return f"{player} could activate it at their priority in this window (nobody holds priority at this moment)"
+    if d.player is player:
+        return f"{player} can activate it now"
+    if d.kind is DecisionKind.PRIORITY:
+        return f"{player} cannot activate it now: {d.player} holds priority ({player} could once {d.player} passes)"
+    return f"{player} cannot activate it now: {d.player} is deciding ({d.kind.value}); {player} does not hold priority"
 
 
 def illegal_options(duel: Duel) -> list[tuple[Option, str]]:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 from typing import IO, Any
 
 from engine.build import ListedAttacks, new_duel, state_from_scenario
+from engine.cards import approximate_in, fidelity_notes
 from engine.debug.record import header, write_trace
 from engine.debug.session import Breakpoint, Session, describe_decision, describe_illegal
 from engine.machine import Executor
@@ -30,13 +31,13 @@ from engine.values.decisions import PASS, Decision, IllegalChoice, Option
 from engine.values.events import EventType
 from engine.values.game import Location, Phase, Player, Position, Window
 from engine.values.text import printable
-from engine.values.words import in_words, is_at
+from engine.values.words import WINDOWS, in_words, is_at
 
 HELP = """commands (one-letter forms in brackets):
   step [s]             run to the next machine state
   event [e]            show the next event
-  next [n]             run to the next decision
-  continue [c]         run to the next breakpoint, decision or the end
+  next [n]             run to the next decision, breakpoint or the end
+  continue [c]         run to the next breakpoint or the end, taking the scenario's choice at each decision
   break [b] WHAT       stop after events of a window/state, an event type, or a card (its id or name)
   breaks [i]           list the breakpoints
   delete [d] N         remove breakpoint N
@@ -51,7 +52,8 @@ HELP = """commands (one-letter forms in brackets):
   explain [x] [K]      why step K happened (default: the last one)
   why [w] CARD         where a card is, what put it there, and whether its effects can be activated now
   illegal [u]          the options the deciding player does not have now, each with the rule that refuses it
-  choose [o] [N]       answer the decision with option N (default: the scenario's choice); a bare N works too
+  choose [o] [N]       answer the decision with option N (default: the scenario's choice) and run to the
+                       next decision, breakpoint or the end; a bare N works too
   diagram [m]          the Damage Step sequence, the current state marked
   help [?]             this help
   quit [q]             leave"""
@@ -92,6 +94,10 @@ class Stepper:
         self.out = out
         title = f"Scenario {sc.id}: {sc.title}" if sc.title else f"Scenario {sc.id}"
         self.title = printable(title)
+        # Library cards that are not exactly as printed (engine.cards.CardDef.fidelity): said under the title, and
+        # marked wherever the stepper shows the card.
+        self.approximate = approximate_in(c.card for c in sc.cards)
+        self.fidelity = [printable(f"note: {n}") for n in fidelity_notes(c.card for c in sc.cards)]
 
     # -- printing -----------------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -99,7 +105,14 @@ class Stepper:
         self.out.write(text + "\n")
 
     def names(self) -> list[str]:
-        return card_names(self.session.state)
+        """The cards' names as shown, an approximate library card's marked '(approximate)'."""
+        names = card_names(self.session.state)
+        return [f"{n} (approximate)" if i in self.approximate else n for i, n in enumerate(names)]
+
+    def heading(self) -> None:
+        self.say(self.title)
+        for line in self.fidelity:
+            self.say(line)
 
     def _forced(self) -> bool:
         """Answer, and say so, a pending decision that has one legal option only: there is
@@ -153,7 +166,7 @@ class Stepper:
         d = self.session.duel.pending_decision
         if d is not None:
             self.show_decision(d)
-        elif self.session.is_over:
+        elif self.session.is_stopped:
             if s.duel_over:
                 self.say(f"   the Duel is over: {'a draw' if s.draw else f'{s.winner} wins'}")
             elif self.battle_phase:
@@ -197,7 +210,7 @@ class Stepper:
 
     def show_decision(self, d: Decision) -> None:
         default = self.default()
-        self.say(f"   decision: {d.player}, {d.kind.value} in {TITLES.get(d.window.value, d.window.value)}")
+        self.say(f"   decision: {d.player}, {d.kind.value} in {WINDOWS[d.window.value]}")
         for n, text in enumerate(d.describe(self.names())):
             off = (self.session.branch, self.session.point.index) in self.off_script
             tag = "" if d.options[n] != default else "   <- the default (off the scenario's choices)" if off else (
@@ -280,28 +293,37 @@ class Stepper:
             self.say(f"[{self.session.step_number()}] {self.session.explain(self.session.shown - 1)}")
         self.show()
 
-    def _waiting(self) -> bool:
-        d = self.session.duel.pending_decision
-        if d is None or len(d.options) == 1:
-            return False
-        self.say("a decision is pending: choose N answers it (choose alone takes the scenario's choice)")
-        return True
+    def _run_on(self, *, through_decisions: bool = False) -> None:
+        """Run to the next breakpoint (said, with what it stopped after), the next decision (unless
+        `through_decisions`: then it takes the scenario's choice, says so and goes on) or the end, printing the
+        events on the way; then show where it stopped, once. Every movement a person asks for ends here: one
+        keystroke per decision (issue 42), and a breakpoint stops whichever command runs past it."""
+        while True:
+            stop = self._move(self.session.cont)
+            if isinstance(stop, Breakpoint):
+                self.say(f"breakpoint {stop.describe()}: {self.session.explain()}")
+                break
+            d = self.session.duel.pending_decision
+            if d is None or not through_decisions:
+                break
+            option = self.default()
+            assert option is not None
+            said = d.describe(self.names())[d.options.index(option)]
+            self.say(f"  ({d.player} takes the scenario's choice: {said})")
+            self.session.decide(option)
+        self.show()
 
     def cmd_next(self, args: list[str]) -> None:
         self._no_args(args)
-        if self._waiting():
+        d = self.session.duel.pending_decision
+        if d is not None and len(d.options) > 1:
+            self.say("a decision is pending: choose N answers it (choose alone takes the scenario's choice)")
             return
-        self._move(self.session.next_decision)
-        self.show()
+        self._run_on()
 
     def cmd_continue(self, args: list[str]) -> None:
         self._no_args(args)
-        if self._waiting():
-            return
-        stop = self._move(self.session.cont)
-        if isinstance(stop, Breakpoint):
-            self.say(f"breakpoint {stop.describe()}: {self.session.explain()}")
-        self.show()
+        self._run_on(through_decisions=True)
 
     def cmd_break(self, args: list[str]) -> None:
         if len(args) != 1:
@@ -352,7 +374,7 @@ class Stepper:
             last = describe(p.last_event, names) if p.last_event is not None else "start"
             wait = f"  (waits: {p.pending.player} {p.pending.kind.value})" if p.pending else ""
             step = str(p.records - 1) if p.records else "-"
-            self.say(f"  step {step:>4} {p.phase.value:<28} {p.state_hash[:8]}  {last}{wait}")
+            self.say(f"  step {step:>4} {TITLES[p.phase.value]:<32} {p.state_hash[:8]}  {last}{wait}")
         if len(self.session.branches) > 1:
             self.say(f"  branch {self.session.branch} of {len(self.session.branches)}")
 
@@ -406,7 +428,7 @@ class Stepper:
     def trace(self) -> list[dict[str, Any]]:
         """This line of play as a trace (header first; `partial` when it stops before the run's end)."""
         head = header(self.sc, self.executor)
-        if not self.session.is_over:
+        if not self.session.is_stopped:
             head["partial"] = True
         return [head, *self.session.records()]
 
@@ -474,11 +496,8 @@ class Stepper:
             option = d.options[int(args[0])]
         else:
             raise ValueError(f"choose takes an option number from 0 to {len(d.options) - 1}")
-        start = len(self.session.state.log)
         self.session.decide(option)
-        self._events(self.session.state.log[start:])
-        self.session.shown = len(self.session.state.log)
-        self.show()
+        self._run_on()  # the events the answer caused are shown (and checked against the breakpoints) on the way
 
     def cmd_diagram(self, args: list[str]) -> None:
         self._no_args(args)
@@ -491,7 +510,7 @@ class Stepper:
 
     # -- running --------------------------------------------------------------------------------------
     def run(self, lines: Iterable[str], *, prompt: bool = False) -> int:
-        self.say(self.title)
+        self.heading()
         self.say("type help for the commands")
         self.show()
         for line in _prompted(lines, self.out if prompt else None):
@@ -501,7 +520,7 @@ class Stepper:
 
     def auto(self) -> int:
         """Play the scenario's choices without stopping, printing each event with its reason."""
-        self.say(self.title)
+        self.heading()
         session = self.session
         while True:
             e = session.step_event()

@@ -12,6 +12,7 @@ module per part of the format, each importing only those before it:
 * ``effects``: the effect kinds (:data:`EFFECT_KINDS`);
 * ``cards``: a card and its keys, per kind of card and place; library cards;
 * ``battles``: attacks, the Battle Phase and the choices;
+* ``zones``: what each player's zones hold at most;
 * ``document``: a scenario as a whole, and parsing;
 * ``files``: reading ``.json``, ``.jsonl`` and ``.toml`` files;
 * ``schema``: the JSON Schema, generated from the structs;
@@ -88,8 +89,12 @@ Limits. Anything a user or a corpus hands the loader ends in a correct scenario 
   replacement's ``instead``) 0..1,000 and
   ``indestructible_by_battle.times_per_turn`` 1..1,000 (:data:`MAX_COUNT`); ``choices[].effect`` 0..1,000
   (and less than the card's number of effects); ``speed`` 1..3; a monster's ``level`` and the filters'
-  ``level_at_most``/``level_at_least`` 1..12 (:data:`MAX_LEVEL`). Lists and strings have no bound of their own
-  beyond the file size.
+  ``level_at_most``/``level_at_least`` 1..12 (:data:`MAX_LEVEL`). A scenario has at most 1,000 ``cards``
+  (:data:`MAX_CARDS`; one battle with 10,000 cards took 0.6 s, with 100,000 15 s), and no more on the field than
+  the Game Mat has zones for (``zones``). Other lists and strings have no bound of their own beyond the file size.
+* Text: every string, keys included, must be writable as UTF-8 (a lone surrogate, ``"\\ud800"`` in JSON, is
+  refused: it would fail whatever writes the scenario, a trace or a result); card ids are compared once
+  Unicode-normalised (NFC): two that are equal so are refused, and so is a reference written another way.
 * TOML: duplicate keys are already a TOML error; ``nan``/``inf`` are refused as in JSON, and so is a
   decimal integer of more than :data:`MAX_DIGITS` digits.
 

@@ -178,6 +178,13 @@ def card_spec(c: CardWire) -> CardSpec:
             raise Invalid(f"missing required key ({who} need {key})", key)
     if c.equipped_to is not UNSET and c.face_down is True:
         raise Invalid("an equipped card cannot be face-down, got true", "face_down")
+    if c.equipped_to is not UNSET and ctype == "spell" and c.property not in (UNSET, "equip"):
+        raise Invalid(f"only an Equip Spell (property equip) is equipped to a monster, got a {c.property} spell",
+                      "equipped_to")  # fmt: skip
+    face_up_equip = ctype == "spell" and c.property == "equip" and loc == "spell_trap_zone" and c.face_down is not True
+    if face_up_equip and c.equipped_to is UNSET:
+        raise Invalid("missing: a face-up Equip Spell on the field equips a monster (or give face_down: true)",
+                      "equipped_to")  # fmt: skip
     if c.extra_monster_zone is True and c.column not in (1, 3):
         raise Invalid(f"an Extra Monster Zone stands above column 1 or 3, got column {show(c.column)}", "column")
     if c.counters not in (UNSET, 0) and (c.face_down is True or c.position == "set"):

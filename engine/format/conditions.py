@@ -60,6 +60,53 @@ class FilterWire(Wire):
     card_type: Annotated[
         Literal["monster", "spell", "trap"] | UnsetType, doc("its card type (a Counter Trap is a trap)")
     ] = UNSET
+    not_: Annotated[FilterWire | UnsetType, doc("it does not match this filter (\"not a Pendulum Monster\": "
+                                                "{\"not\": {\"ability\": \"pendulum\"}})")] = field(
+        default=UNSET, name="not"
+    )
+    any: Annotated[Annotated[tuple[FilterWire, ...], Meta(min_length=1)] | UnsetType,
+                   doc("it matches at least one of these filters (\"a Dragon or Spellcaster monster\")")] = UNSET
+    all: Annotated[Annotated[tuple[FilterWire, ...], Meta(min_length=1)] | UnsetType,
+                   doc("it matches every one of these filters")] = UNSET
+
+
+class RespondsToWire(Wire):
+    """The activation an effect answers ("When a Spell Card is activated", "When your opponent activates a Spell/Trap
+    Card", "When a monster effect is activated"): the chain link it is chained to must be one; every key given must
+    hold."""
+
+    player: Annotated[
+        Literal["opponent", "controller", "either"], doc("who activated it (default either)")
+    ] = "either"
+    card_type: Annotated[
+        Annotated[tuple[Literal["monster", "spell", "trap"], ...], Meta(min_length=1)] | UnsetType,
+        doc("the activated effect is of one of these kinds of cards (a Counter Trap is a trap; a monster effect: "
+            "[\"monster\"])"),
+    ] = UNSET
+    card_activation: Annotated[
+        bool, doc("true: only the activation of a Spell/Trap Card itself, not an effect of a face-up one, nor a "
+                  "trigger (\"a Spell Card is activated\")")
+    ] = False
+
+
+class TargetsWire(Wire):
+    """Cards an effect targets, chosen on activation by its controller among the cards that match ("target 1
+    face-up monster your opponent controls"); its operations act on them with the target reference `targeted`."""
+
+    filter: Annotated[FilterWire | UnsetType, doc("only cards that match (default: any card of zone)")] = UNSET
+    player: Annotated[
+        Literal["both", "controller", "opponent"], doc("whose cards: both (\"on the field\", the default), the "
+                                                       "effect's controller's (\"you control\") or the opponent's")
+    ] = "both"
+    zone: Annotated[
+        Literal["monster_zone", "spell_trap_zone", "field"],
+        doc("where: monster_zone (the default: \"1 monster\"), spell_trap_zone (\"1 Spell/Trap\") or field "
+            "(\"1 card on the field\")"),
+    ] = "monster_zone"
+    count: Annotated[int, Meta(ge=1, le=MAX_COUNT), doc("how many (default 1)")] = 1
+    up_to: Annotated[bool, doc("\"up to\" count: from 1 to count of them")] = False
+    other_than_self: Annotated[bool, doc("not this card (\"1 other monster\")")] = False
+    attacking: Annotated[bool, doc("only the attacking monster (\"1 attacking monster\")")] = False
 
 
 class BattleWire(Wire):

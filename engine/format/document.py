@@ -4,7 +4,8 @@ parsing: a decoded document (or one effect, as a host gives it) to the frozen :c
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import unicodedata
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Annotated, Any, Literal
 
@@ -14,10 +15,12 @@ from msgspec import UNSET, Meta, UnsetType
 
 from engine.format.battles import Attack, AttackWire, BattlePhaseWire, Choice, ChoiceWire, check_attack, choice
 from engine.format.cards import CardSpec, CardWire, card_spec, with_library
-from engine.format.effects import AnyEffect, EffectSpec, EffectWire, effect_spec, with_speed
+from engine.format.effects import AnyEffect, EffectSpec, EffectWire, check_targeted, effect_spec, with_speed
 from engine.format.errors import Invalid, convert, show
 from engine.format.ops import REF_PARAMS, summons_self
-from engine.format.vocabulary import LP, REFS, SUMMON_FROM, TARGET_KEYWORDS, Library, Player, Wire, doc, opt
+from engine.format.vocabulary import LP, MAX_CARDS, REFS, SUMMON_FROM, TARGET_KEYWORDS, Library, Player, Wire, doc, opt
+from engine.format.zones import check_zones
+from engine.values.text import did_you_mean
 
 
 @attrs.frozen
@@ -57,7 +60,7 @@ class ScenarioWire(Wire, kw_only=True):
     rules: RulesWire = RulesWire()
     turn_player: Player = "A"
     life_points: LifePointsWire = LifePointsWire()
-    cards: Annotated[tuple[CardWire, ...], Meta(min_length=1)]
+    cards: Annotated[tuple[CardWire, ...], Meta(min_length=1, max_length=MAX_CARDS)]
     attack: Annotated[AttackWire | UnsetType, doc("one attack (or give attacks)")] = UNSET
     attacks: Annotated[
         Annotated[tuple[AttackWire, ...], Meta(min_length=1)] | UnsetType,
@@ -74,28 +77,38 @@ def check_scenario(w: ScenarioWire, own_effects: Mapping[str, int] | None = None
     """`own_effects`: library card key -> how many effects of its own types it brings (before the ones listed)."""
     cards: list[CardSpec] = []
     by_id: dict[str, CardSpec] = {}
+    by_nfc: dict[str, int] = {}  # each id, Unicode-normalised (NFC) -> its card's index
     for i, wc in enumerate(w.cards):
         try:
             c = card_spec(wc)
         except Invalid as err:
             err.parts[:0] = ("cards", i)
             raise
-        if c.id in by_id:
-            raise Invalid(f"duplicate card id {show(c.id)}", "cards", i, "id")
-        if c.id in TARGET_KEYWORDS:
+        key = _nfc(c.id)
+        if key in by_nfc:
+            raise Invalid(_same_id(c.id, by_nfc[key], cards), "cards", i, "id")
+        if key in TARGET_KEYWORDS:
             raise Invalid(f"card id {show(c.id)} is reserved (a target keyword)", "cards", i, "id")
         by_id[c.id] = c
+        by_nfc[key] = i
         cards.append(c)
+
+    def unknown(value: str) -> str:
+        j = by_nfc.get(_nfc(value))
+        if j is None:
+            return f"unknown card id {show(value)}{did_you_mean(value, by_id, show)}"
+        return f"card id {show(value)} is written differently from cards[{j}].id {show(cards[j].id)}: ids are " \
+               "compared once Unicode-normalised (NFC), write it as the card does"  # fmt: skip
 
     def card(ref: str, *parts: str | int) -> CardSpec:
         if ref not in by_id:
-            raise Invalid(f"unknown card id {show(ref)}", *parts)
+            raise Invalid(unknown(ref), *parts)
         return by_id[ref]
 
     def ref(kind: str, value: str, *parts: str | int) -> None:
         if value not in by_id and (kind == "card_ref" or value not in TARGET_KEYWORDS):
             raise Invalid(
-                f"unknown card id {show(value)}" if kind == "card_ref" else
+                unknown(value) if kind == "card_ref" or _nfc(value) in by_nfc else
                 f"expected {REFS['target_ref']}, got {show(value)}",
                 *parts,
             )  # fmt: skip
@@ -106,12 +119,16 @@ def check_scenario(w: ScenarioWire, own_effects: Mapping[str, int] | None = None
             if t.card_type != "monster" or t.location != "monster_zone":
                 msg = f"card {show(t.id)} is not a monster in a monster_zone"
                 raise Invalid(msg, "cards", i, "equipped_to")
+            if t.position == "set":  # §C.3: it would be destroyed before anything is played
+                msg = f"card {show(t.id)} is face-down (set): an Equip Card equips a face-up monster"
+                raise Invalid(msg, "cards", i, "equipped_to")
         for j, e in enumerate(c.effects):
-            if e.target is not None:
+            if isinstance(e.target, str):
                 ref("target_ref", e.target, "cards", i, "effects", j, "target")
             battle = e.params.get("battle") or {}
             if battle.get("of") is not None:
                 ref("target_ref", battle["of"], "cards", i, "effects", j, "battle", "of")
+            check_targeted(e, ("cards", i, "effects", j))
             if e.cost is not None:
                 for k, pid in enumerate(e.cost.pay_with):
                     ref("card_ref", pid, "cards", i, "effects", j, "cost", "pay_with", k)
@@ -142,6 +159,8 @@ def check_scenario(w: ScenarioWire, own_effects: Mapping[str, int] | None = None
                             f"card {show(s.id)} is not a monster in hand, deck or graveyard "
                             f"({s.card_type} in {s.location})", "cards", i, "effects", j, "does", k, "card",
                         )  # fmt: skip
+
+    check_zones(cards)
 
     attacks: tuple[Attack, ...] | None = None
     attack: Attack | None = None
@@ -176,21 +195,79 @@ def check_scenario(w: ScenarioWire, own_effects: Mapping[str, int] | None = None
     )  # fmt: skip
 
 
-def parse(data: object, library: Library | None) -> Scenario:
+def _nfc(text: str) -> str:
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
+
+
+def _same_id(given: str, j: int, cards: list[CardSpec]) -> str:
+    if given == cards[j].id:
+        return f"duplicate card id {show(given)}"
+    return f"card id {show(given)} is cards[{j}].id {show(cards[j].id)} written another way (ids are compared " \
+           "once Unicode-normalised, NFC)"  # fmt: skip
+
+
+_ENCODE = msgspec.json.Encoder()
+
+
+def check_utf8(data: object) -> None:
+    """Every string of the document (every key too) can be written as UTF-8: a lone surrogate (``"\\ud800"``
+    in JSON) cannot, and would fail whatever writes the scenario, its trace or its result."""
+    try:
+        _ENCODE.encode(data)  # (in C: the walk below runs only for a document that has one)
+    except UnicodeEncodeError:
+        pass
+    except (TypeError, ValueError, OverflowError):  # not JSON data: the structural pass says what
+        return
+    else:
+        return
+    stack: list[tuple[object, tuple[object, ...]]] = [(data, ())]
+    while stack:  # in document order, not recursive
+        node, parts = stack.pop()
+        if type(node) is str and not _encodes(node):
+            raise Invalid(f"cannot be written as UTF-8: {show(node)} holds a lone surrogate", *parts)
+        if type(node) is dict:
+            for k in node:
+                if type(k) is str and not _encodes(k):
+                    raise Invalid(f"cannot be written as UTF-8: the key {show(k)} holds a lone surrogate", *parts)
+            stack += [(v, (*parts, k)) for k, v in reversed(node.items())]
+        elif isinstance(node, list | tuple):
+            stack += [(v, (*parts, i)) for i, v in reversed(list(enumerate(node)))]
+
+
+def _encodes(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+# A check of a scenario that needs more than the format knows (the engine's rules: `engine.build` passes one):
+# the first problem, as (where, what), or None.
+Check = Callable[["Scenario"], "tuple[tuple[str | int, ...], str] | None"]
+
+
+def parse(data: object, library: Library | None, check: Check | None = None) -> Scenario:
+    check_utf8(data)
     checked: ScenarioWire = convert(with_library(data, library), ScenarioWire)
     own = None
     if library is not None and checked.choices:  # a choice may name an effect a library card brings itself
         own = {k: d["own_effects"] for k, d in library.items() if "own_effects" in d}
-    return check_scenario(checked, own)
+    sc = check_scenario(checked, own)
+    if check is not None and (problem := check(sc)) is not None:
+        raise Invalid(problem[1], *problem[0])
+    return sc
 
 
-def parse_scenario(data: object, *, library: Library | None = None) -> Scenario:
+def parse_scenario(data: object, *, library: Library | None = None, check: Check | None = None) -> Scenario:
     """Validate a decoded JSON scenario completely and return it typed, defaults filled in.
 
     ``library``: the cards a card may name with ``"card"`` (card key -> its default keys); with none, naming
-    one is an error (``engine.parse_scenario`` passes ``engine.cards``'s)."""
+    one is an error (``engine.parse_scenario`` passes ``engine.cards``'s). ``check``: what else a scenario must
+    pass, its problem placed as the loader's own are (``engine.parse_scenario`` passes the rules' check of the
+    first attack)."""
     try:
-        return parse(data, library)
+        return parse(data, library, check)
     except Invalid as e:
         raise e.error() from None
 
@@ -199,21 +276,28 @@ def parse_effect_spec(spec: Mapping[str, Any], *, card_type: str = "monster") ->
     """Validate one effect spec exactly as the loader validates an effect of a card of ``card_type`` (the
     Counter Trap speed rule included); a mistake raises :class:`ScenarioError` naming the key."""
     try:
+        check_utf8(spec)
         checked: EffectWire = convert(dict(spec), AnyEffect)
-        return with_speed(effect_spec(checked), card_type)
+        effect = with_speed(effect_spec(checked), card_type)
+        check_targeted(effect, ())
+        return effect
     except Invalid as e:
         raise e.error() from None
 
 
 def parse_record(
-    data: object, library: Library | None, prefix: tuple[str | int, ...] = (), line: int | None = None
+    data: object,
+    library: Library | None,
+    prefix: tuple[str | int, ...] = (),
+    line: int | None = None,
+    check: Check | None = None,
 ) -> Scenario:
     """Parse a scenario or a corpus record ``{"scenario": ...}``; ``prefix`` locates it in its file."""
     parts = prefix
     if type(data) is dict and "scenario" in data and "format" not in data:
         data, parts = data["scenario"], (*prefix, "scenario")
     try:
-        return parse(data, library)
+        return parse(data, library, check)
     except Invalid as e:
         e.parts[:0] = parts
         raise e.error(line) from None

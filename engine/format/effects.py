@@ -13,10 +13,18 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from engine.format.conditions import BattleWire, FilterWire, OnlyIfWire, PerCardWire, StatOfWire
+from engine.format.conditions import (
+    BattleWire,
+    FilterWire,
+    OnlyIfWire,
+    PerCardWire,
+    RespondsToWire,
+    StatOfWire,
+    TargetsWire,
+)
 from engine.format.costs import Cost, CostWire, InsteadWire, cost_spec
 from engine.format.errors import Invalid
-from engine.format.ops import AnyOp, Op
+from engine.format.ops import REF_PARAMS, AnyOp, Op
 from engine.format.vocabulary import (
     MAX_COUNT,
     Amount,
@@ -51,7 +59,7 @@ class EffectSpec(msgspec.Struct, frozen=True):
     params: Mapping[str, Any]  # the kind's own parameters, defaults filled in
     does: tuple[Op, ...] = ()
     cost: Cost | None = None
-    target: str | None = None
+    target: str | Mapping[str, Any] | None = None  # a target reference, or the cards chosen among (TargetsWire)
     negated: bool = False
 
 
@@ -65,7 +73,10 @@ class EffectWire(Wire, tag_field="kind"):
 class ActivatableWire(EffectWire, kw_only=True):
     does: Annotated[tuple[AnyOp, ...], Meta(min_length=1)]
     cost: CostWire | UnsetType = UNSET
-    target: Annotated[TargetRef | UnsetType, doc("chosen on activation")] = UNSET
+    target: Annotated[
+        TargetRef | TargetsWire | UnsetType,
+        doc("chosen on activation: a target reference, or an object: the cards its controller chooses among"),
+    ] = UNSET
 
 
 class NoChainWire(EffectWire, kw_only=True):
@@ -75,7 +86,6 @@ class NoChainWire(EffectWire, kw_only=True):
     target: Annotated[TargetRef | UnsetType, doc("the card its operations name as `target`")] = UNSET
 
 
-_SCOPE = default(Literal["involving", "all"], "involving")
 _ONCE = optional(Literal["soft", "hard"], "soft: 'once per turn' (per card); hard: 'you can only use this effect of "
                   "<name> once per turn' (per player and card name)")
 _BATTLE = optional(BattleWire, "who battles whom: an activation condition")
@@ -103,7 +113,11 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                                "battles cannot be destroyed by that battle (Thorn of Malice)"),
         "filter": optional(FilterWire, "only the monsters of applies_to that match this filter"),
     },
-    "avoid_battle_damage": {"player": Relative, "scope": _SCOPE},
+    "avoid_battle_damage": {"player": Relative,
+                            "scope": default(Literal["involving", "attacking", "all"], "involving",
+                                             "involving: battles involving this card; attacking: only its own "
+                                             "attacks (\"battle damage from this card's attacks\"); all: every "
+                                             "battle")},
     "reflect_battle_damage": {
         "scope": default(Literal["involving", "all"], "involving", "all: every battle (Dimension Wall)"),
     },
@@ -172,6 +186,13 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                        "them"),
         **_APPLIES,
     },
+    "indestructible_by_effects": {
+        "by": default(Literal["opponent_effects", "effects"], "opponent_effects", "whose card effects cannot destroy "
+                       "them"),
+        "applies_to": default(Literal[AppliesTo, "this_card"], "self", "self: this card (on an equip: the "
+                              "equipped monster); this_card: the card itself, an Equip Card too"),
+        "filter": optional(FilterWire, "only the monsters of applies_to that match this filter"),
+    },
     "self_destroy": {},
     "banish_instead_of_graveyard": {},
     "battle_destruction_replacement": {
@@ -195,13 +216,10 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
     "can_attack_directly": _APPLIES,
     "must_attack": _APPLIES,
     "cannot_attack_directly": _APPLIES,
-    "negates_effects": _APPLIES,
-    "indestructible_by_effects": {
-        "by": default(Literal["opponent_effects", "effects"], "effects", "whose card effects cannot destroy them"),
-        "applies_to": default(Literal[AppliesTo, "this_card"], "self", "self: this card (on an equip: the "
-                              "equipped monster); this_card: the card itself, an Equip Card too"),
-        "filter": optional(FilterWire, "only the monsters of applies_to that match this filter"),
-    },
+    "negates_effects": {**_APPLIES,
+                        "card_type": optional(Literal["spell", "trap"], "instead of monsters: every face-up card "
+                                              "of this type on the field, either player's (\"negate all Trap "
+                                              "effects on the field\": Jinzo)")},
 }, ONE_OF) | tagged(ActivatableWire, {
     "activated": {
         "does": default(Annotated[tuple[AnyOp, ...], Meta(min_length=1)], (),
@@ -224,6 +242,8 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
         "about": default(Literal["self", "own", "opponent", "any"], "self", "with on an event of cards or players "
                          "(special_summoned, destroyed...): whose card (or LP) its timing answers"),
         "event_filter": optional(FilterWire, "with about other than self: the card of the event must match this"),
+        "responds_to": optional(RespondsToWire, "what it can be activated in response to: the chain link just below "
+                                 "it must be such an activation (\"when your opponent activates a Spell/Trap Card\")"),
     },
     "trigger": {
         "on": TriggerEvent,
@@ -283,7 +303,8 @@ def effect_spec(e: EffectWire) -> EffectSpec:
         return EffectSpec(kind, params, negated=e.negated)
     does = tuple(Op(*params_of(o)) for o in e.does)
     cost = None if e.cost is UNSET else cost_spec(e.cost)
-    return EffectSpec(kind, params, does, cost, opt(e.target), e.negated)
+    target = mapping(e.target) if isinstance(e.target, TargetsWire) else opt(e.target)
+    return EffectSpec(kind, params, does, cost, target, e.negated)
 
 
 def with_speed(e: EffectSpec, ctype: str) -> EffectSpec:
@@ -298,3 +319,28 @@ def with_speed(e: EffectSpec, ctype: str) -> EffectSpec:
     if speed is None:
         raise Invalid("missing required key (only a counter_trap's defaults to 3)", "speed")
     return e
+
+
+def check_targeted(e: EffectSpec, at: tuple[str | int, ...]) -> None:
+    """`targeted` names the cards chosen as targets: only an operation's `target`, of an effect whose `target` is
+    an object (the cards its controller chooses among), and such an effect acts on them by that name only."""
+    chooses = isinstance(e.target, Mapping)
+    if e.target == "targeted":
+        raise Invalid("targeted names the cards chosen as targets: give target an object to choose them", *at,
+                      "target")  # fmt: skip
+    acts = False
+    for k, op in enumerate(e.does):
+        named = [name for name, _ in REF_PARAMS[op.op] if op.params.get(name) == "targeted"]
+        named += [f"{key}.{part}" for key in ("equal_to", "atk_gain_of") for part in ("of", "minus")
+                  if (op.params.get(key) or {}).get(part) == "targeted"]  # fmt: skip
+        for name in named:
+            if name != "target" and not name.endswith((".of", ".minus")):
+                raise Invalid("only an operation's target, or the monster whose value it reads, can name targeted",
+                              *at, "does", k, name)  # fmt: skip
+            if not chooses:
+                raise Invalid("targeted names the cards chosen as targets: give the effect's target an object to "
+                              "choose them", *at, "does", k, *name.split("."))  # fmt: skip
+        acts = acts or bool(named)
+    if chooses and not acts:
+        raise Invalid("the effect chooses targets (target is an object) but no operation acts on them: give one "
+                      "\"target\": \"targeted\"", *at, "target")  # fmt: skip

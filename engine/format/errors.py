@@ -10,7 +10,7 @@ from typing import Any, Literal, get_args, get_origin
 import msgspec
 
 from engine.format.vocabulary import MAX_DIGITS, REFS, Wire, bare, is_union, struct_fields
-from engine.values.text import printable
+from engine.values.text import did_you_mean, printable
 
 
 class ScenarioError(ValueError):
@@ -56,7 +56,7 @@ def show(v: object) -> str:
 
 
 def one_of(values: tuple[str, ...], v: object) -> str:
-    return f"expected one of {', '.join(values)}, got {show(v)}"
+    return f"expected one of {', '.join(values)}, got {show(v)}{did_you_mean(v, values, show)}"
 
 
 # --- msgspec's refusal, said exactly ---------------------------------------------------------------------
@@ -94,6 +94,9 @@ def _problem(tp: Any, value: Any) -> tuple[Where, str] | None:
     if get_origin(tp) is tuple:
         if type(value) is not list:
             return (), f"expected a list, got {show(value)}"
+        most = next((m.max_length for m in metas if m.max_length is not None), None)
+        if most is not None and len(value) > most:  # (first: no need to read each of too many items)
+            return (), f"expected at most {most} item(s), got {len(value)}"
         item = get_args(tp)[0]
         bad = next((i for i, x in enumerate(value) if not _fits(x, item)), None)
         if bad is not None:
@@ -124,7 +127,13 @@ def _union_problem(tp: Any, value: Any) -> tuple[Where, str] | None:
     """A union is one of the format's tagged unions (an effect, an operation: the tag says which struct),
     one value or a list of them (a trigger's ``condition``), or a card id or null (``attack.target``)."""
     members = get_args(tp)
-    tagged = {str(t.__struct_config__.tag): t for t in members if isinstance(t, type) and issubclass(t, Wire)}
+    tagged = {str(t.__struct_config__.tag): t for t in members
+              if isinstance(t, type) and issubclass(t, Wire)
+              and t.__struct_config__.tag_field is not None}  # fmt: skip
+    plain = next((t for t in members if isinstance(t, type) and issubclass(t, Wire) and t not in tagged.values()),
+                 None)  # fmt: skip
+    if plain is not None and type(value) is dict:  # a reference or an object (an effect's target): the object
+        return _object_problem(plain, value)
     if tagged:
         if type(value) is not dict:
             return (), f"expected an object, got {show(value)}"
@@ -152,7 +161,7 @@ def _object_problem(cls: type[msgspec.Struct], value: Any) -> tuple[Where, str] 
             if key in _ACTIVATION_KEYS and tag_key == "kind" and "does" not in fields:  # a continuous effect
                 return (key,), f"a continuous effect ({cls.__struct_config__.tag}) takes no {key}, got {show(x)}"
             allowed = ", ".join([tag_key, *fields] if tag_key else fields)
-            return (key,), f"unknown key {show(key)} (allowed: {allowed})"
+            return (key,), f"unknown key {show(key)}{did_you_mean(key, fields, show)} (allowed: {allowed})"
         if not _fits(x, fields[key].type):
             return _under(key, _problem(fields[key].type, x))
     missing = next((key for key, f in fields.items() if f.required and key not in value), None)

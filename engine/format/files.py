@@ -16,7 +16,7 @@ from typing import IO, Any
 
 import msgspec
 
-from engine.format.document import Scenario, parse_record
+from engine.format.document import Check, Scenario, parse_record
 from engine.format.errors import Invalid, ScenarioError, show
 from engine.format.vocabulary import MAX_DIGITS, MAX_FILE_BYTES, Library
 
@@ -268,7 +268,9 @@ def _decode_toml(text: str) -> object:
     return data
 
 
-def iter_jsonl(path: str | os.PathLike[str], *, library: Library | None = None) -> Iterator[Scenario]:
+def iter_jsonl(
+    path: str | os.PathLike[str], *, library: Library | None = None, check: Check | None = None
+) -> Iterator[Scenario]:
     """Yield the scenarios of a JSON-lines file one by one, reading it as they are taken.
 
     Lines are split at LF only (a CR before it is JSON whitespace); blank lines are skipped."""
@@ -291,19 +293,21 @@ def iter_jsonl(path: str | os.PathLike[str], *, library: Library | None = None) 
             if n == 1:
                 raw = raw.removeprefix(_BOM)
             if raw.strip(b" \t\r\n"):
-                yield parse_record(_json(raw, refusals, n), library, line=n)
+                yield parse_record(_json(raw, refusals, n), library, line=n, check=check)
 
 
-def load_scenarios(path: str | os.PathLike[str], *, library: Library | None = None) -> list[Scenario]:
+def load_scenarios(
+    path: str | os.PathLike[str], *, library: Library | None = None, check: Check | None = None
+) -> list[Scenario]:
     """Load every scenario of a ``.json``, ``.jsonl`` or ``.toml`` file (see the module docstring)."""
     suffix = Path(path).suffix.lower()
     if suffix == ".jsonl":
-        return list(iter_jsonl(path, library=library))
+        return list(iter_jsonl(path, library=library, check=check))
     if suffix == ".json":
         data = _json(_read(path), _Refusals())
         if type(data) is list:
-            return [parse_record(x, library, (i,)) for i, x in enumerate(data)]
-        return [parse_record(data, library)]
+            return [parse_record(x, library, (i,), check=check) for i, x in enumerate(data)]
+        return [parse_record(data, library, check=check)]
     if suffix == ".toml":
-        return [parse_record(_toml_direct_attack(_decode_toml(_utf8(_read(path)))), library)]
+        return [parse_record(_toml_direct_attack(_decode_toml(_utf8(_read(path)))), library, check=check)]
     raise ScenarioError(str(path), f"unknown file suffix {show(suffix)} (expected .json, .jsonl or .toml)")

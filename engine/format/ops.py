@@ -57,6 +57,7 @@ ONE_OF = {
     "damage": ("amount", "equal_to"),
     "gain_lp": ("amount", "equal_to"),
     "restrict": ("target", "applies_to"),
+    "negate_effects": ("target", "all_other_cards"),
     "special_summon": ("card", "filter"),
     "add_to_hand": ("card", "filter"),
     "indestructible_by_battle_this_turn": ("target", "applies_to"),
@@ -108,7 +109,7 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
     "shuffle_into_deck": {"target": Annotated[TargetRef, doc("the card shuffled into its owner's Deck (a Fusion, "
                                                              "Synchro, Xyz or Link Monster: the Extra Deck)")]},
     "send_to_graveyard": {"target": TargetRef},
-    "change_position": {"target": TargetRef, "to": Position},
+    "change_position": {"target": TargetRef, "to": Literal["attack", "defense", "set", "other"]},
     "take_control": {"target": TargetRef,
                      "until": optional(Until, "absent: for good; given: control returns to the player who had it "
                                         "then, if it is still on the field (\"until the End Phase\")")},
@@ -127,7 +128,9 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
     "draw": {"player": AnyPlayer, "count": Count},
     # The Battle Phase (rules spec §BP.6, §BP.7): negate the attack; end the Battle Phase; destroy all monsters of
     # a player matching a filter (Mirror Force: the opponent's Attack Position monsters).
-    "negate_attack": {},
+    "negate_attack": {"target": optional(TargetRef, "the attacking monster the effect targets (\"target the "
+                                       "attacking monster; negate the attack\"): nothing is negated if it is "
+                                       "no longer a legal target")},
     "end_battle_phase": {},
     "restrict": {
         "kind": Annotated[RestrictionKind, doc("the restriction or permission, as its continuous kind")],
@@ -152,8 +155,12 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
                      "count": Annotated[int, Meta(ge=1, le=MAX_COUNT)]},
     # Issue 22's pieces: negate a monster's effects; take a card from the Deck, Graveyard or banishment; place a
     # Pendulum Monster in a Pendulum Zone; make a monster unaffected by some effects.
-    "negate_effects": {"target": Annotated[TargetRef, doc("the monster whose effects are negated: while it stays "
-                                                            "on the field and in the Graveyard it is sent to")],
+    "negate_effects": {"target": optional(TargetRef, "the monster whose effects are negated: while it stays on the "
+                                           "field and in the Graveyard it is sent to"),
+                       "all_other_cards": optional(Literal[True], "instead of target: every other face-up card on the "
+                                                   "field, Spells and Traps too, as it resolves (\"negate the effects "
+                                                   "of all other cards on the field\"): while each stays on the field, "
+                                                   "until `until`"),
                        "until": optional(Until, "absent: on the field and in the Graveyard it is sent to; given: "
                                           "while it stays on the field, until then (\"until the end of this turn\")")},
     "add_to_hand": {"card": optional(CardRef, "the card added (the player's pick, fixed in the file); absent: the "
@@ -178,7 +185,8 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
         "target": optional(TargetRef, "the monster (or give applies_to)"),
         "applies_to": optional(AppliesTo, "the monsters, as the controller sees them"),
         "filter": optional(FilterWire, "only the monsters of applies_to that match"),
-        "by": default(Literal["opponent_effects", "effects"], "effects", "whose card effects cannot destroy them"),
+        "by": default(Literal["opponent_effects", "effects"], "opponent_effects", "whose card effects cannot destroy "
+                      "them (as for the kind indestructible_by_effects)"),
         "until": _UNTIL,
     },
 }, ONE_OF)  # fmt: skip

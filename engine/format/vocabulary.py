@@ -27,6 +27,7 @@ MAX_LP = 2_147_483_647  # life points (a signed 32-bit integer, for tools in oth
 MAX_AMOUNT = 2_147_483_647  # damage, LP gained, LP costs
 MAX_COUNT = 1_000  # draws, times per turn, effect indices
 MAX_LEVEL = 12
+MAX_CARDS = 1_000  # cards in one scenario (a real duel has a few hundred at most)
 
 # --- enums: each a Literal (what msgspec checks) and its values in order (what messages list) ---------------
 
@@ -126,7 +127,7 @@ ATTRIBUTES: tuple[str, ...] = get_args(Attribute)
 ABILITIES: tuple[str, ...] = get_args(Ability)
 SUMMON_KINDS: tuple[str, ...] = get_args(Summoned)
 MONSTER_TYPES: tuple[str, ...] = get_args(MonsterType)
-TARGET_KEYWORDS = ("attacker", "target", "self", "battling_opponent", "own_battler", "opponent_battler")
+TARGET_KEYWORDS = ("attacker", "target", "self", "battling_opponent", "own_battler", "opponent_battler", "targeted")
 SUMMON_FROM = frozenset({"hand", "deck", "graveyard"})
 
 # --- values ----------------------------------------------------------------------------------------------
@@ -171,10 +172,6 @@ class Wire(msgspec.Struct, forbid_unknown_fields=True):
 
 # Effect kinds and operations: a struct each, tagged by "kind" / "op", declared as tables (its keys; each a
 # type, required, or (type, default)): engine/format/effects.py, engine/format/ops.py.
-
-UNIONS = {"kind": "effect", "op": "op"}  # tag key -> the name of the tagged union in the schema
-# Effect kinds and operations: a struct each, tagged by "kind" / "op", declared as tables (its keys; each a
-# type, required, or (type, default)).
 
 UNIONS = {"kind": "effect", "op": "op"}  # tag key -> the name of the tagged union in the schema
 
@@ -239,7 +236,16 @@ def opt(v: Any) -> Any:
 def mapping(v: msgspec.Struct) -> Mapping[str, Any]:
     """An object among the parameters (a filter...): a read-only mapping of the keys it was given."""
     items = ((k, getattr(v, f.name)) for k, f in struct_fields(type(v)).items())
-    return MappingProxyType({k: mapping(x) if isinstance(x, Wire) else x for k, x in items if x is not UNSET})
+    return MappingProxyType({k: wire_value(x) for k, x in items if x is not UNSET})
+
+
+def wire_value(x: Any) -> Any:
+    """An object (or a list of objects: a filter's `any`) as read-only mappings; any other value as it is."""
+    if isinstance(x, Wire):
+        return mapping(x)
+    if isinstance(x, tuple) and x and isinstance(x[0], Wire):
+        return tuple(mapping(v) for v in x)
+    return x
 
 
 def one_or_list(v: Any) -> tuple[Any, ...]:

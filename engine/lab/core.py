@@ -44,7 +44,7 @@ from engine.trace import TITLES, card_names
 from engine.values.decisions import ATTACK, Decision, IllegalChoice, Option
 from engine.values.game import Player
 from engine.values.text import printable
-from engine.viewer import NotReproduced, attacks_line, frames
+from engine.viewer import NotReproduced, attacks_line, fidelity_lines, frames
 
 __all__ = [
     "LINK_VERSION",
@@ -103,10 +103,10 @@ class LabError(ValueError):
 # -- the library --------------------------------------------------------------------------------------
 def card_info(key: str) -> dict[str, Any]:
     """What the form shows of a library card: its name, kind, printed ATK/DEF (None where it has none printed:
-    the form asks for them) and text."""
+    the form asks for them), text and fidelity (`differs`: what differs from the printed text, "" if exact)."""
     c = all_cards()[key]
     return {"key": c.key, "name": c.name, "card_type": c.card_type, "atk": c.atk, "def": c.def_, "text": c.text,
-            "property": c.property}  # fmt: skip
+            "property": c.property, "exact": c.exact, "differs": c.differs}  # fmt: skip
 
 
 def search_cards(query: str, limit: int = 40) -> list[dict[str, Any]]:
@@ -300,7 +300,8 @@ def describe_battle(sc: dict[str, Any]) -> dict[str, Any]:
             where += ", face-down"
         cards.append({"id": printable(str(c.get("id"))), "name": printable(str(name)), "side": c.get("controller"),
                       "where": where, "stats": "" if atk is None else f"{atk} / {def_}",
-                      "effects": len(c.get("effects", lib.effects if lib else ()))})  # fmt: skip
+                      "effects": len(c.get("effects", lib.effects if lib else ())),
+                      "approximate": lib.differs if lib else ""})  # fmt: skip
     a = sc.get("attack")
     attacker = a.get("attacker") if isinstance(a, dict) else None
     return {"cards": cards, "attackers": _monsters(sc, turn), "targets": _monsters(sc, foe),
@@ -489,7 +490,7 @@ def play(battle: dict[str, Any], auto: bool = False) -> dict[str, Any]:
     state = st.session.state
     return {
         "answers": taken_answers, "title": printable(title), "attack": attacks_line(data_frames),
-        "frames": data_frames, "pending": pending, "over": pending is None,
+        "frames": data_frames, "pending": pending, "over": pending is None, "fidelity": fidelity_lines(sc_json),
         "outcome": data_frames[-1]["outcome"] if data_frames else None,
         "lp": {p.name: state.players[p].lp for p in Player},
     }  # fmt: skip

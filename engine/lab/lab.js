@@ -51,7 +51,9 @@
       var tr = el("tr");
       tr.dataset.id = c.id;
       tr.appendChild(el("td", c.id, "id"));
-      tr.appendChild(el("td", c.name + (c.effects ? " (" + c.effects + " effect" + (c.effects > 1 ? "s" : "") + ")" : ""), "name"));
+      var name = el("td", c.name + (c.effects ? " (" + c.effects + " effect" + (c.effects > 1 ? "s" : "") + ")" : ""), "name");
+      if (c.approximate) { name.appendChild(el("div", "\u2248 not exactly as printed: " + c.approximate, "approximate")); }
+      tr.appendChild(name);
       tr.appendChild(el("td", c.side));
       tr.appendChild(el("td", c.where));
       tr.appendChild(el("td", c.stats));
@@ -241,7 +243,7 @@
   function pick(card) {
     $("f-key").value = card.key;
     $("place-name").textContent = card.name;
-    $("place-text").textContent = card.text;
+    $("place-text").textContent = card.text + (card.exact ? "" : " \u2248 Not exactly as printed: " + card.differs + ".");
     $("f-atk").placeholder = card.atk === null ? "required" : String(card.atk);
     $("f-def").placeholder = card.def === null ? "required" : String(card.def);
     $("f-position").disabled = card.card_type !== "monster";
@@ -256,7 +258,8 @@
       b.dataset.key = c.key;
       b.addEventListener("click", function () { pick(c); });
       li.appendChild(b);
-      li.appendChild(el("span", " " + c.card_type + (c.atk !== null ? " " + c.atk + "/" + c.def : ""), "info"));
+      li.appendChild(el("span", " " + c.card_type + (c.atk !== null ? " " + c.atk + "/" + c.def : "") +
+        (c.exact ? "" : " \u2248 approximate"), "info"));
       ul.appendChild(li);
     });
   }

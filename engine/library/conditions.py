@@ -1,18 +1,22 @@
 """The conditions of activated, trigger and FLIP effects of the scenario format: who battles whom (`battle`), the
-named conditions (`condition`), the game as it is (`only_if`), and which cards of an event a trigger about other
-cards answers (rules spec §U.14)."""
+named conditions (`condition`), the game as it is (`only_if`), the activation it answers (`responds_to`), and
+which cards of an event a trigger about other cards answers (rules spec §U.14)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine import actions
-from engine.effects import Context, Params, Source
+from engine.effects import Context, EffectKind, Params, Source
 from engine.library.filters import describe, matches, matches_card
 from engine.library.only_if import only_if_problem
 from engine.library.refs import ref
 from engine.rules.last_known import as_it_was, battler_instance
 from engine.rules.stats import current_stats
 from engine.state import Card
-from engine.values.game import Location, Position, is_on_field, opponent_of
+from engine.values.game import CardType, Location, Position, is_on_field, opponent_of
+
+_TYPE_WORD: Final = {CardType.SPELL: "spell", CardType.TRAP: "trap", CardType.COUNTER_TRAP: "trap"}
 
 
 def battler(ctx: Context, index: int | None) -> Card | None:
@@ -150,10 +154,39 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
     raise ValueError(f"unknown condition {name!r}")
 
 
+def responds_to_problem(ctx: Context, src: Source, answers: Params) -> str | None:
+    """Why the chain link this effect would be chained to is not the activation it answers (`responds_to`: "When
+    your opponent activates a Spell/Trap Card"), None if it is. A Spell/Trap's activated effect is its card's
+    activation unless it says `activates_card: false`; a trigger never is."""
+    w = ctx.state.window
+    if w is None or not w.chain:
+        return "it answers an activation, and none is on the chain"
+    link = w.chain[-1]
+    card = ctx.card(link.card)
+    who = answers.get("player", "either")
+    if who != "either" and (link.player is src.controller) != (who == "controller"):
+        mine = "its own player" if who == "controller" else "the opponent"
+        return f"it answers an activation by {mine}, and {card.name} was activated by {link.player.name}"
+    kinds = answers.get("card_type")
+    kind = "monster" if card.is_monster else _TYPE_WORD.get(card.card_type, "trap")
+    if kinds is not None and kind not in kinds:
+        return f"it answers the activation of a {' or '.join(kinds)} card's effect, and {card.name} is a {kind}"
+    if answers.get("card_activation"):
+        eff = card.effects[link.effect]
+        if card.is_monster or link.trigger or eff.kind is not EffectKind.ACTIVATED or not eff.params.get(
+            "activates_card", True
+        ):
+            return f"it answers the activation of a Spell/Trap Card, and {card.name}'s is an effect's activation"
+    return None
+
+
 def condition(ctx: Context, src: Source) -> bool:
     conds = src.effect.params.get("condition") or ()
     if isinstance(conds, str):
         conds = (conds,)
+    answers = src.effect.params.get("responds_to")
+    if answers is not None and responds_to_problem(ctx, src, answers) is not None:
+        return False
     battle = src.effect.params.get("battle")
     if battle is not None and battle_problem(ctx, src, battle) is not None:
         return False
@@ -165,6 +198,9 @@ def condition(ctx: Context, src: Source) -> bool:
 
 def condition_problem(ctx: Context, src: Source) -> str | None:
     """The failing part of the condition, in the card's words, where it can be said."""
+    answers = src.effect.params.get("responds_to")
+    if answers is not None and (problem := responds_to_problem(ctx, src, answers)) is not None:
+        return problem
     battle = src.effect.params.get("battle")
     problem = battle_problem(ctx, src, battle) if battle is not None else None
     only_if = src.effect.params.get("only_if")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -39,6 +39,7 @@ from engine.rules.zones import points_to
 from engine.values.game import (
     DAMAGE_CALCULATION_PHASES,
     DAMAGE_STEP_PHASES,
+    CardType,
     Location,
     Phase,
     Player,
@@ -93,8 +94,12 @@ def _gain(ctx: Context, src: Source) -> list[DamageModifier]:
 
 
 def _avoid(ctx: Context, src: Source) -> list[DamageModifier]:
+    """No battle damage for that player: from battles involving this card, from its own attacks only ("from this
+    card's attacks": Exploder Dragon, not when it is attacked), or from any battle."""
     scope = src.effect.params.get("scope", "involving")
-    inv = src.host if scope == "involving" else None
+    if scope == "attacking" and ctx.state.battle.attacker != src.host:
+        return []
+    inv = None if scope == "all" else src.host
     return [DamageModifier(DamageStage.ZERO, player=p, involving=inv) for p in _players(ctx, src)]
 
 
@@ -250,19 +255,28 @@ def _untargetable(ctx: Context, src: Source) -> Untargetable:
 
 
 def _indestructible_by_effects(ctx: Context, src: Source) -> Untargetable:
-    """"Cannot be destroyed by (your opponent's) card effects": the monsters of `applies_to` (this card by default;
-    on an equip, the equipped monster; `this_card`: the card itself, an Equip Card too), `by` as for targeting
-    (§U.15)."""
+    """"Cannot be destroyed by (your opponent's) card effects" (§U.9): the monsters of `applies_to` (this card by
+    default; on an equip, the equipped monster; `this_card`: the card itself, an Equip Card too), `by` as for
+    targeting (default `opponent_effects`)."""
+    by = str(src.effect.params.get("by", "opponent_effects"))
     if src.effect.params.get("applies_to") == "this_card":
-        return Untargetable((src.card,), str(src.effect.params.get("by", "effects")))
-    cards = tuple(monsters_it_applies_to(ctx, src, face_up=False))
-    return Untargetable(cards, str(src.effect.params.get("by", "effects")))
+        return Untargetable((src.card,), by)
+    return Untargetable(tuple(monsters_it_applies_to(ctx, src, face_up=False)), by)
 
 
 def _negated(ctx: Context, src: Source) -> list[int]:
     """The face-up monsters of `applies_to` whose effects are negated while this applies (Skill Drain, §U.3); its
-    own card is never one (a negation that negated itself would stop negating). Read without continuous ATK/DEF."""
+    own card is never one (a negation that negated itself would stop negating). Read without continuous ATK/DEF.
+    With `card_type`: every face-up Spell (Trap) Card on the field instead ("negate all Trap effects on the field")."""
+    kind = src.effect.params.get("card_type")
+    if kind is not None:
+        return [i for i, c in enumerate(ctx.state.cards)
+                if i != src.card and c.face_up_on_field and c.card_type in _CARD_TYPES[str(kind)]
+                and not unaffected_by(ctx, i, src)]  # fmt: skip
     return [i for i in monsters_it_applies_to(ctx, src, face_up=True, plain=True) if i != src.card]
+
+
+_CARD_TYPES: Final = {"spell": (CardType.SPELL,), "trap": (CardType.TRAP, CardType.COUNTER_TRAP)}
 
 
 def _destroys_itself(ctx: Context, src: Source) -> bool:
@@ -424,8 +438,8 @@ CONTINUOUS_TYPES = [
     EffectType("extra_attacks", hooks={Hook.ATTACKS: _extra_attacks}),
     EffectType("unaffected", hooks={Hook.UNAFFECTED: _unaffected}),
     EffectType("cannot_be_targeted", hooks={Hook.CANNOT_BE_TARGETED: _untargetable}),
-    EffectType("negates_effects", hooks={Hook.NEGATES_EFFECTS: _negated}),
     EffectType("indestructible_by_effects", hooks={Hook.INDESTRUCTIBLE_BY_EFFECTS: _indestructible_by_effects}),
+    EffectType("negates_effects", hooks={Hook.NEGATES_EFFECTS: _negated}),
 ]
 # Every continuous kind answers only while its `only_if` holds; those that decide ATK/DEF or negation read ATK/DEF
 # without continuous changes there (§U.1: they would otherwise read themselves).

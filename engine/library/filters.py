@@ -15,8 +15,16 @@ from engine.values.game import CardType, Location, Position
 def matches(ctx: Context, index: int, flt: Mapping[str, Any], *, plain: bool = False) -> bool:
     """Every key the filter gives holds for that card, as it is now (`matches_card`), its ATK/DEF as they are now
     (`plain`: without continuous changes, for a continuous ATK/DEF change, which would otherwise read itself)."""
-    stats = ((lingering_stats if plain else current_stats)(ctx, index)) if flt.keys() & _STATS else None
+    stats = ((lingering_stats if plain else current_stats)(ctx, index)) if _reads_stats(flt) else None
     return matches_card(ctx.card(index), flt, stats)
+
+
+def _reads_stats(flt: Mapping[str, Any]) -> bool:
+    """The filter, or one it combines (`not`, `any`, `all`), reads current ATK/DEF."""
+    if flt.keys() & _STATS:
+        return True
+    inner = ([flt["not"]] if "not" in flt else []) + list(flt.get("any", ())) + list(flt.get("all", ()))
+    return any(_reads_stats(f) for f in inner)
 
 
 def matches_card(card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | None = None) -> bool:
@@ -24,6 +32,8 @@ def matches_card(card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | No
     is matched by name (the official rule: a card is a "Blackwing" card if "Blackwing" is in its name). Attribute,
     Type and Level are what the card says (a card that gives none has none, so it matches no such key), and only a
     face-up monster shows them ("a LIGHT monster" on the field is a face-up one)."""
+    if flt.keys() & _COMPOUND and not _compound_holds(card, flt, stats):
+        return False
     if "archetype" in flt and flt["archetype"] not in card.name:
         return False
     if "name" in flt and flt["name"] != card.name:
@@ -63,6 +73,16 @@ def matches_card(card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | No
     return True
 
 
+def _compound_holds(card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | None) -> bool:
+    """A filter's combinations: `not` (it does not match that filter: "not a Pendulum Monster"), `any` (it matches
+    one of them: "a Dragon or Spellcaster monster"), `all` (it matches each)."""
+    if "not" in flt and matches_card(card, flt["not"], stats):
+        return False
+    if "any" in flt and not any(matches_card(card, f, stats) for f in flt["any"]):
+        return False
+    return all(matches_card(card, f, stats) for f in flt.get("all", ()))
+
+
 def _has_ability(card: Card, ability: str) -> bool:
     """What its type line says: `pendulum` is the card's own key; `extra_deck` any Extra Deck monster kind."""
     if ability == "pendulum":
@@ -98,7 +118,24 @@ def describe(flt: Mapping[str, Any]) -> str:
         out += f" of Level {flt['level_at_least']} or higher"
     if "not_archetype" in flt:
         out += f' other than a "{flt["not_archetype"]}" monster'
+    if "not" in flt:
+        out += f" that is not {_clause(flt['not'])}"
+    if "any" in flt:
+        out += " that is " + " or ".join(_clause(f) for f in flt["any"])
+    if "all" in flt:
+        out += " that is " + " and ".join(_clause(f) for f in flt["all"])
     return ("an " if out[0] in "aeiouAEIOU" else "a ") + out
+
+
+def _clause(flt: Mapping[str, Any]) -> str:
+    """A filter inside a combination: a bare combination in words and parentheses ("not (a Warrior or a
+    Beast-Warrior)"), any other filter described whole."""
+    if flt.keys() == {"any"} or flt.keys() == {"all"}:
+        ((key, parts),) = flt.items()
+        return "(" + (" or " if key == "any" else " and ").join(_clause(f) for f in parts) + ")"
+    if flt.keys() == {"not"}:
+        return "not " + _clause(flt["not"])
+    return describe(flt)
 
 
 _POSITION_OF: Final = {Position.ATTACK: "attack", Position.DEFENSE: "defense", Position.SET: "defense"}
@@ -108,6 +145,7 @@ _PRINTED: Final = frozenset(
      "def_at_least", "def_at_most"}
 )  # fmt: skip
 _EXTRA_DECK: Final = frozenset({"fusion", "synchro", "xyz", "link"})
+_COMPOUND: Final = frozenset({"not", "any", "all"})
 _STATS: Final = frozenset({"atk_at_least", "atk_at_most", "def_at_least", "def_at_most"})
 _TYPE_OF: Final = {CardType.MONSTER: "monster", CardType.SPELL: "spell", CardType.TRAP: "trap",
                    CardType.COUNTER_TRAP: "trap"}  # fmt: skip

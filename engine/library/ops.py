@@ -26,10 +26,16 @@ from engine.library.continuous import monsters_it_applies_to
 from engine.library.filters import matches
 from engine.library.only_if import only_if_problem
 from engine.library.refs import ref, value_of
+from engine.library.targets import (
+    card_for,
+    each_target,
+    reads_lost_target,
+    target_lost,
+    targets,
+)
 from engine.rules.cards import pendulum_zone_problem
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats
-from engine.rules.targeting import untargetable_by
 from engine.rules.unaffected import unaffected_by
 from engine.state import ChainLink
 from engine.values.events import EventType
@@ -48,36 +54,6 @@ from engine.values.game import (
 OpHandler = Callable[[Context, Source, ChainLink, Params], None]
 
 
-STAT_OPS: Final = frozenset(
-    {
-        "change_stats",
-        "halve_stats",
-        "double_stats",
-        "switch_atk_def",
-        "halve_original_stats",
-        "double_original_stats",
-        "set_original_stats",
-    }
-)
-
-
-def _changes_stats_of(src: Source, name: str) -> bool:
-    return any(op.get("op") in STAT_OPS and op.get("target") == name for op in src.effect.params.get("does", ()))
-
-
-def _targetable(ctx: Context, src: Source, index: int) -> bool:
-    """Targets are monsters on the field; one whose ATK/DEF the effect changes must be face-up."""
-    card = ctx.card(index)
-    if card.location is not Location.MONSTER_ZONE:
-        return False
-    return not (card.position is Position.SET and _changes_stats_of(src, str(src.effect.params["target"])))
-
-
-def targets(ctx: Context, src: Source) -> list[tuple[int, ...]]:
-    index = ref(ctx, src, str(src.effect.params["target"]))
-    return [(index,)] if index is not None and _targetable(ctx, src, index) else []
-
-
 # -- costs --------------------------------------------------------------------------------
 
 
@@ -92,29 +68,10 @@ def pay_cost(ctx: Context, src: Source) -> None:
 # -- operations ---------------------------------------------------------------------------
 
 
-def _card_for(ctx: Context, src: Source, link: ChainLink, name: str) -> int | None:
-    """The card an operation acts on. A target chosen on activation must still be the same card,
-    and still a legal target, on resolution; otherwise the operation does nothing to it."""
-    index = ref(ctx, src, name)
-    if index is None:
-        return None
-    if unaffected_by(ctx, index, src):
-        ctx.emit(EventType.LINK_RESOLVED, "unaffected", card=index, detail="unaffected by this effect")
-        return None
-    if index in link.targets:
-        k = link.targets.index(index)
-        card = ctx.card(index)
-        gone = card.instance != link.target_instances[k] or card.battle_destroyed
-        if gone or not _targetable(ctx, src, index) or untargetable_by(ctx, index, src):
-            ctx.emit(EventType.LINK_RESOLVED, "effect", card=index, detail="target no longer legal: not affected")
-            return None
-    return index
-
-
 def _stat_target(ctx: Context, src: Source, link: ChainLink, op: Params) -> int | None:
     """The monster a stat operation changes: only face-up monsters have ATK/DEF to change, and
     destroyed-by-battle ones cannot be changed (§1.6)."""
-    index = _card_for(ctx, src, link, op["target"])
+    index = card_for(ctx, src, link, op["target"])
     if index is None:
         return None
     return index if actions.can_change_stats(ctx.card(index)) else None
@@ -229,19 +186,19 @@ def _battle_damage_this_battle(ctx: Context, src: Source, link: ChainLink, op: P
                  detail=f"the battle damage it takes from this battle: {change.replace('_', ' ')}")  # fmt: skip
 
 
-def _indestructible_by_effects(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+def _indestructible_by_effects_this_turn(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """"It cannot be destroyed by (your opponent's) card effects this turn" (`target`, or the monsters `applies_to`
-    and `filter` name as it resolves; `by`; `until`; §U.15)."""
+    and `filter` name as it resolves; `by`, default `opponent_effects` as for the kind; `until`; §U.9)."""
     until = str(op.get("until", "end_of_turn"))
     if op.get("target") is not None:
-        index = _card_for(ctx, src, link, op["target"])
+        index = card_for(ctx, src, link, op["target"])
         cards = [] if index is None else [index]
     else:
         params = {"applies_to": op["applies_to"], "filter": op.get("filter")}
         scope = Source(src.card, src.index, Effect("scope", EffectKind.CONTINUOUS, params=params), src.controller,
                        src.host)  # fmt: skip
         cards = [i for i in monsters_it_applies_to(ctx, scope, face_up=False) if not unaffected_by(ctx, i, src)]
-    eff = Effect("indestructible_by_effects", EffectKind.CONTINUOUS, params={"by": op.get("by", "effects")})
+    eff = Effect("indestructible_by_effects", EffectKind.CONTINUOUS, params={"by": op.get("by", "opponent_effects")})
     for index in cards:
         if is_on_field(ctx.card(index).location):
             actions.add_lingering(ctx, Lingering(eff, src.controller, index, ctx.card(index).instance, until))
@@ -260,7 +217,7 @@ def _indestructible(ctx: Context, src: Source, link: ChainLink, op: Params) -> N
     battle" (`applies_to`, `until: end_of_damage_step`): the monsters there as it resolves."""
     until = str(op.get("until", "end_of_turn"))
     if op.get("target") is not None:
-        index = _card_for(ctx, src, link, op["target"])
+        index = card_for(ctx, src, link, op["target"])
         cards = [] if index is None else [index]
     else:
         params = {"applies_to": op["applies_to"], "filter": op.get("filter")}
@@ -287,7 +244,7 @@ def _negate_activation(ctx: Context, src: Source, link: ChainLink, op: Params) -
 
 def _move_op(dest: Location) -> OpHandler:
     def op_(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
-        index = _card_for(ctx, src, link, op["target"])
+        index = card_for(ctx, src, link, op["target"])
         if index is None or not is_on_field(ctx.card(index).location):
             return
         if dest is Location.HAND and ctx.card(index).battle_destroyed:
@@ -298,7 +255,7 @@ def _move_op(dest: Location) -> OpHandler:
 
 
 def _destroy(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
-    index = _card_for(ctx, src, link, op["target"])
+    index = card_for(ctx, src, link, op["target"])
     if index is not None:
         actions.destroy(ctx, index, "effect", by=src)
 
@@ -306,7 +263,7 @@ def _destroy(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
 def _shuffle_into_deck(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """"Shuffle it into the Deck": to its owner's Deck (an Extra Deck monster: the Extra Deck), from the field, the
     hand or the Graveyard; a monster determined destroyed by battle cannot be (as for returning it to the hand)."""
-    index = _card_for(ctx, src, link, op["target"])
+    index = card_for(ctx, src, link, op["target"])
     if index is None:
         return
     card = ctx.card(index)
@@ -322,19 +279,23 @@ EXTRA_DECK_ABILITIES: Final = frozenset({"fusion", "synchro", "xyz", "link"})
 
 
 def _send_to_graveyard(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
-    index = _card_for(ctx, src, link, op["target"])
+    index = card_for(ctx, src, link, op["target"])
     if index is not None and is_on_field(ctx.card(index).location):
         actions.send_to_graveyard(ctx, index, "effect", detail="sent by an effect")
 
 
 def _change_position(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
-    index = _card_for(ctx, src, link, op["target"])
-    if index is not None:
-        actions.change_position(ctx, index, Position(op["to"]), "effect")
+    index = card_for(ctx, src, link, op["target"])
+    if index is None:
+        return
+    to = op["to"]
+    if to == "other":  # "change its battle position": the other one, face-up
+        to = "defense" if ctx.card(index).position is Position.ATTACK else "attack"
+    actions.change_position(ctx, index, Position(to), "effect")
 
 
 def _take_control(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
-    index = _card_for(ctx, src, link, op["target"])
+    index = card_for(ctx, src, link, op["target"])
     if index is None:
         return
     was = ctx.card(index).controller
@@ -349,7 +310,7 @@ def _equip(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """This card (or `card`) becomes an Equip Card equipping the target (§C.3): an Equip Spell resolving, a Trap
     that becomes an Equip Card, a monster equipped as an Equip Spell. Nothing if this card left the field (its
     activation then equips nothing: an Equip Spell goes to the Graveyard) or the target is no face-up monster."""
-    target = _card_for(ctx, src, link, op["target"])
+    target = card_for(ctx, src, link, op["target"])
     card = src.card if op.get("card") is None else ref(ctx, src, op["card"])
     if target is None or card is None:
         return
@@ -359,7 +320,7 @@ def _equip(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
 
 
 def _add_counters(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
-    index = _card_for(ctx, src, link, op.get("target", "self"))
+    index = card_for(ctx, src, link, op.get("target", "self"))
     if index is not None and ctx.card(index).face_up_on_field:
         actions.set_counters(ctx, index, ctx.card(index).counters + int(op["count"]))
 
@@ -416,7 +377,7 @@ def _restrict(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
         actions.add_lingering(ctx, Lingering(eff, src.controller, None, None, until))
         ctx.emit(EventType.LINK_RESOLVED, "effect", detail=f"{op['kind'].replace('_', ' ')} until {until}")
         return
-    index = _card_for(ctx, src, link, op["target"])
+    index = card_for(ctx, src, link, op["target"])
     if index is None or ctx.card(index).location is not Location.MONSTER_ZONE:
         return
     eff = Effect(op["kind"], EffectKind.CONTINUOUS, params={"applies_to": "self"})
@@ -425,6 +386,12 @@ def _restrict(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
 
 
 def _negate_attack(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """With a `target` (the attacking monster the effect targets), only while it is still a legal target: negating
+    an attack does not affect the monster, so a monster unaffected by the effect is no exception."""
+    if op.get("target") is not None:
+        index = ref(ctx, src, str(op["target"]))
+        if index is None or target_lost(ctx, src, link, index):
+            return
     actions.negate_attack(ctx)
 
 
@@ -487,15 +454,27 @@ def _draw(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
 def _negate_effects(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """"Negate the effects of that monster (including in the Graveyard)": while it stays face-up on the field, and
     in the Graveyard if it is sent there from the field (as a monster destroyed by Dark Ruler Ha Des, §R.5)."""
-    index = _card_for(ctx, src, link, op["target"])
+    if op.get("all_other_cards"):  # Forbidden Scripture: each other face-up card on the field as it resolves
+        until = str(op.get("until") or "permanent")
+        for i, c in enumerate(ctx.state.cards):
+            if i != src.card and c.face_up_on_field and not c.effects_negated and not unaffected_by(ctx, i, src):
+                _negate_card(ctx, src, i, until)
+        return
+    index = card_for(ctx, src, link, op["target"])
     if index is None:
         return
     card = ctx.card(index)
     if card.location is not Location.MONSTER_ZONE or card.position is Position.SET or card.effects_negated:
         return  # only a face-up monster's effects can be negated
+    _negate_card(ctx, src, index, op.get("until"))
+
+
+def _negate_card(ctx: Context, src: Source, index: int, until: str | None) -> None:
+    """Its effects are negated: for good (`until` None), or for a while, ended when the marker ends (`actions`),
+    and on leaving the field."""
+    card = ctx.card(index)
     card.effects_negated = True
-    until = op.get("until")
-    if until is not None:  # for a while: ended when the marker ends (`actions`), and on leaving the field
+    if until is not None:
         actions.add_lingering(ctx, Lingering(actions.NEGATED_FOR_A_WHILE, src.controller, index, card.instance, until))
     ctx.emit(EventType.EFFECTS_NEGATED, "negate_effects", card=index, player=src.controller)
 
@@ -526,7 +505,7 @@ def _place_in_pendulum_zone(ctx: Context, src: Source, link: ChainLink, op: Para
 
 def _unaffected(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """"It is unaffected by your opponent's card effects until the end of this turn" (rules spec §U)."""
-    index = _card_for(ctx, src, link, op["target"])
+    index = card_for(ctx, src, link, op["target"])
     if index is None or not ctx.card(index).face_up_on_field:
         return
     eff = Effect("unaffected", EffectKind.CONTINUOUS, params={"by": op["by"]})
@@ -536,7 +515,7 @@ def _unaffected(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
 
 def _change_attack_target(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """"Change the attack target to it" (§U.6)."""
-    index = _card_for(ctx, src, link, op["target"])
+    index = card_for(ctx, src, link, op["target"])
     if index is not None:
         actions.change_attack_target(ctx, index)
 
@@ -588,16 +567,20 @@ OPS: Final[dict[str, OpHandler]] = {
     "change_attack_target": _change_attack_target,
     "perform_damage_calculation": _perform_damage_calculation,
     "battle_damage_this_battle": _battle_damage_this_battle,
-    "indestructible_by_effects_this_turn": _indestructible_by_effects,
+    "indestructible_by_effects_this_turn": _indestructible_by_effects_this_turn,
 }
 
 
 def operation(ctx: Context, src: Source, link: ChainLink) -> None:
-    """Resolve the `does` list in order; stop if the Duel ends part-way (§2.7)."""
+    """Resolve the `does` list in order; stop if the Duel ends part-way (§2.7). An operation on `targeted` acts on
+    each card chosen as a target, in the order chosen (each one checked again as it resolves: `card_for`)."""
     for op in src.effect.params.get("does", ()):
-        OPS[op["op"]](ctx, src, link, op)
-        if ctx.state.duel_over:
-            return
+        for one in each_target(ctx, link, op):
+            if reads_lost_target(ctx, src, link, one):
+                continue
+            OPS[one["op"]](ctx, src, link, one)
+            if ctx.state.duel_over:
+                return
 
 
 def _targets_if_any(ctx: Context, src: Source) -> list[tuple[int, ...]]:

@@ -16,11 +16,21 @@ from engine.rules.battle import continuation_problem, position_problem
 from engine.state import Battle
 from engine.values.decisions import Option, attack_option
 from engine.values.game import Location, opponent_of
+from engine.values.words import is_at
 
 
 def applies(ctx: Context, hook: Hook, index: int) -> bool:
     """Whether a restriction or permission answered at `hook` names this monster."""
     return any(index in monsters for _src, monsters in ctx.ask(hook))
+
+
+def said_by(ctx: Context, hook: Hook, index: int) -> str | None:
+    """Whose effect a restriction answered at `hook` that names this monster is, as a refusal names it ("Gravity
+    Bind's effect"), or None if none names it: every refusal names its cards (issue 42)."""
+    for src, monsters in ctx.ask(hook):
+        if index in monsters:
+            return f"{ctx.card(src.card).name}'s effect" if src.card >= 0 else "a lingering effect"
+    return None
 
 
 def attacks_allowed(ctx: Context, index: int, *, direct: bool = False) -> int:
@@ -52,16 +62,16 @@ def attacker_problem(ctx: Context, attacker: int, declared: tuple[tuple[int, int
     s = ctx.state
     a = ctx.card(attacker)
     if not a.is_monster or a.location is not Location.MONSTER_ZONE:
-        return f"only a monster in the Monster Zone can attack: {a.name} is in the {a.location.value}"
+        return f"only a monster in the Monster Zone can attack: {a.name} {is_at(a.location)}"
     if a.controller is not s.turn_player:
         return f"only the turn player's monsters can attack: {a.name} is controlled by {a.controller.name}"
     problem = position_problem(ctx, attacker)
     if problem is not None:
         return problem
-    if applies(ctx, Hook.CANNOT_ATTACK, attacker):
-        return f"an effect says {a.name} cannot attack"
-    if applies(ctx, Hook.CANNOT_DECLARE_ATTACK, attacker):
-        return f"an effect says {a.name} cannot declare an attack"
+    if (by := said_by(ctx, Hook.CANNOT_ATTACK, attacker)) is not None:
+        return f"{by} says {a.name} cannot attack"
+    if (by := said_by(ctx, Hook.CANNOT_DECLARE_ATTACK, attacker)) is not None:
+        return f"{by} says {a.name} cannot declare an attack"
     done = declared_by(ctx, attacker, declared)
     allowed = attacks_allowed(ctx, attacker)
     if done >= allowed:
@@ -82,12 +92,12 @@ def target_problem(ctx: Context, target: int) -> str | None:
     (face-up or face-down) that no effect keeps from being targeted for attacks."""
     t = ctx.card(target)
     if not t.is_monster or t.location is not Location.MONSTER_ZONE:
-        return f"the attack target must be a monster on the field: {t.name} is in the {t.location.value}"
+        return f"the attack target must be a monster on the field: {t.name} {is_at(t.location)}"
     if t.controller is not opponent_of(ctx.state.turn_player):
         rule = "the attack target must be a monster the opponent controls"
         return f"{rule}: {t.name} is controlled by {t.controller.name}"
-    if applies(ctx, Hook.CANNOT_BE_ATTACKED, target):
-        return f"an effect says {t.name} cannot be targeted for attacks"
+    if (by := said_by(ctx, Hook.CANNOT_BE_ATTACKED, target)) is not None:
+        return f"{by} says {t.name} cannot be targeted for attacks"
     return None
 
 
@@ -98,8 +108,8 @@ def direct_attack_problem(
     still counts), unless an effect lets this monster attack directly (§BP.8); an effect may forbid it
     ("this card cannot attack your opponent directly"), and attacks an effect gives "on monsters" only are
     never direct (`declared`: the attacks declared this turn, when a new one is being declared)."""
-    if applies(ctx, Hook.CANNOT_ATTACK_DIRECTLY, attacker):
-        return f"an effect says {ctx.card(attacker).name} cannot attack directly"
+    if (by := said_by(ctx, Hook.CANNOT_ATTACK_DIRECTLY, attacker)) is not None:
+        return f"{by} says {ctx.card(attacker).name} cannot attack directly"
     if declared is not None and declared_by(ctx, attacker, declared) >= attacks_allowed(ctx, attacker, direct=True):
         return f"the further attacks of {ctx.card(attacker).name} an effect allows are on monsters only"
     if not opponent_monsters(ctx) or applies(ctx, Hook.DIRECT_ATTACK, attacker):
@@ -153,8 +163,8 @@ def stop_problem(ctx: Context) -> str | None:
     problem = continuation_problem(ctx)
     if problem is not None:
         return problem
-    if applies(ctx, Hook.CANNOT_ATTACK, b.attacker):
-        return f"an effect says {ctx.card(b.attacker).name} cannot attack"
+    if (by := said_by(ctx, Hook.CANNOT_ATTACK, b.attacker)) is not None:
+        return f"{by} says {ctx.card(b.attacker).name} cannot attack"
     return None
 
 

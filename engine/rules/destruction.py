@@ -60,9 +60,10 @@ def battle_destruction_replacement(ctx: Context, index: int, before_battle_damag
 
 
 def indestructible_by_effect(ctx: Context, index: int, by: Source | None) -> bool:
-    """§U.15: whether this card cannot be destroyed by the card effect `by` ("cannot be destroyed by card effects";
-    "... by your opponent's card effects"). With no effect known (`by` None), only a protection from every effect
-    applies."""
+    """Whether the card effect `by` cannot destroy this card ("cannot be destroyed by card effects"; "... by your
+    opponent's card effects": Blue-Eyes Chaos MAX Dragon; §U.9). Not unaffected: the effect still applies to it
+    otherwise, and it may be targeted. With no effect known (`by` None), only a protection from every effect
+    applies. Asked by `actions.destroy`, the one path every destruction by a card effect takes."""
     for who, answer in ctx.ask(Hook.INDESTRUCTIBLE_BY_EFFECTS):
         if not isinstance(answer, Untargetable) or index not in answer.cards:
             continue
@@ -98,3 +99,4 @@ def replace_battle_destruction(ctx: Context, src: Source, index: int) -> None:
     pay = ctx.registry[src.effect.type].pay_cost
     if pay is not None:
         pay(ctx, src)
+

@@ -16,6 +16,7 @@ from engine.rules.triggers import CARD_EVENTS, MOVED_EVENTS, PLAYER_EVENTS, abou
 from engine.state import Card, WindowState
 from engine.values.events import EventType
 from engine.values.game import DAMAGE_STEP_WINDOWS, CardType, Location, Player, Position, Window, is_on_field
+from engine.values.words import is_at
 
 PROACTIVE_WINDOWS: Final = frozenset({Window.START_OF_DAMAGE_STEP, Window.BEFORE_DAMAGE_CALCULATION})
 STAT_CHANGE_WINDOWS: Final = PROACTIVE_WINDOWS
@@ -168,7 +169,7 @@ def location_problem(ctx: Context, player: Player, card: Card, eff: Effect) -> s
             return f"{card.name} is face-down"
         return f"{card.name} has been destroyed by battle"
     want = "on the field" if where is Location.MONSTER_ZONE else f"in the {where.value.replace('_', ' ')}"
-    return f"{card.name} is not {want} (it is in the {card.location.value.replace('_', ' ')})"
+    return f"{card.name} is not {want} (it {is_at(card.location)})"
 
 
 def target_choices(ctx: Context, src: Source) -> list[tuple[int, ...]] | None:

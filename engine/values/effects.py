@@ -116,11 +116,11 @@ class Hook(FastEnum):
     # `engine.actions` ("then destroy this card")
     CHAIN_SOLVING = "chain_solving"
     CANNOT_BE_TARGETED = "cannot_be_targeted"  # -> Untargetable: cards some effects cannot target (§U.9)
+    # -> Untargetable: cards some card effects cannot destroy ("cannot be destroyed by (your opponent's) card
+    # effects", `by` as for targeting; rules spec §U.9)
+    INDESTRUCTIBLE_BY_EFFECTS = "indestructible_by_effects"
     # -> Iterable[int]: monsters whose effects are negated while this applies (Skill Drain, §U.3)
     NEGATES_EFFECTS = "negates_effects"
-    # -> Untargetable: cards that cannot be destroyed by some card effects ("cannot be destroyed by card effects",
-    # `by` as for targeting; rules spec §U.15)
-    INDESTRUCTIBLE_BY_EFFECTS = "indestructible_by_effects"
 
 
 class DamageStage(FastEnum):
@@ -358,8 +358,9 @@ class ExtraAttacks:
 
 @attrs.frozen(slots=True)
 class Untargetable:
-    """These cards cannot be targeted by card effects: `by` "opponent_effects" (those the effect's controller's
-    opponent controls) or "effects" (any)."""
+    """These cards cannot be targeted by card effects (or, answering `Hook.INDESTRUCTIBLE_BY_EFFECTS`, cannot be
+    destroyed by them): `by` "opponent_effects" (those the effect's controller's opponent controls) or "effects"
+    (any)."""
 
     cards: tuple[int, ...]
     by: str = "opponent_effects"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.values.game import Phase, Window
 from engine.values.text import printable
+from engine.values.words import PHASES, WINDOWS
 
 
 class EffectError(RuntimeError):
@@ -59,9 +60,12 @@ def _rebuild(message: str, fields: dict[str, object]) -> EffectError:
 
 
 def describe_place(window: Window | None, phase: Phase) -> str:
-    """Where something happened, for a message: the sub-timing and the machine state."""
-    where = f"window {window.value}" if window is not None else "no window"
-    return f"{where} (state {phase.value})"
+    """Where something happened, for a person: the sub-timing and the machine state, in words."""
+    state = PHASES[phase.value]
+    if window is None:
+        return state
+    said = WINDOWS[window.value]
+    return said if said == state else f"{said} ({state})"
 
 
 def describe_card(card_id: str | None, card_name: str | None) -> str:

@@ -115,6 +115,8 @@ RULES: dict[str, str] = {
     "unaffected": "a card unaffected by an effect is not changed by it; it can still be chosen for it (§U.2)",
     "negate_effects": "a monster whose effects are negated keeps them negated while it stays on the field and in "
     "the Graveyard it is sent to (§U.3)",
+    "negated_card_resolves": "an effect activated on the field whose card's effects are negated by the time it "
+    "resolves (Skill Drain, Jinzo, Forbidden Chalice) resolves with no effect (§U.3)",
     "pendulum_zone": "a Pendulum Monster is placed in a free Pendulum Zone of its controller, face-up (§U.4)",
     "negate_on_resolution": "an effect that negates another as it resolves, with no chain, leaves that link with "
     "no effect; its card is treated as resolved (§U.3)",

@@ -30,6 +30,9 @@ fast_reads(Player)
 
 # Both players, turn order aside: a tuple, since iterating an Enum class is slow (hot path).
 PLAYERS: Final = (Player.A, Player.B)
+# The most Life Points a player can have: the format's bound (a signed 32-bit integer, for tools in other languages),
+# kept during play too: a gain past it leaves the LP at it (scenario-format.md, "Differences": Bounds).
+MAX_LP: Final = 2_147_483_647
 
 
 # The engine calls these two functions rather than the properties `Player.opponent` and

@@ -11,7 +11,10 @@ text is passed through :func:`printable` before it is printed as text. JSON outp
 
 from __future__ import annotations
 
-__all__ = ["printable"]
+import difflib
+from collections.abc import Callable, Iterable
+
+__all__ = ["did_you_mean", "printable"]
 
 
 def _escape(c: str) -> str:
@@ -34,3 +37,17 @@ def printable(s: str) -> str:
     if s.isprintable():  # the common case, in C
         return s
     return "".join(c if c.isprintable() else _escape(c) for c in s)
+
+
+def did_you_mean(word: object, choices: Iterable[str], quote: Callable[[str], str] | None = None) -> str:
+    """The end of an error naming an unknown name: "; did you mean 'rush_recklessly'?" (the closest known names,
+    at most three, by `difflib`), or "" when none is close. Case is ignored in comparing; `quote` shows a name
+    (default: its repr, made printable)."""
+    if not isinstance(word, str):
+        return ""
+    known = {c.lower(): c for c in choices}
+    close = difflib.get_close_matches(word.lower(), list(known), n=3, cutoff=0.6)
+    if not close:
+        return ""
+    show = quote if quote is not None else (lambda name: repr(printable(name)))
+    return "; did you mean " + " or ".join(show(known[c]) for c in close) + "?"

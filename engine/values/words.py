@@ -14,10 +14,10 @@ import re
 from typing import Final
 
 from engine.values.effects import DamageStage, TriggerEvent
-from engine.values.game import Location, OriginalOp, Phase, Position
+from engine.values.game import Location, OriginalOp, Phase, Position, Window
 
 __all__ = [
-    "DAMAGE_STAGES", "LOCATIONS", "ORIGINAL_OPS", "PHASES", "POSITIONS", "TITLES", "TRIGGERS", "UNTILS",
+    "DAMAGE_STAGES", "LOCATIONS", "ORIGINAL_OPS", "PHASES", "POSITIONS", "TITLES", "TRIGGERS", "UNTILS", "WINDOWS",
     "in_words", "is_at", "moves", "place", "position", "trigger", "until",
 ]  # fmt: skip
 
@@ -82,6 +82,14 @@ PHASES: Final[dict[str, str]] = {
     "duel_over": "the end of the Duel",
 }
 assert PHASES.keys() == TITLES.keys()
+
+# The sub-timings (`Window`) in a sentence: most share their machine state's value; the window after an attack
+# declaration is its own ("attack_declaration").
+WINDOWS: Final[dict[str, str]] = {
+    **{w.value: PHASES[w.value] for w in Window if w.value in PHASES},
+    "attack_declaration": "the window after the attack declaration",
+}
+assert WINDOWS.keys() == {w.value for w in Window}, "every window is said in words"
 
 # How long a lingering effect lasts (`engine.actions.UNTILS`): "ATK +700 until the end of the turn".
 UNTILS: Final[dict[str, str]] = {
@@ -206,6 +214,7 @@ _TERMS: Final[dict[str, str]] = {
     **{loc.value: LOCATIONS[loc] for loc in Location},
     **{t.value: TRIGGERS[t] for t in TriggerEvent},
     **PHASES,
+    **WINDOWS,
     **{s.name.lower(): DAMAGE_STAGES[s] for s in DamageStage},
 }
 

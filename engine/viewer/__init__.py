@@ -46,7 +46,8 @@ from engine.values.events import RULES, Event, EventType
 from engine.values.game import Location, Player, Position
 from engine.values.text import printable
 
-__all__ = ["NotReproduced", "attacks_line", "frames", "page", "page_of_file", "panels", "script_json"]
+__all__ = ["NotReproduced", "attacks_line", "fidelity_lines", "frames", "page", "page_of_file", "panels",
+           "scenario_marks", "script_json"]  # fmt: skip
 
 
 class NotReproduced(ValueError):
@@ -58,12 +59,36 @@ class NotReproduced(ValueError):
 
 
 # -- the frames: what the page shows at each step, computed here ---------------------------------
-def _names(state: GameState) -> list[str]:
-    return card_names(state)
+Marks = dict[int, str]  # the scenario's approximate library cards: position -> what differs (engine.cards)
 
 
-def _label(state: GameState, i: int) -> str:
-    return card_names(state)[i]
+def _names(state: GameState, marks: Marks) -> list[str]:
+    """The cards' names as the page shows them: an approximate library card's marked '(approximate)'."""
+    return [f"{n} (approximate)" if i in marks else n for i, n in enumerate(card_names(state))]
+
+
+def _label(state: GameState, i: int, marks: Marks) -> str:
+    return _names(state, marks)[i]
+
+
+def scenario_marks(scenario: Any) -> Marks:
+    """The approximate library cards a trace's scenario (its JSON, as the header keeps it) names."""
+    from engine.cards import approximate_in
+
+    cards = scenario.get("cards") if isinstance(scenario, dict) else None
+    if not isinstance(cards, list):
+        return {}
+    return approximate_in(c.get("card") if isinstance(c, dict) and isinstance(c.get("card"), str) else None
+                          for c in cards)  # fmt: skip
+
+
+def fidelity_lines(scenario: Any) -> list[str]:
+    """One line for each approximate library card the scenario names (shown under the page's title)."""
+    from engine.cards import fidelity_notes
+
+    cards = scenario.get("cards") if isinstance(scenario, dict) else None
+    keys = [c.get("card") for c in cards if isinstance(c, dict)] if isinstance(cards, list) else []
+    return [printable(n) for n in fidelity_notes(k for k in keys if isinstance(k, str))]
 
 
 def _position(position: Position | None) -> str:
@@ -72,7 +97,7 @@ def _position(position: Position | None) -> str:
     return "Attack Position" if position is Position.ATTACK else "Defense Position"
 
 
-def _side(duel: Duel, player: Player) -> dict[str, Any]:
+def _side(duel: Duel, player: Player, marks: Marks) -> dict[str, Any]:
     from engine.rules.stats import current_stats
 
     s = duel.state
@@ -83,26 +108,27 @@ def _side(duel: Duel, player: Player) -> dict[str, Any]:
             atk, def_ = current_stats(duel.ctx, i)
             role = "attacker" if i == b.attacker else "target" if i == b.target else ""
             monsters.append({
-                "id": printable(c.id), "label": _label(s, i), "atk": atk, "def": def_,
+                "id": printable(c.id), "label": _label(s, i, marks), "atk": atk, "def": def_,
                 "base_atk": c.base_atk, "base_def": c.base_def,
                 "position": _position(c.position), "face_down": c.position is Position.SET,
-                "destroyed": c.battle_destroyed, "role": role,
+                "destroyed": c.battle_destroyed, "role": role, "approximate": marks.get(i),
             })  # fmt: skip
         elif c.location is Location.SPELL_TRAP_ZONE and c.controller is player:
-            spells.append({"id": printable(c.id), "label": _label(s, i), "face_down": c.face_down})
+            spells.append({"id": printable(c.id), "label": _label(s, i, marks), "face_down": c.face_down,
+                           "approximate": marks.get(i)})  # fmt: skip
         elif c.location is Location.GRAVEYARD and c.owner is player:
-            graveyard.append(_label(s, i))
+            graveyard.append(_label(s, i, marks))
         elif c.location is Location.BANISHED and c.owner is player:
-            banished.append(_label(s, i))
+            banished.append(_label(s, i, marks))
     return {"player": player.name, "lp": s.players[player].lp, "monsters": monsters, "spells": spells,
             "graveyard": graveyard, "banished": banished}  # fmt: skip
 
 
-def _chain(state: GameState) -> dict[str, Any] | None:
+def _chain(state: GameState, marks: Marks) -> dict[str, Any] | None:
     w = state.window
     if w is None or not w.chain:
         return None
-    names = _names(state)
+    names = _names(state, marks)
     links = []
     for i, link in enumerate(w.chain):
         if i in w.negated_links:
@@ -118,7 +144,7 @@ def _chain(state: GameState) -> dict[str, Any] | None:
     return {"window": w.window.value, "resolving": w.resolving >= 0, "links": links}
 
 
-def _attack(state: GameState) -> tuple[int | None, str | None]:
+def _attack(state: GameState, marks: Marks) -> tuple[int | None, str | None]:
     """The attack under way (or the last one declared): its number from 0 and what it is ("m2 attacks x");
     (None, None) before the first declaration. While the attack is open its battle names the target (a
     replay may have changed it)."""
@@ -127,15 +153,15 @@ def _attack(state: GameState) -> tuple[int | None, str | None]:
         return None, None
     n, r = len(records) - 1, records[-1]
     attacker, target = (r.attacker, r.target) if r.log_end is not None else (state.battle.attacker, state.battle.target)
-    on = "directly" if target is None else _label(state, target)
-    return n, f"{_label(state, attacker)} attacks {on}"
+    on = "directly" if target is None else _label(state, target, marks)
+    return n, f"{_label(state, attacker, marks)} attacks {on}"
 
 
-def _illegal(duel: Duel) -> list[dict[str, str]]:
+def _illegal(duel: Duel, marks: Marks) -> list[dict[str, str]]:
     """The options the deciding player does not have now, each with the rule's reason: the same list as the
     stepper's `illegal` (`engine.debug.session.illegal_options`); empty when no decision is pending."""
     refused = illegal_options(duel)
-    labels = describe_illegal(duel, refused, _names(duel.state))
+    labels = describe_illegal(duel, refused, _names(duel.state, marks))
     return [{"option": label, "reason": printable(why)} for label, (_o, why) in zip(labels, refused, strict=True)]
 
 
@@ -150,9 +176,10 @@ def _outcome(state: GameState) -> str | None:
 class _Snapshots:
     """Listens to a replay and keeps one frame per trace record, taken just after the record."""
 
-    def __init__(self) -> None:
+    def __init__(self, marks: Marks) -> None:
         self.frames: list[dict[str, Any]] = []
         self.duel: Duel | None = None
+        self.marks = marks
 
     def start(self, duel: Duel) -> None:
         self.duel = duel
@@ -165,18 +192,18 @@ class _Snapshots:
         s = duel.state
         k = len(self.frames)
         window = s.current_window()
-        sides = [_side(duel, p) for p in Player]
+        sides = [_side(duel, p, self.marks) for p in Player]
         before = self.frames[-1]["sides"] if self.frames else sides
         for side, old in zip(sides, before, strict=True):
             side["delta"] = side["lp"] - old["lp"]
-        attack, attack_what = _attack(s)
+        attack, attack_what = _attack(s, self.marks)
         self.frames.append({
             "step": k, "phase": s.phase.value, "phase_title": TITLES.get(s.phase.value, s.phase.value),
             "window": window.value if window is not None else None,
-            "sides": sides, "chain": _chain(s), "outcome": _outcome(s),
+            "sides": sides, "chain": _chain(s, self.marks), "outcome": _outcome(s),
             "attack": attack, "attack_what": attack_what,
             "attack_label": None if attack is None else f"Attack {attack + 1}: {attack_what}",
-            "illegal": _illegal(duel),
+            "illegal": _illegal(duel, self.marks),
             "hash": s.state_hash(), **entry,
         })  # fmt: skip
 
@@ -193,7 +220,7 @@ class _Snapshots:
         })  # fmt: skip
 
     def _decision(self, duel: Duel, decision: Decision, option: Option) -> None:
-        names = _names(duel.state)
+        names = _names(duel.state, self.marks)
         options = decision.describe(names)
         chosen = decision.options.index(option) if option in decision.options else -1
         line, why_text = decision_words(decision, option, names)  # as the stepper's `explain K` says it
@@ -208,7 +235,7 @@ class _Snapshots:
 def frames(trace: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One frame per record of `trace` (header first), by running it again; NotReproduced if the
     run differs from the trace anywhere."""
-    snaps = _Snapshots()
+    snaps = _Snapshots(scenario_marks(trace[0].get("scenario")))
     outcome = replay(trace, on_start=snaps.start)
     if not outcome.ok:
         raise NotReproduced(outcome.step, outcome.reason)
@@ -301,6 +328,7 @@ def page(trace: list[dict[str, Any]]) -> str:
         "engine": printable(str(head.get("engine"))),
         "states": [{"id": s, "title": TITLES.get(s, s)} for s in declared_states()],
         "frames": data_frames,
+        "fidelity": fidelity_lines(sc),
     }
     values = {
         "title": _text(printable(str(title))),

@@ -31,6 +31,10 @@ var DSViewer = (function () {
       current = -1;
       $("title").textContent = data.title;
       $("attack").textContent = data.attack;
+      // The approximate library cards the battle names, each with what differs from its printed text.
+      var fid = clear($("fidelity"));
+      (data.fidelity || []).forEach(function (line) { fid.appendChild(el("li", line)); });
+      fid.hidden = !(data.fidelity && data.fidelity.length);
       if (data.engine !== undefined) { $("engine").textContent = data.engine; }
       $("laststep").textContent = String(last);
       slider.max = String(Math.max(0, last));
@@ -95,6 +99,7 @@ var DSViewer = (function () {
       box.appendChild(stats);
       box.appendChild(el("div", m.position + ", " + (m.face_down ? "\u25BD face-down" : "\u25B3 face-up"), "position"));
       if (m.destroyed) { box.appendChild(el("div", "\u2716 DESTROYED by battle", "destroyed-mark")); }
+      if (m.approximate) { box.appendChild(el("div", "\u2248 not exactly as printed: " + m.approximate, "approximate")); }
       return box;
     }
 
@@ -126,8 +131,10 @@ var DSViewer = (function () {
       if (s.spells.length) {
         box.appendChild(el("h4", "Spell & Trap Zone"));
         s.spells.forEach(function (c) {
-          box.appendChild(el("div", c.label + " \u2014 " + (c.face_down ? "\u25BD Set (face-down)" : "\u25B3 face-up"),
-            "card spell" + (c.face_down ? " face-down" : "")));
+          var card = el("div", c.label + " \u2014 " + (c.face_down ? "\u25BD Set (face-down)" : "\u25B3 face-up"),
+            "card spell" + (c.face_down ? " face-down" : ""));
+          if (c.approximate) { card.appendChild(el("div", "\u2248 not exactly as printed: " + c.approximate, "approximate")); }
+          box.appendChild(card);
         });
       }
       box.appendChild(pile("Graveyard", s.graveyard, "graveyard"));

@@ -144,7 +144,8 @@ def _effect(draw: st.DrawFn, card: Json, ids: list[str], summonable: list[str], 
     first op is `first_op` if given."""
 
     def refs(what: str) -> st.SearchStrategy[str]:
-        pool = ids if what == "card_ref" else [*fmt.TARGET_KEYWORDS, *ids]
+        # `targeted` only where the effect chooses its targets (fixed below): the loader refuses it elsewhere
+        pool = ids if what == "card_ref" else [*(k for k in fmt.TARGET_KEYWORDS if k != "targeted"), *ids]
         return st.sampled_from(pool)
 
     if kind is None:
@@ -163,6 +164,12 @@ def _effect(draw: st.DrawFn, card: Json, ids: list[str], summonable: list[str], 
             op["card"] = draw(st.sampled_from(summonable))
         ops.append(op)
     eff["does"] = ops or [{"op": "gain_lp", "player": "controller", "amount": 100}]
+    if isinstance(eff.get("target"), dict):  # the cards its controller chooses: an operation acts on them
+        acting = next((op for op in eff["does"] if "target" in op), None)
+        if acting is None:
+            eff["does"].append({"op": "destroy", "target": "targeted"})
+        else:
+            acting["target"] = "targeted"
     if kind == "activated":
         ctype, _ = _where(card)
         if ctype == "counter_trap":
@@ -214,12 +221,17 @@ def scenarios(draw: st.DrawFn, max_extra_cards: int = 5, max_effects: int = 3, m
         cards.append(draw(_card_shell(f"c{k}")))
     if require and require.get("op") == "special_summon":
         cards.append({"id": "gy", "controller": tp, "location": "graveyard", "atk": 0, "def": 0})
+    for side in fmt.PLAYERS:  # a player has 5 Main Monster Zones: the others go to the Graveyard
+        for c in [c for c in cards if c["controller"] == side and _where(c) == ("monster", "monster_zone")][5:]:
+            c["location"] = "graveyard"
+            del c["position"]
     ids = [c["id"] for c in cards]
-    field_monsters = [c["id"] for c in cards if _where(c) == ("monster", "monster_zone")]
+    field_monsters = [c["id"] for c in cards if _where(c) == ("monster", "monster_zone") and c["position"] != "set"]
     summonable = [c["id"] for c in cards if _where(c)[0] == "monster" and _where(c)[1] in fmt.SUMMON_FROM]
     for c in cards:
         ctype, loc = _where(c)
-        if ctype != "monster" and loc == "spell_trap_zone" and not c.get("face_down") and draw(st.integers(0, 3)) == 0:
+        equips = ctype != "monster" and loc == "spell_trap_zone" and not c.get("face_down") and field_monsters
+        if equips and draw(st.integers(0, 3)) == 0:  # (a face-up monster: §C.3)
             c["equipped_to"] = draw(st.sampled_from(field_monsters))
         c["effects"] = draw(st.lists(_effect(c, ids, summonable), max_size=max_effects))
     if require:

@@ -121,7 +121,7 @@ def test_an_agent_that_activates_everything_ends(key: str, data: st.DataObject, 
     duel = capped(engine.build.new_duel(state))
     duel.run(ActivateEverything(seed))
     s = duel.state
-    assert duel.is_over and s.pending is None
+    assert duel.is_stopped and s.pending is None
     assert s.phase in (Phase.MAIN_PHASE_2, Phase.STEP_OVER, Phase.DUEL_OVER), s.phase
     assert all(p.lp >= 0 for p in s.players)
     # A Spell/Trap Card is activated once (§C.1, §C.2): no card-activating effect of one goes on a chain twice.

@@ -153,7 +153,7 @@ def test_random_battle_phases_end_legally(scenario: dict[str, Any], seed: int) -
     duel, problems = play(scenario, seed, "fast")
     s = duel.state
     assert problems == []
-    assert s.phase in (Phase.MAIN_PHASE_2, Phase.DUEL_OVER) and duel.is_over
+    assert s.phase in (Phase.MAIN_PHASE_2, Phase.DUEL_OVER) and duel.is_stopped
     assert all(p.lp >= 0 for p in s.players)
     if s.phase is Phase.MAIN_PHASE_2:
         assert all(p.lp > 0 for p in s.players) and s.window is None and s.pending is None

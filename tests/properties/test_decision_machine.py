@@ -159,7 +159,7 @@ class DecisionMachine(RuleBasedStateMachine):
     def decide_malformed(self, answer: Any) -> None:
         self.refused(answer)
 
-    @precondition(lambda self: self.duel.is_over)
+    @precondition(lambda self: self.duel.is_stopped)
     @rule(data=st.data())
     def decide_after_the_end(self, data: st.DataObject) -> None:
         self.refused(data.draw(st.sampled_from([engine.PASS, *self.earlier])))
@@ -297,7 +297,7 @@ class DecisionMachine(RuleBasedStateMachine):
     def the_run_ends_within_the_bound(self) -> None:
         twin = capped(self.duel.clone())
         pass_out(twin)
-        assert twin.is_over
+        assert twin.is_stopped
         assert twin.state.phase in (engine.Phase.STEP_OVER, engine.Phase.DUEL_OVER)
 
 

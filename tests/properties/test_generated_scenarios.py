@@ -44,7 +44,7 @@ def lp_never_negative(duel: engine.Duel) -> None:
 @given(d=scenarios(), seed=st.integers(0, 2**32 - 1), show=st.booleans())
 def test_valid_scenarios_play_to_the_end_alike_on_both_executors(d: dict[str, Any], seed: int, show: bool) -> None:
     fast = playout(d, seed, "fast", show)
-    assert fast.is_over
+    assert fast.is_stopped
     lp_never_negative(fast)
     slow = playout(d, seed, "transitions", show)
     assert slow.state.log == fast.state.log
@@ -63,7 +63,7 @@ def scripted(d: dict[str, Any], executor: engine.machine.Executor) -> dict[str, 
         agent.finish(duel)
     except ScenarioMismatch as e:
         return f"ScenarioMismatch: {e}"
-    assert duel.is_over
+    assert duel.is_stopped
     lp_never_negative(duel)
     return engine.result(sc, duel, agent)
 
@@ -90,5 +90,5 @@ def test_every_kind_and_op_loads_and_plays(name: str, data: st.DataObject) -> No
     else:
         assert any(op["op"] == value for e in effects for op in e.get("does", ()))
     duel = playout(d, data.draw(st.integers(0, 2**32 - 1)), "fast", False)
-    assert duel.is_over
+    assert duel.is_stopped
     lp_never_negative(duel)

@@ -34,7 +34,7 @@ def test_mutants_raise_only_scenario_error(data: st.DataObject) -> None:
     assert kind != "none" or path == ("attack", "target"), f"null accepted at {path_text(path)}"
     if max_abs_int(mutant) <= PLAYABLE_INT:
         duel = _play_randomly(sc)
-        assert duel.is_over
+        assert duel.is_stopped
         assert all(p.lp >= 0 for p in duel.state.players)
 
 
