@@ -73,8 +73,10 @@ def _value(name: str, schema: Json, refs: Callable[[str], st.SearchStrategy[str]
     raise AssertionError(f"the generator does not know the schema of {name}: {schema}")
 
 
-# Optional keys are given one time in 3; these, which mostly switch an effect off, one time in 8.
-_RARELY = {"negated": 7, "during_damage_calculation": 7}
+# Optional keys are given one time in 3; these, which mostly switch an effect off, one time in 8; a filter's
+# compound keys (a filter within a filter) one time in 8 too, so that nesting stays small (one time in 3 each, a
+# filter would hold more than one filter on average, and the generator's documents would grow without bound).
+_RARELY = {"negated": 7, "during_damage_calculation": 7, "not": 7, "any": 7, "all": 7}
 
 
 @st.composite
