@@ -72,6 +72,7 @@ COMPILED = [
     "engine/checks.py",
     "engine/chain.py",
     "engine/library/__init__.py",
+    "engine/library/conditions.py",
     "engine/library/continuous.py",
     "engine/library/costs.py",
     "engine/library/filters.py",

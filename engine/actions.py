@@ -12,12 +12,16 @@ from typing import Any, Final
 
 import attrs
 
-from engine.effects import Context, Effect, EffectKind, Hook, Lingering, TriggerEvent
+from engine.effects import Context, Effect, EffectKind, Hook, Lingering, Source, TriggerEvent
 from engine.rules.attack import opponent_field
 from engine.rules.battle import battle_damage_preview, position_problem
-from engine.rules.destruction import effect_destruction_replacement, replace_battle_destruction
+from engine.rules.destruction import (
+    effect_destruction_replacement,
+    indestructible_by_effect,
+    replace_battle_destruction,
+)
 from engine.rules.stats import current_stats, erase_earlier, next_seq, note_applying, watch_stats
-from engine.rules.triggers import triggered_effects
+from engine.rules.triggers import CARD_EVENTS, MOVED_EVENTS, PLAYER_EVENTS, triggered_effects
 from engine.state import (
     NO_ATTACK,
     Battle,
@@ -64,12 +68,20 @@ FLIP_DELAYED_PHASES: Final = frozenset(
 )
 
 
-def raise_event(ctx: Context, event: TriggerEvent, cards: tuple[int, ...] | None = None) -> None:
-    """An event happened (to `cards`, for an event of moved cards): the triggers it sets off wait in the open
-    window to go on a chain (after the current chain, if one is resolving)."""
+# The events an activated effect's timing may name beside the windows' own (§U.14): recorded in the window.
+RECORDED_EVENTS: Final = CARD_EVENTS | PLAYER_EVENTS | MOVED_EVENTS
+
+
+def raise_event(
+    ctx: Context, event: TriggerEvent, cards: tuple[int, ...] | None = None, player: Player | None = None
+) -> None:
+    """An event happened (to `cards`, for an event of cards; to `player`, for an event of a player): the triggers it
+    sets off wait in the open window to go on a chain (after the current chain, if one is resolving)."""
     w = ctx.state.window
     assert w is not None, "events are raised inside a window"
-    for t in triggered_effects(ctx, event, cards):
+    if event in RECORDED_EVENTS and (cards or player is not None):  # for an activation timing on it (§U.14)
+        w.happened = (*w.happened, (event, cards or (), player, w.chains_resolved + (1 if w.resolving >= 0 else 0)))
+    for t in triggered_effects(ctx, event, cards, player):
         w.triggers.append(t)
         ctx.emit(EventType.TRIGGERED, "window", card=t.card, player=t.player, detail=event.value if ctx.watched else "")
 
@@ -124,6 +136,16 @@ def move_card(
     if was is Location.MONSTER_ZONE or dest is Location.MONSTER_ZONE:
         note_opponent_field(ctx, index, was_controller)
     ctx.emit(EventType.MOVED, rule, card=index, detail=detail, data=data)
+    if was_on_field and dest is Location.HAND:
+        _moved(ctx, TriggerEvent.RETURNED_TO_HAND, index)  # §U.14: "if this card is returned to the hand"
+
+
+def special_summon(ctx: Context, index: int, player: Player, position: Position, rule: str) -> None:
+    """Special Summon a monster (from the hand, Deck, Graveyard, banishment or Extra Deck) to `player`'s field:
+    it was Special Summoned this turn, and "if this card is Special Summoned" triggers (§U.14)."""
+    move_card(ctx, index, Location.MONSTER_ZONE, rule, detail="Special Summoned", position=position, controller=player)
+    write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, summoned="special", summoned_this_turn=True))
+    _moved(ctx, TriggerEvent.SPECIAL_SUMMONED, index)
 
 
 def note_last_known(ctx: Context, index: int) -> None:
@@ -154,15 +176,25 @@ def send_to_graveyard(ctx: Context, index: int, rule: str, *, detail: str = "", 
         _moved(ctx, TriggerEvent.SENT_TO_GRAVEYARD, index)
 
 
-def destroy(ctx: Context, index: int, rule: str, *, detail: str = "") -> bool:
+def destroy(ctx: Context, index: int, rule: str, *, detail: str = "", by: Source | None = None) -> bool:
     """Destroy a card on the field (it is sent to the Graveyard, or wherever that leads): "if this card is
-    destroyed" triggers, wherever it went."""
+    destroyed" triggers, wherever it went. `by`: the effect that destroys it, when a card effect does (§U.9: a card
+    that cannot be destroyed by it stays)."""
     if not is_on_field(ctx.card(index).location):
+        return False
+    if rule in CARD_EFFECT_DESTRUCTION and indestructible_by_effect(ctx, index, by):
+        ctx.emit(EventType.NOT_DESTROYED, "indestructible_by_effects", card=index,
+                 detail="it cannot be destroyed by that card effect")  # fmt: skip
         return False
     if rule in CARD_EFFECT_DESTRUCTION and (instead := effect_destruction_replacement(ctx, index)) is not None:
         replace_battle_destruction(ctx, instead, index)  # §U.10: not destroyed; what it does instead is done now
         return False
-    send_to_graveyard(ctx, index, rule, detail=detail or "destroyed")
+    dest, _why = graveyard_destination(ctx, ctx.card(index))
+    send_to_graveyard(ctx, index, rule, detail=detail or "destroyed", triggers=False)
+    if by is not None:  # who destroyed it, for "destroyed by your opponent's card effect" (§U.15)
+        write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, destroyed_by=by.controller))
+    if dest is Location.GRAVEYARD:
+        _moved(ctx, TriggerEvent.SENT_TO_GRAVEYARD, index)
     _moved(ctx, TriggerEvent.DESTROYED, index)
     return True
 
@@ -174,8 +206,14 @@ CARD_EFFECT_DESTRUCTION: Final = frozenset({"effect", "self_destroy_deferred"})
 
 def _moved(ctx: Context, event: TriggerEvent, index: int) -> None:
     """The triggers of a card an action just moved, if any is indexed for the event (most duels have none)."""
-    if ctx.index.triggers[event] and ctx.state.window is not None:
+    if (ctx.index.triggers[event] or event in ctx.index.timed_events) and ctx.state.window is not None:
         raise_event(ctx, event, (index,))
+
+
+def _player_event(ctx: Context, event: TriggerEvent, player: Player) -> None:
+    """The triggers of an event of a player ("if you pay LP"), if any is indexed for it."""
+    if (ctx.index.triggers[event] or event in ctx.index.timed_events) and ctx.state.window is not None:
+        raise_event(ctx, event, player=player)
 
 
 def flip_face_up(ctx: Context, index: int, rule: str) -> None:
@@ -183,6 +221,7 @@ def flip_face_up(ctx: Context, index: int, rule: str) -> None:
     write_position(ctx.state, index, Position.DEFENSE)
     ctx.emit(EventType.FLIPPED, rule, card=index)
     flipped_face_up(ctx, index)
+    _moved(ctx, TriggerEvent.POSITION_CHANGED, index)  # face-down to face-up Defense Position: a change (§U.14)
 
 
 def change_position(ctx: Context, index: int, to: Position, rule: str) -> None:
@@ -199,6 +238,7 @@ def change_position(ctx: Context, index: int, to: Position, rule: str) -> None:
         flipped_face_up(ctx, index)
     elif to is Position.SET:
         face_down_reset(ctx, index)
+    _moved(ctx, TriggerEvent.POSITION_CHANGED, index)
     b = ctx.state.battle
     if index == b.attacker and b.under_way and b.opponent_field is not None and ctx.state.phase in BATTLE_STEP_PHASES:
         problem = position_problem(ctx, index)
@@ -277,6 +317,8 @@ def lose_lp(ctx: Context, player: Player, amount: int, kind: str, rule: str) -> 
     ctx.state.lp_changes.append(LpChange(player, delta, kind, ctx.state.current_window(), amount))
     data = (("lp", new),) if ctx.watched else ()  # (built only for a reader)
     ctx.emit(_LP_LOSS_EVENT.get(kind, EventType.EFFECT_DAMAGE), rule, player=player, amount=amount, data=data)
+    if kind == "cost":
+        _player_event(ctx, TriggerEvent.LP_PAID, player)
 
 
 def gain_lp(ctx: Context, player: Player, amount: int, rule: str) -> None:
@@ -319,6 +361,8 @@ def draw(ctx: Context, player: Player, count: int, rule: str) -> None:
         else:
             write_hand_filler(ctx.state, player, ctx.state.players[player].hand_filler + 1)
         ctx.emit(EventType.DREW, rule, player=player, amount=1)
+        if listed:
+            _moved(ctx, TriggerEvent.DRAWN, listed[0])
 
 
 # What every resolved ATK/DEF change lingers as: one immutable value, shared (made once, not per change).
@@ -578,6 +622,7 @@ def negate_attack(ctx: Context, rule: str = "effect") -> bool:
         return False
     b.negated = True
     ctx.emit(EventType.ATTACK_NEGATED, rule, card=b.attacker)
+    _moved(ctx, TriggerEvent.ATTACK_NEGATED, b.attacker)  # "when an attack is negated" (§U.14)
     return True
 
 

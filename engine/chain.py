@@ -116,10 +116,14 @@ def _group(w: WindowState) -> list[PendingTrigger]:
 def trigger_options(ctx: Context, group: list[PendingTrigger]) -> list[Option]:
     """Each trigger of the group that can still be activated, once per legal target choice."""
     out = []
+    w = ctx.state.window
+    assert w is not None
     for t in group:
         card = ctx.card(t.card)
         if card.instance != t.instance:
             continue  # it moved since it triggered: a new card, which no longer holds the trigger
+        if legality.trigger_damage_step_problem(card.effects[t.effect], w.window):
+            continue  # "(except during the Damage Step)": not activated, now or later (§U.14)
         if legality.activation_lock_problem(ctx, t.player, card, card.effects[t.effect]) or legality.effect_problem(
             ctx, ctx.source_of(t.card, t.effect), None
         ):

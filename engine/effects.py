@@ -101,6 +101,8 @@ class EffectType(Frozen):
       does not target. Checked again on resolution: a target that is no longer legal is skipped.
     * ``cost_problem(ctx, source) -> str | None`` and ``pay_cost(ctx, source)``.
     * ``operation(ctx, source, link)``: what resolving it does.
+    * ``event_card(ctx, source, index) -> bool``: for a trigger about other cards ("if a WIND monster you control
+      returns to your hand", rules spec §U.14): whether this card of the event is one it answers; None: any.
     """
 
     name: str
@@ -112,6 +114,7 @@ class EffectType(Frozen):
     cost_problem: "Callable[[Context, Source], str | None] | None"  # noqa: UP037
     pay_cost: "Callable[[Context, Source], None] | None"  # noqa: UP037
     operation: "Callable[[Context, Source, ChainLink], None] | None"  # noqa: UP037
+    event_card: "Callable[[Context, Source, int], bool] | None"  # noqa: UP037
 
     def __init__(
         self,
@@ -123,6 +126,7 @@ class EffectType(Frozen):
         cost_problem: Callable[[Context, Source], str | None] | None = None,
         pay_cost: Callable[[Context, Source], None] | None = None,
         operation: Callable[[Context, Source, ChainLink], None] | None = None,
+        event_card: Callable[[Context, Source, int], bool] | None = None,
     ) -> None:
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "hooks", dict(hooks) if hooks is not None else {})
@@ -132,6 +136,7 @@ class EffectType(Frozen):
         object.__setattr__(self, "cost_problem", cost_problem)
         object.__setattr__(self, "pay_cost", pay_cost)
         object.__setattr__(self, "operation", operation)
+        object.__setattr__(self, "event_card", event_card)
 
 
 @mypyc_attr(native_class=False)  # a plain class compiled too: its own __reduce__ pickles it in both builds
@@ -314,7 +319,10 @@ def effect_type_of(card: Card, number: int, effect: Effect, registry: Registry) 
 class Index:
     """Where effects attach: hook point -> continuous sources; event -> triggers; activated list."""
 
-    __slots__ = ("activated", "built_from", "hooks", "host", "ids", "made", "trigger_events", "triggers", "untargeted")
+    __slots__ = (
+        "activated", "built_from", "hooks", "host", "ids", "made", "timed_events", "trigger_events", "triggers",
+        "untargeted",
+    )  # fmt: skip
 
     def __init__(self, cards: tuple[Card, ...], registry: Registry) -> None:
         self.built_from = [c.effects for c in cards]  # each card's effects, as indexed (`is_current`)
@@ -337,6 +345,10 @@ class Index:
                 elif eff.event is not None:
                     self.triggers[eff.event].append((ci, ei))
         self.trigger_events = frozenset(e for e, found in self.triggers.items() if found)  # events anything triggers on
+        # Events an activated effect's timing names ("when your opponent Special Summons a monster", §U.14)
+        self.timed_events = frozenset(
+            e for ci, ei in self.activated if (e := cards[ci].effects[ei].event) is not None
+        )
         # The last `Source` made for each card's effect (see `Context.source_of`): values, shared by clones.
         self.made: list[list[Source | None]] = [[None] * len(card.effects) for card in cards]
         # Each effect's answer with no targets (`chain.options_for`), made once.

@@ -49,7 +49,7 @@ __all__ = ["CARD_KEYWORDS", "StateBuilder", "effect_from_spec", "tags", "to_effe
 CARD_KEYWORDS: tuple[str, ...] = (
     "card_type", "location", "name", "owner", "atk", "def_", "position", "face_down", "attribute", "monster_type",
     "level", "pendulum", "equipped_to", "effects", "tags", "property", "counters", "materials", "abilities",
-    "summoned", "summoned_this_turn", "column", "extra_zone", "link_arrows",
+    "summoned", "summoned_this_turn", "column", "extra_zone", "link_arrows", "rank",
 )  # fmt: skip
 
 _FROM = {"field": Location.MONSTER_ZONE, "hand": Location.HAND, "graveyard": Location.GRAVEYARD}
@@ -72,6 +72,11 @@ def to_effect(spec: EffectSpec, card_type: str) -> Effect:
         spec.kind, EffectKind.CONTINUOUS
     )
     pendulum = bool(p.get("pendulum_effect"))
+    if spec.kind == "at_timing":  # an action with no chain: a continuous kind that acts as states begin (§U.15)
+        does = tuple({"op": op.op, **op.params} for op in spec.does)
+        p.update(does=does, target=spec.target)
+        return Effect(spec.kind, kind, params=p, negated=spec.negated,
+                      label=f"at_timing: {', '.join(op['op'] for op in does)}", pendulum=pendulum)  # fmt: skip
     if kind is EffectKind.CONTINUOUS:
         return Effect(spec.kind, kind, params=p, negated=spec.negated, label=spec.kind, pendulum=pendulum)
     does = tuple({"op": op.op, **op.params} for op in spec.does)
@@ -288,8 +293,10 @@ class StateBuilder:
         column: int | None = None,
         extra_zone: bool = False,
         link_arrows: Iterable[str] = (),
+        rank: int = 0,
     ) -> StateBuilder:
-        """Add any card; `effects` are `Effect` values or scenario-format specs. Returns the builder.
+        """Add any card (`rank`: an Xyz Monster's Rank, which values read); `effects` are `Effect` values or
+        scenario-format specs. Returns the builder.
         A bad argument raises `UsageError` naming it (an effect spec's mistake, `ScenarioError` naming
         the key), and adds nothing."""
         if not isinstance(id, str) or not id:
@@ -310,7 +317,7 @@ class StateBuilder:
         if prop is not Property.NORMAL and ctype is CardType.MONSTER:
             raise UsageError(f"{where}only a Spell or Trap has a property, not a monster")
         for label, v in (("atk", atk), ("def_", def_), ("level", level), ("counters", counters),
-                         ("materials", materials)):  # fmt: skip
+                         ("materials", materials), ("rank", rank)):  # fmt: skip
             if type(v) is not int or v < 0:
                 raise UsageError(f"{where}{label} must be an integer >= 0, got {v!r}")
         for label, flag in (("face_down", face_down), ("pendulum", pendulum)):
@@ -362,7 +369,7 @@ class StateBuilder:
                 counters=counters,
                 card_property=prop,
                 tags=tuple((tags or {}).items()),
-                details=CardDetails(zone[0], zone[3], zone[1], summoned_this_turn, zone[2], extra_zone),
+                details=CardDetails(zone[0], zone[3], zone[1], summoned_this_turn, zone[2], extra_zone, rank=rank),
             )
         )
         return self

@@ -67,12 +67,16 @@ class CardDetails:
     summoned_this_turn: bool = False
     column: int = -1
     extra_zone: bool = False
+    rank: int = 0  # an Xyz Monster's Rank (printed; 0: none)
+    # The player whose card effect destroyed it, where it went (§U.15: "destroyed by your opponent's card effect");
+    # None otherwise. Kept until it moves again.
+    destroyed_by: Player | None = None
 
     def moved(self) -> CardDetails:
         """As it is once the card moved: a new card, in no zone, not Summoned (its printed details stay)."""
         if self.summoned is None and not self.summoned_this_turn and self.column < 0:
             return self
-        return CardDetails(self.abilities, self.link_arrows)
+        return CardDetails(self.abilities, self.link_arrows, rank=self.rank)
 
 
 NO_DETAILS: Final = CardDetails()
@@ -368,6 +372,10 @@ class WindowState:
     # Triggers "at the start / end of the Battle Phase", activated one at a time at their controllers'
     # priority, each as the first link of its own chain (rules spec §BP.2), not placed by SEGOC.
     waiting: list[PendingTrigger] = attrs.Factory(list)
+    # The events of cards and players that happened in it (rules spec §U.14): (event, cards, player, the count of
+    # resolved chains from which the chain that responds to it is built), for an activation timing on them ("when
+    # your opponent Special Summons a monster").
+    happened: tuple[tuple[TriggerEvent, tuple[int, ...], Player | None, int], ...] = ()
 
     def __new__(cls, *args: Any, **kwargs: Any) -> WindowState:
         """A blank object, without attrs' __init__ (see the comment above `GameState`)."""
@@ -390,6 +398,7 @@ class WindowState:
         n.resolving = -1
         n.events = events
         n.waiting = []
+        n.happened = ()
         return n
 
     def copy(self) -> WindowState:
@@ -406,6 +415,7 @@ class WindowState:
         n.resolving = self.resolving
         n.events = self.events
         n.waiting = self.waiting.copy()
+        n.happened = self.happened
         return n
 
 

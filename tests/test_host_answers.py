@@ -234,8 +234,8 @@ def test_a_scenario_key_or_card_names_the_closest() -> None:
         engine.parse_scenario({**base, "cards": [{**base["cards"][0], "atack": 1}]})  # type: ignore[dict-item]
     with pytest.raises(engine.ScenarioError, match=r'unknown card id "mm"; did you mean "m"\?'):
         engine.parse_scenario({**base, "attack": {"attacker": "mm", "target": None}})
-    card = {"id": "k", "controller": "B", "card": "kuribo", "location": "hand"}
-    with pytest.raises(engine.ScenarioError, match=r'got "kuribo"; did you mean "kuriboh"\?'):
+    card = {"id": "k", "controller": "B", "card": "kuribohh", "location": "hand"}
+    with pytest.raises(engine.ScenarioError, match=r'got "kuribohh"; did you mean "kuriboh"'):
         engine.parse_scenario({**base, "cards": [*base["cards"], card]})  # type: ignore[list-item]
 
 

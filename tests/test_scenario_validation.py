@@ -106,7 +106,7 @@ def test_base_scenario_is_valid() -> None:
     assert dict(s.cards[3].effects[0].params) == {
         "atk": 500, "def": 0, "set_atk": None, "set_def": None, "applies_to": "self", "filter": None,
         "while": "always", "when": None, "applied_last": False, "atk_gain_equal_to": None, "halve": "none",
-        "if_weaker": False, "per_card": None,
+        "if_weaker": False, "per_card": None, "against": None, "atk_gain_of": None, "def_too": False,
     }  # fmt: skip
     assert s.choices[0].targets == ("att",) and s.choices[0].effect == 0 and s.choices[0].expect == "legal"
 
@@ -135,7 +135,8 @@ def test_corpus_spot_checks() -> None:
     att = parse_scenario(SCENARIOS["DS-067"]).cards[0]
     assert att.effects[0].params == {
         "on": "after_damage_calculation", "optional": True, "condition": ("this_card_battled",), "from": "field",
-        "battle": None, "once_per_turn": None,
+        "battle": None, "once_per_turn": None, "damage_step": "auto", "about": "self", "event_filter": None,
+        "destroyed_by": None,
     }  # fmt: skip
     assert [op.params["target"] for op in att.effects[0].does] == ["battling_opponent", "self"]
 

@@ -17,6 +17,9 @@ Usage::
     python tools/card_pool_sample.py CARDS_CDB --check     # the verdict file lists exactly the sample: exit 1 if not
     python tools/card_pool_sample.py --summary             # each verdict's share, 95% Wilson intervals, the needs
 
+The second sample (issue 43: 100 cards, seed 20261206, judged strictly) is checked and summed up the same way:
+``--seed 20261206 --size 100 --verdicts docs/card-pool-sample-2.csv``.
+
 The population: the distinct Monster, Spell and Trap cards (``datas.type`` has bit 0x1, 0x2 or 0x4; not a Token,
 0x4000, nor a Skill, 0x8000000; ``datas.alias = 0``, as alternate artworks point to their card through ``alias``)
 whose text (``texts.desc``) matches `DAMAGE_STEP_WORDS`. The sample: ``random.Random(seed).sample(sorted ids, 40)``.
@@ -54,7 +57,25 @@ VERDICTS = ("format", "python", "not_yet")
 # fills (hooks answered under any condition, `engine.actions`, effects attached to a card, a `Lingering` marker, the
 # host's own data in a card's `tags`). The file is checked against this: `format` rows need nothing, `python` rows
 # only such tags, `not_yet` rows at least one of these.
-ENGINE_GAPS: frozenset[str] = frozenset()  # none left in the sample since issue 22 (see FILLED_GAPS)
+ENGINE_GAPS: frozenset[str] = frozenset(
+    {  # none in the first sample since issue 22 (see FILLED_GAPS); these block cards of the second (seed 20261206)
+        "coin_toss",  # no random outcome in the engine
+        "dice_roll",
+        "effect_damage_redirect",  # "your opponent takes any effect damage you would have taken": no hook
+        "equip_monster_to_opponent",  # a monster becomes an Equip Card of the opponent's monster and acts later
+        "event_added_to_hand",  # no event when a card is added from the Deck (no Deck draw by rules)
+        "event_tributed",  # no Tribute event: the engine Tributes only as a cost
+        "excavate",
+        "level_change",  # no action changes a Level
+        "lp_in_multiples",  # a cost the player chooses the amount of: no decision for it
+        "materials_as_cards",  # Xyz Materials are counted, not cards
+        "pick_choice",  # a card picked (not targeted) among distinct cards: no decision for it
+        "special_summon_lock",  # "you cannot Special Summon monsters, except ...": no hook
+        "summon_position_choice",  # "Special Summon it": the player picks Attack or Defense Position: no decision
+        "token",  # no Tokens are made
+        "trap_monster",  # a Trap Card Special Summoned as a monster
+    }
+)
 # Tags that were engine gaps when the sample was first judged and that issue 22's pieces filled (rules spec §U):
 # kept so that a verdict file of that time still reads.
 FILLED_GAPS = frozenset(

@@ -30,7 +30,15 @@ effects follow and its fidelity: "exact", or "approximate: " and what differs fr
   Top Runner;
 * `battle_aftermath` (§U.3, §U.4, §U.7): Mist Valley Soldier, Garmr of the Nordic Beasts, Disc Fighter, Acrobatic
   Magician, Thorn of Malice, Half Counter, Shield Warrior;
-* `custom` (their own effect types): Prideful Roar, Mystic Tomato, Limiter Removal.
+* `custom` (their own effect types): Prideful Roar, Mystic Tomato, Limiter Removal;
+* issue 43's families (rules spec §U.14, §U.15; the second card-pool sample): `declaration_answers` (Storming and
+  Drowning Mirror Force, Dimension Wall), `summon_responses` (Torrential Tribute, Legendary Secret of the Six
+  Samurai, Performapal Helpprincess), `indestructible` (Masked HERO Vapor, Fusion Sword Murasame Blade, Spirit
+  Barrier), `battle_start` (Wattmole, Sasuke Samurai, Lector Pendulum), `damage_calculation` (Kuribon, Water Leviathan
+  @Ignister, Fabled Ashenveil, Rescue Interlacer, Evil Eye Domain - Pareidolia, Bujingi Sinyou), `battle_end`
+  (Heraldic Beast Basilisk, Wattsquirrel, Amazoness Heirloom, Ehren, Lightsworn Monk), `battle_boosts` (Cyber Dragon
+  Zwei, Fusion Devourer, Amazoness Fighting Spirit, U.A. Mighty Slugger, Ancient Gear Knight); their cases are in
+  tests/rules/library-cards-2-cases.jsonl.
 
 A scenario file can name one (``{"id": "r", "controller": "A", "location": "spell_trap_zone", "face_down": true,
 "card": "rush_recklessly"}``): the loader fills in its name, card type, printed ATK/DEF, Level (none for an Xyz or
@@ -49,20 +57,27 @@ from typing import TYPE_CHECKING, Any
 from engine.cards import (
     attack_stoppers,
     battle_aftermath,
+    battle_boosts,
     battle_damage,
+    battle_end,
+    battle_start,
     battle_traps,
     battle_triggers,
     conditional,
     counter_traps,
+    damage_calculation,
     damage_step_boosts,
+    declaration_answers,
     extra_attacks,
     field_spells,
     flip,
+    indestructible,
     on_the_field,
     printed_monsters,
     protection,
     start_and_refusals,
     stat_changes,
+    summon_responses,
 )
 from engine.cards.card import CardDef
 from engine.host import CARD_KEYWORDS
@@ -75,7 +90,8 @@ if TYPE_CHECKING:
 
 _FAMILIES = (stat_changes, battle_damage, flip, start_and_refusals, battle_traps, attack_stoppers, counter_traps,
              protection, damage_step_boosts, printed_monsters, battle_triggers, on_the_field, extra_attacks,
-             conditional, battle_aftermath, field_spells)  # fmt: skip
+             conditional, battle_aftermath, field_spells, declaration_answers, summon_responses, indestructible,
+             battle_start, damage_calculation, battle_end, battle_boosts)  # fmt: skip
 # Cards written as scenario-format specs (nameable in scenario files); `custom` ones (their own effect
 # types) are loaded on first use, as they import the engine.
 CATALOG: dict[str, CardDef] = {c.key: c for m in _FAMILIES for c in m.CARDS}

@@ -64,6 +64,7 @@ class CardSpec(msgspec.Struct, frozen=True):
     column: int | None = None
     extra_monster_zone: bool | None = None
     link_arrows: tuple[str, ...] | None = None
+    rank: int | None = None
 
 
 Abilities = tuple[Ability, ...]
@@ -106,6 +107,8 @@ class CardWire(Wire, kw_only=True):
     )
     link_arrows: Annotated[tuple[Arrow, ...] | UnsetType, doc("a Link Monster's Link Arrows, as its controller "
                                                                  "sees them")] = UNSET
+    rank: Annotated[Annotated[int, Meta(ge=1, le=13)] | UnsetType, doc("monsters only: an Xyz Monster's Rank "
+                                                                       "(values read it: stat rank)")] = UNSET
     card: Annotated[
         Text | UnsetType,
         doc(
@@ -144,6 +147,7 @@ ONLY_FOR: Mapping[str, _Who] = {
     "column": _FIELD_MONSTERS,
     "extra_monster_zone": _FIELD_MONSTERS,
     "link_arrows": _MONSTERS,
+    "rank": _MONSTERS,
 }
 # Card keys required on some cards (beyond the structs).
 _REQUIRED_FOR: Mapping[str, _Who] = {"atk": _MONSTERS, "def": _MONSTERS, "position": _FIELD_MONSTERS}
@@ -201,7 +205,7 @@ def card_spec(c: CardWire) -> CardSpec:
         opt(c.position), c.face_down is True, c.pendulum is True, opt(c.equipped_to), tuple(effects),
         opt(c.attribute), opt(c.monster_type), opt(c.level), opt(c.materials), opt(c.card),
         opt(c.property), opt(c.counters), opt(c.abilities), opt(c.summoned), opt(c.summoned_this_turn),
-        opt(c.column), opt(c.extra_monster_zone), opt(c.link_arrows),
+        opt(c.column), opt(c.extra_monster_zone), opt(c.link_arrows), opt(c.rank),
     )  # fmt: skip
 
 

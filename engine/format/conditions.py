@@ -133,9 +133,16 @@ class BattleWire(Wire):
         field(default=False, name="self")
     )
     opponent_atk: Annotated[
-        Literal["higher", "lower", "equal"] | UnsetType,
-        doc("the monster it battles has a higher (lower, the same) ATK than the monster of the effect's controller"),
+        Literal["higher", "lower", "equal", "equal_or_higher", "equal_or_lower"] | UnsetType,
+        doc("the monster it battles has a higher (lower, the same...) ATK than the monster of the effect's "
+            "controller (or than the monster `of` names)"),
     ] = UNSET
+    at_declaration: Annotated[bool, doc("true: the attack's monsters count as battling from its declaration (a "
+                                        "condition read when the attack is declared)")] = False
+    of: Annotated[TargetRef | UnsetType, doc("whose battle: this monster's (\"if that monster battles\"), instead "
+                                             "of the effect's controller's battling monster")] = UNSET
+    opponent_destroyed: Annotated[bool | UnsetType, doc("the monster it battles was (true) / was not (false) "
+                                                        "destroyed by the battle, after damage calculation")] = UNSET
 
 
 class ControlsWire(Wire):
@@ -200,13 +207,39 @@ class OnlyIfWire(Wire):
                                                               "equipped monster) has")] = UNSET
 
 
-class StatOfWire(Wire):
-    """A monster's current ATK or DEF (or original ATK/DEF, or the difference with another monster's), as an
-    amount."""
+class AmongWire(Wire):
+    """The face-up monsters a value is read among ("the highest ATK among monsters your opponent controls")."""
 
-    of: Annotated[TargetRef, doc("which monster: a target reference")]
-    stat: Literal["atk", "def", "original_atk", "original_def"] = "atk"
+    player: Relative = "both"
+    filter: Annotated[FilterWire | UnsetType, doc("only the monsters that match")] = UNSET
+
+
+# A value names exactly one of these (the schema's `oneOf`, the struct's own check).
+VALUE_SOURCES = ("of", "highest_among", "lowest_among", "count")
+
+
+class StatOfWire(Wire):
+    """A value read from the game, as an amount: a monster's current ATK or DEF (or original ATK/DEF, Level, Rank,
+    Link Rating; or the difference with another monster's), the highest or lowest among some monsters, or a count
+    of cards. Exactly one of `of`, `highest_among`, `lowest_among`, `count`."""
+
+    of: Annotated[TargetRef | UnsetType, doc("which monster: a target reference")] = UNSET
+    stat: Literal["atk", "def", "original_atk", "original_def", "level", "rank", "link_rating"] = "atk"
     minus: Annotated[
         TargetRef | UnsetType, doc("less the same value of this monster (none below 0): \"the difference in ATK\"")
     ] = UNSET
     halved: Annotated[bool, doc("half of it (rounded as halving is, §S.6)")] = False
+    highest_among: Annotated[AmongWire | UnsetType, doc("the highest `stat` of these face-up monsters (0 if none)")] = (
+        UNSET
+    )
+    lowest_among: Annotated[AmongWire | UnsetType, doc("the lowest `stat` of these face-up monsters (0 if none)")] = (
+        UNSET
+    )
+    count: Annotated[PerCardWire | UnsetType, doc("how many such cards (\"for each card in your hand\")")] = UNSET
+    times: Annotated[Annotated[int, Meta(ge=1, le=MAX_COUNT)], doc("the value multiplied by this (\"x 200\")")] = 1
+
+    def __post_init__(self) -> None:
+        given = [k for k in VALUE_SOURCES if getattr(self, k) is not UNSET]
+        if len(given) != 1:
+            got = ", ".join(given) or "none"
+            raise ValueError(f"give exactly one of of, highest_among, lowest_among, count (got {got})")

@@ -51,6 +51,10 @@ class InsteadWire(PaymentWire):
     destroy_other: Annotated[
         FilterWire | UnsetType, doc("destroy another face-up monster you control that matches this filter")
     ] = UNSET
+    destroy_card: Annotated[
+        FilterWire | UnsetType, doc("destroy another card you control, of any card type, face-up or face-down, that "
+                                    "matches this filter ({} : \"1 card you control\"; card_type: \"1 Spell\")")
+    ] = UNSET
 
 
 class Cost(msgspec.Struct, frozen=True):

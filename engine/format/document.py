@@ -126,6 +126,9 @@ def check_scenario(w: ScenarioWire, own_effects: Mapping[str, int] | None = None
         for j, e in enumerate(c.effects):
             if isinstance(e.target, str):
                 ref("target_ref", e.target, "cards", i, "effects", j, "target")
+            battle = e.params.get("battle") or {}
+            if battle.get("of") is not None:
+                ref("target_ref", battle["of"], "cards", i, "effects", j, "battle", "of")
             check_targeted(e, ("cards", i, "effects", j))
             if e.cost is not None:
                 for k, pid in enumerate(e.cost.pay_with):
@@ -141,7 +144,7 @@ def check_scenario(w: ScenarioWire, own_effects: Mapping[str, int] | None = None
                 for name, kind in REF_PARAMS[op.op]:
                     if op.params[name] is not None and not summons_self(op):  # (an optional reference left out)
                         ref(kind, op.params[name], "cards", i, "effects", j, "does", k, name)
-                for key in ("equal_to", "atk_gain_of"):
+                for key in ("equal_to", "atk_gain_of", "def_gain_of", "set_atk_of", "set_def_of"):
                     source = op.params.get(key) or {}
                     for part in ("of", "minus"):
                         if source.get(part) is not None:

@@ -13,7 +13,15 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from engine.format.conditions import BattleWire, FilterWire, OnlyIfWire, PerCardWire, RespondsToWire, TargetsWire
+from engine.format.conditions import (
+    BattleWire,
+    FilterWire,
+    OnlyIfWire,
+    PerCardWire,
+    RespondsToWire,
+    StatOfWire,
+    TargetsWire,
+)
 from engine.format.costs import Cost, CostWire, InsteadWire, cost_spec
 from engine.format.errors import Invalid
 from engine.format.ops import REF_PARAMS, AnyOp, Op
@@ -27,6 +35,7 @@ from engine.format.vocabulary import (
     StatChange,
     TargetRef,
     Text,
+    TimingState,
     TriggerCondition,
     TriggerEvent,
     Unaffected,
@@ -68,6 +77,13 @@ class ActivatableWire(EffectWire, kw_only=True):
         TargetRef | TargetsWire | UnsetType,
         doc("chosen on activation: a target reference, or an object: the cards its controller chooses among"),
     ] = UNSET
+
+
+class NoChainWire(EffectWire, kw_only=True):
+    """An action done with no chain (kind `at_timing`, rules spec §U.15): operations, no activation, no cost."""
+
+    does: Annotated[tuple[AnyOp, ...], Meta(min_length=1)]
+    target: Annotated[TargetRef | UnsetType, doc("the card its operations name as `target`")] = UNSET
 
 
 _ONCE = optional(Literal["soft", "hard"], "soft: 'once per turn' (per card); hard: 'you can only use this effect of "
@@ -146,6 +162,12 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                               "card in your hand\")"),
         "if_weaker": default(bool, False, "only while the monster's ATK without this change is lower than the ATK "
                               "of the monster it battles (Skyscraper: \"attacks a monster that has a higher ATK\")"),
+        "against": optional(FilterWire, "only while the monster battles one that matches this, in the Damage Step "
+                            "(\"while battling a DARK monster\")"),
+        "atk_gain_of": optional(StatOfWire, "a gain equal to a value read whenever ATK is read (\"the Level of the "
+                                "monster it battles x 200\": of battling_opponent, stat level, times 200); never "
+                                "the ATK of the monster it changes"),
+        "def_too": default(bool, False, "the atk_gain_of value is gained as DEF too (\"ATK and DEF\")"),
     },
     "activation_lock": {
         "card_type": Literal["spell", "trap", "spell_trap", "monster"],
@@ -171,7 +193,9 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
     "indestructible_by_effects": {
         "by": default(Literal["opponent_effects", "effects"], "opponent_effects", "whose card effects cannot destroy "
                        "them"),
-        **_APPLIES,
+        "applies_to": default(Literal[AppliesTo, "this_card"], "self", "self: this card (on an equip: the "
+                              "equipped monster); this_card: the card itself, an Equip Card too"),
+        "filter": optional(FilterWire, "only the monsters of applies_to that match this filter"),
     },
     "self_destroy": {},
     "banish_instead_of_graveyard": {},
@@ -219,6 +243,9 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
         "once_per_turn": _ONCE,
         "activates_card": default(bool, True, "on a Spell/Trap: false for an effect of the face-up card (not the "
                                    "card's activation), activated only while it is face-up on the field"),
+        "about": default(Literal["self", "own", "opponent", "any"], "self", "with on an event of cards or players "
+                         "(special_summoned, destroyed...): whose card (or LP) its timing answers"),
+        "event_filter": optional(FilterWire, "with about other than self: the card of the event must match this"),
         "responds_to": optional(RespondsToWire, "what it can be activated in response to: the chain link just below "
                                  "it must be such an activation (\"when your opponent activates a Spell/Trap Card\")"),
     },
@@ -229,10 +256,28 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
         "from": default(Literal["field", "hand", "graveyard"], "field"),
         "battle": _BATTLE,
         "once_per_turn": _ONCE,
+        "damage_step": default(Literal["auto", "allowed", "forbidden"], "auto", "forbidden: \"(except during the "
+                               "Damage Step)\": not activated if its event happens in the Damage Step, then or later"),
+        "about": default(Literal["self", "own", "opponent", "any"], "self", "for drawn, special_summoned, "
+                         "position_changed, returned_to_hand, attack_negated, lp_paid: whose card (or LP) it answers: "
+                         "this card (its controller), any of its controller's, of the opponent's, anyone's; also "
+                         "for destroyed and sent_to_graveyard (\"when a monster on the field is destroyed\")"),
+        "event_filter": optional(FilterWire, "with about other than self: the card of the event must match this (\"a "
+                                 "WIND monster\"), as it was on the field if it has just left it"),
+        "destroyed_by": optional(Literal["battle", "effect"], "with on: destroyed and about other than self: only a "
+                                 "card destroyed by battle / by a card effect"),
     },
     "flip": {"optional": default(bool, False)},
+}, ONE_OF) | tagged(NoChainWire, {
+    "at_timing": {
+        "at": Annotated[tuple[TimingState, ...], Meta(min_length=1),
+                        doc("the states of the machine it acts in as they begin, with no chain, before their own work "
+                            "(after_damage_calculation: \"after damage calculation, <do this>\")")],
+    },
 }, ONE_OF)  # fmt: skip
 ACTIVATABLE_KINDS = frozenset(k for k, c in EFFECT_KINDS.items() if issubclass(c, ActivatableWire))
+# The kinds that carry a `does` list: the activatable ones and the actions with no chain.
+DOES_KINDS = ACTIVATABLE_KINDS | frozenset(k for k, c in EFFECT_KINDS.items() if issubclass(c, NoChainWire))
 
 if TYPE_CHECKING:
     AnyEffect = EffectWire
@@ -256,6 +301,8 @@ def effect_spec(e: EffectWire) -> EffectSpec:
         params = MappingProxyType({**params, "only_if": only_if})
     if e.pendulum_effect:
         params = MappingProxyType({**params, "pendulum_effect": True})
+    if isinstance(e, NoChainWire):
+        return EffectSpec(kind, params, tuple(Op(*params_of(o)) for o in e.does), None, opt(e.target), e.negated)
     if not isinstance(e, ActivatableWire):
         return EffectSpec(kind, params, negated=e.negated)
     does = tuple(Op(*params_of(o)) for o in e.does)

@@ -54,7 +54,8 @@ class OpWire(Wire, tag_field="op"):
 
 # Operations that need at least one of these keys.
 ONE_OF = {
-    "change_stats": ("atk", "def", "set_atk", "set_def", "atk_gain_equal_to", "atk_gain_of"),
+    "change_stats": ("atk", "def", "set_atk", "set_def", "atk_gain_equal_to", "atk_gain_of", "def_gain_of",
+                     "set_atk_of", "set_def_of"),
     "damage": ("amount", "equal_to"),
     "gain_lp": ("amount", "equal_to"),
     "restrict": ("target", "applies_to"),
@@ -62,6 +63,7 @@ ONE_OF = {
     "special_summon": ("card", "filter"),
     "add_to_hand": ("card", "filter"),
     "indestructible_by_battle_this_turn": ("target", "applies_to"),
+    "indestructible_by_effects_this_turn": ("target", "applies_to"),
     "set_original_stats": ("set_atk", "set_def"),
     "lasting_effect": ("applies_to", "player"),
 }
@@ -82,6 +84,10 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
         "atk_gain_equal_to": optional(Literal["battling_opponent_atk"]),
         "atk_gain_of": optional(StatOfWire, "an ATK gain equal to a value of a monster (its original ATK, the ATK "
                                  "difference of the battlers...), read when it resolves"),
+        "def_gain_of": optional(StatOfWire, "a DEF gain equal to a value, read when it resolves"),
+        "set_atk_of": optional(StatOfWire, "its ATK becomes a value read when it resolves (\"becomes that monster's "
+                               "ATK\", \"double its original ATK\": times 2)"),
+        "set_def_of": optional(StatOfWire, "its DEF becomes a value read when it resolves"),
         "until": _UNTIL,
     },
     # Relative stat ops (rules spec §S): a freezing current value, or a change of the original value.
@@ -103,6 +109,8 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
     "destroy": {"target": TargetRef},
     "banish": {"target": TargetRef},
     "return_to_hand": {"target": TargetRef},
+    "shuffle_into_deck": {"target": Annotated[TargetRef, doc("the card shuffled into its owner's Deck (a Fusion, "
+                                                             "Synchro, Xyz or Link Monster: the Extra Deck)")]},
     "send_to_graveyard": {"target": TargetRef},
     "change_position": {"target": TargetRef, "to": Literal["attack", "defense", "set", "other"]},
     "take_control": {"target": TargetRef,
@@ -151,6 +159,13 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
     "attack_again": {"target": default(TargetRef, "attacker", "the monster that can attack once more"),
                      "in_a_row": default(bool, False, "only as the next attack declared (\"a second attack in a "
                                          "row\", \"this must be the next attack\")")},
+    "all_monsters": {
+        "player": Relative,
+        "filter": optional(FilterWire, "only the monsters that match"),
+        "do": Annotated[Literal["destroy", "banish", "return_to_hand", "shuffle_into_deck", "send_to_graveyard",
+                                "change_position"], doc("what is done to each of them, at once")],
+        "to": default(Position, "defense", "with change_position: the position (set: face-down Defense Position)"),
+    },
     # Cards as cards (rules spec §C): equip a monster; place counters.
     "equip": {"target": Annotated[TargetRef, doc("the face-up monster it equips")],
               "card": optional(TargetRef, "the card that becomes the Equip Card (default: this card; a monster "
@@ -177,6 +192,22 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
     "unaffected": {"target": TargetRef, "by": Unaffected, "until": _UNTIL},
     "change_attack_target": {"target": Annotated[TargetRef, doc("the monster that becomes the attack target")]},
     "perform_damage_calculation": {},
+    # Issue 43's pieces (rules spec §U.15).
+    "battle_damage_this_battle": {
+        "change": Annotated[Literal["halve", "double", "zero", "gain_instead", "reflect", "also"],
+                            doc("what happens to the battle damage the player takes from this battle (gain_instead: "
+                                "they gain that much LP; reflect: their opponent takes it instead; also: their "
+                                "opponent takes it too)")],
+        "player": default(Relative, "controller"),
+    },
+    "indestructible_by_effects_this_turn": {
+        "target": optional(TargetRef, "the monster (or give applies_to)"),
+        "applies_to": optional(AppliesTo, "the monsters, as the controller sees them"),
+        "filter": optional(FilterWire, "only the monsters of applies_to that match"),
+        "by": default(Literal["opponent_effects", "effects"], "opponent_effects", "whose card effects cannot destroy "
+                      "them (as for the kind indestructible_by_effects)"),
+        "until": _UNTIL,
+    },
 }, ONE_OF)  # fmt: skip
 
 if TYPE_CHECKING:  # for msgspec, the union of the tagged structs (by their tag); for mypy, their base

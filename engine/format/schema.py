@@ -11,6 +11,7 @@ from typing import Any
 
 import msgspec
 
+from engine.format.conditions import VALUE_SOURCES
 from engine.format.document import ScenarioWire
 from engine.format.effects import ONE_OF as KINDS_ONE_OF
 from engine.format.ops import ONE_OF as OPS_ONE_OF
@@ -35,7 +36,8 @@ def _ref(ref: str) -> str:
 def scenario_json_schema() -> Json:
     """The JSON Schema (draft 2020-12) of the scenario format: msgspec's schema of the structs, with the
     definitions named as the format names them, card references and the two tagged unions (``effect``,
-    ``op``) as definitions, and what msgspec does not render: "at least one of" and "attack or attacks"."""
+    ``op``) as definitions, and what msgspec does not render: "at least one of", "exactly one of" (a value's
+    source) and "attack or attacks"."""
     (top,), components = msgspec.json.schema_components([ScenarioWire], ref_template="#/$defs/{name}")
     defs: Json = {ref: {"type": "string", "minLength": 1, "description": text} for ref, text in REFS.items()}
 
@@ -66,6 +68,7 @@ def scenario_json_schema() -> Json:
     for prefix, one_of in (("op", OPS_ONE_OF), ("effect", KINDS_ONE_OF)):
         for name, keys in one_of.items():
             defs[f"{prefix}.{name}"]["anyOf"] = [{"required": [k]} for k in keys]
+    defs["stat_of"]["oneOf"] = [{"required": [k]} for k in VALUE_SOURCES]  # a value reads exactly one thing
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"Damage Step scenario ({FORMAT})",

@@ -48,6 +48,10 @@ DamageStepWindow = Literal[
 # Every window, in rulebook order: the Battle Phase's own around the Damage Step's (rules spec §BP.1).
 Window = Literal["start_step", "battle_step", "attack_declaration", DamageStepWindow, "end_step", "end_phase"]
 Relative = Literal["controller", "opponent", "both"]
+# The machine's states an action with no chain (kind at_timing) may be done in, as they begin (rules spec §1.10):
+# those whose own work checks the battle again after it (none between the start of the Damage Step and damage
+# calculation, where the battle is taken as checked).
+TimingState = Literal["start_step", "battle_step", "after_damage_calculation", "end_of_damage_step", "end_step"]
 AnyPlayer = Literal[Relative, Player]  # damage / gain_lp / draw may also name a player
 TriggerEvent = Literal[
     "start_of_battle_phase",
@@ -67,6 +71,12 @@ TriggerEvent = Literal[
     "destroyed",
     "sent_to_graveyard",
     "end_phase",
+    "drawn",
+    "special_summoned",
+    "position_changed",
+    "returned_to_hand",
+    "lp_paid",
+    "attack_negated",
 ]
 TriggerCondition = Literal[
     "this_card_battled",
@@ -86,6 +96,9 @@ TriggerCondition = Literal[
     "would_take_battle_damage",
     "this_card_declared_attack",
     "this_card_did_not_declare_attack",
+    "destroyed_by_opponent",
+    "destroyed_by_opponent_attack",
+    "was_face_up_at_start",
 ]
 Attribute = Literal["light", "dark", "water", "fire", "earth", "wind", "divine"]
 MonsterType = Literal[
@@ -170,10 +183,6 @@ class Wire(msgspec.Struct, forbid_unknown_fields=True):
 
 # Effect kinds and operations: a struct each, tagged by "kind" / "op", declared as tables (its keys; each a
 # type, required, or (type, default)): engine/format/effects.py, engine/format/ops.py.
-
-UNIONS = {"kind": "effect", "op": "op"}  # tag key -> the name of the tagged union in the schema
-# Effect kinds and operations: a struct each, tagged by "kind" / "op", declared as tables (its keys; each a
-# type, required, or (type, default)).
 
 UNIONS = {"kind": "effect", "op": "op"}  # tag key -> the name of the tagged union in the schema
 

@@ -12,7 +12,7 @@ import msgspec
 from engine.format.battles import Choice
 from engine.format.cards import ONLY_FOR, CardSpec
 from engine.format.document import Scenario
-from engine.format.effects import ACTIVATABLE_KINDS, EffectSpec
+from engine.format.effects import DOES_KINDS, EffectSpec
 
 
 def scenario_to_json(sc: Scenario) -> dict[str, Any]:
@@ -56,7 +56,7 @@ def _card_json(c: CardSpec) -> dict[str, Any]:
              "level": c.level, "materials": c.materials, "property": c.property,
              "counters": c.counters, "abilities": c.abilities, "summoned": c.summoned,
              "summoned_this_turn": c.summoned_this_turn, "column": c.column,
-             "extra_monster_zone": c.extra_monster_zone, "link_arrows": c.link_arrows}  # fmt: skip
+             "extra_monster_zone": c.extra_monster_zone, "link_arrows": c.link_arrows, "rank": c.rank}  # fmt: skip
     for key, value in given.items():
         ok, _who = ONLY_FOR[key]
         if value is not None and ok(c.card_type, c.location):
@@ -69,7 +69,7 @@ def _card_json(c: CardSpec) -> dict[str, Any]:
 
 def _effect_json(e: EffectSpec) -> dict[str, Any]:
     d: dict[str, Any] = {"kind": e.kind, **{k: v for k, v in e.params.items() if v is not None and v != ()}}
-    if e.kind in ACTIVATABLE_KINDS:
+    if e.kind in DOES_KINDS:
         if e.does or e.kind != "activated":  # an activation that does nothing more leaves it out
             d["does"] = [{"op": op.op, **{k: v for k, v in op.params.items() if v is not None}} for op in e.does]
         if e.cost is not None:

@@ -31,6 +31,7 @@ from engine.effects import (
 from engine.library import costs
 from engine.library.filters import matches, matches_card
 from engine.library.only_if import only_if_problem, plays_role
+from engine.library.refs import cards_counted, value_of
 from engine.rules.last_known import as_it_was, battler_instance
 from engine.rules.stats import current_stats, lingering_original_stats
 from engine.rules.unaffected import unaffected_by
@@ -121,6 +122,17 @@ def _is_battling(ctx: Context, index: int, when: str) -> bool:
     return ctx.state.rules_phase is not Phase.STEP_OVER and plays_role(ctx, index, when)
 
 
+def battles_one_matching(ctx: Context, index: int, flt: Mapping[str, Any]) -> bool:
+    """Whether this monster battles, in the Damage Step under way, a monster that matches `flt` ("while battling a
+    DARK monster": from the start of the Damage Step until it is over; a face-down monster shows nothing).
+    Read without continuous ATK/DEF changes (§U.1)."""
+    b = ctx.state.battle
+    if not b.attacked or not _is_battling(ctx, index, "battling"):
+        return False
+    foe = ctx.battling_opponent(index)
+    return foe is not None and _on_field(ctx, foe, True) and matches(ctx, foe, flt, plain=True)
+
+
 def _on_field(ctx: Context, index: int, face_up: bool) -> bool:
     c = ctx.card(index)
     return c.location is Location.MONSTER_ZONE and not (face_up and c.position is Position.SET)
@@ -170,6 +182,9 @@ def _stat_modifier(ctx: Context, src: Source) -> list[StatChange] | None:
     when = p.get("when")
     if when is not None:
         cards = [i for i in cards if _is_battling(ctx, i, when)]
+    against = p.get("against")
+    if against is not None:  # "while it battles a DARK monster" (§U.15)
+        cards = [i for i in cards if battles_one_matching(ctx, i, against)]
     gain_of = p.get("atk_gain_equal_to")
     atk = int(p.get("atk", 0))
     if gain_of == "pointed_to_original_atk":  # a plain gain, added up now (Crusadia Regulex, §U.5)
@@ -177,6 +192,10 @@ def _stat_modifier(ctx: Context, src: Source) -> list[StatChange] | None:
         atk += sum(lingering_original_stats(ctx, i)[0] for i in pointed)
         gain_of = None
     def_ = int(p.get("def", 0))
+    value = p.get("atk_gain_of")
+    if value is not None:  # "gains ATK equal to the Level of the monster it battles x 200" (§U.15)
+        gain = value_of(ctx, src, value, plain=True)  # never reading itself (§U.1)
+        atk, def_ = atk + gain, def_ + (gain if p.get("def_too") else 0)
     per = p.get("per_card")
     if per is not None:  # "for each card in your hand" (Tragoedia)
         count = cards_counted(ctx, src, per)
@@ -193,25 +212,6 @@ def _stat_modifier(ctx: Context, src: Source) -> list[StatChange] | None:
         for i in cards
         if not (gain_of or weaker) or ctx.battling_opponent(i) is not None
     ]  # fmt: skip
-
-
-def cards_counted(ctx: Context, src: Source, per: Mapping[str, Any]) -> int:
-    """How many cards `per` names: a player's (or both players') cards in a zone that match its filter; in the hand,
-    the unnamed cards drawn from an unlisted Deck count too. Stats are read without continuous changes (§U.1)."""
-    rel = per.get("player", "controller")
-    players = (src.controller, opponent_of(src.controller)) if rel == "both" else (ctx.player_of(rel, src),)
-    zone = Location(per.get("zone", "hand"))
-    flt = per.get("filter")
-    count = sum(
-        1
-        for i, c in enumerate(ctx.state.cards)
-        if c.location is zone
-        and (c.owner if zone in (Location.HAND, Location.GRAVEYARD) else c.controller) in players
-        and (flt is None or matches(ctx, i, flt, plain=True))
-    )
-    if zone is Location.HAND and flt is None:
-        count += sum(ctx.state.players[p].hand_filler for p in players)
-    return count
 
 
 def _restricted(ctx: Context, src: Source) -> list[int]:
@@ -256,9 +256,13 @@ def _untargetable(ctx: Context, src: Source) -> Untargetable:
 
 
 def _indestructible_by_effects(ctx: Context, src: Source) -> Untargetable:
-    """The monsters of `applies_to` (this card by default) cannot be destroyed by those card effects."""
-    cards = tuple(monsters_it_applies_to(ctx, src, face_up=False))
-    return Untargetable(cards, str(src.effect.params.get("by", "opponent_effects")))
+    """"Cannot be destroyed by (your opponent's) card effects" (§U.9): the monsters of `applies_to` (this card by
+    default; on an equip, the equipped monster; `this_card`: the card itself, an Equip Card too), `by` as for
+    targeting (default `opponent_effects`)."""
+    by = str(src.effect.params.get("by", "opponent_effects"))
+    if src.effect.params.get("applies_to") == "this_card":
+        return Untargetable((src.card,), by)
+    return Untargetable(tuple(monsters_it_applies_to(ctx, src, face_up=False)), by)
 
 
 def _negated(ctx: Context, src: Source) -> list[int]:

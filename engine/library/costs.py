@@ -86,6 +86,22 @@ def substitutes(ctx: Context, src: Source, flt: Mapping[str, Any]) -> list[int]:
     ]
 
 
+def cards_to_destroy(ctx: Context, src: Source, flt: Mapping[str, Any]) -> list[int]:
+    """Other cards on the controller's field, of any card type, face-up or face-down, that "destroy 1 (other) card
+    you control instead" can destroy (`destroy_card`: a filter, `card_type` among its keys; §U.15): never this card,
+    the monster it protects, nor a battling monster (one the same battle would destroy)."""
+    b = ctx.state.battle
+    return [
+        i
+        for i, c in enumerate(ctx.state.cards)
+        if is_on_field(c.location)
+        and c.controller is src.controller
+        and not c.battle_destroyed
+        and i not in (src.card, src.host, b.attacker, b.target)
+        and matches(ctx, i, flt)
+    ]
+
+
 def lp_of(ctx: Context, src: Source, cost: Mapping[str, Any]) -> int:
     """The LP a cost pays: `lp`, plus a value (`lp_equal_to`: "pay LP equal to the difference in ATK")."""
     lp = int(cost.get("lp") or 0)
@@ -135,6 +151,9 @@ def problem(ctx: Context, src: Source, cost: Mapping[str, Any]) -> str | None:
     flt = cost.get("destroy_other")
     if flt is not None and not substitutes(ctx, src, flt):
         return f"{player.name} controls no other face-up monster that can be destroyed instead"
+    flt = cost.get("destroy_card")
+    if flt is not None and not cards_to_destroy(ctx, src, flt):
+        return f"{player.name} controls no other card that can be destroyed instead"
     if cost.get("detach_all") and not ctx.card(src.host).materials:
         return f"{ctx.card(src.host).name} has no Xyz Material to detach"
     detach = int(cost.get("detach") or 0)
@@ -184,6 +203,10 @@ def pay(ctx: Context, src: Source, cost: Mapping[str, Any]) -> None:
     flt = cost.get("destroy_other")
     if flt is not None:
         chosen = _ordered(ctx, cost, substitutes(ctx, src, flt))[0]
+        actions.destroy(ctx, chosen, "destruction_replacement", detail="destroyed instead")
+    flt = cost.get("destroy_card")
+    if flt is not None:
+        chosen = _ordered(ctx, cost, cards_to_destroy(ctx, src, flt))[0]
         actions.destroy(ctx, chosen, "destruction_replacement", detail="destroyed instead")
     if cost.get("detach_all") or cost.get("detach"):
         host = ctx.card(src.host)

@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-import attrs
-
 from engine import actions
 from engine.effects import (
     Context,
@@ -23,8 +21,9 @@ from engine.effects import (
     Source,
 )
 from engine.library import costs
+from engine.library.conditions import condition, condition_problem, event_card
 from engine.library.continuous import monsters_it_applies_to
-from engine.library.filters import describe, matches, matches_card
+from engine.library.filters import matches
 from engine.library.lasting import LASTING_OPS
 from engine.library.only_if import only_if_problem
 from engine.library.refs import ref, value_of
@@ -36,22 +35,12 @@ from engine.library.targets import (
     targets,
 )
 from engine.rules.cards import pendulum_zone_problem
-from engine.rules.destruction import indestructible_by_effect
-from engine.rules.last_known import as_it_was, battler_instance
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats
-from engine.rules.this_turn import (
-    attacked_this_turn,
-    battled_this_turn,
-    declared_attack_this_turn,
-    was_attacked_this_turn,
-)
 from engine.rules.unaffected import unaffected_by
-from engine.state import Card, ChainLink, write_details, write_effects_negated
+from engine.state import ChainLink, write_effects_negated
 from engine.values.events import EventType
 from engine.values.game import (
-    DAMAGE_STEP_PHASES,
-    CardType,
     Location,
     OriginalChange,
     OriginalOp,
@@ -59,166 +48,11 @@ from engine.values.game import (
     Position,
     Window,
     is_on_field,
-    opponent_of,
 )
 
 # What resolves one entry of an effect's `does` list. The entry is typed `Params` (what `Effect`
 # freezes every mapping into), not `Mapping`: compiled, its `.get` is then a C dict lookup.
 OpHandler = Callable[[Context, Source, ChainLink, Params], None]
-
-
-# -- conditions ---------------------------------------------------------------------------
-
-_TYPE_WORD: Final = {CardType.SPELL: "spell", CardType.TRAP: "trap", CardType.COUNTER_TRAP: "trap"}
-
-
-def battler(ctx: Context, index: int | None) -> Card | None:
-    """A battling monster as it was in this battle (§R.2: the card itself while it is still that monster on the
-    field, as it left the field otherwise); None if it is not one, or never was on the field."""
-    if index is None or index < 0:
-        return None
-    card = as_it_was(ctx, index, battler_instance(ctx, index))
-    return card if card is not None and card.location is Location.MONSTER_ZONE else None
-
-
-def battle_problem(ctx: Context, src: Source, cond: Params) -> str | None:
-    """Why who battles whom is not as the `battle` parameter asks (None if it is): "if a LIGHT monster you
-    control battles" (`own_monster`), "... battles an opponent's LIGHT monster" (`opponent_monster`), "if this
-    card battles" (`self`). A monster battles from the start of the Damage Step; one attacking directly battles
-    no monster. A battler that has left the field since is read as it was (§R.2: "if this card destroyed a LIGHT
-    monster by battle", asked when it is in the Graveyard)."""
-    b = ctx.state.battle
-    if not b.attacked:
-        return "no monster is battling yet"
-    me = src.controller.name
-    own = next((i for i in (b.attacker, b.target) if (c := battler(ctx, i)) and c.controller is src.controller), None)
-    if cond.get("self") and src.host not in (b.attacker, b.target):
-        return f"{ctx.card(src.host).name} is not battling"
-    flt = cond.get("own_monster")
-    own_card = battler(ctx, own)
-    if flt is not None and own_card is None:
-        return f"no monster {me} controls is battling"
-    if flt is not None and own_card is not None and not matches_card(own_card, flt):
-        return f"{me}'s battling monster {own_card.name} is not {describe(flt)}"
-    compare = cond.get("opponent_atk")
-    if compare is not None:
-        rival = ctx.battling_opponent(own) if own is not None else None
-        if own is None or rival is None:
-            return "it battles no monster of the opponent"
-        theirs, mine_atk = current_stats(ctx, rival)[0], current_stats(ctx, own)[0]
-        holds = {"higher": theirs > mine_atk, "lower": theirs < mine_atk, "equal": theirs == mine_atk}[compare]
-        if not holds:
-            return f"the monster it battles has {theirs} ATK, not {compare} than {mine_atk}"
-    flt = cond.get("opponent_monster")
-    if flt is not None:
-        mine = src.host if cond.get("self") else own
-        foe = battler(ctx, ctx.battling_opponent(mine) if mine is not None else None)
-        if foe is None:
-            return "it battles no monster of the opponent"
-        if not matches_card(foe, flt):
-            return f"the monster it battles, {foe.name}, is not {describe(flt)}"
-    return None
-
-
-
-def _condition(ctx: Context, src: Source, name: str) -> bool:
-    b = ctx.state.battle
-    me = src.host
-    # "If this card attacked / battled": in a Damage Step, this battle; anywhere else in the turn, the turn (§BP.11)
-    in_damage_step = ctx.state.rules_phase in DAMAGE_STEP_PHASES
-    if name == "this_card_battled":
-        return b.battled and me in (b.attacker, b.target) if in_damage_step else battled_this_turn(ctx.state, me)
-    if name == "this_card_attacked":
-        return b.attacked and me == b.attacker if in_damage_step else attacked_this_turn(ctx.state, me)
-    if name == "this_card_was_attacked":
-        return b.attacked and me == b.target if in_damage_step else was_attacked_this_turn(ctx.state, me)
-    if name == "this_card_declared_attack":
-        return declared_attack_this_turn(ctx.state, me)
-    if name == "this_card_did_not_declare_attack":
-        return not declared_attack_this_turn(ctx.state, me)
-    if name == "attacking_defense_position":  # the target as it was (§R.2): in the Graveyard by the end of the step
-        target = battler(ctx, b.target)
-        return me == b.attacker and target is not None and target.position is not None and target.position.is_defense
-    if name == "destroys_battling_opponent":  # the monster it battles is determined destroyed by battle (§R.5)
-        foe = ctx.battling_opponent(me)
-        return foe is not None and foe in b.destroyed
-    if name == "battling_opponent_not_destroyed":  # it battled a monster that was not destroyed by the battle
-        foe = ctx.battling_opponent(me)
-        return b.battled and foe is not None and foe not in b.destroyed
-    if name == "sent_from_field":  # "if this card is sent from the field to the GY": it was on the field just now
-        return (src.card, ctx.card(src.card).instance - 1) in ctx.state.last_known
-    if name == "opponent_turn":
-        return ctx.state.turn_player is not src.controller
-    if name == "would_take_battle_damage":  # "when you would take battle damage" (§U.12)
-        return actions.battle_damage_preview(ctx, src.controller) > 0
-    if name == "attacking_face_down":
-        return me == b.attacker and b.target_position_at_start is Position.SET
-    if name == "was_face_down_at_start":
-        start = b.attacker_position_at_start if me == b.attacker else b.target_position_at_start
-        return me in (b.attacker, b.target) and start is Position.SET
-    # Who declared the attack, and how (§BP.9): "when an opponent's monster declares an attack", "... a direct attack"
-    if name == "opponent_attacks":
-        return b.under_way and b.attacker_controller is opponent_of(src.controller)
-    if name == "own_monster_attacks":
-        return b.under_way and b.attacker_controller is src.controller
-    if name == "direct_attack":
-        return b.under_way and b.target is None
-    if name == "this_card_declares_attack":
-        return b.under_way and me == b.attacker
-    raise ValueError(f"unknown condition {name!r}")
-
-
-def responds_to_problem(ctx: Context, src: Source, answers: Params) -> str | None:
-    """Why the chain link this effect would be chained to is not the activation it answers (`responds_to`: "When
-    your opponent activates a Spell/Trap Card"), None if it is. A Spell/Trap's activated effect is its card's
-    activation unless it says `activates_card: false`; a trigger never is."""
-    w = ctx.state.window
-    if w is None or not w.chain:
-        return "it answers an activation, and none is on the chain"
-    link = w.chain[-1]
-    card = ctx.card(link.card)
-    who = answers.get("player", "either")
-    if who != "either" and (link.player is src.controller) != (who == "controller"):
-        mine = "its own player" if who == "controller" else "the opponent"
-        return f"it answers an activation by {mine}, and {card.name} was activated by {link.player.name}"
-    kinds = answers.get("card_type")
-    kind = "monster" if card.is_monster else _TYPE_WORD.get(card.card_type, "trap")
-    if kinds is not None and kind not in kinds:
-        return f"it answers the activation of a {' or '.join(kinds)} card's effect, and {card.name} is a {kind}"
-    if answers.get("card_activation"):
-        eff = card.effects[link.effect]
-        if card.is_monster or link.trigger or eff.kind is not EffectKind.ACTIVATED or not eff.params.get(
-            "activates_card", True
-        ):
-            return f"it answers the activation of a Spell/Trap Card, and {card.name}'s is an effect's activation"
-    return None
-
-
-def condition(ctx: Context, src: Source) -> bool:
-    conds = src.effect.params.get("condition") or ()
-    if isinstance(conds, str):
-        conds = (conds,)
-    answers = src.effect.params.get("responds_to")
-    if answers is not None and responds_to_problem(ctx, src, answers) is not None:
-        return False
-    battle = src.effect.params.get("battle")
-    if battle is not None and battle_problem(ctx, src, battle) is not None:
-        return False
-    only_if = src.effect.params.get("only_if")
-    if only_if is not None and only_if_problem(ctx, src, only_if) is not None:
-        return False
-    return all(_condition(ctx, src, c) for c in conds)
-
-
-def condition_problem(ctx: Context, src: Source) -> str | None:
-    """The failing part of the condition, in the card's words, where it can be said."""
-    answers = src.effect.params.get("responds_to")
-    if answers is not None and (problem := responds_to_problem(ctx, src, answers)) is not None:
-        return problem
-    battle = src.effect.params.get("battle")
-    problem = battle_problem(ctx, src, battle) if battle is not None else None
-    only_if = src.effect.params.get("only_if")
-    return problem if problem is not None or only_if is None else only_if_problem(ctx, src, only_if)
 
 
 # -- costs --------------------------------------------------------------------------------
@@ -255,6 +89,11 @@ def _change_stats(ctx: Context, src: Source, link: ChainLink, op: Params) -> Non
         atk += current_stats(ctx, foe)[0] if foe is not None else 0
     if op.get("atk_gain_of") is not None:
         atk += value_of(ctx, src, op["atk_gain_of"])
+    def_ = int(op.get("def", 0))
+    if op.get("def_gain_of") is not None:
+        def_ += value_of(ctx, src, op["def_gain_of"])
+    set_atk = op.get("set_atk") if op.get("set_atk_of") is None else value_of(ctx, src, op["set_atk_of"])
+    set_def = op.get("set_def") if op.get("set_def_of") is None else value_of(ctx, src, op["set_def_of"])
     ling = Lingering(
         effect=actions.STAT_CHANGE,
         controller=src.controller,
@@ -262,9 +101,9 @@ def _change_stats(ctx: Context, src: Source, link: ChainLink, op: Params) -> Non
         instance=card.instance,
         until=op.get("until", "end_of_turn"),
         atk=atk,
-        def_=int(op.get("def", 0)),
-        set_atk=op.get("set_atk"),
-        set_def=op.get("set_def"),
+        def_=def_,
+        set_atk=set_atk,
+        set_def=set_def,
     )
     actions.add_lingering(ctx, ling)
 
@@ -325,6 +164,47 @@ def _no_battle_damage(ctx: Context, src: Source, link: ChainLink, op: Params) ->
     ctx.emit(EventType.LINK_RESOLVED, "effect", player=player, detail="takes no battle damage this battle")
 
 
+# "For that battle": what happens to the battle damage of this battle (§U.15), as a stage of §2.6.
+THIS_BATTLE_CHANGES: Final = {
+    "halve": DamageStage.HALVE,
+    "double": DamageStage.DOUBLE,
+    "zero": DamageStage.ZERO,
+    "gain_instead": DamageStage.GAIN,
+    "reflect": DamageStage.REFLECT,
+    "also": DamageStage.ALSO,
+}
+
+
+def _battle_damage_this_battle(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """"The battle damage you take from that battle is halved" / "... you gain LP instead" / "your opponent takes
+    it instead" (`change`) for the players of `player`: until the end of this Damage Step (§U.15)."""
+    change = str(op["change"])
+    for player in ctx.players_of(src, op.get("player", "controller")):
+        params = {"player": player.name, "change": change}
+        eff = Effect("battle_damage_this_battle", EffectKind.CONTINUOUS, params=params)
+        actions.add_lingering(ctx, Lingering(eff, src.controller, None, None, "end_of_damage_step"))
+        ctx.emit(EventType.LINK_RESOLVED, "effect", player=player,
+                 detail=f"the battle damage it takes from this battle: {change.replace('_', ' ')}")  # fmt: skip
+
+
+def _indestructible_by_effects_this_turn(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """"It cannot be destroyed by (your opponent's) card effects this turn" (`target`, or the monsters `applies_to`
+    and `filter` name as it resolves; `by`, default `opponent_effects` as for the kind; `until`; §U.9)."""
+    until = str(op.get("until", "end_of_turn"))
+    if op.get("target") is not None:
+        index = card_for(ctx, src, link, op["target"])
+        cards = [] if index is None else [index]
+    else:
+        params = {"applies_to": op["applies_to"], "filter": op.get("filter")}
+        scope = Source(src.card, src.index, Effect("scope", EffectKind.CONTINUOUS, params=params), src.controller,
+                       src.host)  # fmt: skip
+        cards = [i for i in monsters_it_applies_to(ctx, scope, face_up=False) if not unaffected_by(ctx, i, src)]
+    eff = Effect("indestructible_by_effects", EffectKind.CONTINUOUS, params={"by": op.get("by", "opponent_effects")})
+    for index in cards:
+        if is_on_field(ctx.card(index).location):
+            actions.add_lingering(ctx, Lingering(eff, src.controller, index, ctx.card(index).instance, until))
+
+
 def _original_values_in_damage_calculation(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """"Damage calculation for this battle uses the original ATK/DEF of the battling monsters" (§R.5)."""
     eff = Effect("original_values_in_damage_calculation", EffectKind.CONTINUOUS)
@@ -359,8 +239,8 @@ def _negate_activation(ctx: Context, src: Source, link: ChainLink, op: Params) -
     w.negated_links.append(below)
     negated = w.chain[below]
     ctx.emit(EventType.LINK_NEGATED, "effect", card=negated.card, player=negated.player, detail="activation negated")
-    if op.get("destroy") and not indestructible_by_effect(ctx, negated.card, src):
-        actions.destroy(ctx, negated.card, "effect", detail="destroyed by the negating effect")
+    if op.get("destroy"):
+        actions.destroy(ctx, negated.card, "effect", detail="destroyed by the negating effect", by=src)
 
 
 def _move_op(dest: Location) -> OpHandler:
@@ -377,8 +257,26 @@ def _move_op(dest: Location) -> OpHandler:
 
 def _destroy(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     index = card_for(ctx, src, link, op["target"])
-    if index is not None and not indestructible_by_effect(ctx, index, src):
-        actions.destroy(ctx, index, "effect")
+    if index is not None:
+        actions.destroy(ctx, index, "effect", by=src)
+
+
+def _shuffle_into_deck(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """"Shuffle it into the Deck": to its owner's Deck (an Extra Deck monster: the Extra Deck), from the field, the
+    hand or the Graveyard; a monster determined destroyed by battle cannot be (as for returning it to the hand)."""
+    index = card_for(ctx, src, link, op["target"])
+    if index is None:
+        return
+    card = ctx.card(index)
+    if card.location in (Location.DECK, Location.EXTRA_DECK) or card.battle_destroyed:
+        return
+    extra = bool(card.details.abilities & EXTRA_DECK_ABILITIES)
+    actions.move_card(ctx, index, Location.EXTRA_DECK if extra else Location.DECK, "effect",
+                      detail="shuffled into the Deck")  # fmt: skip
+
+
+# A Fusion, Synchro, Xyz or Link Monster returns to the Extra Deck.
+EXTRA_DECK_ABILITIES: Final = frozenset({"fusion", "synchro", "xyz", "link"})
 
 
 def _send_to_graveyard(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
@@ -449,11 +347,7 @@ def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Params) -> N
     index = pick(ctx, src, op, ("hand", "deck", "graveyard"))
     if index is None or not ctx.card(index).is_monster:
         return
-    pos = Position(op.get("position", "attack"))
-    actions.move_card(
-        ctx, index, Location.MONSTER_ZONE, "effect", detail="Special Summoned", position=pos, controller=src.controller
-    )
-    write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, summoned="special", summoned_this_turn=True))
+    actions.special_summon(ctx, index, src.controller, Position(op.get("position", "attack")), "effect")
 
 
 def amount_of(ctx: Context, src: Source, op: Params) -> int:
@@ -513,9 +407,38 @@ def _destroy_all(ctx: Context, src: Source, link: ChainLink, op: Params) -> None
     flt = op.get("filter") or {}
     doomed = [i for i, c in enumerate(ctx.state.cards)
               if c.location is Location.MONSTER_ZONE and c.controller in players and matches(ctx, i, flt)
-              and not unaffected_by(ctx, i, src) and not indestructible_by_effect(ctx, i, src)]  # fmt: skip
+              and not unaffected_by(ctx, i, src)]  # fmt: skip
     for i in doomed:
-        actions.destroy(ctx, i, "effect")
+        actions.destroy(ctx, i, "effect", by=src)
+
+
+def _all_monsters(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """Do one thing to every monster of those players that matches the filter, at once ("return all your opponent's
+    Attack Position monsters to the hand", "change all monsters your opponent controls to face-down Defense
+    Position", "shuffle all ... into the Deck"; §U.15): `do` is destroy, banish, return_to_hand, shuffle_into_deck,
+    send_to_graveyard or change_position (with `to`)."""
+    players = ctx.players_of(src, op.get("player", "opponent"))
+    flt = op.get("filter") or {}
+    chosen = [i for i, c in enumerate(ctx.state.cards)
+              if c.location is Location.MONSTER_ZONE and c.controller in players and matches(ctx, i, flt)
+              and not unaffected_by(ctx, i, src)]  # fmt: skip
+    what = str(op["do"])
+    for i in chosen:
+        card = ctx.card(i)
+        if what == "destroy":
+            actions.destroy(ctx, i, "effect", by=src)
+        elif what == "change_position":
+            actions.change_position(ctx, i, Position(op["to"]), "effect")
+        elif card.location is Location.MONSTER_ZONE and not (card.battle_destroyed and what == "return_to_hand"):
+            if what == "send_to_graveyard":
+                actions.send_to_graveyard(ctx, i, "effect", detail="sent by an effect")
+            elif what == "shuffle_into_deck":
+                extra = bool(card.details.abilities & EXTRA_DECK_ABILITIES)
+                actions.move_card(ctx, i, Location.EXTRA_DECK if extra else Location.DECK, "effect",
+                                  detail="shuffled into the Deck")  # fmt: skip
+            else:
+                dest = Location.BANISHED if what == "banish" else Location.HAND
+                actions.move_card(ctx, i, dest, "effect", detail=what)
 
 
 def _gain(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
@@ -623,6 +546,7 @@ OPS: Final[dict[str, OpHandler]] = {
     "destroy": _destroy,
     "banish": _move_op(Location.BANISHED),
     "return_to_hand": _move_op(Location.HAND),
+    "shuffle_into_deck": _shuffle_into_deck,
     "send_to_graveyard": _send_to_graveyard,
     "change_position": _change_position,
     "take_control": _take_control,
@@ -634,6 +558,7 @@ OPS: Final[dict[str, OpHandler]] = {
     "restrict": _restrict,
     "end_battle_phase": _end_battle_phase,
     "destroy_all": _destroy_all,
+    "all_monsters": _all_monsters,
     "equip": _equip,
     "add_counters": _add_counters,
     "negate_effects": _negate_effects,
@@ -643,12 +568,14 @@ OPS: Final[dict[str, OpHandler]] = {
     "change_attack_target": _change_attack_target,
     "perform_damage_calculation": _perform_damage_calculation,
     **LASTING_OPS,
+    "battle_damage_this_battle": _battle_damage_this_battle,
+    "indestructible_by_effects_this_turn": _indestructible_by_effects_this_turn,
 }
 
 
 def operation(ctx: Context, src: Source, link: ChainLink) -> None:
     """Resolve the `does` list in order; stop if the Duel ends part-way (§2.7). An operation on `targeted` acts on
-    each card chosen as a target, in the order chosen (each one checked again as it resolves: `_card_for`)."""
+    each card chosen as a target, in the order chosen (each one checked again as it resolves: `card_for`)."""
     for op in src.effect.params.get("does", ()):
         for one in each_target(ctx, link, op):
             if reads_lost_target(ctx, src, link, one):
@@ -674,6 +601,7 @@ ACTIVATING_TYPES = [
         cost_problem=cost_problem,
         pay_cost=pay_cost,
         operation=operation,
+        event_card=event_card,
     )
     for kind in ("activated", "trigger", "flip")
 ]
@@ -681,6 +609,26 @@ ACTIVATING_TYPES = [
 
 def _no_damage_hook(ctx: Context, src: Source) -> list[DamageModifier]:
     return [DamageModifier(DamageStage.ZERO, player=Player[src.effect.params["player"]])]
+
+
+def _this_battle_hook(ctx: Context, src: Source) -> list[DamageModifier]:
+    p = src.effect.params
+    return [DamageModifier(THIS_BATTLE_CHANGES[str(p["change"])], player=Player[p["player"]])]
+
+
+def _at_timing(ctx: Context, src: Source) -> None:
+    """An action done with no chain as a state begins (`at`: the states, by name; "after damage calculation, this
+    increased ATK returns to 0"): the `does` list, as the rules do it, only while `only_if` holds (§U.15)."""
+    p = src.effect.params
+    if ctx.state.phase.value not in p.get("at", ()):
+        return
+    if p.get("only_if") is not None and only_if_problem(ctx, src, p["only_if"]) is not None:
+        return
+    link = ChainLink(src.card, src.index, src.controller, 1)
+    for op in p.get("does", ()):
+        OPS[op["op"]](ctx, src, link, op)
+        if ctx.state.duel_over:
+            return
 
 
 def _yes(ctx: Context, src: Source) -> bool:
@@ -698,4 +646,7 @@ LINGERING_TYPES = [
     EffectType("no_battle_damage_this_battle", hooks={Hook.BATTLE_DAMAGE: _no_damage_hook}),
     EffectType("indestructible_by_battle_this_turn", hooks={Hook.INDESTRUCTIBLE_BY_BATTLE: _indestructible_hook}),
     EffectType("original_values_in_damage_calculation", hooks={Hook.ORIGINAL_VALUES_IN_DAMAGE_CALCULATION: _yes}),
+    EffectType("battle_damage_this_battle", hooks={Hook.BATTLE_DAMAGE: _this_battle_hook}),
 ]
+# Actions with no chain (the format's kind `at_timing`): a continuous kind answering `Hook.AT_TIMING`.
+NO_CHAIN_TYPES = [EffectType("at_timing", hooks={Hook.AT_TIMING: _at_timing})]

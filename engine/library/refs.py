@@ -4,11 +4,15 @@ conditions and costs alike."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from engine.effects import Context, Source
+from engine.library.filters import matches
 from engine.rules.last_known import battler_instance, stats_as_they_were
 from engine.rules.rounding import halved
-from engine.rules.stats import original_stats
-from engine.values.game import Location, Player, opponent_of
+from engine.rules.stats import current_stats, lingering_original_stats, lingering_stats, original_stats
+from engine.values.game import Location, Player, Position, opponent_of
 from engine.values.params import Params
 
 
@@ -49,16 +53,31 @@ def own_battler(ctx: Context, player: Player) -> int | None:
     return None
 
 
-def value_of(ctx: Context, src: Source, source: Params) -> int:
-    """A monster's value (`of`, `stat`: current or original ATK/DEF, as it was if it left the field, §R.2), less
-    another monster's same value (`minus`, never below 0: "the difference in ATK"), halved if `halved`; 0 if there
-    is no such monster."""
+def value_of(ctx: Context, src: Source, source: Params, *, plain: bool = False) -> int:
+    """A value read from the game (§U.15): a monster's value (`of`, `stat`: current or original ATK/DEF, as it was
+    if it left the field, §R.2; `level`, `rank`, `link_rating`), or the highest or lowest current ATK/DEF of the
+    face-up monsters `highest_among` / `lowest_among` name (`player`, `filter`), or `count` (as `per_card`: how many
+    cards, times `times`); less another monster's same value (`minus`, never below 0: "the difference in ATK"),
+    halved if `halved`, times `times`; 0 if there is no such monster. `plain`: ATK/DEF without continuous changes
+    (for a continuous ATK/DEF change, which would otherwise read itself: §U.1)."""
     stat = str(source.get("stat", "atk"))
+    if source.get("count") is not None:
+        return cards_counted(ctx, src, source["count"]) * int(source.get("times", 1))
+    among = source.get("highest_among", source.get("lowest_among"))
+    if among is not None:
+        values = [read_stat(ctx, i, stat, plain) for i in face_up_monsters(ctx, src, among, plain)]
+        found = [v for v in values if v is not None]
+        if not found:
+            return 0
+        best = max(found) if source.get("highest_among") is not None else min(found)
+        return halved(best) if source.get("halved") else best * int(source.get("times", 1))
 
     def read(name: str) -> int | None:
         index = ref(ctx, src, name)
         if index is None:
             return None
+        if stat in PRINTED_VALUES or (plain and ctx.card(index).face_up_on_field):
+            return read_stat(ctx, index, stat, plain)
         if stat.startswith("original_"):
             card = ctx.card(index)
             if not card.face_up_on_field:
@@ -72,4 +91,58 @@ def value_of(ctx: Context, src: Source, source: Params) -> int:
         return 0  # no such monster, or one never on the field
     if source.get("minus") is not None:
         value = max(0, value - (read(str(source["minus"])) or 0))
-    return halved(value) if source.get("halved") else value
+    return halved(value) if source.get("halved") else value * int(source.get("times", 1))
+
+
+# Values a card shows on its frame, not changed by the format's effects.
+PRINTED_VALUES = ("level", "rank", "link_rating")
+
+
+def read_stat(ctx: Context, index: int, stat: str, plain: bool = False) -> int | None:
+    """One monster's `stat` now: its Level, Rank or Link Rating (a face-down monster shows none), or its current or
+    original ATK/DEF (`plain`: without continuous changes)."""
+    card = ctx.card(index)
+    if stat in PRINTED_VALUES:
+        if card.location is Location.MONSTER_ZONE and card.position is Position.SET:
+            return None
+        return {"level": card.level, "rank": card.details.rank, "link_rating": len(card.details.link_arrows)}[stat]
+    if not card.face_up_on_field:
+        return None
+    if stat.startswith("original_"):
+        return (lingering_original_stats if plain else original_stats)(ctx, index)[0 if stat == "original_atk" else 1]
+    return (lingering_stats if plain else current_stats)(ctx, index)[0 if stat == "atk" else 1]
+
+
+def face_up_monsters(ctx: Context, src: Source, among: Mapping[str, Any], plain: bool = False) -> list[int]:
+    """The face-up monsters of `among`'s `player` (controller, opponent or both; both by default) that match its
+    `filter` ("the highest ATK among monsters your opponent controls")."""
+    rel = among.get("player", "both")
+    players = (src.controller, opponent_of(src.controller)) if rel == "both" else (ctx.player_of(rel, src),)
+    flt = among.get("filter")
+    return [
+        i
+        for i, c in enumerate(ctx.state.cards)
+        if c.face_up_on_field
+        and c.location is Location.MONSTER_ZONE
+        and c.controller in players
+        and (flt is None or matches(ctx, i, flt, plain=plain))
+    ]
+
+
+def cards_counted(ctx: Context, src: Source, per: Mapping[str, Any]) -> int:
+    """How many cards `per` names: a player's (or both players') cards in a zone that match its filter; in the hand,
+    the unnamed cards drawn from an unlisted Deck count too. Stats are read without continuous changes (§U.1)."""
+    rel = per.get("player", "controller")
+    players = (src.controller, opponent_of(src.controller)) if rel == "both" else (ctx.player_of(rel, src),)
+    zone = Location(per.get("zone", "hand"))
+    flt = per.get("filter")
+    count = sum(
+        1
+        for i, c in enumerate(ctx.state.cards)
+        if c.location is zone
+        and (c.owner if zone in (Location.HAND, Location.GRAVEYARD) else c.controller) in players
+        and (flt is None or matches(ctx, i, flt, plain=True))
+    )
+    if zone is Location.HAND and flt is None:
+        count += sum(ctx.state.players[p].hand_filler for p in players)
+    return count

@@ -59,6 +59,19 @@ def battle_destruction_replacement(ctx: Context, index: int, before_battle_damag
     return None
 
 
+def indestructible_by_effect(ctx: Context, index: int, by: Source | None) -> bool:
+    """Whether the card effect `by` cannot destroy this card ("cannot be destroyed by card effects"; "... by your
+    opponent's card effects": Blue-Eyes Chaos MAX Dragon; §U.9). Not unaffected: the effect still applies to it
+    otherwise, and it may be targeted. With no effect known (`by` None), only a protection from every effect
+    applies. Asked by `actions.destroy`, the one path every destruction by a card effect takes."""
+    for who, answer in ctx.ask(Hook.INDESTRUCTIBLE_BY_EFFECTS):
+        if not isinstance(answer, Untargetable) or index not in answer.cards:
+            continue
+        if answer.by == "effects" or (by is not None and by.controller is not who.controller):
+            return True
+    return False
+
+
 def effect_destruction_replacement(ctx: Context, index: int) -> Source | None:
     """The replacement applied to this card, which a card effect would destroy (§U.10: "if it would be destroyed by a
     card effect, you can destroy this card instead"), or None: the first (turn player's first) whose controller
@@ -87,14 +100,3 @@ def replace_battle_destruction(ctx: Context, src: Source, index: int) -> None:
     if pay is not None:
         pay(ctx, src)
 
-
-def indestructible_by_effect(ctx: Context, index: int, src: Source) -> bool:
-    """Whether the effect `src` cannot destroy this card ("cannot be destroyed by your opponent's card effects":
-    Blue-Eyes Chaos MAX Dragon; §U.9). Not unaffected: the effect still applies to it otherwise, and it may be
-    targeted."""
-    for who, answer in ctx.ask(Hook.INDESTRUCTIBLE_BY_EFFECTS):
-        if not isinstance(answer, Untargetable) or index not in answer.cards:
-            continue
-        if answer.by == "effects" or src.controller is not who.controller:
-            return True
-    return False

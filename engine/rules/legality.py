@@ -12,7 +12,7 @@ from typing import Final
 from engine.effects import ActivationLock, Context, DamageStepRule, Effect, EffectKind, Hook, Source
 from engine.rules.cards import already_activated_problem, once_per_turn_problem
 from engine.rules.targeting import untargetable_by
-from engine.rules.triggers import concerns
+from engine.rules.triggers import CARD_EVENTS, MOVED_EVENTS, PLAYER_EVENTS, about, concerns
 from engine.state import Card, WindowState
 from engine.values.events import EventType
 from engine.values.game import DAMAGE_STEP_WINDOWS, CardType, Location, Player, Position, Window, is_on_field
@@ -20,6 +20,11 @@ from engine.values.words import is_at
 
 PROACTIVE_WINDOWS: Final = frozenset({Window.START_OF_DAMAGE_STEP, Window.BEFORE_DAMAGE_CALCULATION})
 STAT_CHANGE_WINDOWS: Final = PROACTIVE_WINDOWS
+# The events whose triggers may be about another card or a player (`about`), not the Damage Step's own: "when a
+# monster is Special Summoned", "when a card is destroyed" (Revival Rose, Ambulanceroid: §1.1(5)).
+OTHER_CARD_EVENTS: Final = CARD_EVENTS | PLAYER_EVENTS | MOVED_EVENTS
+# The events of cards and players a window records for an activation timing (`WindowState.happened`).
+RECORDED_EVENTS: Final = CARD_EVENTS | PLAYER_EVENTS | MOVED_EVENTS
 
 
 def damage_step_problem(eff: Effect, card: Card, window: Window) -> str | None:
@@ -32,7 +37,7 @@ def damage_step_problem(eff: Effect, card: Card, window: Window) -> str | None:
     if eff.damage_step is DamageStepRule.ALLOWED:
         return None
     if eff.damage_step is DamageStepRule.FORBIDDEN:
-        return "this effect cannot be activated in the Damage Step (card ruling)"
+        return "this effect cannot be activated in the Damage Step (its text or a card ruling)"
     if eff.windows is not None:
         if window in eff.windows:
             return None
@@ -65,6 +70,25 @@ def damage_step_problem(eff: Effect, card: Card, window: Window) -> str | None:
         f"in {window.value} only Counter Traps, activation negators, mandatory effects and the Damage "
         "Step's triggers can be activated"
     )
+
+
+def trigger_damage_step_problem(eff: Effect, window: Window) -> str | None:
+    """§1.1 for a triggered effect placed in a Damage Step window (§U.14). "(except during the Damage Step)"
+    (`damage_step: forbidden`): it cannot be activated there. Under the general rule (`auto`), an optional trigger
+    about another card or a player (`about` other than "self": "when a monster is Special Summoned") cannot be
+    either; mandatory triggers, and optional ones keyed to the card itself or to the Damage Step's own events, can.
+    A trigger refused here is not kept for later: its event is past (its chance to be activated was the chain built
+    right after it), so it is not activated at all, in the Damage Step or after it."""
+    if window not in DAMAGE_STEP_WINDOWS or eff.damage_step is DamageStepRule.ALLOWED:
+        return None
+    if eff.damage_step is DamageStepRule.FORBIDDEN:
+        return "its text says it cannot be activated during the Damage Step"
+    if eff.optional and eff.event in OTHER_CARD_EVENTS and about(eff) != "self":
+        return (
+            "an optional trigger about another card or a player cannot be activated during the Damage Step "
+            "(only mandatory ones, and those of the card itself)"
+        )
+    return None
 
 
 def window_problem(eff: Effect, card: Card, window: Window) -> str | None:
@@ -289,11 +313,26 @@ def timing_problem(ctx: Context, ci: int, eff: Effect) -> str | None:
         return None
     w = ctx.state.window
     assert w is not None
+    if event in RECORDED_EVENTS:
+        return happened_timing_problem(ctx, ci, eff, w)
     if event not in w.events or not concerns(ctx, event, ci):
         return f"it is activated when {event.value.replace('_', ' ')} happens, and that is not what just happened"
     if w.chains_resolved:
         return f"its timing has passed: the chain that responded to {event.value.replace('_', ' ')} has resolved"
     return None
+
+
+def happened_timing_problem(ctx: Context, ci: int, eff: Effect, w: WindowState) -> str | None:
+    """§U.14: an activated effect whose timing is an event of cards or players ("when your opponent Special Summons
+    a monster") is activated in the chain built right after that event, until it resolves (§BP.4's rule)."""
+    event = eff.event
+    assert event is not None
+    whose = about(eff)
+    ei = ctx.card(ci).effects.index(eff)
+    for happened, cards, player, chain in w.happened:
+        if happened is event and chain == w.chains_resolved and concerns(ctx, event, ci, cards, whose, player, ei):
+            return None
+    return f"it is activated when {event.value.replace('_', ' ')} happens, and that is not what just happened"
 
 
 def trigger_problem(ctx: Context, ci: int, ei: int, window: Window | None = None) -> str | None:
@@ -306,6 +345,8 @@ def trigger_problem(ctx: Context, ci: int, ei: int, window: Window | None = None
     ):
         return None
     card = ctx.card(ci)
+    if window is not None and (problem := trigger_damage_step_problem(card.effects[ei], window)):
+        return f"{card.name}'s effect cannot be activated here: {problem}"
     if any(e.type is EventType.TRIGGERED and e.card == ci and e.window is window for e in ctx.state.log):
         return f"{card.name}'s effect was already placed on a chain or declined in this window"
     eff = card.effects[ei]

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.effects import Context, TriggerEvent
+from engine.effects import Context, Effect, TriggerEvent
 from engine.state import Card, PendingTrigger
-from engine.values.game import Location, Position, holds_spells_traps
+from engine.values.game import Location, Player, Position, holds_spells_traps
 
 # Events about the game as a whole: every card's trigger for them is concerned.
 GLOBAL_EVENTS: Final = frozenset(
@@ -40,12 +40,75 @@ LEFT_FIELD_EVENTS: Final = frozenset(
 # Events of the cards an action just moved ("if this card is destroyed", "... is sent to the GY"): raised with
 # those cards (`actions.raise_event(..., cards=)`); raised by the end of the Damage Step, the monsters sent there.
 MOVED_EVENTS: Final = frozenset({TriggerEvent.DESTROYED, TriggerEvent.SENT_TO_GRAVEYARD})
+# Events of the cards an action did something to (§U.14), raised with those cards: whose card it must be is the
+# trigger's `about` (`ABOUT`). An attack negated is an event of the attacking monster.
+CARD_EVENTS: Final = frozenset(
+    {
+        TriggerEvent.DRAWN,
+        TriggerEvent.SPECIAL_SUMMONED,
+        TriggerEvent.POSITION_CHANGED,
+        TriggerEvent.RETURNED_TO_HAND,
+        TriggerEvent.ATTACK_NEGATED,
+    }
+)
+# Events of a player (raised with that player): whose is the trigger's `about`.
+PLAYER_EVENTS: Final = frozenset({TriggerEvent.LP_PAID})
+# Whose card (or whose LP) a trigger of `CARD_EVENTS` or `PLAYER_EVENTS` answers: this card itself (its controller,
+# for a player event), any card of its controller's, of the opponent's, or anyone's.
+ABOUT: Final = ("self", "own", "opponent", "any")
+# Where a card event's trigger activates from when its card may have just moved: wherever the card now is.
+MOVING_CARD_EVENTS: Final = frozenset({TriggerEvent.DRAWN, TriggerEvent.RETURNED_TO_HAND})
 
 
-def concerns(ctx: Context, event: TriggerEvent, index: int, cards: tuple[int, ...] | None = None) -> bool:
-    """Does this event happen to this card? `cards`: the cards an action just moved, for `MOVED_EVENTS`."""
+def about(eff: Effect) -> str:
+    """Whose card (or LP) the trigger answers: its `about` parameter (default "self")."""
+    return str(eff.params.get("about", "self"))
+
+
+def concerns_card_event(
+    ctx: Context, index: int, whose: str, cards: tuple[int, ...], player: Player | None, ei: int = -1
+) -> bool:
+    """Does an event of `cards` (or of `player`) concern this card's trigger (effect `ei`) whose `about` is `whose`
+    (§U.14)? A card of the event must also be one the trigger's type answers (`EffectType.event_card`)."""
+    me = ctx.card(index).controller
+    if player is not None:
+        return whose == "any" or (player is me) is (whose in ("self", "own"))
+    if whose == "self":
+        return index in cards
+    picked = [i for i in cards if whose == "any" or (ctx.card(i).controller is me) is (whose == "own")]
+    if not picked or ei < 0:
+        return bool(picked)
+    src = ctx.source_of(index, ei)
+    answers = ctx.registry[src.effect.type].event_card
+    return answers is None or any(answers(ctx, src, i) for i in picked)
+
+
+def moved_cards(ctx: Context, event: TriggerEvent) -> tuple[int, ...]:
+    """The cards the end of the Damage Step moved, for `MOVED_EVENTS`: the monsters destroyed by battle and sent
+    (those in the Graveyard, for "sent to the GY")."""
+    b = ctx.state.battle
+    return tuple(i for i in b.sent if event is TriggerEvent.DESTROYED or ctx.card(i).location is Location.GRAVEYARD)
+
+
+def concerns(
+    ctx: Context,
+    event: TriggerEvent,
+    index: int,
+    cards: tuple[int, ...] | None = None,
+    whose: str = "self",
+    player: Player | None = None,
+    ei: int = -1,
+) -> bool:
+    """Does this event happen to this card? `cards`: the cards an action just moved, for `MOVED_EVENTS`, and the
+    cards of a `CARD_EVENTS` event; `player`, the player of a `PLAYER_EVENTS` one; `whose`, the trigger's `about`."""
     if event in GLOBAL_EVENTS:
         return True
+    if event in CARD_EVENTS or event in PLAYER_EVENTS:
+        return (cards is not None or player is not None) and concerns_card_event(
+            ctx, index, whose, cards or (), player, ei
+        )
+    if event in MOVED_EVENTS and whose != "self":  # "when a monster on the field is destroyed" (§U.14)
+        return concerns_card_event(ctx, index, whose, cards if cards is not None else moved_cards(ctx, event), None, ei)
     if event in MOVED_EVENTS:
         card = ctx.card(index)
         if cards is not None:
@@ -80,8 +143,13 @@ def concerns(ctx: Context, event: TriggerEvent, index: int, cards: tuple[int, ..
     return False
 
 
-def in_activation_location(card: Card, event: TriggerEvent, activate_from: Location, pendulum: bool = False) -> bool:
-    if event in LEFT_FIELD_EVENTS:
+def in_activation_location(
+    card: Card, event: TriggerEvent, activate_from: Location, pendulum: bool = False, self_event: bool = True
+) -> bool:
+    """Whether the card is where its trigger activates from. A card's own "if this card is destroyed / drawn /
+    returned to the hand" activates from where the event took it (`self_event`: the event is this card's own; a
+    trigger about other cards activates from where it says)."""
+    if self_event and (event in LEFT_FIELD_EVENTS or event in MOVING_CARD_EVENTS):
         return True
     if card.in_pendulum_zone is not pendulum:
         return False  # §U.4: a Pendulum Effect only in a Pendulum Zone, the monster's effects never there
@@ -92,15 +160,18 @@ def in_activation_location(card: Card, event: TriggerEvent, activate_from: Locat
     return card.location is activate_from
 
 
-def triggered_effects(ctx: Context, event: TriggerEvent, cards: tuple[int, ...] | None = None) -> list[PendingTrigger]:
+def triggered_effects(
+    ctx: Context, event: TriggerEvent, cards: tuple[int, ...] | None = None, player: Player | None = None
+) -> list[PendingTrigger]:
     """The triggers an event sets off, in card order."""
     out = []
     for ci, ei in ctx.index.triggers[event]:
         card = ctx.card(ci)
         eff = card.effects[ei]
-        if eff.negated or ctx.effects_negated(ci) or not concerns(ctx, event, ci, cards):
+        whose = about(eff)
+        if eff.negated or ctx.effects_negated(ci) or not concerns(ctx, event, ci, cards, whose, player, ei):
             continue
-        if not in_activation_location(card, event, eff.activate_from, eff.pendulum):
+        if not in_activation_location(card, event, eff.activate_from, eff.pendulum, whose == "self"):
             continue
         cond = ctx.registry[eff.type].condition
         if cond is not None and not cond(ctx, ctx.source_of(ci, ei)):

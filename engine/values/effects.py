@@ -55,6 +55,14 @@ class TriggerEvent(FastEnum):
     DESTROYED = "destroyed"  # this card was destroyed, by battle or by a card effect ("if this card is destroyed")
     SENT_TO_GRAVEYARD = "sent_to_graveyard"  # this card was sent to the Graveyard, from anywhere
     END_PHASE = "end_phase"  # the End Phase ("during the End Phase", "at the end of this turn"), when it is played
+    # Events of a card or a player, raised where the action happens (rules spec §U.14); `Effect.params["about"]`
+    # says whose ("self", the default: this card, or this card's controller; "own", "opponent", "any")
+    DRAWN = "drawn"  # a card was drawn
+    SPECIAL_SUMMONED = "special_summoned"  # a monster was Special Summoned
+    POSITION_CHANGED = "position_changed"  # a monster's battle position changed (a flip by an attack too)
+    RETURNED_TO_HAND = "returned_to_hand"  # a card on the field was returned to the hand
+    LP_PAID = "lp_paid"  # a player paid LP (a cost)
+    ATTACK_NEGATED = "attack_negated"  # an attack was negated (the card: the attacking monster)
 
 
 class DamageStepRule(FastEnum):
@@ -109,7 +117,8 @@ class Hook(FastEnum):
     # `engine.actions` ("then destroy this card")
     CHAIN_SOLVING = "chain_solving"
     CANNOT_BE_TARGETED = "cannot_be_targeted"  # -> Untargetable: cards some effects cannot target (§U.9)
-    # -> Untargetable: cards some card effects cannot destroy ("cannot be destroyed by your opponent's card effects")
+    # -> Untargetable: cards some card effects cannot destroy ("cannot be destroyed by (your opponent's) card
+    # effects", `by` as for targeting; rules spec §U.9)
     INDESTRUCTIBLE_BY_EFFECTS = "indestructible_by_effects"
     # -> Iterable[int]: monsters whose effects are negated while this applies (Skill Drain, §U.3)
     NEGATES_EFFECTS = "negates_effects"

@@ -133,6 +133,12 @@ TRIGGERS: Final[dict[TriggerEvent, str]] = {
     TriggerEvent.DESTROYED: "destroyed",
     TriggerEvent.SENT_TO_GRAVEYARD: "sent to the Graveyard",
     TriggerEvent.END_PHASE: "the End Phase",
+    TriggerEvent.DRAWN: "drawn",
+    TriggerEvent.SPECIAL_SUMMONED: "Special Summoned",
+    TriggerEvent.POSITION_CHANGED: "its battle position changed",
+    TriggerEvent.RETURNED_TO_HAND: "returned to the hand",
+    TriggerEvent.LP_PAID: "LP paid",
+    TriggerEvent.ATTACK_NEGATED: "an attack negated",
 }
 
 

@@ -28,7 +28,8 @@ DEFS: Json = fmt.scenario_json_schema()["$defs"]
 OP_NAMES: tuple[str, ...] = tuple(fmt.OPS)
 KIND_NAMES: tuple[str, ...] = tuple(fmt.EFFECT_KINDS)
 ACTIVATABLE: tuple[str, ...] = tuple(k for k in KIND_NAMES if k in fmt.ACTIVATABLE_KINDS)
-CONTINUOUS: tuple[str, ...] = tuple(k for k in KIND_NAMES if k not in fmt.ACTIVATABLE_KINDS)
+# Kinds with no `does` list (an action with no chain, `at_timing`, has one and is not activatable).
+CONTINUOUS: tuple[str, ...] = tuple(k for k in KIND_NAMES if "does" not in DEFS[f"effect.{k}"]["properties"])
 OTHER = {"A": "B", "B": "A"}
 
 # Integer ranges by parameter name (inside the schema's own minimum/maximum); anything else gets _DEFAULT_INT.
@@ -72,8 +73,10 @@ def _value(name: str, schema: Json, refs: Callable[[str], st.SearchStrategy[str]
     raise AssertionError(f"the generator does not know the schema of {name}: {schema}")
 
 
-# Optional keys are given one time in 3; these, which mostly switch an effect off, one time in 8.
-_RARELY = {"negated": 7, "during_damage_calculation": 7}
+# Optional keys are given one time in 3; these, which mostly switch an effect off, one time in 8; a filter's
+# compound keys (a filter within a filter) one time in 8 too, so that nesting stays small (one time in 3 each, a
+# filter would hold more than one filter on average, and the generator's documents would grow without bound).
+_RARELY = {"negated": 7, "during_damage_calculation": 7, "not": 7, "any": 7, "all": 7}
 
 
 @st.composite
@@ -82,6 +85,11 @@ def _params(draw: st.DrawFn, defn: Json, refs: Callable[[str], st.SearchStrategy
     """Required keys always, optional keys sometimes, and one of an ``anyOf: required`` group."""
     props: Json = defn["properties"]
     required = set(defn.get("required", ()))
+    exactly = sorted(k for g in defn.get("oneOf", ()) for k in g["required"])  # exactly one of these keys
+    if exactly:
+        kept = draw(st.sampled_from(exactly))
+        required.add(kept)
+        skip = skip | (frozenset(exactly) - {kept})
     for group in defn.get("anyOf", ()):
         if not required & set(group["required"]):
             required.add(draw(st.sampled_from(sorted(k for g in defn["anyOf"] for k in g["required"]))))
@@ -149,7 +157,7 @@ def _effect(draw: st.DrawFn, card: Json, ids: list[str], summonable: list[str], 
         kind = draw(st.sampled_from(ACTIVATABLE) | st.sampled_from(ACTIVATABLE if first_op else KIND_NAMES))
     defn = DEFS[f"effect.{kind}"]
     eff = draw(_params(defn, refs, frozenset({"does"})))
-    if kind not in fmt.ACTIVATABLE_KINDS:
+    if "does" not in defn["properties"]:
         return eff
     ops = []
     for n in range(draw(st.integers(1, 3))):

@@ -1,0 +1,235 @@
+"""The conditions of activated, trigger and FLIP effects of the scenario format: who battles whom (`battle`), the
+named conditions (`condition`), the game as it is (`only_if`), the activation it answers (`responds_to`), and
+which cards of an event a trigger about other cards answers (rules spec §U.14)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from engine import actions
+from engine.effects import Context, EffectKind, Params, Source
+from engine.library.filters import describe, matches, matches_card
+from engine.library.only_if import only_if_problem
+from engine.library.refs import ref
+from engine.rules.last_known import as_it_was, battler_instance
+from engine.rules.stats import current_stats
+from engine.rules.this_turn import (
+    attacked_this_turn,
+    battled_this_turn,
+    declared_attack_this_turn,
+    was_attacked_this_turn,
+)
+from engine.state import Card
+from engine.values.game import DAMAGE_STEP_PHASES, CardType, Location, Position, is_on_field, opponent_of
+
+_TYPE_WORD: Final = {CardType.SPELL: "spell", CardType.TRAP: "trap", CardType.COUNTER_TRAP: "trap"}
+
+
+def battler(ctx: Context, index: int | None) -> Card | None:
+    """A battling monster as it was in this battle (§R.2: the card itself while it is still that monster on the
+    field, as it left the field otherwise); None if it is not one, or never was on the field."""
+    if index is None or index < 0:
+        return None
+    card = as_it_was(ctx, index, battler_instance(ctx, index))
+    return card if card is not None and card.location is Location.MONSTER_ZONE else None
+
+
+def battle_problem(ctx: Context, src: Source, cond: Params) -> str | None:
+    """Why who battles whom is not as the `battle` parameter asks (None if it is): "if a LIGHT monster you
+    control battles" (`own_monster`), "... battles an opponent's LIGHT monster" (`opponent_monster`), "if this
+    card battles" (`self`). A monster battles from the start of the Damage Step; one attacking directly battles
+    no monster. A battler that has left the field since is read as it was (§R.2: "if this card destroyed a LIGHT
+    monster by battle", asked when it is in the Graveyard)."""
+    b = ctx.state.battle
+    if not b.attacked and not (cond.get("at_declaration") and b.under_way):
+        return "no monster is battling yet"  # (with `at_declaration`, the attack's monsters count from its declaration)
+    me = src.controller.name
+    own = next((i for i in (b.attacker, b.target) if (c := battler(ctx, i)) and c.controller is src.controller), None)
+    if cond.get("of") is not None:  # another card's battle: "if the equipped monster / that monster battles"
+        own = ref(ctx, src, str(cond["of"]))
+        if own is None or own not in (b.attacker, b.target):
+            return "that monster is not battling"
+    if cond.get("self") and src.host not in (b.attacker, b.target):
+        return f"{ctx.card(src.host).name} is not battling"
+    fate = battle_fate_problem(ctx, own, cond)
+    if fate is not None:
+        return fate
+    flt = cond.get("own_monster")
+    own_card = battler(ctx, own)
+    if flt is not None and own_card is None:
+        return f"no monster {me} controls is battling"
+    if flt is not None and own_card is not None and not matches_card(own_card, flt):
+        return f"{me}'s battling monster {own_card.name} is not {describe(flt)}"
+    compare = cond.get("opponent_atk")
+    if compare is not None:
+        rival = ctx.battling_opponent(own) if own is not None else None
+        if own is None or rival is None:
+            return "it battles no monster of the opponent"
+        theirs, mine_atk = current_stats(ctx, rival)[0], current_stats(ctx, own)[0]
+        holds = {"higher": theirs > mine_atk, "lower": theirs < mine_atk, "equal": theirs == mine_atk,
+                 "equal_or_higher": theirs >= mine_atk, "equal_or_lower": theirs <= mine_atk}[compare]  # fmt: skip
+        if not holds:
+            return f"the monster it battles has {theirs} ATK, not {compare.replace('_', ' ')} than {mine_atk}"
+    flt = cond.get("opponent_monster")
+    if flt is not None:
+        mine = src.host if cond.get("self") and cond.get("of") is None else own
+        foe = battler(ctx, ctx.battling_opponent(mine) if mine is not None else None)
+        if foe is None:
+            return "it battles no monster of the opponent"
+        if not matches_card(foe, flt):
+            return f"the monster it battles, {foe.name}, is not {describe(flt)}"
+    return None
+
+
+
+def battle_fate_problem(ctx: Context, mine: int | None, cond: Params) -> str | None:
+    """`opponent_destroyed` (true / false): whether the monster `mine` battles was determined destroyed by the battle
+    ("if it destroys that monster by battle" / "if the monster it battled was not destroyed"), read after damage
+    calculation."""
+    wanted = cond.get("opponent_destroyed")
+    if wanted is None:
+        return None
+    b = ctx.state.battle
+    foe = ctx.battling_opponent(mine) if mine is not None else None
+    if not b.battled or foe is None:
+        return "no damage calculation of a battle between two monsters has been performed"
+    if (foe in b.destroyed) is not bool(wanted):
+        return f"the monster it battled was {'not ' if wanted else ''}destroyed by the battle"
+    return None
+
+
+def destroyed_by_opponent(ctx: Context, src: Source, attack_only: bool) -> bool:
+    """"If this card in your possession is destroyed by your opponent's card (by battle or by card effect)" /
+    "... by your opponent's attack or card effect" (`attack_only`: by battle only when the opponent attacked):
+    destroyed by battle in this battle, or by a card effect of the opponent of the player who controlled it then
+    (§U.15)."""
+    card = ctx.card(src.card)
+    known = ctx.state.last_known.get((src.card, card.instance - 1))
+    if known is None or known.card.controller is not card.owner:
+        return False  # not destroyed from the field, or not in its owner's possession then
+    foe = opponent_of(card.owner)
+    b = ctx.state.battle
+    if src.card in b.sent:
+        return not attack_only or b.attacker_controller is foe
+    return card.details.destroyed_by is foe
+
+
+def _condition(ctx: Context, src: Source, name: str) -> bool:
+    b = ctx.state.battle
+    me = src.host
+    # "If this card attacked / battled": in a Damage Step, this battle; anywhere else in the turn, the turn (§BP.11)
+    in_damage_step = ctx.state.rules_phase in DAMAGE_STEP_PHASES
+    if name == "this_card_battled":
+        return b.battled and me in (b.attacker, b.target) if in_damage_step else battled_this_turn(ctx.state, me)
+    if name == "this_card_attacked":
+        return b.attacked and me == b.attacker if in_damage_step else attacked_this_turn(ctx.state, me)
+    if name == "this_card_was_attacked":
+        return b.attacked and me == b.target if in_damage_step else was_attacked_this_turn(ctx.state, me)
+    if name == "this_card_declared_attack":
+        return declared_attack_this_turn(ctx.state, me)
+    if name == "this_card_did_not_declare_attack":
+        return not declared_attack_this_turn(ctx.state, me)
+    if name == "attacking_defense_position":  # the target as it was (§R.2): in the Graveyard by the end of the step
+        target = battler(ctx, b.target)
+        return me == b.attacker and target is not None and target.position is not None and target.position.is_defense
+    if name == "destroys_battling_opponent":  # the monster it battles is determined destroyed by battle (§R.5)
+        foe = ctx.battling_opponent(me)
+        return foe is not None and foe in b.destroyed
+    if name == "battling_opponent_not_destroyed":  # it battled a monster that was not destroyed by the battle
+        foe = ctx.battling_opponent(me)
+        return b.battled and foe is not None and foe not in b.destroyed
+    if name == "sent_from_field":  # "if this card is sent from the field to the GY": it was on the field just now
+        return (src.card, ctx.card(src.card).instance - 1) in ctx.state.last_known
+    if name in ("destroyed_by_opponent", "destroyed_by_opponent_attack"):
+        return destroyed_by_opponent(ctx, src, attack_only=name == "destroyed_by_opponent_attack")
+    if name == "was_face_up_at_start":  # "if it was face-up at the start of the Damage Step"
+        start = b.attacker_position_at_start if me == b.attacker else b.target_position_at_start
+        return me in (b.attacker, b.target) and start is not None and start is not Position.SET
+    if name == "opponent_turn":
+        return ctx.state.turn_player is not src.controller
+    if name == "would_take_battle_damage":  # "when you would take battle damage" (§U.12)
+        return actions.battle_damage_preview(ctx, src.controller) > 0
+    if name == "attacking_face_down":
+        return me == b.attacker and b.target_position_at_start is Position.SET
+    if name == "was_face_down_at_start":
+        start = b.attacker_position_at_start if me == b.attacker else b.target_position_at_start
+        return me in (b.attacker, b.target) and start is Position.SET
+    # Who declared the attack, and how (§BP.9): "when an opponent's monster declares an attack", "... a direct attack"
+    if name == "opponent_attacks":
+        return b.under_way and b.attacker_controller is opponent_of(src.controller)
+    if name == "own_monster_attacks":
+        return b.under_way and b.attacker_controller is src.controller
+    if name == "direct_attack":
+        return b.under_way and b.target is None
+    if name == "this_card_declares_attack":
+        return b.under_way and me == b.attacker
+    raise ValueError(f"unknown condition {name!r}")
+
+
+def responds_to_problem(ctx: Context, src: Source, answers: Params) -> str | None:
+    """Why the chain link this effect would be chained to is not the activation it answers (`responds_to`: "When
+    your opponent activates a Spell/Trap Card"), None if it is. A Spell/Trap's activated effect is its card's
+    activation unless it says `activates_card: false`; a trigger never is."""
+    w = ctx.state.window
+    if w is None or not w.chain:
+        return "it answers an activation, and none is on the chain"
+    link = w.chain[-1]
+    card = ctx.card(link.card)
+    who = answers.get("player", "either")
+    if who != "either" and (link.player is src.controller) != (who == "controller"):
+        mine = "its own player" if who == "controller" else "the opponent"
+        return f"it answers an activation by {mine}, and {card.name} was activated by {link.player.name}"
+    kinds = answers.get("card_type")
+    kind = "monster" if card.is_monster else _TYPE_WORD.get(card.card_type, "trap")
+    if kinds is not None and kind not in kinds:
+        return f"it answers the activation of a {' or '.join(kinds)} card's effect, and {card.name} is a {kind}"
+    if answers.get("card_activation"):
+        eff = card.effects[link.effect]
+        if card.is_monster or link.trigger or eff.kind is not EffectKind.ACTIVATED or not eff.params.get(
+            "activates_card", True
+        ):
+            return f"it answers the activation of a Spell/Trap Card, and {card.name}'s is an effect's activation"
+    return None
+
+
+def condition(ctx: Context, src: Source) -> bool:
+    conds = src.effect.params.get("condition") or ()
+    if isinstance(conds, str):
+        conds = (conds,)
+    answers = src.effect.params.get("responds_to")
+    if answers is not None and responds_to_problem(ctx, src, answers) is not None:
+        return False
+    battle = src.effect.params.get("battle")
+    if battle is not None and battle_problem(ctx, src, battle) is not None:
+        return False
+    only_if = src.effect.params.get("only_if")
+    if only_if is not None and only_if_problem(ctx, src, only_if) is not None:
+        return False
+    return all(_condition(ctx, src, c) for c in conds)
+
+
+def condition_problem(ctx: Context, src: Source) -> str | None:
+    """The failing part of the condition, in the card's words, where it can be said."""
+    answers = src.effect.params.get("responds_to")
+    if answers is not None and (problem := responds_to_problem(ctx, src, answers)) is not None:
+        return problem
+    battle = src.effect.params.get("battle")
+    problem = battle_problem(ctx, src, battle) if battle is not None else None
+    only_if = src.effect.params.get("only_if")
+    return problem if problem is not None or only_if is None else only_if_problem(ctx, src, only_if)
+
+
+def event_card(ctx: Context, src: Source, index: int) -> bool:
+    """A trigger about other cards (§U.14): whether this card of its event is one it answers: `event_filter` ("a
+    WIND monster"), read as the card was on the field if it has just left it (§R.2), and `destroyed_by` ("destroyed
+    by a card effect": one not destroyed by battle in this battle; "by battle": one that was)."""
+    p = src.effect.params
+    flt = p.get("event_filter")
+    if flt is not None:
+        card = ctx.card(index)
+        known = ctx.state.last_known.get((index, card.instance - 1))
+        if not (matches_card(known.card, flt) if known is not None and not is_on_field(card.location)
+                else matches(ctx, index, flt)):  # fmt: skip
+            return False
+    by = p.get("destroyed_by")
+    return by is None or (index in ctx.state.battle.sent) is (by == "battle")
