@@ -55,6 +55,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import (
+    ancient_gears,
     attack_stoppers,
     battle_aftermath,
     battle_boosts,
@@ -64,14 +65,20 @@ from engine.cards import (
     battle_traps,
     battle_triggers,
     conditional,
+    counted_boosts,
     counter_traps,
     damage_calculation,
     damage_step_boosts,
+    damage_step_end,
     declaration_answers,
+    equip_spells,
     extra_attacks,
+    field_locks,
     field_spells,
     flip,
+    fusion_battlers,
     indestructible,
+    mirror_forces,
     on_the_field,
     printed_monsters,
     protection,
@@ -91,7 +98,8 @@ if TYPE_CHECKING:
 _FAMILIES = (stat_changes, battle_damage, flip, start_and_refusals, battle_traps, attack_stoppers, counter_traps,
              protection, damage_step_boosts, printed_monsters, battle_triggers, on_the_field, extra_attacks,
              conditional, battle_aftermath, field_spells, declaration_answers, summon_responses, indestructible,
-             battle_start, damage_calculation, battle_end, battle_boosts)  # fmt: skip
+             battle_start, damage_calculation, battle_end, battle_boosts, mirror_forces, field_locks, ancient_gears,
+             fusion_battlers, equip_spells, counted_boosts, damage_step_end)  # fmt: skip
 # Cards written as scenario-format specs (nameable in scenario files); `custom` ones (their own effect
 # types) are loaded on first use, as they import the engine.
 CATALOG: dict[str, CardDef] = {c.key: c for m in _FAMILIES for c in m.CARDS}

@@ -90,6 +90,7 @@ TriggerCondition = Literal[
     "direct_attack",
     "this_card_declares_attack",
     "destroys_battling_opponent",
+    "sends_battling_opponent_to_graveyard",
     "battling_opponent_not_destroyed",
     "sent_from_field",
     "opponent_turn",
