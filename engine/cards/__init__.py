@@ -38,7 +38,15 @@ effects follow and its fidelity: "exact", or "approximate: " and what differs fr
   @Ignister, Fabled Ashenveil, Rescue Interlacer, Evil Eye Domain - Pareidolia, Bujingi Sinyou), `battle_end`
   (Heraldic Beast Basilisk, Wattsquirrel, Amazoness Heirloom, Ehren, Lightsworn Monk), `battle_boosts` (Cyber Dragon
   Zwei, Fusion Devourer, Amazoness Fighting Spirit, U.A. Mighty Slugger, Ancient Gear Knight); their cases are in
-  tests/rules/library-cards-2-cases.jsonl.
+  tests/rules/library-cards-2-cases.jsonl;
+* issue 43's third set (rules spec §U.19; cases in tests/rules/library-cards-3-cases.jsonl): `mirror_forces`
+  (Quaking, Dark and Radiant Mirror Force, Justi-Break, Ego Boost, Necro Gardna), `field_locks` (Skill Drain, Gora
+  Turtle, Banisher of the Radiance, Berserk Gorilla, Command Knight), `ancient_gears` (Ancient Gear Golem, Soldier,
+  Beast, Wyvern, Hunting Hound), `fusion_battlers` (Cyber Dragon, Cyber Twin Dragon, Cyber End Dragon, Elemental
+  HERO Bladedge, Wildedge, Flame Wingman, Shining Flare Wingman, Steam Healer, Blackwing - Bora the Spear),
+  `equip_spells` (Fairy Meteor Crush, Black Pendant, Legendary Sword, Elf's Light, Mage Power, Lightning Blade,
+  Gravity Axe - Grarl), `counted_boosts` (Dark Magician Girl, Buster Blader, Enraged Muka Muka, Jain, Lightsworn
+  Paladin), `damage_step_end` (Hyper Hammerhead, Flying Kamakiri #1, Hane-Hane).
 
 A scenario file can name one (``{"id": "r", "controller": "A", "location": "spell_trap_zone", "face_down": true,
 "card": "rush_recklessly"}``): the loader fills in its name, card type, printed ATK/DEF, Level (none for an Xyz or
