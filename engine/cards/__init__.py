@@ -48,7 +48,8 @@ effects follow and its fidelity: "exact", or "approximate: " and what differs fr
   Gravity Axe - Grarl), `counted_boosts` (Dark Magician Girl, Buster Blader, Enraged Muka Muka, Jain, Lightsworn
   Paladin), `damage_step_end` (Hyper Hammerhead, Flying Kamakiri #1, Hane-Hane), `damage_step_stats` (Ally of
   Justice Garadholg, Ally of Justice Rudra, Black Veloci, Blackwing Armed Wing, Cipher Soldier, Cyber Ogre 2, Dark
-  Artist, Dark City, Dash Warrior, Elemental HERO Inferno, Leotaur, Luminous Soldier).
+  Artist, Dark City, Dash Warrior, Elemental HERO Inferno, Leotaur, Luminous Soldier), `hands_and_life` (Morphing
+  Jar, Rainbow Life).
 
 A scenario file can name one (``{"id": "r", "controller": "A", "location": "spell_trap_zone", "face_down": true,
 "card": "rush_recklessly"}``): the loader fills in its name, card type, printed ATK/DEF, Level (none for an Xyz or
@@ -88,6 +89,7 @@ from engine.cards import (
     field_spells,
     flip,
     fusion_battlers,
+    hands_and_life,
     indestructible,
     mirror_forces,
     on_the_field,
@@ -110,7 +112,8 @@ _FAMILIES = (stat_changes, battle_damage, flip, start_and_refusals, battle_traps
              protection, damage_step_boosts, printed_monsters, battle_triggers, on_the_field, extra_attacks,
              conditional, battle_aftermath, field_spells, declaration_answers, summon_responses, indestructible,
              battle_start, damage_calculation, battle_end, battle_boosts, mirror_forces, field_locks, ancient_gears,
-             fusion_battlers, equip_spells, counted_boosts, damage_step_end, damage_step_stats)  # fmt: skip
+             fusion_battlers, equip_spells, counted_boosts, damage_step_end, damage_step_stats,
+             hands_and_life)  # fmt: skip
 # Cards written as scenario-format specs (nameable in scenario files); `custom` ones (their own effect
 # types) are loaded on first use, as they import the engine.
 CATALOG: dict[str, CardDef] = {c.key: c for m in _FAMILIES for c in m.CARDS}

@@ -24,6 +24,7 @@ from engine.library import costs
 from engine.library.conditions import condition, condition_problem, event_card
 from engine.library.continuous import monsters_it_applies_to
 from engine.library.filters import matches
+from engine.library.hands import HAND_OPS
 from engine.library.lasting import LASTING_OPS
 from engine.library.only_if import only_if_problem
 from engine.library.refs import ref, value_of
@@ -568,6 +569,7 @@ OPS: Final[dict[str, OpHandler]] = {
     "change_attack_target": _change_attack_target,
     "perform_damage_calculation": _perform_damage_calculation,
     **LASTING_OPS,
+    **HAND_OPS,
     "battle_damage_this_battle": _battle_damage_this_battle,
     "indestructible_by_effects_this_turn": _indestructible_by_effects_this_turn,
 }
