@@ -49,7 +49,11 @@ effects follow and its fidelity: "exact", or "approximate: " and what differs fr
   Paladin), `damage_step_end` (Hyper Hammerhead, Flying Kamakiri #1, Hane-Hane), `damage_step_stats` (Ally of
   Justice Garadholg, Ally of Justice Rudra, Black Veloci, Blackwing Armed Wing, Cipher Soldier, Cyber Ogre 2, Dark
   Artist, Dark City, Dash Warrior, Elemental HERO Inferno, Leotaur, Luminous Soldier), `hands_and_life` (Morphing
-  Jar, Rainbow Life).
+  Jar, Rainbow Life), `battle_sturdy` (Amazoness Fighter, Amazoness Queen, Bitelon, Bujingi Wolf, Dark
+  Driceratops, Darkness Destroyer, Elemental HERO Phoenix Enforcer, Fortress Warrior, Freya, Spirit of Victory,
+  Gogogo Golem, Gravekeeper's Spear Soldier, Gyroid, Hayabusa Knight, Lancer Dragonute, Lancer Lindwurm, Battlin'
+  Boxer Headgeared, Lightray Madoor, Jurrac Brachis, Five-Headed Dragon, Drill Barnacle, Flamvell Fiend,
+  Hyper-Ancient Shark Megalodon).
 
 A scenario file can name one (``{"id": "r", "controller": "A", "location": "spell_trap_zone", "face_down": true,
 "card": "rush_recklessly"}``): the loader fills in its name, card type, printed ATK/DEF, Level (none for an Xyz or
@@ -73,6 +77,7 @@ from engine.cards import (
     battle_damage,
     battle_end,
     battle_start,
+    battle_sturdy,
     battle_traps,
     battle_triggers,
     conditional,
@@ -113,7 +118,7 @@ _FAMILIES = (stat_changes, battle_damage, flip, start_and_refusals, battle_traps
              conditional, battle_aftermath, field_spells, declaration_answers, summon_responses, indestructible,
              battle_start, damage_calculation, battle_end, battle_boosts, mirror_forces, field_locks, ancient_gears,
              fusion_battlers, equip_spells, counted_boosts, damage_step_end, damage_step_stats,
-             hands_and_life)  # fmt: skip
+             hands_and_life, battle_sturdy)  # fmt: skip
 # Cards written as scenario-format specs (nameable in scenario files); `custom` ones (their own effect
 # types) are loaded on first use, as they import the engine.
 CATALOG: dict[str, CardDef] = {c.key: c for m in _FAMILIES for c in m.CARDS}
