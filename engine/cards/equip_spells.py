@@ -1,5 +1,6 @@
 """Equip Spells that change the equipped monster's battle (A-L cards of issue 43): Fairy Meteor Crush, Black
-Pendant, Legendary Sword, Elf's Light, Mage Power, Lightning Blade, Gravity Axe - Grarl. An Equip Spell is
+Pendant, Legendary Sword, Elf's Light, Mage Power, Lightning Blade, Gravity Axe - Grarl, Bashing Shield, Fusion
+Weapon, Insect Armor with Laser Cannon, Legendary Ebon Steed, Book of Secret Arts, Burning Spear. An Equip Spell is
 activated at Spell Speed 1, in a Main Phase: a scenario places it equipping its monster (`equipped_to`); which
 monsters it may equip is checked then, by the host. On an Equip Card, `stat_modifier` and the battle modifiers
 apply to the equipped monster (rules spec §C.3). Their cases are in tests/rules/library-cards-3-cases.jsonl."""
@@ -81,5 +82,57 @@ GRAVITY_AXE_GRARL = _equip_spell(
     {"kind": "stat_modifier", "atk": 500},
 )
 
+BASHING_SHIELD = _equip_spell(
+    "bashing_shield", "Bashing Shield",
+    "Equip only to a Normal Summoned/Set monster. It gains 1000 ATK. You take no battle damage from attacks "
+    "involving it.",
+    "'You': the Equip Card's controller, from the equipped monster's battles (ProjectIgnis/CardScripts c88610708: "
+    "EFFECT_AVOID_BATTLE_DAMAGE as an equip effect); case LC3-BSH-001. https://yugipedia.com/wiki/Bashing_Shield",
+    {"kind": "stat_modifier", "atk": 1000},
+    {"kind": "avoid_battle_damage", "player": "controller"},
+)
+
+FUSION_WEAPON = _equip_spell(
+    "fusion_weapon", "Fusion Weapon",
+    "Equip only to a Level 6 or lower Fusion Monster. The equipped monster gains 1500 ATK and DEF.",
+    "ProjectIgnis/CardScripts c27967615; case LC3-FWP-001. https://yugipedia.com/wiki/Fusion_Weapon",
+    {"kind": "stat_modifier", "atk": 1500, "def": 1500},
+)
+
+INSECT_ARMOR_WITH_LASER_CANNON = _equip_spell(
+    "insect_armor_with_laser_cannon", "Insect Armor with Laser Cannon",
+    "Equip only to an Insect-Type monster. It gains 700 ATK.",
+    "ProjectIgnis/CardScripts c3492538; case LC3-IALC-001. "
+    "https://yugipedia.com/wiki/Insect_Armor_with_Laser_Cannon",
+    {"kind": "stat_modifier", "atk": 700},
+)
+
+LEGENDARY_EBON_STEED = _equip_spell(
+    "legendary_ebon_steed", "Legendary Ebon Steed",
+    "Equip only to a 'Six Samurai' monster. It gains 200 ATK and DEF. If it would be destroyed, destroy this card "
+    "instead.",
+    "A replacement, not activated, by battle or by a card effect (ProjectIgnis/CardScripts c12324546: "
+    "EFFECT_DESTROY_SUBSTITUTE; rules spec §U.10); case LC3-LES-001. "
+    "https://yugipedia.com/wiki/Legendary_Ebon_Steed",
+    {"kind": "stat_modifier", "atk": 200, "def": 200},
+    {"kind": "battle_destruction_replacement", "by": "both", "instead": {"destroy_self": True}},
+)
+
+BOOK_OF_SECRET_ARTS = _equip_spell(
+    "book_of_secret_arts", "Book of Secret Arts",
+    "A Spellcaster-Type monster equipped with this card increases its ATK and DEF by 300 points.",
+    "ProjectIgnis/CardScripts c91595718 (equip limit RACE_SPELLCASTER: the host's, at activation); case "
+    "LC3-BSA-001. https://yugipedia.com/wiki/Book_of_Secret_Arts",
+    {"kind": "stat_modifier", "atk": 300, "def": 300},
+)
+
+BURNING_SPEAR = _equip_spell(
+    "burning_spear", "Burning Spear",
+    "A FIRE monster equipped with this card increases its ATK by 400 points and decreases its DEF by 200 points.",
+    "ProjectIgnis/CardScripts c18937875; case LC3-BS-001. https://yugipedia.com/wiki/Burning_Spear",
+    {"kind": "stat_modifier", "atk": 400, "def": -200},
+)
+
 CARDS = (FAIRY_METEOR_CRUSH, BLACK_PENDANT, LEGENDARY_SWORD, ELFS_LIGHT, MAGE_POWER, LIGHTNING_BLADE,
-         GRAVITY_AXE_GRARL)  # fmt: skip
+         GRAVITY_AXE_GRARL, BASHING_SHIELD, FUSION_WEAPON, INSECT_ARMOR_WITH_LASER_CANNON, LEGENDARY_EBON_STEED,
+         BOOK_OF_SECRET_ARTS, BURNING_SPEAR)  # fmt: skip
