@@ -76,6 +76,7 @@ COMPILED = [
     "engine/library/continuous.py",
     "engine/library/costs.py",
     "engine/library/filters.py",
+    "engine/library/hands.py",
     "engine/library/lasting.py",
     "engine/library/only_if.py",
     "engine/library/ops.py",
