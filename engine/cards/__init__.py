@@ -46,7 +46,7 @@ effects follow and its fidelity: "exact", or "approximate: " and what differs fr
   HERO Bladedge, Wildedge, Flame Wingman, Shining Flare Wingman, Steam Healer, Blackwing - Bora the Spear),
   `equip_spells` (Fairy Meteor Crush, Black Pendant, Legendary Sword, Elf's Light, Mage Power, Lightning Blade,
   Gravity Axe - Grarl), `counted_boosts` (Dark Magician Girl, Buster Blader, Enraged Muka Muka, Jain, Lightsworn
-  Paladin), `damage_step_end` (Hyper Hammerhead, Flying Kamakiri #1, Hane-Hane), `damage_step_stats` (Ally of
+  Paladin), `damage_step_end` (Hyper Hammerhead, Flying Kamakiri #1, Hane-Hane), `damage_step_gains` (Ally of
   Justice Garadholg, Ally of Justice Rudra, Black Veloci, Blackwing Armed Wing, Cipher Soldier, Cyber Ogre 2, Dark
   Artist, Dark City, Dash Warrior, Elemental HERO Inferno, Leotaur, Luminous Soldier), `hands_and_life` (Morphing
   Jar, Rainbow Life), `battle_sturdy` (Amazoness Fighter, Amazoness Queen, Bitelon, Bujingi Wolf, Dark
@@ -86,7 +86,7 @@ from engine.cards import (
     damage_calculation,
     damage_step_boosts,
     damage_step_end,
-    damage_step_stats,
+    damage_step_gains,
     declaration_answers,
     equip_spells,
     extra_attacks,
@@ -117,7 +117,7 @@ _FAMILIES = (stat_changes, battle_damage, flip, start_and_refusals, battle_traps
              protection, damage_step_boosts, printed_monsters, battle_triggers, on_the_field, extra_attacks,
              conditional, battle_aftermath, field_spells, declaration_answers, summon_responses, indestructible,
              battle_start, damage_calculation, battle_end, battle_boosts, mirror_forces, field_locks, ancient_gears,
-             fusion_battlers, equip_spells, counted_boosts, damage_step_end, damage_step_stats,
+             fusion_battlers, equip_spells, counted_boosts, damage_step_end, damage_step_gains,
              hands_and_life, battle_sturdy)  # fmt: skip
 # Cards written as scenario-format specs (nameable in scenario files); `custom` ones (their own effect
 # types) are loaded on first use, as they import the engine.
