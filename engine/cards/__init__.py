@@ -55,11 +55,13 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import (
+    after_the_battle,
     attack_stoppers,
     battle_aftermath,
     battle_boosts,
     battle_damage,
     battle_end,
+    battle_guards,
     battle_start,
     battle_traps,
     battle_triggers,
@@ -67,17 +69,22 @@ from engine.cards import (
     counter_traps,
     damage_calculation,
     damage_step_boosts,
+    damage_step_starts,
+    damage_step_stats,
     declaration_answers,
     extra_attacks,
     field_spells,
     flip,
+    hand_in_battle,
     indestructible,
     on_the_field,
     printed_monsters,
     protection,
+    quick_answers,
     start_and_refusals,
     stat_changes,
     summon_responses,
+    terrain_fields,
 )
 from engine.cards.card import CardDef
 from engine.host import CARD_KEYWORDS
@@ -91,7 +98,9 @@ if TYPE_CHECKING:
 _FAMILIES = (stat_changes, battle_damage, flip, start_and_refusals, battle_traps, attack_stoppers, counter_traps,
              protection, damage_step_boosts, printed_monsters, battle_triggers, on_the_field, extra_attacks,
              conditional, battle_aftermath, field_spells, declaration_answers, summon_responses, indestructible,
-             battle_start, damage_calculation, battle_end, battle_boosts)  # fmt: skip
+             battle_start, damage_calculation, battle_end, battle_boosts,
+             damage_step_stats, terrain_fields, damage_step_starts, after_the_battle, hand_in_battle, quick_answers,
+             battle_guards)  # fmt: skip
 # Cards written as scenario-format specs (nameable in scenario files); `custom` ones (their own effect
 # types) are loaded on first use, as they import the engine.
 CATALOG: dict[str, CardDef] = {c.key: c for m in _FAMILIES for c in m.CARDS}

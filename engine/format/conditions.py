@@ -110,8 +110,8 @@ class TargetsWire(Wire):
     ] = "both"
     zone: Annotated[
         Literal["monster_zone", "spell_trap_zone", "field"],
-        doc("where: monster_zone (the default: \"1 monster\"), spell_trap_zone (\"1 Spell/Trap\") or field "
-            "(\"1 card on the field\")"),
+        doc("where: monster_zone (the default: \"1 monster\"), spell_trap_zone (\"1 Spell/Trap\": the Spell & Trap "
+            "Zones, Pendulum Zones included, and the Field Zone) or field (\"1 card on the field\")"),
     ] = "monster_zone"
     count: Annotated[int, Meta(ge=1, le=MAX_COUNT), doc("how many (default 1)")] = 1
     up_to: Annotated[bool, doc("\"up to\" count: from 1 to count of them")] = False

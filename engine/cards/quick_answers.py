@@ -1,0 +1,86 @@
+"""Spells and Traps a player answers a battle with (issue 43's library growth): Mask of Weakness, Rising Energy,
+Raigeki Break, Mystical Space Typhoon, Ready for Intercepting. Each targets on activation, among the cards its text
+names (the player's pick, a decision: `target` objects), and does nothing to a target that is no longer legal when it
+resolves; those that change ATK/DEF can be activated in the Damage Step (rules spec §1.1), the others cannot."""
+
+from __future__ import annotations
+
+from engine.cards.card import CardDef
+
+MASK_OF_WEAKNESS = CardDef(
+    key="mask_of_weakness",
+    name="Mask of Weakness",
+    card_type="trap",
+    text="Target 1 attacking monster; that target loses 700 ATK until the end of this turn.",
+    ruling="Any attacking monster, in the Battle Step or the Damage Step until before damage calculation (CardScripts "
+    "c57882509: EFFECT_FLAG_DAMAGE_STEP, aux.StatChangeDamageStepCondition, the attacker as its target). Cases "
+    "LC4-MOW-001, LC4-MOW-002. https://yugipedia.com/wiki/Mask_of_Weakness",
+    effects=(
+        {"kind": "activated", "speed": 2, "target": {"attacking": True, "filter": {"face_up": True}},
+         "does": [{"op": "change_stats", "target": "targeted", "atk": -700, "until": "end_of_turn"}]},
+    ),
+    fidelity="exact",
+)  # fmt: skip
+
+RISING_ENERGY = CardDef(
+    key="rising_energy",
+    name="Rising Energy",
+    card_type="trap",
+    text="Discard 1 card, then target 1 face-up monster on the field; that target gains 1500 ATK until the End Phase.",
+    ruling="Usable in the Damage Step until before damage calculation, as an ATK change (CardScripts c78211862: "
+    "EFFECT_FLAG_DAMAGE_STEP, a discard as its cost, RESETS_STANDARD_PHASE_END). Case LC4-RSE-001. "
+    "https://yugipedia.com/wiki/Rising_Energy",
+    effects=(
+        {"kind": "activated", "speed": 2, "cost": {"discard": 1}, "target": {"filter": {"face_up": True}},
+         "does": [{"op": "change_stats", "target": "targeted", "atk": 1500, "until": "end_of_turn"}]},
+    ),
+    fidelity="exact",
+)  # fmt: skip
+
+RAIGEKI_BREAK = CardDef(
+    key="raigeki_break",
+    name="Raigeki Break",
+    card_type="trap",
+    text="Discard 1 card, then target 1 card on the field; destroy it.",
+    ruling="Any card on the field but itself; not in the Damage Step (CardScripts c4178474: LOCATION_ONFIELD on "
+    "both sides, except e:GetHandler()). Cases LC4-RGB-001, LC4-RGB-002. https://yugipedia.com/wiki/Raigeki_Break",
+    effects=(
+        {"kind": "activated", "speed": 2, "cost": {"discard": 1},
+         "target": {"zone": "field", "other_than_self": True}, "does": [{"op": "destroy", "target": "targeted"}]},
+    ),
+    fidelity="exact",
+)  # fmt: skip
+
+MYSTICAL_SPACE_TYPHOON = CardDef(
+    key="mystical_space_typhoon",
+    name="Mystical Space Typhoon",
+    card_type="spell",
+    property="quick_play",
+    text="Quick-Play Spell. Target 1 Spell/Trap on the field; destroy that target.",
+    ruling="A Set Spell/Trap too, a Field Spell too, not itself; not in the Damage Step (CardScripts c5318639: "
+    "Card.IsSpellTrap on LOCATION_ONFIELD, except itself). Cases LC4-MST-001, LC4-MST-002. "
+    "https://yugipedia.com/wiki/Mystical_Space_Typhoon",
+    effects=(
+        {"kind": "activated", "speed": 2, "target": {"zone": "spell_trap_zone", "other_than_self": True},
+         "does": [{"op": "destroy", "target": "targeted"}]},
+    ),
+    fidelity="exact",
+)  # fmt: skip
+
+READY_FOR_INTERCEPTING = CardDef(
+    key="ready_for_intercepting",
+    name="Ready for Intercepting",
+    card_type="trap",
+    text="Target 1 Warrior or Spellcaster monster on the field; change that target to face-down Defense Position.",
+    ruling="A face-up one (a face-down monster shows no Type); not in the Damage Step. Turned face-down in the Battle "
+    "Step, the attack target is replayed (CardScripts c31785398: IsFaceup() and IsCanTurnSet(), "
+    "POS_FACEDOWN_DEFENSE). Cases LC4-RFI-001, LC4-RFI-002. https://yugipedia.com/wiki/Ready_for_Intercepting",
+    effects=(
+        {"kind": "activated", "speed": 2,
+         "target": {"filter": {"face_up": True, "any": [{"monster_type": "warrior"}, {"monster_type": "spellcaster"}]}},
+         "does": [{"op": "change_position", "target": "targeted", "to": "set"}]},
+    ),
+    fidelity="exact",
+)  # fmt: skip
+
+CARDS = (MASK_OF_WEAKNESS, RISING_ENERGY, RAIGEKI_BREAK, MYSTICAL_SPACE_TYPHOON, READY_FOR_INTERCEPTING)
