@@ -75,6 +75,7 @@ from engine.cards import (
     extra_attacks,
     field_spells,
     flip,
+    guardians_of_damage_calculation,
     hand_in_battle,
     indestructible,
     on_the_field,
@@ -100,7 +101,7 @@ _FAMILIES = (stat_changes, battle_damage, flip, start_and_refusals, battle_traps
              conditional, battle_aftermath, field_spells, declaration_answers, summon_responses, indestructible,
              battle_start, damage_calculation, battle_end, battle_boosts,
              damage_step_stats, terrain_fields, damage_step_starts, after_the_battle, hand_in_battle, quick_answers,
-             battle_guards)  # fmt: skip
+             battle_guards, guardians_of_damage_calculation)  # fmt: skip
 # Cards written as scenario-format specs (nameable in scenario files); `custom` ones (their own effect
 # types) are loaded on first use, as they import the engine.
 CATALOG: dict[str, CardDef] = {c.key: c for m in _FAMILIES for c in m.CARDS}

@@ -1,7 +1,8 @@
 """Monsters and a Continuous Trap that act after damage calculation or at the end of the Damage Step (issue 43's
 library growth): Wall of Illusion, Photon Crusher, Yubel - The Ultimate Nightmare, Turbo Rocket, Madolche Waltz,
-Zombyra the Dark, Raging Flame Sprite. Their triggers are mandatory (their official scripts: EFFECT_TYPE_TRIGGER_F);
-Photon Crusher's change of position is no trigger at all (EFFECT_TYPE_CONTINUOUS: an action with no chain)."""
+Zombyra the Dark, Raging Flame Sprite, Wind-Up Juggler. Their triggers are mandatory but Wind-Up Juggler's (their
+official scripts: EFFECT_TYPE_TRIGGER_F); Photon Crusher's change of position is no trigger at all
+(EFFECT_TYPE_CONTINUOUS: an action with no chain)."""
 
 from __future__ import annotations
 
@@ -163,5 +164,27 @@ RAGING_FLAME_SPRITE = CardDef(
     fidelity="exact",
 )  # fmt: skip
 
+WIND_UP_JUGGLER = CardDef(
+    key="wind_up_juggler",
+    name="Wind-Up Juggler",
+    card_type="monster",
+    atk=1700,
+    def_=1000,
+    level=4,
+    attribute="wind",
+    monster_type="psychic",
+    text="After damage calculation, if this card battled an opponent's monster: You can destroy that opponent's "
+    "monster. This effect can be used only once while this card is face-up on the field.",
+    ruling="An optional trigger, once while face-up, across turns (CardScripts c85682655: EVENT_BATTLED, "
+    "EFFECT_TYPE_TRIGGER_O, SetCountLimit(1) with EFFECT_FLAG_NO_TURN_RESET; `once_per_turn: while_face_up`). Cases "
+    "LC4-WUJ-001, LC4-WUJ-002. https://yugipedia.com/wiki/Wind-Up_Juggler",
+    effects=(
+        {"kind": "trigger", "on": "after_damage_calculation", "optional": True, "once_per_turn": "while_face_up",
+         "condition": "this_card_battled", "battle": {"self": True, "opponent_monster": {}},
+         "does": [{"op": "destroy", "target": "battling_opponent"}]},
+    ),
+    fidelity="exact",
+)  # fmt: skip
+
 CARDS = (WALL_OF_ILLUSION, PHOTON_CRUSHER, YUBEL_THE_ULTIMATE_NIGHTMARE, TURBO_ROCKET, MADOLCHE_WALTZ,
-         ZOMBYRA_THE_DARK, RAGING_FLAME_SPRITE)  # fmt: skip
+         ZOMBYRA_THE_DARK, RAGING_FLAME_SPRITE, WIND_UP_JUGGLER)  # fmt: skip
