@@ -1,7 +1,7 @@
 """Monsters and a Continuous Trap that act after damage calculation or at the end of the Damage Step (issue 43's
 library growth): Wall of Illusion, Photon Crusher, Yubel - The Ultimate Nightmare, Turbo Rocket, Madolche Waltz,
-Zombyra the Dark, Raging Flame Sprite, Wind-Up Juggler. Their triggers are mandatory but Wind-Up Juggler's (their
-official scripts: EFFECT_TYPE_TRIGGER_F); Photon Crusher's change of position is no trigger at all
+Zombyra the Dark, Raging Flame Sprite, Wind-Up Juggler, Prickle Fairy. Their triggers are mandatory but Wind-Up
+Juggler's (their official scripts: EFFECT_TYPE_TRIGGER_F); Photon Crusher's change of position is no trigger at all
 (EFFECT_TYPE_CONTINUOUS: an action with no chain)."""
 
 from __future__ import annotations
@@ -186,5 +186,31 @@ WIND_UP_JUGGLER = CardDef(
     fidelity="exact",
 )  # fmt: skip
 
+PRICKLE_FAIRY = CardDef(
+    key="prickle_fairy",
+    name="Prickle Fairy",
+    card_type="monster",
+    atk=300,
+    def_=2000,
+    level=4,
+    attribute="earth",
+    monster_type="plant",
+    text="Your opponent cannot attack Insect monsters. If this card battled a monster, at the end of the Damage Step: "
+    "Change that monster to Defense Position.",
+    ruling="A mandatory trigger at the end of the Damage Step, if the monster is still on the field, not destroyed "
+    "by the battle (CardScripts c91559748: EVENT_DAMAGE_STEP_END, EFFECT_TYPE_TRIGGER_F, IsRelateToBattle; its "
+    "attack lock: EFFECT_CANNOT_SELECT_BATTLE_TARGET on face-up Insects). Cases LC4-PRF-001, LC4-PRF-002. "
+    "https://yugipedia.com/wiki/Prickle_Fairy",
+    effects=(
+        {"kind": "cannot_be_attacked", "applies_to": "own_monsters", "filter": {"face_up": True,
+                                                                                "monster_type": "insect"}},
+        {"kind": "trigger", "on": "end_of_damage_step", "optional": False,
+         "condition": ["this_card_battled", "battling_opponent_not_destroyed"],
+         "does": [{"op": "change_position", "target": "battling_opponent", "to": "defense"}]},
+    ),
+    fidelity="exact",
+)  # fmt: skip
+
 CARDS = (WALL_OF_ILLUSION, PHOTON_CRUSHER, YUBEL_THE_ULTIMATE_NIGHTMARE, TURBO_ROCKET, MADOLCHE_WALTZ,
-         ZOMBYRA_THE_DARK, RAGING_FLAME_SPRITE, WIND_UP_JUGGLER)  # fmt: skip
+         ZOMBYRA_THE_DARK, RAGING_FLAME_SPRITE, WIND_UP_JUGGLER,
+         PRICKLE_FAIRY)  # fmt: skip

@@ -1,7 +1,8 @@
 """Spells and Traps a player answers a battle with (issue 43's library growth): Mask of Weakness, Rising Energy,
-Raigeki Break, Mystical Space Typhoon, Ready for Intercepting. Each targets on activation, among the cards its text
-names (the player's pick, a decision: `target` objects), and does nothing to a target that is no longer legal when it
-resolves; those that change ATK/DEF can be activated in the Damage Step (rules spec §1.1), the others cannot."""
+Raigeki Break, Mystical Space Typhoon, Ready for Intercepting, Photon Current, Metalmorph. Most target on activation,
+among the cards their text names (the player's pick, a decision: `target` objects), and do nothing to a target that is
+no longer legal when they resolve; those that change ATK/DEF can be activated in the Damage Step (rules spec §1.1),
+the others cannot."""
 
 from __future__ import annotations
 
@@ -83,4 +84,44 @@ READY_FOR_INTERCEPTING = CardDef(
     fidelity="exact",
 )  # fmt: skip
 
-CARDS = (MASK_OF_WEAKNESS, RISING_ENERGY, RAIGEKI_BREAK, MYSTICAL_SPACE_TYPHOON, READY_FOR_INTERCEPTING)
+PHOTON_CURRENT = CardDef(
+    key="photon_current",
+    name="Photon Current",
+    card_type="trap",
+    text="When a face-up LIGHT Dragon-Type monster you control is targeted for an attack: The attack target gains ATK "
+    "equal to the attacking monster's ATK, until the end of the Damage Step.",
+    ruling="It does not target; the attacker's ATK as it resolves (CardScripts c43813459: EVENT_BE_BATTLE_TARGET, "
+    "EFFECT_UPDATE_ATTACK of a:GetAttack(), reset at the end of the Damage Step). Cases LC4-PHO-001, LC4-PHO-002. "
+    "https://yugipedia.com/wiki/Photon_Current",
+    effects=(
+        {"kind": "activated", "speed": 2, "on": "targeted_for_attack", "about": "own", "condition": "opponent_attacks",
+         "battle": {"at_declaration": True,
+                    "own_monster": {"face_up": True, "attribute": "light", "monster_type": "dragon"}},
+         "does": [{"op": "change_stats", "target": "target", "atk_gain_of": {"of": "attacker", "stat": "atk"},
+                   "until": "end_of_damage_step"}]},
+    ),
+    fidelity="exact",
+)  # fmt: skip
+
+METALMORPH = CardDef(
+    key="metalmorph",
+    name="Metalmorph",
+    card_type="trap",
+    text="Target 1 face-up monster on the field; equip this card to that target. It gains 300 ATK and DEF. If it "
+    "attacks, it gains ATK equal to half the ATK of the attack target, during damage calculation only.",
+    ruling="A Trap that becomes an Equip Card and changes ATK: usable in the Damage Step until before damage "
+    "calculation (CardScripts c68540058: EFFECT_FLAG_DAMAGE_STEP, aux.StatChangeDamageStepCondition; rules spec "
+    "§U.20); the half is read whenever ATK is (Konami OCG FAQ 23919, §R). Cases LC4-MTM-001, LC4-MTM-002. "
+    "https://yugipedia.com/wiki/Metalmorph",
+    effects=(
+        {"kind": "activated", "speed": 2, "target": {"filter": {"face_up": True}},
+         "does": [{"op": "equip", "target": "targeted"}]},
+        {"kind": "stat_modifier", "atk": 300, "def": 300},
+        {"kind": "stat_modifier", "atk_gain_equal_to": "half_battling_opponent_atk", "when": "attacking",
+         "while": "damage_calculation"},
+    ),
+    fidelity="exact",
+)  # fmt: skip
+
+CARDS = (MASK_OF_WEAKNESS, RISING_ENERGY, RAIGEKI_BREAK, MYSTICAL_SPACE_TYPHOON, READY_FOR_INTERCEPTING, PHOTON_CURRENT,
+         METALMORPH)
