@@ -38,7 +38,18 @@ effects follow and its fidelity: "exact", or "approximate: " and what differs fr
   @Ignister, Fabled Ashenveil, Rescue Interlacer, Evil Eye Domain - Pareidolia, Bujingi Sinyou), `battle_end`
   (Heraldic Beast Basilisk, Wattsquirrel, Amazoness Heirloom, Ehren, Lightsworn Monk), `battle_boosts` (Cyber Dragon
   Zwei, Fusion Devourer, Amazoness Fighting Spirit, U.A. Mighty Slugger, Ancient Gear Knight); their cases are in
-  tests/rules/library-cards-2-cases.jsonl.
+  tests/rules/library-cards-2-cases.jsonl;
+* the cards M to Z of issue 43's library growth (rules spec §U.20; cases in tests/rules/library-cards-4-cases.jsonl):
+  `damage_step_stats` (Phoenix Beast Gairuda, Penumbral Soldier Lady, Steamroid, Super Roboyarou, Shien's Castle of
+  Mist, Otherworld - The "A" Zone), `terrain_fields` (Umi, Mountain, Wasteland, Mystic Plasma Zone, Molten
+  Destruction, Rising Air Current, Umiiruka), `damage_step_starts` (Vampire Hunter, Ninja Grandmaster Sasuke, Zubaba
+  Knight, Paladin of White/Dark/Storm Dragon, Samurai Cavalry of Reptier, Nanobreaker), `after_the_battle` (Wall of
+  Illusion, Photon Crusher, Yubel - The Ultimate Nightmare, Turbo Rocket, Madolche Waltz, Zombyra the Dark, Raging
+  Flame Sprite, Wind-Up Juggler, Prickle Fairy), `hand_in_battle` (Shien's Squire, Score the Melodious Diva, Master
+  Craftsman Gamil, Stronghold Guardian, Sphere Kuriboh), `quick_answers` (Mask of Weakness, Rising Energy, Raigeki
+  Break, Mystical Space Typhoon, Ready for Intercepting, Photon Current, Metalmorph), `battle_guards` (Shield Wing,
+  Sonic Chick, Mist Body, Old Vindictive Magician, Poison Mummy), `guardians_of_damage_calculation` (Suijin, Sanga
+  of the Thunder).
 
 A scenario file can name one (``{"id": "r", "controller": "A", "location": "spell_trap_zone", "face_down": true,
 "card": "rush_recklessly"}``): the loader fills in its name, card type, printed ATK/DEF, Level (none for an Xyz or
