@@ -205,6 +205,10 @@ class OnlyIfWire(Wire):
     life_points: Annotated[LifeConditionWire | UnsetType, doc("a player's LP")] = UNSET
     materials: Annotated[MaterialsCountWire | UnsetType, doc("how many Xyz Materials this card (on an equip: the "
                                                               "equipped monster) has")] = UNSET
+    turn: Annotated[Literal["own", "opponent"] | UnsetType,
+                    doc("whose turn it is: the effect's controller's (\"during your turn\") or the opponent's")] = UNSET
+    phase: Annotated[Literal["battle"] | UnsetType,
+                     doc("battle: during the Battle Phase (its Start Step to its End Step)")] = UNSET
 
 
 class AmongWire(Wire):
