@@ -1,8 +1,8 @@
 """Monsters and a Continuous Trap that act after damage calculation or at the end of the Damage Step (issue 43's
 library growth): Wall of Illusion, Photon Crusher, Yubel - The Ultimate Nightmare, Turbo Rocket, Madolche Waltz,
-Zombyra the Dark, Raging Flame Sprite, Wind-Up Juggler, Prickle Fairy. Their triggers are mandatory but Wind-Up
-Juggler's (their official scripts: EFFECT_TYPE_TRIGGER_F); Photon Crusher's change of position is no trigger at all
-(EFFECT_TYPE_CONTINUOUS: an action with no chain)."""
+Zombyra the Dark, Raging Flame Sprite, Wind-Up Juggler, Prickle Fairy, Superheavy Samurai Swordsman. Their battle
+triggers are mandatory but Wind-Up Juggler's (their official scripts: EFFECT_TYPE_TRIGGER_F); Photon Crusher's change
+of position is no trigger at all (EFFECT_TYPE_CONTINUOUS: an action with no chain)."""
 
 from __future__ import annotations
 
@@ -211,6 +211,35 @@ PRICKLE_FAIRY = CardDef(
     fidelity="exact",
 )  # fmt: skip
 
+SUPERHEAVY_SAMURAI_SWORDSMAN = CardDef(
+    key="superheavy_samurai_swordsman",
+    name="Superheavy Samurai Swordsman",
+    card_type="monster",
+    atk=1000,
+    def_=1800,
+    level=3,
+    attribute="earth",
+    monster_type="machine",
+    text="When this card is Normal or Special Summoned: You can change its battle position (a Normal Summon is a Main "
+    "Phase action: the host's). If a 'Superheavy Samurai' monster you control battles an opponent's monster, after "
+    "damage calculation: The opponent's monster's ATK and DEF become 0.",
+    ruling="Its position change an optional trigger usable in the Damage Step; the 0 a mandatory trigger on face-up "
+    "battlers, for as long as the monster stays face-up (CardScripts c77013169: EVENT_SPSUMMON_SUCCESS "
+    "EFFECT_TYPE_TRIGGER_O with EFFECT_FLAG_DAMAGE_STEP; EVENT_BATTLED EFFECT_TYPE_TRIGGER_F, "
+    "EFFECT_SET_ATTACK_FINAL/DEFENSE_FINAL 0). Cases LC4-SWD-001, LC4-SWD-002. "
+    "https://yugipedia.com/wiki/Superheavy_Samurai_Swordsman",
+    effects=(
+        {"kind": "trigger", "on": "special_summoned", "optional": True, "damage_step": "allowed",
+         "does": [{"op": "change_position", "target": "self", "to": "other"}]},
+        {"kind": "trigger", "on": "after_damage_calculation", "optional": False,
+         "battle": {"own_monster": {"face_up": True, "archetype": "Superheavy Samurai"},
+                    "opponent_monster": {"face_up": True}},
+         "does": [{"op": "change_stats", "target": "opponent_battler", "set_atk": 0, "set_def": 0,
+                   "until": "permanent"}]},
+    ),
+    fidelity="exact",
+)  # fmt: skip
+
 CARDS = (WALL_OF_ILLUSION, PHOTON_CRUSHER, YUBEL_THE_ULTIMATE_NIGHTMARE, TURBO_ROCKET, MADOLCHE_WALTZ,
          ZOMBYRA_THE_DARK, RAGING_FLAME_SPRITE, WIND_UP_JUGGLER,
-         PRICKLE_FAIRY)  # fmt: skip
+         PRICKLE_FAIRY, SUPERHEAVY_SAMURAI_SWORDSMAN)  # fmt: skip

@@ -1,8 +1,8 @@
 """Spells and Traps a player answers a battle with (issue 43's library growth): Mask of Weakness, Rising Energy,
-Raigeki Break, Mystical Space Typhoon, Ready for Intercepting, Photon Current, Metalmorph. Most target on activation,
-among the cards their text names (the player's pick, a decision: `target` objects), and do nothing to a target that is
-no longer legal when they resolve; those that change ATK/DEF can be activated in the Damage Step (rules spec §1.1),
-the others cannot."""
+Raigeki Break, Mystical Space Typhoon, Ready for Intercepting, Photon Current, Metalmorph, Windstorm of Etaqua, Zero
+Gravity. Most target on activation, among the cards their text names (the player's pick, a decision: `target`
+objects), and do nothing to a target that is no longer legal when they resolve; those that change ATK/DEF can be
+activated in the Damage Step (rules spec §1.1), the others cannot."""
 
 from __future__ import annotations
 
@@ -123,5 +123,38 @@ METALMORPH = CardDef(
     fidelity="exact",
 )  # fmt: skip
 
+WINDSTORM_OF_ETAQUA = CardDef(
+    key="windstorm_of_etaqua",
+    name="Windstorm of Etaqua",
+    card_type="trap",
+    text="Change the battle positions of all face-up monsters your opponent controls.",
+    ruling="Each face-up monster to its other battle position, at once; it needs one to act on, and it does not "
+    "target; not in the Damage Step (CardScripts c59744639: IsFaceup() on the opponent's LOCATION_MZONE, "
+    "POS_FACEUP_DEFENSE / POS_FACEUP_ATTACK). Case LC4-WSE-001. https://yugipedia.com/wiki/Windstorm_of_Etaqua",
+    effects=(
+        {"kind": "activated", "speed": 2,
+         "only_if": {"controls": {"player": "opponent", "filter": {"face_up": True}}},
+         "does": [{"op": "all_monsters", "player": "opponent", "filter": {"face_up": True}, "do": "change_position",
+                   "to": "other"}]},
+    ),
+    fidelity="exact",
+)  # fmt: skip
+
+ZERO_GRAVITY = CardDef(
+    key="zero_gravity",
+    name="Zero Gravity",
+    card_type="trap",
+    text="Change the battle positions of all face-up monsters on the field.",
+    ruling="Both players' face-up monsters, at once (CardScripts c83133491: Card.IsFaceup on both LOCATION_MZONE, "
+    "POS_FACEUP_DEFENSE / POS_FACEUP_ATTACK). Case LC4-ZGR-001. https://yugipedia.com/wiki/Zero_Gravity",
+    effects=(
+        {"kind": "activated", "speed": 2,
+         "only_if": {"controls": {"player": "both", "filter": {"face_up": True}}},
+         "does": [{"op": "all_monsters", "player": "both", "filter": {"face_up": True}, "do": "change_position",
+                   "to": "other"}]},
+    ),
+    fidelity="exact",
+)  # fmt: skip
+
 CARDS = (MASK_OF_WEAKNESS, RISING_ENERGY, RAIGEKI_BREAK, MYSTICAL_SPACE_TYPHOON, READY_FOR_INTERCEPTING, PHOTON_CURRENT,
-         METALMORPH)
+         METALMORPH, WINDSTORM_OF_ETAQUA, ZERO_GRAVITY)
