@@ -43,14 +43,15 @@ effects follow and its fidelity: "exact", or "approximate: " and what differs fr
   `damage_step_stats` (Phoenix Beast Gairuda, Penumbral Soldier Lady, Steamroid, Super Roboyarou, Shien's Castle of
   Mist, Otherworld - The "A" Zone), `terrain_fields` (Umi, Mountain, Wasteland, Mystic Plasma Zone, Molten
   Destruction, Rising Air Current, Umiiruka), `damage_step_starts` (Vampire Hunter, Ninja Grandmaster Sasuke, Zubaba
-  Knight, Paladin of White/Dark/Storm Dragon, Samurai Cavalry of Reptier, Nanobreaker), `after_the_battle` (Wall of
-  Illusion, Photon Crusher, Yubel - The Ultimate Nightmare, Turbo Rocket, Madolche Waltz, Zombyra the Dark, Raging
-  Flame Sprite, Wind-Up Juggler, Prickle Fairy, Superheavy Samurai Swordsman), `hand_in_battle` (Shien's Squire,
-  Score the Melodious Diva, Master Craftsman Gamil, Stronghold Guardian, Sphere Kuriboh), `quick_answers` (Mask of
-  Weakness, Rising Energy, Raigeki Break, Mystical Space Typhoon, Ready for Intercepting, Photon Current, Metalmorph,
-  Windstorm of Etaqua, Zero Gravity), `battle_guards` (Shield Wing, Sonic Chick, Mist Body, Old Vindictive Magician,
-  Poison Mummy), `guardians_of_damage_calculation` (Suijin, Sanga of the Thunder), `turn_and_phase` (Rocket Warrior,
-  Mirage Dragon, Trap Jammer, Solar Flare Dragon).
+  Knight, Paladin of White/Dark/Storm Dragon, Samurai Cavalry of Reptier, Nanobreaker, Razor Lizard, Steel Cavalry
+  of Dinon), `after_the_battle` (Wall of Illusion, Photon Crusher, Yubel - The Ultimate Nightmare, Turbo Rocket,
+  Madolche Waltz, Zombyra the Dark, Raging Flame Sprite, Wind-Up Juggler, Prickle Fairy, Superheavy Samurai
+  Swordsman), `hand_in_battle` (Shien's Squire, Score the Melodious Diva, Master Craftsman Gamil, Stronghold Guardian,
+  Sphere Kuriboh), `quick_answers` (Mask of Weakness, Rising Energy, Raigeki Break, Mystical Space Typhoon, Ready for
+  Intercepting, Photon Current, Metalmorph, Windstorm of Etaqua, Zero Gravity), `battle_guards` (Shield Wing, Sonic
+  Chick, Mist Body, Stone Statue of the Aztecs, Old Vindictive Magician, Poison Mummy),
+  `guardians_of_damage_calculation` (Suijin, Sanga of the Thunder), `turn_and_phase` (Rocket Warrior, Mirage Dragon,
+  Trap Jammer, Solar Flare Dragon).
 
 A scenario file can name one (``{"id": "r", "controller": "A", "location": "spell_trap_zone", "face_down": true,
 "card": "rush_recklessly"}``): the loader fills in its name, card type, printed ATK/DEF, Level (none for an Xyz or

@@ -1,5 +1,6 @@
 """Monsters and an Equip Spell that keep a monster on the field through battles, and two FLIP monsters (issue 43's
-library growth): Shield Wing, Sonic Chick, Mist Body, Old Vindictive Magician, Poison Mummy."""
+library growth): Shield Wing, Sonic Chick, Mist Body, Stone Statue of the Aztecs, Old Vindictive Magician, Poison
+Mummy."""
 
 from __future__ import annotations
 
@@ -90,4 +91,21 @@ POISON_MUMMY = CardDef(
     fidelity="exact",
 )
 
-CARDS = (SHIELD_WING, SONIC_CHICK, MIST_BODY, OLD_VINDICTIVE_MAGICIAN, POISON_MUMMY)
+STONE_STATUE_OF_THE_AZTECS = CardDef(
+    key="stone_statue_of_the_aztecs",
+    name="Stone Statue of the Aztecs",
+    card_type="monster",
+    atk=300,
+    def_=2000,
+    level=4,
+    attribute="earth",
+    monster_type="rock",
+    text="Double any Battle Damage your opponent takes when they attack this monster.",
+    ruling="Only as the attack target: the damage of attacking into its higher DEF or ATK, which this card inflicts "
+    "(CardScripts c31812496: EFFECT_CHANGE_BATTLE_DAMAGE DOUBLE_DAMAGE while Duel.GetAttackTarget()==e:GetHandler(); "
+    "rules spec §2.6). Cases LC4-SSA-001, LC4-SSA-002. https://yugipedia.com/wiki/Stone_Statue_of_the_Aztecs",
+    effects=({"kind": "double_battle_damage", "only_if": {"this_card": "attacked"}},),
+    fidelity="exact",
+)
+
+CARDS = (SHIELD_WING, SONIC_CHICK, MIST_BODY, OLD_VINDICTIVE_MAGICIAN, POISON_MUMMY, STONE_STATUE_OF_THE_AZTECS)

@@ -1,8 +1,9 @@
 """Monsters that destroy (or return) the monster they battle at the start of the Damage Step, before it is flipped
 and before damage calculation (issue 43's library growth; rules spec §1.3): Vampire Hunter, Ninja Grandmaster Sasuke,
 Zubaba Knight, Paladin of White Dragon, Paladin of Dark Dragon, Paladin of Storm Dragon, Samurai Cavalry of Reptier,
-Nanobreaker. Each is a trigger on `start_of_damage_step` (their official scripts: EVENT_BATTLE_START); a monster
-destroyed then is not destroyed by battle, and no damage calculation is performed."""
+Nanobreaker, Razor Lizard; and Steel Cavalry of Dinon, which halves itself then. Each is a trigger on
+`start_of_damage_step` (their official scripts: EVENT_BATTLE_START); a monster destroyed then is not destroyed by
+battle, and no damage calculation is performed."""
 
 from __future__ import annotations
 
@@ -186,5 +187,53 @@ NANOBREAKER = CardDef(
     fidelity="exact",
 )  # fmt: skip
 
+RAZOR_LIZARD = CardDef(
+    key="razor_lizard",
+    name="Razor Lizard",
+    card_type="monster",
+    atk=1500,
+    def_=300,
+    level=3,
+    attribute="earth",
+    monster_type="reptile",
+    text="While you control another Reptile-Type monster, if this card attacks a face-down Defense Position monster, "
+    "destroy the monster immediately with this card's effect without flipping it face-up or applying damage "
+    "calculation.",
+    ruling="A mandatory trigger at the start of the Damage Step, with another face-up Reptile (CardScripts c18372968: "
+    "EVENT_BATTLE_START, EFFECT_TYPE_TRIGGER_F, POS_FACEDOWN_DEFENSE, aux.FaceupFilter(Card.IsRace,RACE_REPTILE) "
+    "except itself). Cases LC4-RZL-001, LC4-RZL-002. https://yugipedia.com/wiki/Razor_Lizard",
+    effects=(
+        {"kind": "trigger", "on": "start_of_damage_step", "optional": False, "condition": "attacking_face_down",
+         "only_if": {"controls": {"filter": {"face_up": True, "monster_type": "reptile"}, "other_than_self": True}},
+         "does": _DESTROY_IT},
+    ),
+    fidelity="exact",
+)  # fmt: skip
+
+STEEL_CAVALRY_OF_DINON = CardDef(
+    key="steel_cavalry_of_dinon",
+    name="Steel Cavalry of Dinon",
+    card_type="monster",
+    atk=1600,
+    def_=2600,
+    level=4,
+    attribute="earth",
+    monster_type="dinosaur",
+    pendulum=True,
+    text="Pendulum Scale 5. [Pendulum Effect] -n/a-. [Monster Effect] At the start of the Damage Step, if this card "
+    "battles a Pendulum Monster: This card's ATK and DEF become half its current ATK and DEF until the end of the "
+    "Damage Step.",
+    ruling="A mandatory trigger, the Pendulum Monster face-up (CardScripts c2396042: EVENT_BATTLE_START, "
+    "EFFECT_TYPE_TRIGGER_F, EFFECT_SET_ATTACK_FINAL/DEFENSE_FINAL of half, reset at the end of the Damage Step). "
+    "Cases LC4-SCD-001, LC4-SCD-002. https://yugipedia.com/wiki/Steel_Cavalry_of_Dinon",
+    effects=(
+        {"kind": "trigger", "on": "start_of_damage_step", "optional": False,
+         "battle": {"self": True, "opponent_monster": {"face_up": True, "ability": "pendulum"}},
+         "does": [{"op": "halve_stats", "target": "self", "stats": "both", "until": "end_of_damage_step"}]},
+    ),
+    fidelity="exact",
+)  # fmt: skip
+
 CARDS = (VAMPIRE_HUNTER, NINJA_GRANDMASTER_SASUKE, ZUBABA_KNIGHT, PALADIN_OF_WHITE_DRAGON, PALADIN_OF_DARK_DRAGON,
-         PALADIN_OF_STORM_DRAGON, SAMURAI_CAVALRY_OF_REPTIER, NANOBREAKER)  # fmt: skip
+         PALADIN_OF_STORM_DRAGON, SAMURAI_CAVALRY_OF_REPTIER, NANOBREAKER, RAZOR_LIZARD,
+         STEEL_CAVALRY_OF_DINON)  # fmt: skip
