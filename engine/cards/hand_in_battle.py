@@ -1,7 +1,7 @@
 """Monsters that help a battle from their controller's hand (issue 43's library growth): Shien's Squire, Score the
-Melodious Diva, Master Craftsman Gamil, Stronghold Guardian, Sphere Kuriboh. Each is a Quick Effect activated from
-the hand (its official script: EFFECT_TYPE_QUICK_O, LOCATION_HAND), sending itself to the Graveyard as its cost;
-which windows each may use is the Damage Step rule (rules spec §1.1) or what its text names."""
+Melodious Diva, Master Craftsman Gamil, Stronghold Guardian, Sphere Kuriboh, Rush Warrior. Each is a Quick Effect
+activated from the hand (its official script: EFFECT_TYPE_QUICK_O, LOCATION_HAND), sending itself to the Graveyard as
+its cost; which windows each may use is the Damage Step rule (rules spec §1.1) or what its text names."""
 
 from __future__ import annotations
 
@@ -124,4 +124,31 @@ SPHERE_KURIBOH = CardDef(
     fidelity="exact",
 )  # fmt: skip
 
-CARDS = (SHIENS_SQUIRE, SCORE_THE_MELODIOUS_DIVA, MASTER_CRAFTSMAN_GAMIL, STRONGHOLD_GUARDIAN, SPHERE_KURIBOH)
+RUSH_WARRIOR = CardDef(
+    key="rush_warrior",
+    name="Rush Warrior",
+    card_type="monster",
+    atk=300,
+    def_=1200,
+    level=2,
+    attribute="wind",
+    monster_type="warrior",
+    text="During damage calculation (in either player's turn), if a 'Warrior' Synchro Monster you control battles an "
+    "opponent's monster: You can send this card from your hand to the Graveyard; your battling monster's ATK becomes "
+    "double its current ATK during that damage calculation only. You can banish this card from your Graveyard, then "
+    "target 1 'Synchron' monster in your Graveyard; add it to your hand (an Ignition Effect: a Main Phase action, the "
+    "host's). You can only use each effect of 'Rush Warrior' once per turn.",
+    ruling="CardScripts c36736723: EVENT_PRE_DAMAGE_CALCULATE, SetCountLimit(1,id), EFFECT_SET_ATTACK_FINAL of "
+    "tc:GetAttack()*2 reset after damage calculation; its second effect EFFECT_TYPE_IGNITION. Cases LC4-RSW-001, "
+    "LC4-RSW-002. https://yugipedia.com/wiki/Rush_Warrior",
+    effects=(
+        {"kind": "activated", "speed": 2, "from": "hand", "during_damage_calculation": True, "cost": _SEND_SELF,
+         "once_per_turn": "hard",
+         "battle": {"own_monster": {"archetype": "Warrior", "ability": "synchro"}, "opponent_monster": {}},
+         "does": [{"op": "double_stats", "target": "own_battler", "stats": "atk", "until": "damage_calculation"}]},
+    ),
+    fidelity="exact",
+)  # fmt: skip
+
+CARDS = (SHIENS_SQUIRE, SCORE_THE_MELODIOUS_DIVA, MASTER_CRAFTSMAN_GAMIL, STRONGHOLD_GUARDIAN, SPHERE_KURIBOH,
+         RUSH_WARRIOR)
