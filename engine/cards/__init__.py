@@ -49,7 +49,8 @@ effects follow and its fidelity: "exact", or "approximate: " and what differs fr
   Swordsman), `hand_in_battle` (Shien's Squire, Score the Melodious Diva, Master Craftsman Gamil, Stronghold Guardian,
   Sphere Kuriboh, Rush Warrior), `quick_answers` (Mask of Weakness, Rising Energy, Raigeki Break, Mystical Space
   Typhoon, Ready for Intercepting, Photon Current, Metalmorph, Windstorm of Etaqua, Zero Gravity), `battle_guards`
-  (Shield Wing, Sonic Chick, Mist Body, Stone Statue of the Aztecs, Old Vindictive Magician, Poison Mummy),
+  (Shield Wing, Sonic Chick, Mist Body, Stone Statue of the Aztecs, Star Eater, Old Vindictive Magician, Poison
+  Mummy),
   `guardians_of_damage_calculation` (Suijin, Sanga of the Thunder), `turn_and_phase` (Rocket Warrior, Mirage Dragon,
   Trap Jammer, Solar Flare Dragon), `pendulum_boosts` (Twilight Ninja Kagen).
 

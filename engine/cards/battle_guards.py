@@ -1,6 +1,6 @@
 """Monsters and an Equip Spell that keep a monster on the field through battles, and two FLIP monsters (issue 43's
-library growth): Shield Wing, Sonic Chick, Mist Body, Stone Statue of the Aztecs, Old Vindictive Magician, Poison
-Mummy."""
+library growth): Shield Wing, Sonic Chick, Mist Body, Stone Statue of the Aztecs, Star Eater, Old Vindictive
+Magician, Poison Mummy."""
 
 from __future__ import annotations
 
@@ -108,4 +108,26 @@ STONE_STATUE_OF_THE_AZTECS = CardDef(
     fidelity="exact",
 )
 
-CARDS = (SHIELD_WING, SONIC_CHICK, MIST_BODY, OLD_VINDICTIVE_MAGICIAN, POISON_MUMMY, STONE_STATUE_OF_THE_AZTECS)
+STAR_EATER = CardDef(
+    key="star_eater",
+    name="Star Eater",
+    card_type="monster",
+    atk=3200,
+    def_=2800,
+    level=11,
+    attribute="light",
+    monster_type="dragon",
+    abilities=("synchro",),
+    text="1 Tuner + 1 or more non-Tuner monsters. Must be Synchro Summoned, and cannot be Special Summoned by other "
+    "ways. This card's Synchro Summon cannot be negated. When Synchro Summoned, cards and effects cannot be activated "
+    "(its Summon: the host's). If this card attacks, it is unaffected by other card effects until the end of the "
+    "Damage Step.",
+    ruling="From its attack declaration, before any response, until its attack is over (CardScripts c41517789: "
+    "EFFECT_IMMUNE_EFFECT registered by a continuous effect on EVENT_ATTACK_ANNOUNCE, reset at the end of the Damage "
+    "Step). Cases LC4-STE-001, LC4-STE-002. https://yugipedia.com/wiki/Star_Eater",
+    effects=({"kind": "unaffected", "by": "other_effects", "only_if": {"this_card": "attacking"}},),
+    fidelity="exact",
+)
+
+CARDS = (SHIELD_WING, SONIC_CHICK, MIST_BODY, OLD_VINDICTIVE_MAGICIAN, POISON_MUMMY, STONE_STATUE_OF_THE_AZTECS,
+         STAR_EATER)
