@@ -114,11 +114,13 @@ SPHERE_KURIBOH = CardDef(
     "the attacking monster to Defense Position. When you Ritual Summon, you can banish this card from your GY as 1 "
     "of the monsters required for the Ritual Summon (a Main Phase action: the host's).",
     ruling="Only against an attacker in Attack Position; it does not target (CardScripts c33245030: "
-    "EVENT_ATTACK_ANNOUNCE, at:IsAttackPos(), POS_FACEUP_DEFENSE). The attack goes on, now from Defense Position. "
-    "Cases LC4-SPK-001, LC4-SPK-002. https://yugipedia.com/wiki/Sphere_Kuriboh",
+    "EVENT_ATTACK_ANNOUNCE, at:IsAttackPos(), POS_FACEUP_DEFENSE; `battle.of: attacker`: the attacking monster, a "
+    "direct attacker too). The attack goes on, now from Defense Position. Cases LC4-SPK-001..003. "
+    "https://yugipedia.com/wiki/Sphere_Kuriboh",
     effects=(
         {"kind": "activated", "speed": 2, "from": "hand", "on": "attack_declared", "condition": "opponent_attacks",
-         "battle": {"at_declaration": True, "opponent_monster": {"position": "attack"}}, "cost": _SEND_SELF,
+         "battle": {"at_declaration": True, "of": "attacker", "own_monster": {"position": "attack"}},
+         "cost": _SEND_SELF,
          "does": [{"op": "change_position", "target": "attacker", "to": "defense"}]},
     ),
     fidelity="exact",
