@@ -48,11 +48,11 @@ effects follow and its fidelity: "exact", or "approximate: " and what differs fr
   Madolche Waltz, Zombyra the Dark, Raging Flame Sprite, Wind-Up Juggler, Prickle Fairy, Superheavy Samurai
   Swordsman), `hand_in_battle` (Shien's Squire, Score the Melodious Diva, Master Craftsman Gamil, Stronghold Guardian,
   Sphere Kuriboh, Rush Warrior), `quick_answers` (Mask of Weakness, Rising Energy, Raigeki Break, Mystical Space
-  Typhoon, Ready for Intercepting, Photon Current, Metalmorph, Windstorm of Etaqua, Zero Gravity), `battle_guards`
-  (Shield Wing, Sonic Chick, Mist Body, Stone Statue of the Aztecs, Star Eater, Old Vindictive Magician, Poison
-  Mummy),
-  `guardians_of_damage_calculation` (Suijin, Sanga of the Thunder), `turn_and_phase` (Rocket Warrior, Mirage Dragon,
-  Trap Jammer, Solar Flare Dragon), `pendulum_boosts` (Twilight Ninja Kagen).
+  Typhoon, Ready for Intercepting, Photon Current, Metalmorph, Windstorm of Etaqua, Zero Gravity, Twister),
+  `battle_guards` (Shield Wing, Sonic Chick, Mist Body, Stone Statue of the Aztecs, Star Eater, Old Vindictive
+  Magician, Poison Mummy), `guardians_of_damage_calculation` (Suijin, Sanga of the Thunder), `turn_and_phase` (Rocket
+  Warrior, Mirage Dragon, Trap Jammer, Solar Flare Dragon), `pendulum_boosts` (Twilight Ninja Kagen), `trap_negators`
+  (Royal Decree, Seven Tools of the Bandit).
 
 A scenario file can name one (``{"id": "r", "controller": "A", "location": "spell_trap_zone", "face_down": true,
 "card": "rush_recklessly"}``): the loader fills in its name, card type, printed ATK/DEF, Level (none for an Xyz or
@@ -101,6 +101,7 @@ from engine.cards import (
     stat_changes,
     summon_responses,
     terrain_fields,
+    trap_negators,
     turn_and_phase,
 )
 from engine.cards.card import CardDef
@@ -117,7 +118,8 @@ _FAMILIES = (stat_changes, battle_damage, flip, start_and_refusals, battle_traps
              conditional, battle_aftermath, field_spells, declaration_answers, summon_responses, indestructible,
              battle_start, damage_calculation, battle_end, battle_boosts,
              damage_step_stats, terrain_fields, damage_step_starts, after_the_battle, hand_in_battle, quick_answers,
-             battle_guards, guardians_of_damage_calculation, turn_and_phase, pendulum_boosts)  # fmt: skip
+             battle_guards, guardians_of_damage_calculation, turn_and_phase, pendulum_boosts,
+             trap_negators)  # fmt: skip
 # Cards written as scenario-format specs (nameable in scenario files); `custom` ones (their own effect
 # types) are loaded on first use, as they import the engine.
 CATALOG: dict[str, CardDef] = {c.key: c for m in _FAMILIES for c in m.CARDS}

@@ -1,6 +1,6 @@
 """Spells and Traps a player answers a battle with (issue 43's library growth): Mask of Weakness, Rising Energy,
 Raigeki Break, Mystical Space Typhoon, Ready for Intercepting, Photon Current, Metalmorph, Windstorm of Etaqua, Zero
-Gravity. Most target on activation, among the cards their text names (the player's pick, a decision: `target`
+Gravity, Twister. Most target on activation, among the cards their text names (the player's pick, a decision: `target`
 objects), and do nothing to a target that is no longer legal when they resolve; those that change ATK/DEF can be
 activated in the Damage Step (rules spec §1.1), the others cannot."""
 
@@ -156,5 +156,22 @@ ZERO_GRAVITY = CardDef(
     fidelity="exact",
 )  # fmt: skip
 
+TWISTER = CardDef(
+    key="twister",
+    name="Twister",
+    card_type="spell",
+    property="quick_play",
+    text="Quick-Play Spell. Pay 500 LP, then target 1 face-up Spell/Trap on the field; destroy that target.",
+    ruling="A face-up one, a Field Spell too, not itself; not in the Damage Step (CardScripts c45939841: IsFaceup() "
+    "and IsSpellTrap() on LOCATION_ONFIELD except itself, Cost.PayLP(500)). Cases LC4-TWI-001, LC4-TWI-002. "
+    "https://yugipedia.com/wiki/Twister",
+    effects=(
+        {"kind": "activated", "speed": 2, "cost": {"lp": 500},
+         "target": {"zone": "spell_trap_zone", "other_than_self": True, "filter": {"face_up": True}},
+         "does": [{"op": "destroy", "target": "targeted"}]},
+    ),
+    fidelity="exact",
+)  # fmt: skip
+
 CARDS = (MASK_OF_WEAKNESS, RISING_ENERGY, RAIGEKI_BREAK, MYSTICAL_SPACE_TYPHOON, READY_FOR_INTERCEPTING, PHOTON_CURRENT,
-         METALMORPH, WINDSTORM_OF_ETAQUA, ZERO_GRAVITY)
+         METALMORPH, WINDSTORM_OF_ETAQUA, ZERO_GRAVITY, TWISTER)
