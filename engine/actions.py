@@ -109,8 +109,10 @@ def move_card(
     detail: str = "",
     position: Position | None = None,
     controller: Player | None = None,
+    drawn: bool = False,
 ) -> None:
-    """Move a card. It becomes a new card for the rules (its instance changes)."""
+    """Move a card. It becomes a new card for the rules (its instance changes). A card that comes to the hand from
+    the Deck, Graveyard or banishment other than by a draw (`drawn`) is "added to the hand" (§U.17)."""
     card = ctx.card(index)
     was = card.location
     was_controller = card.controller
@@ -138,14 +140,48 @@ def move_card(
     ctx.emit(EventType.MOVED, rule, card=index, detail=detail, data=data)
     if was_on_field and dest is Location.HAND:
         _moved(ctx, TriggerEvent.RETURNED_TO_HAND, index)  # §U.14: "if this card is returned to the hand"
+    elif dest is Location.HAND and not drawn and was in ADDED_FROM:
+        _moved(ctx, TriggerEvent.ADDED_TO_HAND, index)  # §U.17: "if a card is added to your hand (except by drawing)"
+
+
+# Where a card comes from when it is "added to the hand" (§U.17): a Main Deck, the Graveyard, banishment.
+ADDED_FROM: Final = frozenset({Location.DECK, Location.GRAVEYARD, Location.BANISHED})
 
 
 def special_summon(ctx: Context, index: int, player: Player, position: Position, rule: str) -> None:
     """Special Summon a monster (from the hand, Deck, Graveyard, banishment or Extra Deck) to `player`'s field:
     it was Special Summoned this turn, and "if this card is Special Summoned" triggers (§U.14)."""
+    from_extra_deck = ctx.card(index).location is Location.EXTRA_DECK
     move_card(ctx, index, Location.MONSTER_ZONE, rule, detail="Special Summoned", position=position, controller=player)
     write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, summoned="special", summoned_this_turn=True))
     _moved(ctx, TriggerEvent.SPECIAL_SUMMONED, index)
+    if from_extra_deck:  # §U.17: "if a monster is Special Summoned from the Extra Deck"
+        _moved(ctx, TriggerEvent.SUMMONED_FROM_EXTRA_DECK, index)
+
+
+def tribute(ctx: Context, index: int, rule: str, *, detail: str = "Tributed") -> bool:
+    """Tribute a monster (as a cost, or by an effect: "Tribute 1 monster"): it is sent to the Graveyard (or where it
+    goes instead) and "if a monster is Tributed" triggers, with "sent to the GY" (§U.17). False, and nothing done,
+    if it is not a monster on the field."""
+    card = ctx.card(index)
+    if card.location is not Location.MONSTER_ZONE:
+        return False
+    send_to_graveyard(ctx, index, rule, detail=detail)
+    _moved(ctx, TriggerEvent.TRIBUTED, index)
+    return True
+
+
+def negate_activation(ctx: Context, link: int, rule: str = "effect") -> bool:
+    """Negate the activation of the chain link `link` of the open window (it will resolve with no effect) and raise
+    "if an activation is negated" (§U.17) for its card. False if there is no such link or it is already negated."""
+    w = ctx.state.window
+    if w is None or not 0 <= link < len(w.chain) or link in w.negated_links:
+        return False
+    w.negated_links.append(link)
+    negated = w.chain[link]
+    ctx.emit(EventType.LINK_NEGATED, rule, card=negated.card, player=negated.player, detail="activation negated")
+    _moved(ctx, TriggerEvent.ACTIVATION_NEGATED, negated.card)
+    return True
 
 
 def note_last_known(ctx: Context, index: int) -> None:
@@ -196,6 +232,8 @@ def destroy(ctx: Context, index: int, rule: str, *, detail: str = "", by: Source
     if dest is Location.GRAVEYARD:
         _moved(ctx, TriggerEvent.SENT_TO_GRAVEYARD, index)
     _moved(ctx, TriggerEvent.DESTROYED, index)
+    if dest is Location.GRAVEYARD:  # "destroyed and sent to the GY" (§U.17)
+        _moved(ctx, TriggerEvent.DESTROYED_AND_SENT_TO_GRAVEYARD, index)
     return True
 
 
@@ -319,6 +357,8 @@ def lose_lp(ctx: Context, player: Player, amount: int, kind: str, rule: str) -> 
     ctx.emit(_LP_LOSS_EVENT.get(kind, EventType.EFFECT_DAMAGE), rule, player=player, amount=amount, data=data)
     if kind == "cost":
         _player_event(ctx, TriggerEvent.LP_PAID, player)
+    elif kind == "effect_damage":  # "when you take damage from a card effect" (§U.17)
+        _player_event(ctx, TriggerEvent.EFFECT_DAMAGE_TAKEN, player)
 
 
 def gain_lp(ctx: Context, player: Player, amount: int, rule: str) -> None:
@@ -357,7 +397,7 @@ def draw(ctx: Context, player: Player, count: int, rule: str) -> None:
     for _ in range(count):
         listed = [i for i, c in enumerate(ctx.state.cards) if c.location is Location.DECK and c.owner is player]
         if listed:
-            move_card(ctx, listed[0], Location.HAND, rule, detail="drawn")
+            move_card(ctx, listed[0], Location.HAND, rule, detail="drawn", drawn=True)
         else:
             write_hand_filler(ctx.state, player, ctx.state.players[player].hand_filler + 1)
         ctx.emit(EventType.DREW, rule, player=player, amount=1)
@@ -658,9 +698,11 @@ __all__ = [
     "force_attack",
     "gain_lp",
     "move_card",
+    "negate_activation",
     "negate_attack",
     "send_to_graveyard",
     "take_control",
+    "tribute",
 ]
 
 

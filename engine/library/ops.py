@@ -25,6 +25,7 @@ from engine.library.conditions import condition, condition_problem, event_card
 from engine.library.continuous import monsters_it_applies_to
 from engine.library.filters import matches
 from engine.library.lasting import LASTING_OPS
+from engine.library.levels import LEVEL_OPS
 from engine.library.only_if import only_if_problem
 from engine.library.refs import ref, value_of
 from engine.library.targets import (
@@ -236,9 +237,8 @@ def _negate_activation(ctx: Context, src: Source, link: ChainLink, op: Params) -
     if w is None or w.resolving < 1 or link.trigger:
         return  # a trigger placed by SEGOC responds to no activation: there is nothing to negate
     below = w.resolving - 1
-    w.negated_links.append(below)
     negated = w.chain[below]
-    ctx.emit(EventType.LINK_NEGATED, "effect", card=negated.card, player=negated.player, detail="activation negated")
+    actions.negate_activation(ctx, below, "effect")
     if op.get("destroy"):
         actions.destroy(ctx, negated.card, "effect", detail="destroyed by the negating effect", by=src)
 
@@ -568,6 +568,7 @@ OPS: Final[dict[str, OpHandler]] = {
     "change_attack_target": _change_attack_target,
     "perform_damage_calculation": _perform_damage_calculation,
     **LASTING_OPS,
+    **LEVEL_OPS,
     "battle_damage_this_battle": _battle_damage_this_battle,
     "indestructible_by_effects_this_turn": _indestructible_by_effects_this_turn,
 }

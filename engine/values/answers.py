@@ -24,6 +24,7 @@ from engine.values.effects import (
     ExtraAttacks,
     Hook,
     IndestructibleByBattle,
+    LevelChange,
     Piercing,
     StatChange,
     Unaffected,
@@ -68,6 +69,7 @@ HOOK_ANSWERS: Final[dict[Hook, str]] = {
     Hook.CANNOT_BE_TARGETED: "an engine.Untargetable",
     Hook.INDESTRUCTIBLE_BY_EFFECTS: "an engine.Untargetable (the cards those effects cannot destroy)",
     Hook.NEGATES_EFFECTS: "an iterable of card indexes",
+    Hook.LEVELS: "an iterable of engine.LevelChange",
 }
 assert HOOK_ANSWERS.keys() == set(Hook), "every hook says what it is answered with"
 
@@ -237,6 +239,7 @@ _CHECKS: Final[dict[Hook, Callable[[object, int], Checked]]] = {
     Hook.CANNOT_BE_TARGETED: _untargetable,
     Hook.INDESTRUCTIBLE_BY_EFFECTS: _untargetable,
     Hook.NEGATES_EFFECTS: _card_indexes,
+    Hook.LEVELS: _values_of(LevelChange, "card"),
 }
 assert _CHECKS.keys() == set(Hook), "every hook's answer is checked"
 
