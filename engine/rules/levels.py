@@ -7,12 +7,16 @@
   application: "increase/reduce its Level by N" adds; "its Level becomes N" sets it, and the increases a resolved
   effect made before it no longer count (a continuous effect's still do) -- ocgcore's `get_level`: an
   EFFECT_CHANGE_LEVEL sets the level and resets the single-card updates, not the field ones.
-* A monster's Level is never below 1 ("it cannot be reduced below 1": Yugipedia "Level", the Level rules;
-  ocgcore `if(level < 1) level = 1`).
+* A monster's Level is never below 1 (lucays/OCG-Rule-documentation docs/c03/攻守计算.rst L156: "a Level reduced
+  below 1 is 1"; ocgcore `if(level < 1) level = 1`); Levels are calculated as ATK/DEF are (ibid. L27).
 
-A resolved effect's change is a `Lingering` of `LEVEL_CHANGE` (its params `add` or `becomes`), ordered by its `seq`
-like an ATK change; a continuous effect's is a `LevelChange` answering `Hook.LEVELS`, ordered by when it started
-applying (the same record as continuous ATK/DEF changes, `GameState.stat_since`, under a key of its own).
+A resolved effect's change is a `Lingering` of `LEVEL_CHANGE_TYPE` (its params `add` or `becomes`), ordered by its
+`seq` like an ATK change; a continuous effect's is a `LevelChange` answering `Hook.LEVELS`. The continuous ones apply
+before every resolved one: ocgcore orders Level changes by when each effect was made, and a continuous effect of a
+card on the field was made before the changes resolved while it is there; so a continuous "becomes" that starts
+applying later does not undo a resolved "becomes Level 1" (Harpie Channeler under a Predator Counter's "becomes Level 1"
+ruling: lucays/OCG-Rule-documentation docs/c03/攻守计算.rst L251). (A continuous effect of a card that arrives after a
+resolved change is ordered first too: a simplification, §U.17.)
 """
 
 from __future__ import annotations
@@ -26,9 +30,6 @@ from engine.values.game import Location, Position
 
 # What every resolved Level change lingers as (its params say what it does): made per change, with its params.
 LEVEL_CHANGE_TYPE: Final = "level_change"
-# `stat_since` keys of continuous Level changes: the effect number shifted below those of ATK/DEF changes (which are
-# >= -1), so that each kind of record is kept and dropped by its own reader.
-LEVEL_KEY_SHIFT: Final = -100
 
 # One step in the order of application: (order, "becomes" value or None, increase, from a continuous effect).
 Step = tuple[int, "int | None", int, bool]
@@ -65,42 +66,24 @@ def leveled_value(printed: int, steps: list[Step]) -> int:
     return max(1, level + resolved_up + continuous_up)
 
 
-def level_steps(ctx: Context, index: int, *, plain: bool = False, record: bool = False) -> list[Step]:
-    """The Level changes applying to this monster now: the resolved ones, and (unless `plain`: for a continuous
-    change that picks its monsters by Level, which would otherwise read itself) the continuous ones, each with its
-    order of application. With `record`, a continuous one first seen applying gets its place now."""
+def level_steps(ctx: Context, index: int, *, plain: bool = False) -> list[Step]:
+    """The Level changes applying to this monster now, each with its order of application: the continuous ones
+    (unless `plain`: for a continuous change that picks its monsters by Level, which would otherwise read itself)
+    first, then the resolved ones in the order they applied (see the module docstring)."""
     s = ctx.state
     card = ctx.card(index)
     steps: list[Step] = []
+    if not plain and (ctx.index.hooks[Hook.LEVELS] or (s.lingering and Hook.LEVELS in ctx.lingering_hooks())):
+        for src, changes in ctx.ask(Hook.LEVELS):
+            for ch in changes:
+                if isinstance(ch, LevelChange) and ch.card == index and not (
+                    src.card != index and unaffected_by(ctx, index, src)
+                ):
+                    steps.append((0, ch.becomes, ch.add, True))
     for ling in s.lingering:
         if ling.card == index and ling.instance == card.instance and ling.effect.type == LEVEL_CHANGE_TYPE:
             p = ling.effect.params
             steps.append((ling.seq, p.get("becomes"), int(p.get("add", 0)), False))
-    if plain or not (ctx.index.hooks[Hook.LEVELS] or (s.lingering and Hook.LEVELS in ctx.lingering_hooks())):
-        return steps
-    provisional = s.stat_seq
-    seen = set()
-    for src, changes in ctx.ask(Hook.LEVELS):
-        for ch in changes:
-            if not isinstance(ch, LevelChange) or ch.card != index:
-                continue
-            if src.card != index and unaffected_by(ctx, index, src):
-                continue
-            src_instance = ctx.card(src.card).instance if src.card >= 0 else -1
-            key = (src.card, src_instance, LEVEL_KEY_SHIFT - src.index, index, card.instance)
-            seq = s.stat_since.get(key)
-            if seq is None:
-                if record:
-                    s.stat_seq += 1
-                    seq = s.stat_since[key] = s.stat_seq
-                else:
-                    provisional += 1
-                    seq = provisional
-            seen.add(key)
-            steps.append((seq, ch.becomes, ch.add, True))
-    if record:
-        for k in [k for k in s.stat_since if k[3] == index and k[2] <= LEVEL_KEY_SHIFT + 1 and k not in seen]:
-            del s.stat_since[k]
     return steps
 
 

@@ -34,7 +34,6 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from engine.effects import Context, Hook, Lingering, StatChange
-from engine.rules.levels import LEVEL_KEY_SHIFT, level_steps
 from engine.rules.rounding import halved
 from engine.rules.unaffected import unaffected_by
 from engine.state import GameState
@@ -146,8 +145,8 @@ def applying(
                     seq = provisional
             seen.add(key)
             continuous.append((seq, ch))
-    if record:  # (the keys of continuous Level changes, `rules.levels`, are that module's to drop)
-        for k in [k for k in s.stat_since if k[3] == index and k[2] > LEVEL_KEY_SHIFT + 1 and k not in seen]:
+    if record:
+        for k in [k for k in s.stat_since if k[3] == index and k not in seen]:
             del s.stat_since[k]
     return lingering, continuous
 
@@ -158,8 +157,8 @@ def watch_stats(ctx: Context) -> None:
     have none and pay nothing. The Duel calls it when built or restored, `add_lingering` when
     a lingering effect arrives."""
     s = ctx.state
-    watch = bool(ctx.index.hooks[Hook.STATS] or ctx.index.hooks[Hook.LEVELS] or s.stat_since) or any(
-        not {Hook.STATS, Hook.LEVELS}.isdisjoint(ctx.registry[ling.effect.type].hooks) for ling in s.lingering
+    watch = bool(ctx.index.hooks[Hook.STATS] or s.stat_since) or any(
+        Hook.STATS in ctx.registry[ling.effect.type].hooks for ling in s.lingering
     )
     ctx.on_change = note_applying if watch else None
 
@@ -172,8 +171,6 @@ def note_applying(ctx: Context, index: int | None = None) -> None:
     for i in range(len(s.cards)) if index is None else (index,):
         if _on_field_face_up(ctx, i):
             applying(ctx, i, record=True)
-            if ctx.index.hooks[Hook.LEVELS] or s.lingering:  # continuous Level changes too (§U.17)
-                level_steps(ctx, i, record=True)
         elif index is None and s.stat_since:
             for k in [k for k in s.stat_since if k[3] == i]:
                 del s.stat_since[k]
