@@ -21,6 +21,7 @@ from engine.rules.destruction import (
     replace_battle_destruction,
 )
 from engine.rules.stats import current_stats, erase_earlier, next_seq, note_applying, watch_stats
+from engine.rules.tokens import can_turn_face_down, token_destination
 from engine.rules.triggers import CARD_EVENTS, MOVED_EVENTS, PLAYER_EVENTS, triggered_effects
 from engine.state import (
     NO_ATTACK,
@@ -126,6 +127,7 @@ def move_card(
     )  # a negation "until the end of this turn" ends with the card's leaving the field
     if controller is None:
         controller = card.owner if dest is Location.HAND or not is_on_field(dest) else card.controller
+    dest = token_destination(card, dest)  # a Token that leaves the field ceases to exist (§U.17)
     # A new card: face-up, its counters lost (§C.5), its Xyz Materials gone unless it stays a monster, how it was
     # Summoned and where are the mover's to say
     write_moved(
@@ -208,7 +210,7 @@ def send_to_graveyard(ctx: Context, index: int, rule: str, *, detail: str = "", 
     Damage Step does for the monsters destroyed by battle)."""
     dest, why = graveyard_destination(ctx, ctx.card(index))
     move_card(ctx, index, dest, rule if dest is Location.GRAVEYARD else why, detail=detail)
-    if triggers and dest is Location.GRAVEYARD:
+    if triggers and ctx.card(index).location is Location.GRAVEYARD:  # (a Token never arrives: §U.17)
         _moved(ctx, TriggerEvent.SENT_TO_GRAVEYARD, index)
 
 
@@ -225,8 +227,8 @@ def destroy(ctx: Context, index: int, rule: str, *, detail: str = "", by: Source
     if rule in CARD_EFFECT_DESTRUCTION and (instead := effect_destruction_replacement(ctx, index)) is not None:
         replace_battle_destruction(ctx, instead, index)  # §U.10: not destroyed; what it does instead is done now
         return False
-    dest, _why = graveyard_destination(ctx, ctx.card(index))
     send_to_graveyard(ctx, index, rule, detail=detail or "destroyed", triggers=False)
+    dest = ctx.card(index).location  # (a Token ceased to exist: not in the Graveyard, §U.17)
     if by is not None:  # who destroyed it, for "destroyed by your opponent's card effect" (§U.15)
         write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, destroyed_by=by.controller))
     if dest is Location.GRAVEYARD:
@@ -269,6 +271,8 @@ def change_position(ctx: Context, index: int, to: Position, rule: str) -> None:
     card = ctx.card(index)
     if card.location is not Location.MONSTER_ZONE or card.position is to or card.battle_destroyed:
         return
+    if to is Position.SET and not can_turn_face_down(card):
+        return  # a Token cannot be changed to face-down (§U.17)
     was = card.position
     write_position(ctx.state, index, to)
     ctx.emit(EventType.POSITION_CHANGED, rule, card=index, detail=to.value)

@@ -9,7 +9,7 @@ from typing import Final
 
 from engine import actions
 from engine.effects import Context, EffectType, Hook, LevelChange, Lingering, Source
-from engine.library.continuous import _OnlyIf, monsters_it_applies_to
+from engine.library.continuous import OnlyIf, monsters_it_applies_to
 from engine.library.refs import value_of
 from engine.library.targets import card_for
 from engine.rules.levels import LEVEL_CHANGE_TYPE, level_change, level_changes_apply
@@ -82,5 +82,5 @@ def _level_modifier(ctx: Context, src: Source) -> list[LevelChange]:
 LEVEL_OPS: Final = {"change_level": _change_level}
 LEVEL_TYPES: Final = [
     EffectType(LEVEL_CHANGE_TYPE),  # a resolved change, read directly by rules.levels.current_level
-    EffectType("level_modifier", hooks={Hook.LEVELS: _OnlyIf(_level_modifier, True)}),  # (its `only_if` read plain)
+    EffectType("level_modifier", hooks={Hook.LEVELS: OnlyIf(_level_modifier, True)}),  # (its `only_if` read plain)
 ]

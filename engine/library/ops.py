@@ -26,6 +26,7 @@ from engine.library.continuous import monsters_it_applies_to
 from engine.library.filters import matches
 from engine.library.lasting import LASTING_OPS
 from engine.library.levels import LEVEL_OPS
+from engine.library.tokens import TOKEN_OPS
 from engine.library.only_if import only_if_problem
 from engine.library.refs import ref, value_of
 from engine.library.targets import (
@@ -569,6 +570,7 @@ OPS: Final[dict[str, OpHandler]] = {
     "perform_damage_calculation": _perform_damage_calculation,
     **LASTING_OPS,
     **LEVEL_OPS,
+    **TOKEN_OPS,
     "battle_damage_this_battle": _battle_damage_this_battle,
     "indestructible_by_effects_this_turn": _indestructible_by_effects_this_turn,
 }
