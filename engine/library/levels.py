@@ -54,7 +54,7 @@ def _change_level(ctx: Context, src: Source, link: ChainLink, op: Params) -> Non
     index = card_for(ctx, src, link, op["target"])
     if index is None:
         return
-    add = int(op.get("add", 0))
+    add = int(op.get("add") or 0)
     if op.get("add_of") is not None:
         add += value_of(ctx, src, op["add_of"])
     becomes = op.get("becomes")
@@ -71,7 +71,7 @@ def _level_modifier(ctx: Context, src: Source) -> list[LevelChange]:
     changes so that it never reads itself) gain `add` Levels or become `becomes`."""
     p = src.effect.params
     becomes = p.get("becomes")
-    add = int(p.get("add", 0))
+    add = int(p.get("add") or 0)
     return [
         LevelChange(i, add, None if becomes is None else int(becomes))
         for i in monsters_it_applies_to(ctx, src, face_up=True, plain=True)

@@ -106,8 +106,8 @@ def read_stat(ctx: Context, index: int, stat: str, plain: bool = False) -> int |
     if stat in PRINTED_VALUES:
         if card.location is Location.MONSTER_ZONE and card.position is Position.SET:
             return None
-        if stat == "level":  # its current Level on the field (rules spec §U.17), as printed elsewhere
-            return current_level(ctx, index, plain=plain)
+        if stat == "level":  # its current Level on the field (§U.17; `plain` is about ATK/DEF: Levels are read whole)
+            return current_level(ctx, index)
         return card.details.rank if stat == "rank" else len(card.details.link_arrows)
     if not card.face_up_on_field:
         return None
