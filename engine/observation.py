@@ -111,7 +111,7 @@ SEEN_FIELDS: Final = 3  # per card in the information tensor: activated, attacke
 _PHASES: Final = {p: i for i, p in enumerate(Phase)}
 _DECISION_SLOTS: Final = {DecisionKind.PRIORITY: 0, DecisionKind.TRIGGER: 1, DecisionKind.REPLAY: 2}
 _WINDOWS: Final = {w: i for i, w in enumerate(Window)}
-_LOCATIONS: Final = {loc: i for i, loc in enumerate(PLACES)}
+_LOCATIONS: Final[dict[Location, int]] = {loc: i for i, loc in enumerate(PLACES)}
 _POSITIONS: Final = {Position.ATTACK: 0, Position.DEFENSE: 1, Position.SET: 2}
 _OWN_HIDDEN: Final = (Location.HAND, Location.MONSTER_ZONE, Location.SPELL_TRAP_ZONE, Location.EXTRA_DECK)
 

@@ -26,7 +26,6 @@ from engine.library.continuous import monsters_it_applies_to
 from engine.library.filters import matches
 from engine.library.lasting import LASTING_OPS
 from engine.library.levels import LEVEL_OPS
-from engine.library.tokens import TOKEN_OPS
 from engine.library.only_if import only_if_problem
 from engine.library.refs import ref, value_of
 from engine.library.targets import (
@@ -36,6 +35,7 @@ from engine.library.targets import (
     target_lost,
     targets,
 )
+from engine.library.tokens import TOKEN_OPS
 from engine.rules.cards import pendulum_zone_problem
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats

@@ -9,8 +9,8 @@ from typing import Any
 
 from engine.effects import Context, Source
 from engine.library.filters import matches
-from engine.rules.levels import current_level
 from engine.rules.last_known import battler_instance, stats_as_they_were
+from engine.rules.levels import current_level
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats, lingering_original_stats, lingering_stats, original_stats
 from engine.values.game import Location, Player, Position, opponent_of
