@@ -266,3 +266,28 @@ def test_actions_tribute_raises_tributed_and_refuses_a_card_off_the_field() -> N
     assert results == [False, True]
     assert duel.state.players[Player.B].lp == 8100
     assert duel.state.cards[2].location is Location.GRAVEYARD
+
+
+def _level_one_while_countered(ctx: engine.effects.Context, src: Source) -> list[LevelChange]:
+    """Predaplant Flytrap's "it becomes Level 1 as long as it has a Predator Counter", as a lingering effect on the
+    monster (`src.card`): it answers only while the counter is there."""
+    card = ctx.card(src.card)
+    return [LevelChange(src.card, becomes=1)] if card.counters > 0 else []
+
+
+def test_a_lingering_host_level_change_with_a_condition() -> None:
+    """Predaplant Flytrap's first effect through the host API (the sample card judged `python`): place a counter,
+    then a lingering Level change that holds only while the monster has a counter."""
+    reg = default_registry()
+    reg.register(EffectType("predator_level", hooks={Hook.LEVELS: _level_one_while_countered}))
+    duel = _field(registry=reg)
+    x = _index(duel, "x")
+    actions.set_counters(duel.ctx, x, 1)
+    card = duel.state.cards[x]
+    marker = engine.Effect("predator_level", EffectKind.CONTINUOUS)
+    actions.add_lingering(duel.ctx, engine.Lingering(marker, Player.A, x, card.instance, "permanent"))
+    assert current_level(duel.ctx, x) == 1
+    change_level(duel.ctx, x, add=1)  # a later resolved increase counts on top of it
+    assert current_level(duel.ctx, x) == 2
+    actions.set_counters(duel.ctx, x, 0)
+    assert current_level(duel.ctx, x) == 4  # printed 3, +1
