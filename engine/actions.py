@@ -20,6 +20,7 @@ from engine.rules.destruction import (
     indestructible_by_effect,
     replace_battle_destruction,
 )
+from engine.rules.locks import effect_damage_taker, special_summon_locked
 from engine.rules.stats import current_stats, erase_earlier, next_seq, note_applying, watch_stats
 from engine.rules.tokens import can_turn_face_down, token_destination
 from engine.rules.triggers import CARD_EVENTS, MOVED_EVENTS, PLAYER_EVENTS, triggered_effects
@@ -150,15 +151,24 @@ def move_card(
 ADDED_FROM: Final = frozenset({Location.DECK, Location.GRAVEYARD, Location.BANISHED})
 
 
-def special_summon(ctx: Context, index: int, player: Player, position: Position, rule: str) -> None:
+def special_summon(
+    ctx: Context, index: int, player: Player, position: Position, rule: str, *, by: Player | None = None
+) -> bool:
     """Special Summon a monster (from the hand, Deck, Graveyard, banishment or Extra Deck) to `player`'s field:
-    it was Special Summoned this turn, and "if this card is Special Summoned" triggers (§U.14)."""
+    it was Special Summoned this turn, and "if this card is Special Summoned" triggers (§U.14). `by`: the player who
+    Summons it (default `player`); False, and nothing done, if that player cannot Special Summon it now (§U.17)."""
+    who = player if by is None else by
+    if (ctx.index.hooks[Hook.SPECIAL_SUMMON_LOCK] or ctx.state.lingering) and special_summon_locked(ctx, index, who):
+        ctx.emit(EventType.LINK_RESOLVED, "special_summon_lock", card=index, player=who,
+                 detail=f"{ctx.card(index).name} cannot be Special Summoned")  # fmt: skip
+        return False
     from_extra_deck = ctx.card(index).location is Location.EXTRA_DECK
     move_card(ctx, index, Location.MONSTER_ZONE, rule, detail="Special Summoned", position=position, controller=player)
     write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, summoned="special", summoned_this_turn=True))
     _moved(ctx, TriggerEvent.SPECIAL_SUMMONED, index)
     if from_extra_deck:  # §U.17: "if a monster is Special Summoned from the Extra Deck"
         _moved(ctx, TriggerEvent.SUMMONED_FROM_EXTRA_DECK, index)
+    return True
 
 
 def tribute(ctx: Context, index: int, rule: str, *, detail: str = "Tributed") -> bool:
@@ -348,10 +358,14 @@ def take_control(ctx: Context, index: int, player: Player, rule: str) -> None:
 _LP_LOSS_EVENT: Final = {"battle_damage": EventType.BATTLE_DAMAGE, "cost": EventType.COST_PAID}
 
 
-def lose_lp(ctx: Context, player: Player, amount: int, kind: str, rule: str) -> None:
-    """LP go down by `amount`, never below 0 (§2.7). Call `check_zero_lp` after simultaneous losses."""
+def lose_lp(ctx: Context, player: Player, amount: int, kind: str, rule: str, *, by: Player | None = None) -> None:
+    """LP go down by `amount`, never below 0 (§2.7). Call `check_zero_lp` after simultaneous losses. Effect damage
+    (`kind` "effect_damage", from a card effect `by` controls, if known) may be taken by the other player instead
+    (§U.17)."""
     if amount <= 0:
         return
+    if kind == "effect_damage" and (ctx.index.hooks[Hook.EFFECT_DAMAGE_REDIRECT] or ctx.state.lingering):
+        player = effect_damage_taker(ctx, player, by)
     ps = ctx.state.players[player]
     new = max(0, ps.lp - amount)
     delta = new - ps.lp
@@ -753,7 +767,7 @@ def change_stats(
     return True
 
 
-def damage(ctx: Context, player: Player, amount: int, rule: str = "effect") -> None:
-    """Inflict effect damage; a player at 0 LP loses at once (§2.7)."""
-    lose_lp(ctx, player, amount, "effect_damage", rule)
+def damage(ctx: Context, player: Player, amount: int, rule: str = "effect", *, by: Player | None = None) -> None:
+    """Inflict effect damage (from a card effect `by` controls, if given); a player at 0 LP loses at once (§2.7)."""
+    lose_lp(ctx, player, amount, "effect_damage", rule, by=by)
     check_zero_lp(ctx)

@@ -291,3 +291,34 @@ def test_a_lingering_host_level_change_with_a_condition() -> None:
     assert current_level(duel.ctx, x) == 2
     actions.set_counters(duel.ctx, x, 0)
     assert current_level(duel.ctx, x) == 4  # printed 3, +1
+
+
+# -- lasting restrictions -------------------------------------------------------------------------------------------
+
+
+def test_a_continuous_special_summon_lock_names_its_players() -> None:
+    """A card's `special_summon_lock` for both players, except Aqua monsters: neither can Special Summon a Warrior;
+    an Aqua can be; the host's `by` is who Summons."""
+    b = engine.StateBuilder()
+    b.monster("w", "A", atk=0, def_=0, location="hand", monster_type="warrior")
+    b.monster("a", "A", atk=0, def_=0, location="hand", monster_type="aqua")
+    b.trap("lock", "B", face_down=False, effects=[{"kind": "special_summon_lock", "player": "both",
+                                                    "except": {"monster_type": "aqua"}}])
+    duel = engine.Duel(b.build(), engine.cards.registry())
+    assert not actions.special_summon(duel.ctx, 0, Player.A, Position.ATTACK, "effect")
+    assert not actions.special_summon(duel.ctx, 0, Player.A, Position.ATTACK, "effect", by=Player.B)
+    assert duel.state.cards[0].location is Location.HAND
+    assert actions.special_summon(duel.ctx, 1, Player.A, Position.ATTACK, "effect")
+
+
+def test_effect_damage_redirect_by_whose_effects() -> None:
+    """`from: opponent_effects` redirects only damage from the opponent's effects (a host's damage with no `by` is
+    not redirected); `from: effects` redirects any effect damage."""
+    cases = (("opponent_effects", Player.B, (8000, 7000)), ("opponent_effects", Player.A, (7000, 8000)),
+             ("opponent_effects", None, (7000, 8000)), ("effects", None, (8000, 7000)))  # fmt: skip
+    for source, by, expected in cases:
+        b = engine.StateBuilder()
+        b.trap("ev", "A", face_down=False, effects=[{"kind": "effect_damage_redirect", "from": source}])
+        duel = engine.Duel(b.build(), engine.cards.registry())
+        actions.damage(duel.ctx, Player.A, 1000, by=by)
+        assert tuple(p.lp for p in duel.state.players) == expected, (source, by)

@@ -1,5 +1,6 @@
 """Issue 43's engine pieces in the format (rules spec §U.17): Level changes (op ``change_level``, kind
-``level_modifier``) and Tokens (op ``special_summon_token``). Declared here as the tables of :mod:`engine.format.ops`
+``level_modifier``), Tokens (op ``special_summon_token``) and lasting restrictions (kinds and ops
+``special_summon_lock``, ``effect_damage_redirect``). Declared here as the tables of :mod:`engine.format.ops`
 and :mod:`engine.format.effects` declare theirs, and merged into them; the library gives each its meaning
 (``engine/library/levels.py``, ``engine/library/tokens.py``)."""
 
@@ -55,6 +56,17 @@ PIECE_OPS: dict[str, dict[str, Any]] = {
         "id": optional(Annotated[str, Meta(min_length=1, max_length=40)], "the Token's passcode, if it has one"),
     },
 }
+_LOCK = {
+    "player": default(Literal["controller", "opponent", "both"], "controller", "who cannot Special Summon"),
+    "except": optional(FilterWire, "the monsters they still can Special Summon (\"except Aqua monsters\")"),
+}
+_REDIRECT = {
+    "player": default(Literal["controller", "opponent"], "controller", "whose effect damage goes to their opponent"),
+    "from": default(Literal["opponent_effects", "effects"], "opponent_effects", "the damage of whose card effects "
+                    "(\"from their card effects\": opponent_effects)"),
+}
+PIECE_OPS["special_summon_lock"] = {**_LOCK, "until": default(Until, "end_of_turn", "\"for the rest of this turn\"")}
+PIECE_OPS["effect_damage_redirect"] = {**_REDIRECT, "until": default(Until, "end_of_turn", "\"this turn\"")}
 PIECE_ONE_OF: dict[str, tuple[str, ...]] = {"change_level": ("add", "add_of", "becomes", "becomes_of")}
 
 PIECE_KINDS: dict[str, dict[str, Any]] = {
@@ -66,4 +78,6 @@ PIECE_KINDS: dict[str, dict[str, Any]] = {
                            "without continuous Level changes)"),
     },
 }
+PIECE_KINDS["special_summon_lock"] = _LOCK
+PIECE_KINDS["effect_damage_redirect"] = _REDIRECT
 PIECE_KIND_ONE_OF: dict[str, tuple[str, ...]] = {"level_modifier": ("add", "becomes")}

@@ -26,6 +26,7 @@ from engine.library.continuous import monsters_it_applies_to
 from engine.library.filters import matches
 from engine.library.lasting import LASTING_OPS
 from engine.library.levels import LEVEL_OPS
+from engine.library.locks import LOCK_OPS
 from engine.library.only_if import only_if_problem
 from engine.library.refs import ref, value_of
 from engine.library.targets import (
@@ -364,7 +365,7 @@ def amount_of(ctx: Context, src: Source, op: Params) -> int:
 def _damage(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     amount = amount_of(ctx, src, op)
     for p in ctx.players_of(src, op.get("player", "opponent")):
-        actions.lose_lp(ctx, p, amount, "effect_damage", "effect")
+        actions.lose_lp(ctx, p, amount, "effect_damage", "effect", by=src.controller)
     actions.check_zero_lp(ctx)
 
 
@@ -571,6 +572,7 @@ OPS: Final[dict[str, OpHandler]] = {
     **LASTING_OPS,
     **LEVEL_OPS,
     **TOKEN_OPS,
+    **LOCK_OPS,
     "battle_damage_this_battle": _battle_damage_this_battle,
     "indestructible_by_effects_this_turn": _indestructible_by_effects_this_turn,
 }

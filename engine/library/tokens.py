@@ -60,8 +60,8 @@ def special_summon_token(
         )  # fmt: skip
         write_added(ctx.state, card)
         _index_new_cards(ctx)
-        actions.special_summon(ctx, index, player, position, rule)
-        made.append(index)
+        if actions.special_summon(ctx, index, player, position, rule, by=card.owner):
+            made.append(index)  # (one that cannot be Special Summoned, §U.17, never came to exist: it stays GONE)
     return made
 
 

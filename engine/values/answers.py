@@ -20,6 +20,7 @@ from engine.values import words
 from engine.values.effects import (
     ActivationLock,
     DamageModifier,
+    DamageRedirect,
     DestructionReplacement,
     ExtraAttacks,
     Hook,
@@ -27,6 +28,7 @@ from engine.values.effects import (
     LevelChange,
     Piercing,
     StatChange,
+    SummonLock,
     Unaffected,
     Untargetable,
 )
@@ -70,6 +72,8 @@ HOOK_ANSWERS: Final[dict[Hook, str]] = {
     Hook.INDESTRUCTIBLE_BY_EFFECTS: "an engine.Untargetable (the cards those effects cannot destroy)",
     Hook.NEGATES_EFFECTS: "an iterable of card indexes",
     Hook.LEVELS: "an iterable of engine.LevelChange",
+    Hook.SPECIAL_SUMMON_LOCK: "an engine.SummonLock",
+    Hook.EFFECT_DAMAGE_REDIRECT: "an engine.DamageRedirect",
 }
 assert HOOK_ANSWERS.keys() == set(Hook), "every hook says what it is answered with"
 
@@ -240,6 +244,8 @@ _CHECKS: Final[dict[Hook, Callable[[object, int], Checked]]] = {
     Hook.INDESTRUCTIBLE_BY_EFFECTS: _untargetable,
     Hook.NEGATES_EFFECTS: _card_indexes,
     Hook.LEVELS: _values_of(LevelChange, "card"),
+    Hook.SPECIAL_SUMMON_LOCK: _one(SummonLock, "cards"),
+    Hook.EFFECT_DAMAGE_REDIRECT: _one(DamageRedirect),
 }
 assert _CHECKS.keys() == set(Hook), "every hook's answer is checked"
 

@@ -131,6 +131,11 @@ class Hook(FastEnum):
     NEGATES_EFFECTS = "negates_effects"
     # -> Iterable[LevelChange]: Level changes to any monsters while this applies (rules spec §U.17)
     LEVELS = "levels"
+    # -> SummonLock: players who cannot Special Summon these monsters ("you cannot Special Summon monsters, except
+    # ...", rules spec §U.17)
+    SPECIAL_SUMMON_LOCK = "special_summon_lock"
+    # -> DamageRedirect: effect damage a player would take is taken by their opponent instead (rules spec §U.17)
+    EFFECT_DAMAGE_REDIRECT = "effect_damage_redirect"
 
 
 class DamageStage(FastEnum):
@@ -380,6 +385,25 @@ class LevelChange:
     card: int
     add: int = 0
     becomes: int | None = None
+
+
+@attrs.frozen(slots=True)
+class SummonLock:
+    """`players` cannot Special Summon the monsters `cards` (card indexes: the monsters the lock does not except,
+    wherever they are): "you cannot Special Summon monsters, except Aqua monsters" (rules spec §U.17)."""
+
+    players: tuple[Player, ...]
+    cards: tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
+class DamageRedirect:
+    """The effect damage `player` would take from card effects (controlled by `from_player`; None: by anyone's) is
+    taken by their opponent instead ("your opponent takes any effect damage you would have taken from their card
+    effects", rules spec §U.17)."""
+
+    player: Player
+    from_player: Player | None = None
 
 
 @attrs.frozen(slots=True)
