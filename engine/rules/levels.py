@@ -32,7 +32,7 @@ from engine.values.game import Location, Position
 LEVEL_CHANGE_TYPE: Final = "level_change"
 
 # One step in the order of application: (order, "becomes" value or None, increase, from a continuous effect).
-Step = tuple[int, "int | None", int, bool]
+Step = tuple[int, int | None, int, bool]
 
 
 def level_change(add: int = 0, becomes: int | None = None) -> Effect:
