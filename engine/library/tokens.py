@@ -54,7 +54,7 @@ def special_summon_token(
     for _ in range(min(count, free_main_monster_zones(ctx.state.cards, player))):
         index = len(ctx.state.cards)
         card = Card(
-            f"{token_id or name}#{index}", name, owner if owner is not None else player, player, Location.GONE,
+            _unique_id(ctx, f"{token_id or name}#{index}"), name, owner if owner is not None else player, player, Location.GONE,
             CardType.MONSTER, atk, def_, None, False, False, (), attribute=attr_, monster_type=type_, level=level,
             details=CardDetails(abilities=TOKEN_ABILITIES),
         )  # fmt: skip
@@ -63,6 +63,14 @@ def special_summon_token(
         if actions.special_summon(ctx, index, player, position, rule, by=card.owner):
             made.append(index)  # (one that cannot be Special Summoned, §U.17, never came to exist: it stays GONE)
     return made
+
+
+def _unique_id(ctx: Context, wanted: str) -> str:
+    """`wanted`, or it with primes added until no card of the duel has it (card ids are unique: `turns`)."""
+    ids = {c.id for c in ctx.state.cards}
+    while wanted in ids:
+        wanted += "'"
+    return wanted
 
 
 def _index_new_cards(ctx: Context) -> None:
