@@ -55,8 +55,8 @@ def special_summon_token(
         index = len(ctx.state.cards)
         card = Card(
             _unique_id(ctx, f"{token_id or name}#{index}"), name, owner if owner is not None else player, player,
-            Location.GONE, CardType.MONSTER, atk, def_, None, False, False, (), attribute=attr_, monster_type=type_, level=level,
-            details=CardDetails(abilities=TOKEN_ABILITIES),
+            Location.GONE, CardType.MONSTER, atk, def_, None, False, False, (), attribute=attr_, monster_type=type_,
+            level=level, details=CardDetails(abilities=TOKEN_ABILITIES),
         )  # fmt: skip
         write_added(ctx.state, card)
         _index_new_cards(ctx)
