@@ -31,7 +31,7 @@ LOCATIONS: Final[dict[Location, str]] = {
     Location.BANISHED: "banished",
     Location.DECK: "the Deck",
     Location.EXTRA_DECK: "the Extra Deck",
-    Location.GONE: "nowhere (a Token that ceased to exist)",
+    Location.GONE: "nowhere (a Token off the field does not exist)",
 }
 
 # A monster's battle position: "changes to face-up Defense Position".
