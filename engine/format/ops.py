@@ -14,6 +14,7 @@ import msgspec
 from msgspec import Meta
 
 from engine.format.conditions import FilterWire, StatOfWire
+from engine.format.pieces import PIECE_ONE_OF, PIECE_OPS
 from engine.format.vocabulary import (
     MAX_COUNT,
     REFS,
@@ -66,6 +67,7 @@ ONE_OF = {
     "indestructible_by_effects_this_turn": ("target", "applies_to"),
     "set_original_stats": ("set_atk", "set_def"),
     "lasting_effect": ("applies_to", "player"),
+    **PIECE_ONE_OF,
 }
 
 _UNTIL = default(Until, "end_of_turn")
@@ -209,6 +211,7 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
                       "them (as for the kind indestructible_by_effects)"),
         "until": _UNTIL,
     },
+    **PIECE_OPS,  # Level changes, Tokens (rules spec §U.17)
 }, ONE_OF)  # fmt: skip
 
 if TYPE_CHECKING:  # for msgspec, the union of the tagged structs (by their tag); for mypy, their base

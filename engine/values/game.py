@@ -52,6 +52,8 @@ class Location(FastEnum):
     BANISHED = "banished"
     DECK = "deck"
     EXTRA_DECK = "extra_deck"
+    # No place: a Token that left the field has ceased to exist (rules spec §U.17); no card is ever moved here else
+    GONE = "gone"
 
     @property
     def on_field(self) -> bool:
