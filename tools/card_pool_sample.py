@@ -61,18 +61,12 @@ ENGINE_GAPS: frozenset[str] = frozenset(
     {  # none in the first sample since issue 22 (see FILLED_GAPS); these block cards of the second (seed 20261206)
         "coin_toss",  # no random outcome in the engine
         "dice_roll",
-        "effect_damage_redirect",  # "your opponent takes any effect damage you would have taken": no hook
         "equip_monster_to_opponent",  # a monster becomes an Equip Card of the opponent's monster and acts later
-        "event_added_to_hand",  # no event when a card is added from the Deck (no Deck draw by rules)
-        "event_tributed",  # no Tribute event: the engine Tributes only as a cost
         "excavate",
-        "level_change",  # no action changes a Level
         "lp_in_multiples",  # a cost the player chooses the amount of: no decision for it
         "materials_as_cards",  # Xyz Materials are counted, not cards
         "pick_choice",  # a card picked (not targeted) among distinct cards: no decision for it
-        "special_summon_lock",  # "you cannot Special Summon monsters, except ...": no hook
         "summon_position_choice",  # "Special Summon it": the player picks Attack or Defense Position: no decision
-        "token",  # no Tokens are made
         "trap_monster",  # a Trap Card Special Summoned as a monster
     }
 )
@@ -94,6 +88,13 @@ FILLED_GAPS = frozenset(
         "protect_other_monsters",  # `IndestructibleByBattle.cards`
         "trigger_during_damage_calculation",  # `TriggerEvent.DURING_DAMAGE_CALCULATION`
         "unaffected_by_effects",  # `Hook.UNAFFECTED` (§U.2)
+        # issue 43's engine pieces (rules spec §U.17)
+        "level_change",  # `library.levels.change_level`, op `change_level`, kind `level_modifier`, `Hook.LEVELS`
+        "token",  # `library.tokens.special_summon_token`, op `special_summon_token`
+        "event_tributed",  # `TriggerEvent.TRIBUTED` (`actions.tribute`)
+        "event_added_to_hand",  # `TriggerEvent.ADDED_TO_HAND`
+        "special_summon_lock",  # `Hook.SPECIAL_SUMMON_LOCK`, kind and op `special_summon_lock`
+        "effect_damage_redirect",  # `Hook.EFFECT_DAMAGE_REDIRECT`, kind and op `effect_damage_redirect`
     }
 )
 

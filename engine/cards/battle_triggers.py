@@ -79,9 +79,10 @@ SPEAR_DRAGON = CardDef(
     monster_type="dragon",
     text="Piercing. If this card attacks, it is changed to Defense Position at the end of the Damage Step.",
     ruling="Both are continuous effects (yugioh-wiki.net 'Spear Dragon'); the change happens at the end of the "
-    "Damage Step of its attack, after any piercing damage, with no chain (ProjectIgnis/CardScripts c31553716: "
-    "EFFECT_TYPE_CONTINUOUS on EVENT_DAMAGE_STEP_END, if it is still the attacker on the field; rules spec §1.7, "
-    "§2.4, §U.15 at_timing); cases LC-SD-001, LC3-SPD-001. https://yugipedia.com/wiki/Spear_Dragon",
+    "Damage Step of its attack, after any piercing damage, with no chain (CardScripts c31553716: EFFECT_TYPE_SINGLE+"
+    "EFFECT_TYPE_CONTINUOUS on EVENT_DAMAGE_STEP_END; `at_timing`, rules spec §1.7, §2.4, §U.14; cases LC4-SPD-001, "
+    "LC3-SPD-001). "
+    "https://yugipedia.com/wiki/Spear_Dragon",
     effects=(
         {"kind": "piercing"},
         {"kind": "at_timing", "at": ["end_of_damage_step"], "only_if": {"this_card": "attacking"},
