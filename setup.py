@@ -79,6 +79,7 @@ COMPILED = [
     "engine/library/continuous.py",
     "engine/library/costs.py",
     "engine/library/filters.py",
+    "engine/library/hands.py",
     "engine/library/lasting.py",
     "engine/library/levels.py",
     "engine/library/locks.py",

@@ -45,6 +45,7 @@ from engine.state import (
 )
 from engine.values.events import EventType
 from engine.values.game import (
+    DAMAGE_STEP_PHASES,
     MAX_LP,
     PLAYERS,
     Location,
@@ -255,9 +256,16 @@ CARD_EFFECT_DESTRUCTION: Final = frozenset({"effect", "self_destroy_deferred"})
 
 
 def _moved(ctx: Context, event: TriggerEvent, index: int) -> None:
-    """The triggers of a card an action just moved, if any is indexed for the event (most duels have none)."""
-    if (ctx.index.triggers[event] or event in ctx.index.timed_events) and ctx.state.window is not None:
+    """The triggers of a card an action just moved, if any is indexed for the event (most duels have none). Moved
+    in a Damage Step while no window is open (the rules destroying an Equip Card as its monster destroyed by battle
+    is sent), its event waits for the end of the Damage Step, with the monsters sent (§U.19)."""
+    if not (ctx.index.triggers[event] or event in ctx.index.timed_events):
+        return
+    s = ctx.state
+    if s.window is not None:
         raise_event(ctx, event, (index,))
+    elif s.rules_phase in DAMAGE_STEP_PHASES and s.battle.attacked:
+        s.battle.moved_between_windows += ((event.value, index),)
 
 
 def _player_event(ctx: Context, event: TriggerEvent, player: Player) -> None:

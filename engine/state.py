@@ -240,6 +240,9 @@ class Battle:
     destroyed: tuple[int, ...] = ()  # determined destroyed by battle, attacker first
     sent: tuple[int, ...] = ()  # destroyed-by-battle monsters actually sent at the end of the step
     parked_flips: tuple[tuple[int, int], ...] = ()  # (card, instance) flipped, FLIP not yet raised
+    # Cards moved while no window was open in this Damage Step (an Equip Card the rules destroyed as its monster
+    # was sent): (event, card) of their "destroyed" / "sent to the GY", raised with the end of the step (§U.19)
+    moved_between_windows: tuple[tuple[str, int], ...] = ()
     # The Battle Step of this attack (rules spec §BP): who declared it (a host's attack pauses the duel when
     # its Damage Step is over), whether it was negated, how many replays it had, the opponent's monsters
     # when it was last (re)targeted (a change there is a replay), and why it stopped before the Damage
@@ -287,6 +290,7 @@ class Battle:
         n.destroyed = self.destroyed
         n.sent = self.sent
         n.parked_flips = self.parked_flips
+        n.moved_between_windows = self.moved_between_windows
         n.host_declared = self.host_declared
         n.negated = self.negated
         n.replays = self.replays

@@ -39,6 +39,21 @@ effects follow and its fidelity: "exact", or "approximate: " and what differs fr
   (Heraldic Beast Basilisk, Wattsquirrel, Amazoness Heirloom, Ehren, Lightsworn Monk), `battle_boosts` (Cyber Dragon
   Zwei, Fusion Devourer, Amazoness Fighting Spirit, U.A. Mighty Slugger, Ancient Gear Knight); their cases are in
   tests/rules/library-cards-2-cases.jsonl;
+* issue 43's third set (rules spec §U.19; cases in tests/rules/library-cards-3-cases.jsonl): `mirror_forces`
+  (Quaking, Dark and Radiant Mirror Force, Justi-Break, Ego Boost, Necro Gardna), `field_locks` (Skill Drain, Gora
+  Turtle, Banisher of the Radiance, Berserk Gorilla, Command Knight), `ancient_gears` (Ancient Gear Golem, Soldier,
+  Beast, Wyvern, Hunting Hound), `fusion_battlers` (Cyber Dragon, Cyber Twin Dragon, Cyber End Dragon, Elemental
+  HERO Bladedge, Wildedge, Flame Wingman, Shining Flare Wingman, Steam Healer, Blackwing - Bora the Spear),
+  `equip_spells` (Fairy Meteor Crush, Black Pendant, Legendary Sword, Elf's Light, Mage Power, Lightning Blade,
+  Gravity Axe - Grarl), `counted_boosts` (Dark Magician Girl, Buster Blader, Enraged Muka Muka, Jain, Lightsworn
+  Paladin), `damage_step_end` (Hyper Hammerhead, Flying Kamakiri #1, Hane-Hane), `damage_step_gains` (Ally of
+  Justice Garadholg, Ally of Justice Rudra, Black Veloci, Blackwing Armed Wing, Cipher Soldier, Cyber Ogre 2, Dark
+  Artist, Dark City, Dash Warrior, Elemental HERO Inferno, Leotaur, Luminous Soldier), `hands_and_life` (Morphing
+  Jar, Rainbow Life), `battle_sturdy` (Amazoness Fighter, Amazoness Queen, Bitelon, Bujingi Wolf, Dark
+  Driceratops, Darkness Destroyer, Elemental HERO Phoenix Enforcer, Fortress Warrior, Freya, Spirit of Victory,
+  Gogogo Golem, Gravekeeper's Spear Soldier, Gyroid, Hayabusa Knight, Lancer Dragonute, Lancer Lindwurm, Battlin'
+  Boxer Headgeared, Lightray Madoor, Jurrac Brachis, Five-Headed Dragon, Drill Barnacle, Flamvell Fiend,
+  Hyper-Ancient Shark Megalodon).
 * the cards M to Z of issue 43's library growth (rules spec §U.20; cases in tests/rules/library-cards-4-cases.jsonl):
   `damage_step_stats` (Phoenix Beast Gairuda, Penumbral Soldier Lady, Steamroid, Super Roboyarou, Shien's Castle of
   Mist, Otherworld - The "A" Zone), `terrain_fields` (Umi, Mountain, Wasteland, Mystic Plasma Zone, Molten
@@ -70,6 +85,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.cards import (
     after_the_battle,
+    ancient_gears,
     attack_stoppers,
     battle_aftermath,
     battle_boosts,
@@ -77,21 +93,30 @@ from engine.cards import (
     battle_end,
     battle_guards,
     battle_start,
+    battle_sturdy,
     battle_traps,
     battle_triggers,
     conditional,
+    counted_boosts,
     counter_traps,
     damage_calculation,
     damage_step_boosts,
+    damage_step_end,
+    damage_step_gains,
     damage_step_starts,
     damage_step_stats,
     declaration_answers,
+    equip_spells,
     extra_attacks,
+    field_locks,
     field_spells,
     flip,
+    fusion_battlers,
     guardians_of_damage_calculation,
     hand_in_battle,
+    hands_and_life,
     indestructible,
+    mirror_forces,
     on_the_field,
     pendulum_boosts,
     printed_monsters,
@@ -119,7 +144,10 @@ _FAMILIES = (stat_changes, battle_damage, flip, start_and_refusals, battle_traps
              battle_start, damage_calculation, battle_end, battle_boosts,
              damage_step_stats, terrain_fields, damage_step_starts, after_the_battle, hand_in_battle, quick_answers,
              battle_guards, guardians_of_damage_calculation, turn_and_phase, pendulum_boosts,
-             trap_negators)  # fmt: skip
+             trap_negators,
+             mirror_forces, field_locks, ancient_gears,
+             fusion_battlers, equip_spells, counted_boosts, damage_step_end, damage_step_gains,
+             hands_and_life, battle_sturdy)  # fmt: skip
 # Cards written as scenario-format specs (nameable in scenario files); `custom` ones (their own effect
 # types) are loaded on first use, as they import the engine.
 CATALOG: dict[str, CardDef] = {c.key: c for m in _FAMILIES for c in m.CARDS}

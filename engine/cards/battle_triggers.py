@@ -80,7 +80,8 @@ SPEAR_DRAGON = CardDef(
     text="Piercing. If this card attacks, it is changed to Defense Position at the end of the Damage Step.",
     ruling="Both are continuous effects (yugioh-wiki.net 'Spear Dragon'); the change happens at the end of the "
     "Damage Step of its attack, after any piercing damage, with no chain (CardScripts c31553716: EFFECT_TYPE_SINGLE+"
-    "EFFECT_TYPE_CONTINUOUS on EVENT_DAMAGE_STEP_END; `at_timing`, rules spec §1.7, §2.4, §U.14; case LC4-SPD-001). "
+    "EFFECT_TYPE_CONTINUOUS on EVENT_DAMAGE_STEP_END; `at_timing`, rules spec §1.7, §2.4, §U.14; cases LC4-SPD-001, "
+    "LC3-SPD-001). "
     "https://yugipedia.com/wiki/Spear_Dragon",
     effects=(
         {"kind": "piercing"},
@@ -160,18 +161,19 @@ BIG_SHIELD_GARDNA = CardDef(
     key="big_shield_gardna",
     name="Big Shield Gardna",
     card_type="monster",
-    fidelity="approximate: its change to Attack Position is a trigger on the chain (the card: an effect that applies "
-    "without a chain); its negation of Spells that target it face-down is missing",
+    fidelity="approximate: its negation of a Spell Card that targets it face-down is missing",
     atk=100,
     def_=2600,
     level=4,
     attribute="earth",
     monster_type="warrior",
     text="If this card is attacked, it is changed to Attack Position at the end of the Damage Step.",
-    ruling="A continuous effect applied at the end of the Damage Step of a battle in which it was attacked "
-    "(yugioh-wiki.net 'Big Shield Gardna': 永続効果; rules spec §1.7). https://yugipedia.com/wiki/Big_Shield_Gardna",
+    ruling="A continuous effect applied at the end of the Damage Step of a battle in which it was attacked, with no "
+    "chain (yugioh-wiki.net 'Big Shield Gardna': 永続効果; ProjectIgnis/CardScripts c65240384: "
+    "EFFECT_TYPE_CONTINUOUS on EVENT_DAMAGE_STEP_END, if it is the attack target, in Defense Position, on the field; "
+    "rules spec §1.7, §U.15 at_timing); cases LC-BSG-001, LC3-BSG-001. https://yugipedia.com/wiki/Big_Shield_Gardna",
     effects=(
-        {"kind": "trigger", "on": "end_of_damage_step", "optional": False, "condition": "this_card_was_attacked",
+        {"kind": "at_timing", "at": ["end_of_damage_step"], "only_if": {"this_card": "attacked"},
          "does": [{"op": "change_position", "target": "self", "to": "attack"}]},
     ),
 )  # fmt: skip

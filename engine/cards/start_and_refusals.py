@@ -28,12 +28,15 @@ WABOKU = CardDef(
     key="waboku",
     name="Waboku",
     card_type="trap",
-    fidelity="approximate: its protection lasts for the battle it is activated in, not for the rest of the turn",
+    fidelity="exact",
     text="Normal Trap. This turn, you take no battle damage, and your monsters cannot be destroyed by battle.",
     ruling="Exact: both effects last the turn and apply to that player and to every monster they control, one "
     "Summoned after it resolved included (OCG ruling, Yugipedia 'Card Rulings:Waboku'; rules spec §BP.13). It neither "
     "changes ATK/DEF nor negates an activation, so it cannot be activated in the Damage Step (Konami 'Damage Step "
-    "Rules'; rules spec §1.1). https://yugipedia.com/wiki/Waboku",
+    "Rules'; rules spec §1.1). The battle damage avoided is the player's own, whatever monster inflicts it: it "
+    "affects no monster, so an opponent's monster unaffected by Traps changes nothing (ProjectIgnis/CardScripts "
+    "c12607053: EFFECT_AVOID_BATTLE_DAMAGE on the player; cases BT-001, BT-014, LC3-WAB-001). "
+    "https://yugipedia.com/wiki/Waboku",
     effects=(
         {"kind": "activated", "speed": 2,
          "does": [{"op": "no_battle_damage_this_turn", "player": "controller"},

@@ -160,7 +160,7 @@ class ControlsWire(Wire):
 class PerCardWire(Wire):
     """The cards a value is counted by: in a player's hand, or what a player controls that matches a filter."""
 
-    zone: Literal["hand", "monster_zone", "spell_trap_zone", "graveyard"] = "hand"
+    zone: Literal["hand", "monster_zone", "spell_trap_zone", "field_zone", "graveyard"] = "hand"
     player: Relative = "controller"
     filter: Annotated[FilterWire | UnsetType, doc("only the cards that match")] = UNSET
 

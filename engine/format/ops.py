@@ -131,6 +131,8 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
                 "equal_to": optional(StatOfWire, "instead of amount: a monster's current ATK or DEF (Draining "
                                      "Shield)")},
     "draw": {"player": AnyPlayer, "count": Count},
+    "discard_hand": {"player": default(Relative, "controller", "whose hand: every card of it is discarded (\"both "
+                                       "players discard as many cards as possible\": Morphing Jar)")},
     # The Battle Phase (rules spec §BP.6, §BP.7): negate the attack; end the Battle Phase; destroy all monsters of
     # a player matching a filter (Mirror Force: the opponent's Attack Position monsters).
     "negate_attack": {"target": optional(TargetRef, "the attacking monster the effect targets (\"target the "

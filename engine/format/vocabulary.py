@@ -96,6 +96,7 @@ TriggerCondition = Literal[
     "direct_attack",
     "this_card_declares_attack",
     "destroys_battling_opponent",
+    "sends_battling_opponent_to_graveyard",
     "battling_opponent_not_destroyed",
     "sent_from_field",
     "opponent_turn",
@@ -122,7 +123,8 @@ Pile = Literal["deck", "graveyard", "banished"]
 Zone = Literal["monster_zone", "spell_trap_zone", "field_zone", "graveyard"]
 PlayerMonsters = Literal["other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters"]
 LastingKind = Literal[
-    "avoid_battle_damage", "halve_battle_damage", "indestructible_by_battle", "cannot_be_targeted", "negates_effects",
+    "avoid_battle_damage", "halve_battle_damage", "gain_lp_instead", "indestructible_by_battle", "cannot_be_targeted",
+    "negates_effects",
     "cannot_attack", "cannot_declare_attack", "cannot_be_attacked", "can_attack_directly", "must_attack",
     "cannot_attack_directly",
 ]

@@ -98,6 +98,20 @@ def battle_fate_problem(ctx: Context, mine: int | None, cond: Params) -> str | N
     return None
 
 
+def sends_to_graveyard_by_battle(ctx: Context, me: int) -> bool:
+    """"When this card destroys a monster by battle and sends it to the Graveyard": the monster it battled was
+    determined destroyed by the battle and went to the Graveyard (not banished instead), where it still is as the
+    card that left the field (a card that moved again is a new card); and this card is still on the field, not
+    destroyed by the same battle (ProjectIgnis/CardScripts c35809262: `c:IsRelateToBattle() and
+    bc:IsLocation(LOCATION_GRAVE)`; rules spec §U.19)."""
+    b = ctx.state.battle
+    foe = ctx.battling_opponent(me)
+    if foe is None or foe not in b.destroyed or me in b.destroyed or not is_on_field(ctx.card(me).location):
+        return False
+    card = ctx.card(foe)
+    return card.location is Location.GRAVEYARD and (foe, card.instance - 1) in ctx.state.last_known
+
+
 def destroyed_by_opponent(ctx: Context, src: Source, attack_only: bool) -> bool:
     """"If this card in your possession is destroyed by your opponent's card (by battle or by card effect)" /
     "... by your opponent's attack or card effect" (`attack_only`: by battle only when the opponent attacked):
@@ -135,6 +149,8 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
     if name == "destroys_battling_opponent":  # the monster it battles is determined destroyed by battle (§R.5)
         foe = ctx.battling_opponent(me)
         return foe is not None and foe in b.destroyed
+    if name == "sends_battling_opponent_to_graveyard":  # "destroys a monster by battle and sends it to the GY"
+        return sends_to_graveyard_by_battle(ctx, me)
     if name == "battling_opponent_not_destroyed":  # it battled a monster that was not destroyed by the battle
         foe = ctx.battling_opponent(me)
         return b.battled and foe is not None and foe not in b.destroyed

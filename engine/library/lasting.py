@@ -26,11 +26,13 @@ from engine.values.params import Params
 
 # The continuous kinds an effect may leave applying to a player or to their monsters (none names its own card).
 LASTING_KINDS: Final = frozenset(
-    {"avoid_battle_damage", "halve_battle_damage", "battle_damage_becomes", "indestructible_by_battle",
-     "cannot_be_targeted", "negates_effects", *ATTACK_RULES}
+    {"avoid_battle_damage", "halve_battle_damage", "battle_damage_becomes", "gain_lp_instead",
+     "indestructible_by_battle", "cannot_be_targeted", "negates_effects", *ATTACK_RULES}
 )  # fmt: skip
 _NOT_PARAMS: Final = frozenset({"op", "kind", "until"})
-_PLAYER_KINDS: Final = frozenset({"avoid_battle_damage", "halve_battle_damage", "battle_damage_becomes"})
+_PLAYER_KINDS: Final = frozenset(
+    {"avoid_battle_damage", "halve_battle_damage", "battle_damage_becomes", "gain_lp_instead"}
+)
 
 
 def lasting_effect(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:

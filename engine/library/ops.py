@@ -24,6 +24,7 @@ from engine.library import costs
 from engine.library.conditions import condition, condition_problem, event_card
 from engine.library.continuous import monsters_it_applies_to
 from engine.library.filters import matches
+from engine.library.hands import HAND_OPS
 from engine.library.lasting import LASTING_OPS
 from engine.library.levels import LEVEL_OPS
 from engine.library.locks import LOCK_OPS
@@ -571,6 +572,7 @@ OPS: Final[dict[str, OpHandler]] = {
     "change_attack_target": _change_attack_target,
     "perform_damage_calculation": _perform_damage_calculation,
     **LASTING_OPS,
+    **HAND_OPS,
     **LEVEL_OPS,
     **TOKEN_OPS,
     **LOCK_OPS,

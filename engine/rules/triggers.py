@@ -97,7 +97,8 @@ def moved_cards(ctx: Context, event: TriggerEvent) -> tuple[int, ...]:
     """The cards the end of the Damage Step moved, for `MOVED_EVENTS`: the monsters destroyed by battle and sent
     (those in the Graveyard, for "sent to the GY")."""
     b = ctx.state.battle
-    return tuple(i for i in b.sent if event is TriggerEvent.DESTROYED or ctx.card(i).location is Location.GRAVEYARD)
+    sent = tuple(i for i in b.sent if event is TriggerEvent.DESTROYED or ctx.card(i).location is Location.GRAVEYARD)
+    return sent + tuple(i for e, i in b.moved_between_windows if e == event.value and i not in sent)
 
 
 def concerns(
@@ -123,10 +124,11 @@ def concerns(
         card = ctx.card(index)
         if cards is not None:
             return index in cards
-        # destroyed by battle and sent, at the end of the Damage Step: to the Graveyard, for "sent to the GY"
-        return index in ctx.state.battle.sent and (
+        # destroyed by battle and sent, at the end of the Damage Step: to the Graveyard, for "sent to the GY"; and
+        # the cards moved with them while no window was open (§U.19)
+        return (index in ctx.state.battle.sent and (
             event is TriggerEvent.DESTROYED or card.location is Location.GRAVEYARD
-        )
+        )) or (event.value, index) in ctx.state.battle.moved_between_windows
     b = ctx.state.battle
     card = ctx.card(index)
     host = card.equipped_to if card.equipped_to is not None else index  # "this card" of an Equip
