@@ -10,16 +10,18 @@ Every field has the same shape, so that all its games share one observation size
 * B: 2 monsters, each in Attack Position, face-up Defense Position or Set (face-down), 1 Spell or Trap Set, 1
   card in hand.
 
-Each card is drawn from the library (`engine.cards`): monsters among those a field can hold with no other setup,
-Spells and Traps among all. The whole Battle Phase is played (``"battle_phase": {}``): A declares each attack, both
-answer with what they hold. Hidden from A: B's hand, B's Set card and B's Set monsters (until flipped); from B: A's
-hand and A's Set card. Which library card is dealt where is the hidden information an agent must play without.
+Each card is drawn from a fixed set of library cards (`FAMILY_MONSTERS`, `FAMILY_BACKROW`: the library as it was
+when the family was made, so that the family does not change as the library grows): monsters among those a field can
+hold with no other setup, Spells and Traps among all. The whole Battle Phase is played (``"battle_phase": {}``): A
+declares each attack, both answer with what they hold. Hidden from A: B's hand, B's Set card and B's Set monsters
+(until flipped); from B: A's hand and A's Set card. Which library card is dealt where is the hidden information an
+agent must play without.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 from engine.cards import all_cards
@@ -28,12 +30,45 @@ FIELD_CARDS: Final = 8
 _SIDE: Final = (("m0", "monster"), ("m1", "monster"), ("s0", "backrow"), ("h0", "hand"))
 
 
-def _pools() -> tuple[list[str], list[str]]:
-    """The library monsters a field can hold as they are (no Extra Deck monster, no Pendulum, none needing other
-    cards named), and every library Spell and Trap; none that may target more than one card (the games' action
-    tables hold one target: `engine.search.BattleGame`'s default `max_targets`)."""
+# The family's cards: the library's cards a field could hold when the family was made (issue 41). They are fixed, so
+# that the family (its deals, its action space, what an agent learns on it) stays the same as the library grows;
+# `family_pools` draws the same kind of pools from any other keys.
+FAMILY_MONSTERS: Final = (
+    "airknight_parshath", "ally_of_justice_reverse_break", "amazoness_swords_woman",
+    "ancient_warriors_masterful_sun_mou", "aria_the_melodious_diva", "aromaseraphy_jasmine",
+    "barbaroid_the_ultimate_battle_machine", "battle_fader", "big_shield_gardna", "blackwing_kalut_the_moon_shadow",
+    "blue_eyes_chaos_max_dragon", "blue_eyes_twin_burst_dragon", "bujingi_sinyou", "cyber_dragon_zwei",
+    "dark_ruler_ha_des", "dd_crazy_beast", "dd_warrior_lady", "disc_fighter", "drillroid", "ehren_lightsworn_monk",
+    "exploder_dragon", "fabled_ashenveil", "fusion_devourer", "garmr_of_the_nordic_beasts", "giant_rat",
+    "gravekeepers_vassal", "heraldic_beast_basilisk", "honest", "injection_fairy_lily", "jinzo", "kuriboh",
+    "kuribon", "legendary_secret_of_the_six_samurai", "lord_of_d", "mad_archfiend", "mad_sword_beast",
+    "man_eater_bug", "marauding_captain", "marshmallon", "mist_valley_soldier", "mystic_swordsman_lv2",
+    "neo_spacian_grand_mole", "number_102_star_seraph_sentry", "obnoxious_celtic_guard",
+    "performage_trapeze_magician", "performapal_helpprincess", "rampaging_rhynos", "rescue_interlacer",
+    "sasuke_samurai", "shield_warrior", "spear_dragon", "spirit_reaper", "star_boy", "superheavy_samurai_big_benkei",
+    "swift_scarecrow", "the_six_samurai_zanji", "total_defense_shogun", "tragoedia", "ua_mighty_slugger", "wattmole",
+    "wattsquirrel",
+)
+FAMILY_BACKROW: Final = (
+    "amazoness_fighting_spirit", "amazoness_heirloom", "axe_of_despair", "book_of_moon", "castle_walls",
+    "childs_play", "compulsory_evacuation_device", "dark_bribe", "defense_draw", "dimension_wall",
+    "dimensional_prison", "divine_wrath", "draining_shield", "drowning_mirror_force", "enemy_controller",
+    "evil_eye_domain_pareidolia", "forbidden_chalice", "forbidden_lance", "forbidden_scripture",
+    "fusion_sword_murasame_blade", "gravity_bind", "half_counter", "half_shut", "kunai_with_chain", "magic_cylinder",
+    "magic_jammer", "mirror_force", "negate_attack", "reinforcements", "rush_recklessly", "sakuretsu_armor",
+    "shrink", "silver_wing", "skyscraper", "sogen", "solemn_strike", "spirit_barrier", "storming_mirror_force",
+    "thorn_of_malice", "threatening_roar", "torrential_tribute", "waboku", "yami",
+)
+
+
+def family_pools(keys: Iterable[str]) -> tuple[list[str], list[str]]:
+    """The library monsters among `keys` a field can hold as they are (no Extra Deck monster, no Pendulum, none
+    needing other cards named), and the Spells and Traps among them; none that may target more than one card (the
+    games' action tables hold one target: `engine.search.BattleGame`'s default `max_targets`)."""
+    library = all_cards()
     monsters, backrow = [], []
-    for key, c in sorted(all_cards().items()):
+    for key in sorted(keys):
+        c = library[key]
         if c.custom or any(_targets_several(e.get("target")) for e in c.effects):
             continue
         if c.card_type == "monster":
@@ -48,7 +83,7 @@ def _targets_several(target: object) -> bool:
     return isinstance(target, Mapping) and int(target.get("count", 1)) > 1
 
 
-MONSTERS, BACKROW = _pools()
+MONSTERS, BACKROW = family_pools(FAMILY_MONSTERS + FAMILY_BACKROW)
 MAX_EFFECTS: Final = max(len(all_cards()[k].effects) for k in MONSTERS + BACKROW)
 
 

@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from engine.fields import MAX_EFFECTS, random_field
-from engine.observation import CARD_FIELDS, HEADER_SIZE
+from engine.observation import CARD_FIELDS, HEADER_SIZE, PLACES
 from engine.playouts import MctsAgent
 from engine.search import BattleGame, BattleState
 from engine.values.decisions import ATTACK, Option
@@ -36,15 +36,15 @@ from engine.values.game import Location
 
 Policy = Callable[[BattleState, random.Random], int]
 FEATURES = 14
-_HAND = list(Location).index(Location.HAND)
+_HAND = PLACES.index(Location.HAND)  # (the places a card can be: `Location` but a Token gone)
 _ATTACKER = HEADER_SIZE - 3 - 20  # the attacker block of the header (engine.observation.OBSERVATION_FIELDS)
 
 
 def card(obs: np.ndarray, i: int) -> dict[str, float]:
     """Card `i` of an observation: the fields of `engine.observation`'s per-card block."""
-    b = HEADER_SIZE + i * CARD_FIELDS + len(Location)
+    b = HEADER_SIZE + i * CARD_FIELDS + len(PLACES)
     return {"own": obs[b], "up": obs[b + 1], "known": obs[b + 2], "defense": obs[b + 3], "atk": obs[b + 4],
-            "def": obs[b + 5], "hand": obs[b - len(Location) + _HAND]}  # fmt: skip
+            "def": obs[b + 5], "hand": obs[b - len(PLACES) + _HAND]}  # fmt: skip
 
 
 def features(obs: np.ndarray, o: Option) -> np.ndarray:
