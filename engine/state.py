@@ -533,12 +533,8 @@ class GameState:
     # The End Phase is played once the Battle Phase is over (rules spec §BP.14): a run's `battle_phase.end_phase`,
     # and `Duel.end_turn`; off, the machine stops in Main Phase 2 and the host ends the turn
     play_end_phase: bool = False
-    # The answers given so far to the decisions of the chain link resolving now (rules spec §U.16,
-    # `engine.resolution`): its operation runs again from the state before it with them, to its next question or end
-    answers: tuple[Option, ...] = ()
-    # The duel's own random source for chance decisions answered by `Duel.run` and the CLI (coins, dice, random
-    # picks: `engine.resolution.draw`): the same seed gives the same game
-    chance_seed: int = 0
+    answers: tuple[Option, ...] = ()  # given so far to the resolving link's questions (§U.16, engine.resolution)
+    chance_seed: int = 0  # the duel's random source for chance decisions (`engine.resolution.draw`)
 
     def __new__(cls, *args: Any, **kwargs: Any) -> GameState:
         """A blank object, without attrs' __init__ (see the comment above this class)."""
