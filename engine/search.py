@@ -85,14 +85,14 @@ from engine._mypyc import mypyc_attr
 from engine.build import load_scenarios, new_duel, parse_scenario, state_from_scenario, waits_for_host
 from engine.dispatch import stopped
 from engine.effects import Registry
+from engine.library.asking import may_ask
 from engine.machine import Duel
 from engine.observation import OBSERVATION_FIELDS as OBSERVATION_FIELDS  # (re-exported: the layout's names)
 from engine.observation import check_view
+from engine.resolution import chance_answer
 from engine.rules.stats import current_stats
 from engine.scenario import Scenario
 from engine.state import GameState
-from engine.library.asking import may_ask
-from engine.resolution import chance_answer
 from engine.turns import IllegalAttack, cards_in
 from engine.values.decisions import (
     ANSWER,

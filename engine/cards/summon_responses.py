@@ -34,8 +34,8 @@ LEGENDARY_SECRET = CardDef(
     "can banish 1 Level 4 or lower 'Six Samurai' monster from your GY; until the end of this turn, this card's "
     "Attribute, Level and ATK/DEF become the same as that monster's (a Main Phase effect: the host's).",
     ruling="'(except during the Damage Step)': a Summon in the Damage Step does not let it be activated, then or "
-    "later (§U.14; cases PC-LSS-*); its controller chooses its position, face-up Attack or Defense (§U.16; case RD-LSS-001). "
-    "https://yugipedia.com/wiki/Legendary_Secret_of_the_Six_Samurai",
+    "later (§U.14; cases PC-LSS-*); its controller chooses its position, face-up Attack or Defense (§U.16; case "
+    "RD-LSS-001). https://yugipedia.com/wiki/Legendary_Secret_of_the_Six_Samurai",
     effects=(
         {"kind": "trigger", "on": "special_summoned", "about": "own",
          "event_filter": {"archetype": "Secret Six Samurai"}, "optional": True, "from": "hand",
@@ -56,8 +56,8 @@ HELPPRINCESS = CardDef(
     monster_type="spellcaster",
     text="When you Normal or Special Summon a 'Performapal' monster(s), except 'Performapal Helpprincess' (except "
     "during the Damage Step): You can Special Summon this card from your hand.",
-    ruling="'(except during the Damage Step)' on a trigger (§U.14); its controller chooses its position, face-up Attack "
-    "or Defense (§U.16; case RD-HLP-001). https://yugipedia.com/wiki/Performapal_Helpprincess",
+    ruling="'(except during the Damage Step)' on a trigger (§U.14); its controller chooses its position, face-up "
+    "Attack or Defense (§U.16; case RD-HLP-001). https://yugipedia.com/wiki/Performapal_Helpprincess",
     effects=(
         {"kind": "trigger", "on": "special_summoned", "about": "own", "optional": True, "from": "hand",
          "damage_step": "forbidden",
