@@ -361,7 +361,8 @@ class BattleGame:
         self.start_lp = (start.players[0].lp, start.players[1].lp)
         self.lp_scale = float(max(1, sum(self.start_lp)))
         # Ids for the answers while an effect resolves (§U.16) when asked for, or when a card's effect may ask
-        self.actions = ActionTable(counts, max_targets, answers or may_ask(start.cards))
+        # (with `effects_per_card`, games of different fields share one action space: the answers' ids are always in)
+        self.actions = ActionTable(counts, max_targets, answers or effects_per_card is not None or may_ask(start.cards))
         self.max_decisions = max_decisions
 
     @classmethod
