@@ -6,4 +6,4 @@ from __future__ import annotations
 from conftest import RULES_DIR, case_file_tests
 
 CASES = RULES_DIR / "resolution-decisions-cases.jsonl"
-test_sourced_cases, test_case, test_round_trip_schema_and_cli = case_file_tests(CASES, at_least=8)
+test_sourced_cases, test_case, test_round_trip_schema_and_cli = case_file_tests(CASES, at_least=10)
