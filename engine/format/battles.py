@@ -58,9 +58,9 @@ class AnswerWire(Wire):
     pick: Annotated[tuple[CardRef, ...] | UnsetType,
                     doc("the cards picked (not targeted); [] picks none where that is allowed")] = UNSET
     yes: Annotated[bool | UnsetType, doc("a \"you can\" step: done (true) or not (false)")] = UNSET
-    number: Annotated[Annotated[int, Meta(ge=0)] | UnsetType,
+    number: Annotated[Annotated[int, Meta(ge=0, le=127)] | UnsetType,
                       doc("a number chosen (as the decision counts it: LP in multiples of 100 as hundreds)")] = UNSET
-    mode: Annotated[Annotated[int, Meta(ge=0)] | UnsetType, doc("which of the listed effects, from 0")] = UNSET
+    mode: Annotated[Annotated[int, Meta(ge=0, le=127)] | UnsetType, doc("which of the listed effects, from 0")] = UNSET
     coin: Annotated[Literal["heads", "tails"] | UnsetType, doc("what a coin toss showed")] = UNSET
     die: Annotated[Annotated[int, Meta(ge=1, le=6)] | UnsetType, doc("what a die roll showed")] = UNSET
     random: Annotated[tuple[CardRef, ...] | UnsetType, doc("the cards a random pick drew")] = UNSET
