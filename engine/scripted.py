@@ -186,6 +186,10 @@ class ScriptedAgent:
                 return resolution.chance_answer(duel.state, decision)
             return _pass(decision)
         index, answer = listed.pop(0)
+        (key,) = answer
+        if _ANSWER_KINDS[key] is not decision.kind:
+            raise ScenarioMismatch(f"choices[{index}]: the answer {answer} does not answer a {decision.kind.value} "
+                                   f"decision ({decision.prompt}): it answers a {_ANSWER_KINDS[key].value} one")
         option = _answer_option(decision, answer, self.ids)
         if option not in decision.options:
             raise ScenarioMismatch(f"choices[{index}]: the answer {answer} is not one of the answers to "
@@ -230,6 +234,12 @@ def _pass(decision: Decision) -> Option:
     """Pass, where passing is allowed; otherwise (a mandatory phase trigger waits, a monster must attack) the
     first option, as a player who has no choice listed does what the rules make them do."""
     return PASS if PASS in decision.options else decision.options[0]
+
+
+# Which decision each key of a scenario's answer answers (rules spec §U.16)
+_ANSWER_KINDS = {"position": DecisionKind.POSITION, "pick": DecisionKind.PICK, "yes": DecisionKind.OPTIONAL,
+                 "number": DecisionKind.NUMBER, "mode": DecisionKind.MODE, "coin": DecisionKind.CHANCE,
+                 "die": DecisionKind.CHANCE, "random": DecisionKind.CHANCE}  # fmt: skip
 
 
 def _answer_option(decision: Decision, answer: dict[str, Any], ids: list[str]) -> Option:

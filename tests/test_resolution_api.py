@@ -254,3 +254,19 @@ def test_random_answers_keep_the_game_legal_and_clones_independent(picks: list[i
         assert twin.state.state_hash() == duel.state.state_hash()
     assert duel.is_stopped and duel.state.answers == ()
     assert 0 <= duel.lp("A") <= 8000
+
+
+@pytest.mark.parametrize(("answer_", "says"), [({"yes": True}, "does not answer a position decision"),
+                                               ({"position": "set"}, "is not one of the answers")])
+def test_a_scenario_answer_that_does_not_fit_is_a_mismatch(answer_: dict[str, Any], says: str) -> None:
+    import json
+
+    from conftest import RULES_DIR
+
+    from engine.build import parse_scenario, run_scenario
+    from engine.scripted import ScenarioMismatch
+
+    first = json.loads((RULES_DIR / "resolution-decisions-cases.jsonl").read_text().splitlines()[0])["scenario"]
+    first["choices"][1]["answers"] = [answer_]
+    with pytest.raises(ScenarioMismatch, match=says):
+        run_scenario(parse_scenario(first))
