@@ -62,10 +62,6 @@ class Asked(Exception):
         self.decision = decision
 
 
-class NotResolving(RuntimeError):
-    """A decision was asked outside a chain link's resolution (only a resolving link can pause for one)."""
-
-
 # -- asking ---------------------------------------------------------------------------------------------------------
 def ask(ctx: Context, player: Player, kind: DecisionKind, options: Sequence[Option], prompt: str) -> Option:
     """The answer of `player` to the question `prompt`, one of `options` (which list every legal answer, PASS
@@ -81,7 +77,9 @@ def ask(ctx: Context, player: Player, kind: DecisionKind, options: Sequence[Opti
         return s.answers[i]
     w = s.window
     if w is None or w.resolving < 0:
-        raise NotResolving(f"{prompt}: a player can be asked only while a chain link resolves (rules spec §U.16)")
+        # An action with no chain (§U.15) cannot pause: the default a scenario with no answer listed takes (the first
+        # option; chance from the duel's own source), documented as a limit in rules spec §U.16
+        return options[draw(s, len(options))] if kind is DecisionKind.CHANCE else options[0]
     raise Asked(Decision(player, kind, w.window, tuple(options), ctx.index.ids, prompt))
 
 
@@ -108,7 +106,7 @@ def pick_cards(
     `count` of them (as many as there are, if fewer), or with `up_to` 0..`count` (0 is PASS)."""
     cands = sorted(set(candidates))
     n = min(count, len(cands))
-    sizes = range(1, n + 1) if up_to else range(n, n + 1)
+    sizes = range(1, n + 1) if up_to else range(n, n + 1) if n else range(0)
     options = [PASS] if up_to or n == 0 else []
     for k in sizes:
         for combo in combinations(cands, k):

@@ -45,13 +45,10 @@ def candidates(ctx: Context, src: Source, op: Params, default_from: tuple[str, .
 
 
 def pick_one(ctx: Context, src: Source, op: Params, default_from: tuple[str, ...], what: str) -> int | None:
-    """The card the effect's controller picks (not a target) among `candidates`; None if there is none. Outside a
-    chain link's resolution (an action with no chain) nobody can be asked: the first in card order."""
+    """The card the effect's controller picks (not a target) among `candidates`; None if there is none."""
     cands = candidates(ctx, src, op, default_from)
     if not cands:
         return None
-    if len(cands) > 1 and resolution.resolution_window(ctx.state) is None:
-        return cands[0]
     return resolution.pick_cards(ctx, src, cands, 1, what=what)[0]
 
 
