@@ -20,7 +20,9 @@ from engine.rules.destruction import (
     indestructible_by_effect,
     replace_battle_destruction,
 )
+from engine.rules.locks import effect_damage_taker, special_summon_locked
 from engine.rules.stats import current_stats, erase_earlier, next_seq, note_applying, watch_stats
+from engine.rules.tokens import can_turn_face_down, token_destination
 from engine.rules.triggers import CARD_EVENTS, MOVED_EVENTS, PLAYER_EVENTS, triggered_effects
 from engine.state import (
     NO_ATTACK,
@@ -109,8 +111,10 @@ def move_card(
     detail: str = "",
     position: Position | None = None,
     controller: Player | None = None,
+    drawn: bool = False,
 ) -> None:
-    """Move a card. It becomes a new card for the rules (its instance changes)."""
+    """Move a card. It becomes a new card for the rules (its instance changes). A card that comes to the hand from
+    the Deck, Graveyard or banishment other than by a draw (`drawn`) is "added to the hand" (§U.17)."""
     card = ctx.card(index)
     was = card.location
     was_controller = card.controller
@@ -124,6 +128,7 @@ def move_card(
     )  # a negation "until the end of this turn" ends with the card's leaving the field
     if controller is None:
         controller = card.owner if dest is Location.HAND or not is_on_field(dest) else card.controller
+    dest = token_destination(card, dest)  # a Token that leaves the field ceases to exist (§U.17)
     # A new card: face-up, its counters lost (§C.5), its Xyz Materials gone unless it stays a monster, how it was
     # Summoned and where are the mover's to say
     write_moved(
@@ -138,14 +143,57 @@ def move_card(
     ctx.emit(EventType.MOVED, rule, card=index, detail=detail, data=data)
     if was_on_field and dest is Location.HAND:
         _moved(ctx, TriggerEvent.RETURNED_TO_HAND, index)  # §U.14: "if this card is returned to the hand"
+    elif dest is Location.HAND and not drawn and was in ADDED_FROM:
+        _moved(ctx, TriggerEvent.ADDED_TO_HAND, index)  # §U.17: "if a card is added to your hand (except by drawing)"
 
 
-def special_summon(ctx: Context, index: int, player: Player, position: Position, rule: str) -> None:
+# Where a card comes from when it is "added to the hand" (§U.17): a Main Deck, the Graveyard, banishment.
+ADDED_FROM: Final = frozenset({Location.DECK, Location.GRAVEYARD, Location.BANISHED})
+
+
+def special_summon(
+    ctx: Context, index: int, player: Player, position: Position, rule: str, *, by: Player | None = None
+) -> bool:
     """Special Summon a monster (from the hand, Deck, Graveyard, banishment or Extra Deck) to `player`'s field:
-    it was Special Summoned this turn, and "if this card is Special Summoned" triggers (§U.14)."""
+    it was Special Summoned this turn, and "if this card is Special Summoned" triggers (§U.14). `by`: the player who
+    Summons it (default `player`); False, and nothing done, if that player cannot Special Summon it now (§U.17)."""
+    who = player if by is None else by
+    if (ctx.index.hooks[Hook.SPECIAL_SUMMON_LOCK] or ctx.state.lingering) and special_summon_locked(ctx, index, who):
+        ctx.emit(EventType.LINK_RESOLVED, "special_summon_lock", card=index, player=who,
+                 detail=f"{ctx.card(index).name} cannot be Special Summoned")  # fmt: skip
+        return False
+    from_extra_deck = ctx.card(index).location is Location.EXTRA_DECK
     move_card(ctx, index, Location.MONSTER_ZONE, rule, detail="Special Summoned", position=position, controller=player)
     write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, summoned="special", summoned_this_turn=True))
     _moved(ctx, TriggerEvent.SPECIAL_SUMMONED, index)
+    if from_extra_deck:  # §U.17: "if a monster is Special Summoned from the Extra Deck"
+        _moved(ctx, TriggerEvent.SUMMONED_FROM_EXTRA_DECK, index)
+    return True
+
+
+def tribute(ctx: Context, index: int, rule: str, *, detail: str = "Tributed") -> bool:
+    """Tribute a monster (as a cost, or by an effect: "Tribute 1 monster"): it is sent to the Graveyard (or where it
+    goes instead) and "if a monster is Tributed" triggers, with "sent to the GY" (§U.17). False, and nothing done,
+    if it is not a monster on the field."""
+    card = ctx.card(index)
+    if card.location is not Location.MONSTER_ZONE:
+        return False
+    send_to_graveyard(ctx, index, rule, detail=detail)
+    _moved(ctx, TriggerEvent.TRIBUTED, index)
+    return True
+
+
+def negate_activation(ctx: Context, link: int, rule: str = "effect") -> bool:
+    """Negate the activation of the chain link `link` of the open window (it will resolve with no effect) and raise
+    "if an activation is negated" (§U.17) for its card. False if there is no such link or it is already negated."""
+    w = ctx.state.window
+    if w is None or not 0 <= link < len(w.chain) or link in w.negated_links:
+        return False
+    w.negated_links.append(link)
+    negated = w.chain[link]
+    ctx.emit(EventType.LINK_NEGATED, rule, card=negated.card, player=negated.player, detail="activation negated")
+    _moved(ctx, TriggerEvent.ACTIVATION_NEGATED, negated.card)
+    return True
 
 
 def note_last_known(ctx: Context, index: int) -> None:
@@ -172,7 +220,7 @@ def send_to_graveyard(ctx: Context, index: int, rule: str, *, detail: str = "", 
     Damage Step does for the monsters destroyed by battle)."""
     dest, why = graveyard_destination(ctx, ctx.card(index))
     move_card(ctx, index, dest, rule if dest is Location.GRAVEYARD else why, detail=detail)
-    if triggers and dest is Location.GRAVEYARD:
+    if triggers and ctx.card(index).location is Location.GRAVEYARD:  # (a Token never arrives: §U.17)
         _moved(ctx, TriggerEvent.SENT_TO_GRAVEYARD, index)
 
 
@@ -189,13 +237,15 @@ def destroy(ctx: Context, index: int, rule: str, *, detail: str = "", by: Source
     if rule in CARD_EFFECT_DESTRUCTION and (instead := effect_destruction_replacement(ctx, index)) is not None:
         replace_battle_destruction(ctx, instead, index)  # §U.10: not destroyed; what it does instead is done now
         return False
-    dest, _why = graveyard_destination(ctx, ctx.card(index))
     send_to_graveyard(ctx, index, rule, detail=detail or "destroyed", triggers=False)
+    dest = ctx.card(index).location  # (a Token ceased to exist: not in the Graveyard, §U.17)
     if by is not None:  # who destroyed it, for "destroyed by your opponent's card effect" (§U.15)
         write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, destroyed_by=by.controller))
     if dest is Location.GRAVEYARD:
         _moved(ctx, TriggerEvent.SENT_TO_GRAVEYARD, index)
     _moved(ctx, TriggerEvent.DESTROYED, index)
+    if dest is Location.GRAVEYARD:  # "destroyed and sent to the GY" (§U.17)
+        _moved(ctx, TriggerEvent.DESTROYED_AND_SENT_TO_GRAVEYARD, index)
     return True
 
 
@@ -231,6 +281,8 @@ def change_position(ctx: Context, index: int, to: Position, rule: str) -> None:
     card = ctx.card(index)
     if card.location is not Location.MONSTER_ZONE or card.position is to or card.battle_destroyed:
         return
+    if to is Position.SET and not can_turn_face_down(card):
+        return  # a Token cannot be changed to face-down (§U.17)
     was = card.position
     write_position(ctx.state, index, to)
     ctx.emit(EventType.POSITION_CHANGED, rule, card=index, detail=to.value)
@@ -263,7 +315,7 @@ def face_down_reset(ctx: Context, index: int) -> None:
         set_counters(ctx, index, 0, "counters")
     # A card turned face-down is a new card for "once per turn" (§C.4): its soft uses are forgotten
     s = ctx.state
-    s.used_once = tuple(k for k in s.used_once if not (k[0] == "soft" and k[1] == index))
+    s.used_once = tuple(k for k in s.used_once if not (k[0] in ("soft", "face_up") and k[1] == index))
 
 
 def equip(ctx: Context, index: int, target: int, rule: str = "equip") -> bool:
@@ -306,10 +358,14 @@ def take_control(ctx: Context, index: int, player: Player, rule: str) -> None:
 _LP_LOSS_EVENT: Final = {"battle_damage": EventType.BATTLE_DAMAGE, "cost": EventType.COST_PAID}
 
 
-def lose_lp(ctx: Context, player: Player, amount: int, kind: str, rule: str) -> None:
-    """LP go down by `amount`, never below 0 (§2.7). Call `check_zero_lp` after simultaneous losses."""
+def lose_lp(ctx: Context, player: Player, amount: int, kind: str, rule: str, *, by: Player | None = None) -> None:
+    """LP go down by `amount`, never below 0 (§2.7). Call `check_zero_lp` after simultaneous losses. Effect damage
+    (`kind` "effect_damage", from a card effect `by` controls, if known) may be taken by the other player instead
+    (§U.17)."""
     if amount <= 0:
         return
+    if kind == "effect_damage" and (ctx.index.hooks[Hook.EFFECT_DAMAGE_REDIRECT] or ctx.state.lingering):
+        player = effect_damage_taker(ctx, player, by)
     ps = ctx.state.players[player]
     new = max(0, ps.lp - amount)
     delta = new - ps.lp
@@ -319,6 +375,8 @@ def lose_lp(ctx: Context, player: Player, amount: int, kind: str, rule: str) -> 
     ctx.emit(_LP_LOSS_EVENT.get(kind, EventType.EFFECT_DAMAGE), rule, player=player, amount=amount, data=data)
     if kind == "cost":
         _player_event(ctx, TriggerEvent.LP_PAID, player)
+    elif kind == "effect_damage":  # "when you take damage from a card effect" (§U.17)
+        _player_event(ctx, TriggerEvent.EFFECT_DAMAGE_TAKEN, player)
 
 
 def gain_lp(ctx: Context, player: Player, amount: int, rule: str) -> None:
@@ -357,7 +415,7 @@ def draw(ctx: Context, player: Player, count: int, rule: str) -> None:
     for _ in range(count):
         listed = [i for i, c in enumerate(ctx.state.cards) if c.location is Location.DECK and c.owner is player]
         if listed:
-            move_card(ctx, listed[0], Location.HAND, rule, detail="drawn")
+            move_card(ctx, listed[0], Location.HAND, rule, detail="drawn", drawn=True)
         else:
             write_hand_filler(ctx.state, player, ctx.state.players[player].hand_filler + 1)
         ctx.emit(EventType.DREW, rule, player=player, amount=1)
@@ -468,7 +526,7 @@ def begin_next_turn(ctx: Context) -> None:
     s.indestructible_used = {}
     s.last_known = {}  # what a card was when it left the field is asked about within its turn
     s.attacks_declared = ()
-    s.used_once = ()  # "once per turn" starts again (§C.4)
+    s.used_once = tuple(k for k in s.used_once if k[0] == "face_up")  # "once per turn" starts again (§C.4)
     for i, c in enumerate(s.cards):
         if c.details.summoned_this_turn:
             write_details(s, i, attrs.evolve(c.details, summoned_this_turn=False))
@@ -658,9 +716,11 @@ __all__ = [
     "force_attack",
     "gain_lp",
     "move_card",
+    "negate_activation",
     "negate_attack",
     "send_to_graveyard",
     "take_control",
+    "tribute",
 ]
 
 
@@ -707,7 +767,7 @@ def change_stats(
     return True
 
 
-def damage(ctx: Context, player: Player, amount: int, rule: str = "effect") -> None:
-    """Inflict effect damage; a player at 0 LP loses at once (§2.7)."""
-    lose_lp(ctx, player, amount, "effect_damage", rule)
+def damage(ctx: Context, player: Player, amount: int, rule: str = "effect", *, by: Player | None = None) -> None:
+    """Inflict effect damage (from a card effect `by` controls, if given); a player at 0 LP loses at once (§2.7)."""
+    lose_lp(ctx, player, amount, "effect_damage", rule, by=by)
     check_zero_lp(ctx)

@@ -92,6 +92,7 @@ def to_effect(spec: EffectSpec, card_type: str) -> Effect:
             "send_self_to_graveyard": spec.cost.send_self_to_graveyard,
             "discard": spec.cost.discard,
             "tribute": spec.cost.tribute,
+            "tribute_self": spec.cost.tribute_self,
             "pay_with": spec.cost.pay_with,
             "detach": spec.cost.detach,
             "remove_counters": spec.cost.remove_counters,

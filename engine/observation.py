@@ -113,12 +113,14 @@ OBSERVATION_FIELDS: Final[tuple[tuple[str, int], ...]] = (
     ("battle_phase", 3),
 )
 HEADER_SIZE: Final = sum(n for _, n in OBSERVATION_FIELDS)
-CARD_FIELDS: Final = len(Location) + 7
+# The places a card's location one-hot says (a Token that ceased to exist, `Location.GONE`, is in none of them)
+PLACES: Final = tuple(loc for loc in Location if loc is not Location.GONE)
+CARD_FIELDS: Final = len(PLACES) + 7
 SEEN_FIELDS: Final = 3  # per card in the information tensor: activated, attacked with, targeted
 _PHASES: Final = {p: i for i, p in enumerate(Phase)}
 _DECISION_SLOTS: Final = {DecisionKind.PRIORITY: 0, DecisionKind.TRIGGER: 1, DecisionKind.REPLAY: 2}
 _WINDOWS: Final = {w: i for i, w in enumerate(Window)}
-_LOCATIONS: Final = {loc: i for i, loc in enumerate(Location)}
+_LOCATIONS: Final[dict[Location, int]] = {loc: i for i, loc in enumerate(PLACES)}
 _POSITIONS: Final = {Position.ATTACK: 0, Position.DEFENSE: 1, Position.SET: 2}
 _OWN_HIDDEN: Final = (Location.HAND, Location.MONSTER_ZONE, Location.SPELL_TRAP_ZONE, Location.EXTRA_DECK)
 
@@ -176,14 +178,16 @@ def hand_size(state: GameState, player: Player) -> int:
 
 def observe(
     ctx: Context, viewer: Player, revealed: int, view: str, lp_scale: float, d: Decision | None,
-    listed_left: float = 0.0,
+    listed_left: float = 0.0, slots: int | None = None,
 ) -> list[float]:
     """The tensor of the module docstring, from `viewer`'s side (`d`: the pending decision as the game offers it,
-    `listed_left`: the share of an `attacks` game's listed attacks still to declare)."""
+    `listed_left`: the share of an `attacks` game's listed attacks still to declare; `slots`: only the first cards,
+    a game's fixed slots, so that a Token made during the duel (§U.17) does not change the tensor's size)."""
     s = ctx.state
     known = known_cards(s, viewer, revealed, view)
     opp = Player.B if viewer is Player.A else Player.A
-    out: list[float] = [0.0] * observation_size(len(s.cards))
+    out_cards = s.cards if slots is None else s.cards[:slots]  # (a game's slots: its scenario's cards)
+    out: list[float] = [0.0] * observation_size(len(out_cards))
     out[_PHASES[s.phase]] = 1.0
     at = len(Phase)
     w = s.window
@@ -234,9 +238,12 @@ def observe(
     out[at + 1] = 1.0 if s.battle_phase_ending else 0.0
     out[at + 2] = listed_left
     at += 3
-    for index, card in enumerate(s.cards):
-        out[at + _LOCATIONS[card.location]] = 1.0
-        base = at + len(Location)
+    for index in range(len(out_cards)):
+        card = out_cards[index]
+        place = _LOCATIONS.get(card.location)
+        if place is not None:
+            out[at + place] = 1.0
+        base = at + len(PLACES)
         out[base] = 1.0 if card.controller is viewer else 0.0
         out[base + 1] = 1.0 if card.face_up_on_field else 0.0
         on_field = card.location is Location.MONSTER_ZONE

@@ -696,7 +696,7 @@ class BattleState:
         g = self.game
         left = (len(g.listed) - self.next_attack) / len(g.listed) if g.listed else 0.0
         d = None if self.is_terminal() else self.decision()
-        return observing.observe(self.duel.ctx, me, self.revealed, g.view, g.lp_scale, d, left)
+        return observing.observe(self.duel.ctx, me, self.revealed, g.view, g.lp_scale, d, left, len(g.names))
 
     def observation_tensor(self, player: SupportsIndex | None = None) -> list[float]:
         return self.observation(player)

@@ -185,7 +185,7 @@ def test_the_open_hand_view_shows_what_the_hidden_view_hides() -> None:
 
 def test_a_flipped_monster_stays_known_after_it_is_set_again() -> None:
     """Revealed by the rules, known to both from then on (the revelation is kept by the game state)."""
-    from engine.observation import CARD_FIELDS, HEADER_SIZE
+    from engine.observation import CARD_FIELDS, HEADER_SIZE, PLACES
 
     scenario = {
         "format": "damage-step-scenario/1", "id": "flip-then-set", "turn_player": "A",
@@ -196,7 +196,7 @@ def test_a_flipped_monster_stays_known_after_it_is_set_again() -> None:
         ],
     }  # fmt: skip
     s = BattleGame(scenario).new_initial_state()
-    known = HEADER_SIZE + CARD_FIELDS + len(Location) + 2  # card 1's "known" field
+    known = HEADER_SIZE + CARD_FIELDS + len(PLACES) + 2  # card 1's "known" field
     assert s.observation(0)[known] == 0.0 and s.observation(1)[known] == 1.0
     s.apply_action(s.game.actions.encode(Option(0, ATTACK, (1,))))
     while not s.is_terminal() and s.duel.state.cards[1].position is Position.SET:

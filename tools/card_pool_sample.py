@@ -59,16 +59,10 @@ VERDICTS = ("format", "python", "not_yet")
 # only such tags, `not_yet` rows at least one of these.
 ENGINE_GAPS: frozenset[str] = frozenset(
     {  # none in the first sample since issue 22 (see FILLED_GAPS); these block cards of the second (seed 20261206)
-        "effect_damage_redirect",  # "your opponent takes any effect damage you would have taken": no hook
         "equip_monster_to_opponent",  # a monster becomes an Equip Card of the opponent's monster and acts later
-        "event_added_to_hand",  # no event when a card is added from the Deck (no Deck draw by rules)
-        "event_tributed",  # no Tribute event: the engine Tributes only as a cost
         "excavate",
-        "level_change",  # no action changes a Level
         "lp_in_multiples",  # a cost the player chooses the amount of: decisions exist on resolution only (§U.16)
         "materials_as_cards",  # Xyz Materials are counted, not cards
-        "special_summon_lock",  # "you cannot Special Summon monsters, except ...": no hook
-        "token",  # no Tokens are made
         "trap_monster",  # a Trap Card Special Summoned as a monster
     }
 )
@@ -90,6 +84,13 @@ FILLED_GAPS = frozenset(
         "protect_other_monsters",  # `IndestructibleByBattle.cards`
         "trigger_during_damage_calculation",  # `TriggerEvent.DURING_DAMAGE_CALCULATION`
         "unaffected_by_effects",  # `Hook.UNAFFECTED` (§U.2)
+        # issue 43's engine pieces (rules spec §U.17)
+        "level_change",  # `library.levels.change_level`, op `change_level`, kind `level_modifier`, `Hook.LEVELS`
+        "token",  # `library.tokens.special_summon_token`, op `special_summon_token`
+        "event_tributed",  # `TriggerEvent.TRIBUTED` (`actions.tribute`)
+        "event_added_to_hand",  # `TriggerEvent.ADDED_TO_HAND`
+        "special_summon_lock",  # `Hook.SPECIAL_SUMMON_LOCK`, kind and op `special_summon_lock`
+        "effect_damage_redirect",  # `Hook.EFFECT_DAMAGE_REDIRECT`, kind and op `effect_damage_redirect`
         # issue 43: decisions while an effect resolves, and chance (rules spec §U.16, engine/resolution.py)
         "summon_position_choice",  # `special_summon` without `position`; `resolution.choose_position`
         "pick_choice",  # `special_summon` / `add_to_hand` without `card`, op `discard`; `resolution.pick_cards`

@@ -20,6 +20,8 @@ class PaymentWire(Wire):
     send_self_to_graveyard: bool = False
     discard: Annotated[Count, doc("discard this many other cards from the hand")] = 0
     tribute: Annotated[Count, doc("Tribute this many monsters you control, other than this card")] = 0
+    tribute_self: Annotated[bool, doc("Tribute this card (a monster on the field): \"if a monster is Tributed\" "
+                                      "triggers")] = False
     pay_with: Annotated[
         tuple[CardRef, ...], doc("the cards the player picks first for discard/tribute, in this order")
     ] = ()
@@ -64,6 +66,7 @@ class Cost(msgspec.Struct, frozen=True):
     send_self_to_graveyard: bool = False
     discard: int = 0  # other cards from the hand
     tribute: int = 0  # monsters the player controls, other than this card
+    tribute_self: bool = False  # this card, a monster on the field
     pay_with: tuple[str, ...] = ()  # the cards the player picks first for discard / tribute
     detach: int = 0  # Xyz Materials of this card (on an equip: its monster)
     remove_counters: int = 0  # counters on this card

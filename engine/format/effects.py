@@ -25,6 +25,7 @@ from engine.format.conditions import (
 from engine.format.costs import Cost, CostWire, InsteadWire, cost_spec
 from engine.format.errors import Invalid
 from engine.format.ops import REF_PARAMS, AnyOp, Op
+from engine.format.pieces import PIECE_KIND_ONE_OF, PIECE_KINDS
 from engine.format.vocabulary import (
     MAX_COUNT,
     Amount,
@@ -51,7 +52,7 @@ from engine.format.vocabulary import (
 )
 
 # Effect kinds that need at least one of these keys.
-ONE_OF = {"no_battle_damage_at_most": ("at_most", "at_most_equal_to")}
+ONE_OF = {"no_battle_damage_at_most": ("at_most", "at_most_equal_to"), **PIECE_KIND_ONE_OF}
 
 
 class EffectSpec(msgspec.Struct, frozen=True):
@@ -86,8 +87,10 @@ class NoChainWire(EffectWire, kw_only=True):
     target: Annotated[TargetRef | UnsetType, doc("the card its operations name as `target`")] = UNSET
 
 
-_ONCE = optional(Literal["soft", "hard"], "soft: 'once per turn' (per card); hard: 'you can only use this effect of "
-                  "<name> once per turn' (per player and card name)")
+_ONCE = optional(Literal["soft", "hard", "while_face_up"],
+                 "soft: 'once per turn' (per card); hard: 'you can only use this effect of <name> once per turn' (per "
+                 "player and card name); while_face_up: 'only once while this card is face-up on the field' (per card, "
+                 "across turns)")
 _BATTLE = optional(BattleWire, "who battles whom: an activation condition")
 _CONDITION = default(TriggerCondition | Annotated[tuple[TriggerCondition, ...], Meta(min_length=1)], (),
                       "all must hold")
@@ -224,6 +227,7 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                         "card_type": optional(Literal["spell", "trap"], "instead of monsters: every face-up card "
                                               "of this type on the field, either player's (\"negate all Trap "
                                               "effects on the field\": Jinzo)")},
+    **PIECE_KINDS,  # a continuous Level change (rules spec §U.17)
 }, ONE_OF) | tagged(ActivatableWire, {
     "activated": {
         "does": default(Annotated[tuple[AnyOp, ...], Meta(min_length=1)], (),

@@ -14,6 +14,7 @@ import msgspec
 from msgspec import Meta
 
 from engine.format.conditions import FilterWire, StatOfWire
+from engine.format.pieces import PIECE_ONE_OF, PIECE_OPS
 from engine.format.vocabulary import (
     MAX_COUNT,
     REFS,
@@ -66,6 +67,7 @@ ONE_OF = {
     "indestructible_by_effects_this_turn": ("target", "applies_to"),
     "set_original_stats": ("set_atk", "set_def"),
     "lasting_effect": ("applies_to", "player"),
+    **PIECE_ONE_OF,
 }
 
 _UNTIL = default(Until, "end_of_turn")
@@ -166,7 +168,8 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
         "filter": optional(FilterWire, "only the monsters that match"),
         "do": Annotated[Literal["destroy", "banish", "return_to_hand", "shuffle_into_deck", "send_to_graveyard",
                                 "change_position"], doc("what is done to each of them, at once")],
-        "to": default(Position, "defense", "with change_position: the position (set: face-down Defense Position)"),
+        "to": default(Literal["attack", "defense", "set", "other"], "defense", "with change_position: the position "
+                      "(set: face-down Defense Position; other: each one's other battle position, face-up)"),
     },
     # Cards as cards (rules spec §C): equip a monster; place counters.
     "equip": {"target": Annotated[TargetRef, doc("the face-up monster it equips")],
@@ -216,6 +219,7 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
                       "them (as for the kind indestructible_by_effects)"),
         "until": _UNTIL,
     },
+    **PIECE_OPS,  # Level changes, Tokens (rules spec §U.17)
 }, ONE_OF)  # fmt: skip
 
 if TYPE_CHECKING:  # for msgspec, the union of the tagged structs (by their tag); for mypy, their base

@@ -77,6 +77,12 @@ TriggerEvent = Literal[
     "returned_to_hand",
     "lp_paid",
     "attack_negated",
+    "tributed",
+    "added_to_hand",
+    "effect_damage_taken",
+    "activation_negated",
+    "summoned_from_extra_deck",
+    "destroyed_and_sent_to_graveyard",
 ]
 TriggerCondition = Literal[
     "this_card_battled",

@@ -281,12 +281,12 @@ _CARD_TYPES: Final = {"spell": (CardType.SPELL,), "trap": (CardType.TRAP, CardTy
 
 
 def _destroys_itself(ctx: Context, src: Source) -> bool:
-    """"If <condition>, destroy this card": the condition is the effect's `only_if`, read by `_OnlyIf`."""
+    """"If <condition>, destroy this card": the condition is the effect's `only_if`, read by `OnlyIf`."""
     return True
 
 
 @attrs.frozen
-class _OnlyIf:
+class OnlyIf:
     """A continuous handler that answers only while its effect's `only_if` holds (rules spec §U.1): one place for
     every kind, so no kind can forget it. A module-level class, so that a registry still pickles."""
 
@@ -446,7 +446,7 @@ CONTINUOUS_TYPES = [
 # without continuous changes there (§U.1: they would otherwise read themselves).
 _PLAIN = (Hook.STATS, Hook.NEGATES_EFFECTS)
 CONTINUOUS_TYPES = [
-    EffectType(t.name, hooks={hook: _OnlyIf(h, hook in _PLAIN) for hook, h in t.hooks.items()},
+    EffectType(t.name, hooks={hook: OnlyIf(h, hook in _PLAIN) for hook, h in t.hooks.items()},
                cost_problem=t.cost_problem, pay_cost=t.pay_cost)
     for t in CONTINUOUS_TYPES
 ]  # fmt: skip

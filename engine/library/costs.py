@@ -127,7 +127,9 @@ def problem(ctx: Context, src: Source, cost: Mapping[str, Any]) -> str | None:
         return f"{player.name} cannot pay {lp} LP"
     if cost.get("discard_self") and card.location is not Location.HAND:
         return f"{card.name} must be in the hand to be discarded"
-    uses_self = cost.get("send_self_to_graveyard") or cost.get("discard_self")
+    uses_self = cost.get("send_self_to_graveyard") or cost.get("discard_self") or cost.get("tribute_self")
+    if cost.get("tribute_self") and card.location is not Location.MONSTER_ZONE:
+        return f"{card.name} must be a monster on the field to be Tributed"
     if card.battle_destroyed and src.effect.optional and uses_self:
         return f"{card.name} has been destroyed by battle: it cannot be a cost for an optional effect (§1.6)"
     if cost.get("send_self_to_graveyard") and card.location not in (
@@ -193,11 +195,13 @@ def pay(ctx: Context, src: Source, cost: Mapping[str, Any]) -> None:
         actions.lose_lp(ctx, player, lp, "cost", "cost")
     if cost.get("discard_self") or cost.get("send_self_to_graveyard"):
         actions.send_to_graveyard(ctx, src.card, "cost", detail="cost")
+    if cost.get("tribute_self"):
+        actions.tribute(ctx, src.card, "cost", detail="Tributed as a cost")
     if discard := int(cost.get("discard", 0)):
         _discard(ctx, src, cost, discard)
     if tribute := int(cost.get("tribute", 0)):
         for i in _ordered(ctx, cost, tributes(ctx, src))[:tribute]:
-            actions.send_to_graveyard(ctx, i, "cost", detail="Tributed as a cost")
+            actions.tribute(ctx, i, "cost", detail="Tributed as a cost")
     if cost.get("destroy_self"):
         actions.destroy(ctx, src.card, "destruction_replacement", detail="destroyed instead")
     flt = cost.get("destroy_other")

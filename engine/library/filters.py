@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from engine.effects import Context
+from engine.rules.levels import current_level
 from engine.rules.stats import current_stats, lingering_stats
 from engine.rules.this_turn import attacked_this_turn, battled_this_turn, declared_attack_this_turn
 from engine.state import Card
@@ -19,7 +20,20 @@ def matches(ctx: Context, index: int, flt: Mapping[str, Any], *, plain: bool = F
     stats = ((lingering_stats if plain else current_stats)(ctx, index)) if _reads_stats(flt) else None
     if flt.keys() & _TURN and not _turn_facts_hold(ctx, index, flt):
         return False
-    return matches_card(ctx.card(index), flt, stats)
+    card = ctx.card(index)
+    level = current_level(ctx, index, plain=plain) if card.level and _reads(flt, _LEVELS) else None
+    return matches_card(card, flt, stats, level)
+
+
+_LEVELS: Final = frozenset({"level_at_most", "level_at_least"})
+
+
+def _reads(flt: Mapping[str, Any], keys: frozenset[str]) -> bool:
+    """The filter, or one it combines (`not`, `any`, `all`), reads one of `keys`."""
+    if flt.keys() & keys:
+        return True
+    inner = ([flt["not"]] if "not" in flt else []) + list(flt.get("any", ())) + list(flt.get("all", ()))
+    return any(_reads(f, keys) for f in inner)
 
 
 def _reads_stats(flt: Mapping[str, Any]) -> bool:
@@ -37,12 +51,15 @@ def _turn_facts_hold(ctx: Context, index: int, flt: Mapping[str, Any]) -> bool:
     return all(fact(s, index) is bool(flt[key]) for key, fact in _TURN_FACTS if key in flt)
 
 
-def matches_card(card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | None = None) -> bool:
+def matches_card(
+    card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | None = None, level: int | None = None
+) -> bool:
     """Every key the filter gives holds for that card (as it is, or as it was: `rules.last_known`). An archetype
     is matched by name (the official rule: a card is a "Blackwing" card if "Blackwing" is in its name). Attribute,
     Type and Level are what the card says (a card that gives none has none, so it matches no such key), and only a
-    face-up monster shows them ("a LIGHT monster" on the field is a face-up one)."""
-    if flt.keys() & _COMPOUND and not _compound_holds(card, flt, stats):
+    face-up monster shows them ("a LIGHT monster" on the field is a face-up one). `level`: its current Level, when
+    effects may have changed it (§U.17; the printed one otherwise)."""
+    if flt.keys() & _COMPOUND and not _compound_holds(card, flt, stats, level):
         return False
     if "archetype" in flt and flt["archetype"] not in card.name:
         return False
@@ -73,9 +90,10 @@ def matches_card(card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | No
         return False
     if "monster_type" in flt and (card.monster_type is None or card.monster_type.value != flt["monster_type"]):
         return False
-    if "level_at_most" in flt and not 0 < card.level <= int(flt["level_at_most"]):
+    lv = card.level if level is None else level
+    if "level_at_most" in flt and not 0 < lv <= int(flt["level_at_most"]):
         return False
-    if "level_at_least" in flt and card.level < int(flt["level_at_least"]):
+    if "level_at_least" in flt and lv < int(flt["level_at_least"]):
         return False
     if "ability" in flt and not _has_ability(card, str(flt["ability"])):
         return False
@@ -96,14 +114,14 @@ def _face_down(card: Card) -> bool:
     return holds_spells_traps(card.location) and card.face_down
 
 
-def _compound_holds(card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | None) -> bool:
+def _compound_holds(card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | None, level: int | None) -> bool:
     """A filter's combinations: `not` (it does not match that filter: "not a Pendulum Monster"), `any` (it matches
     one of them: "a Dragon or Spellcaster monster"), `all` (it matches each)."""
-    if "not" in flt and matches_card(card, flt["not"], stats):
+    if "not" in flt and matches_card(card, flt["not"], stats, level):
         return False
-    if "any" in flt and not any(matches_card(card, f, stats) for f in flt["any"]):
+    if "any" in flt and not any(matches_card(card, f, stats, level) for f in flt["any"]):
         return False
-    return all(matches_card(card, f, stats) for f in flt.get("all", ()))
+    return all(matches_card(card, f, stats, level) for f in flt.get("all", ()))
 
 
 def _has_ability(card: Card, ability: str) -> bool:

@@ -25,6 +25,8 @@ from engine.library.conditions import condition, condition_problem, event_card
 from engine.library.continuous import monsters_it_applies_to
 from engine.library.filters import matches
 from engine.library.lasting import LASTING_OPS
+from engine.library.levels import LEVEL_OPS
+from engine.library.locks import LOCK_OPS
 from engine.library.only_if import only_if_problem
 from engine.library.refs import ref, value_of
 from engine.library.targets import (
@@ -34,6 +36,7 @@ from engine.library.targets import (
     target_lost,
     targets,
 )
+from engine.library.tokens import TOKEN_OPS
 from engine.rules.cards import pendulum_zone_problem
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats
@@ -236,9 +239,8 @@ def _negate_activation(ctx: Context, src: Source, link: ChainLink, op: Params) -
     if w is None or w.resolving < 1 or link.trigger:
         return  # a trigger placed by SEGOC responds to no activation: there is nothing to negate
     below = w.resolving - 1
-    w.negated_links.append(below)
     negated = w.chain[below]
-    ctx.emit(EventType.LINK_NEGATED, "effect", card=negated.card, player=negated.player, detail="activation negated")
+    actions.negate_activation(ctx, below, "effect")
     if op.get("destroy"):
         actions.destroy(ctx, negated.card, "effect", detail="destroyed by the negating effect", by=src)
 
@@ -348,7 +350,7 @@ def amount_of(ctx: Context, src: Source, op: Params) -> int:
 def _damage(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     amount = amount_of(ctx, src, op)
     for p in ctx.players_of(src, op.get("player", "opponent")):
-        actions.lose_lp(ctx, p, amount, "effect_damage", "effect")
+        actions.lose_lp(ctx, p, amount, "effect_damage", "effect", by=src.controller)
     actions.check_zero_lp(ctx)
 
 
@@ -412,8 +414,9 @@ def _all_monsters(ctx: Context, src: Source, link: ChainLink, op: Params) -> Non
         card = ctx.card(i)
         if what == "destroy":
             actions.destroy(ctx, i, "effect", by=src)
-        elif what == "change_position":
-            actions.change_position(ctx, i, Position(op["to"]), "effect")
+        elif what == "change_position":  # `to: other`: each one's other battle position, face-up
+            to = op["to"] if op["to"] != "other" else "defense" if card.position is Position.ATTACK else "attack"
+            actions.change_position(ctx, i, Position(to), "effect")
         elif card.location is Location.MONSTER_ZONE and not (card.battle_destroyed and what == "return_to_hand"):
             if what == "send_to_graveyard":
                 actions.send_to_graveyard(ctx, i, "effect", detail="sent by an effect")
@@ -554,6 +557,9 @@ OPS: Final[dict[str, OpHandler]] = {
     "change_attack_target": _change_attack_target,
     "perform_damage_calculation": _perform_damage_calculation,
     **LASTING_OPS,
+    **LEVEL_OPS,
+    **TOKEN_OPS,
+    **LOCK_OPS,
     "battle_damage_this_battle": _battle_damage_this_battle,
     "indestructible_by_effects_this_turn": _indestructible_by_effects_this_turn,
 }

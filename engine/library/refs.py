@@ -10,6 +10,7 @@ from typing import Any
 from engine.effects import Context, Source
 from engine.library.filters import matches
 from engine.rules.last_known import battler_instance, stats_as_they_were
+from engine.rules.levels import current_level
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats, lingering_original_stats, lingering_stats, original_stats
 from engine.values.game import Location, Player, Position, opponent_of
@@ -94,7 +95,7 @@ def value_of(ctx: Context, src: Source, source: Params, *, plain: bool = False) 
     return halved(value) if source.get("halved") else value * int(source.get("times", 1))
 
 
-# Values a card shows on its frame, not changed by the format's effects.
+# Values a card shows on its frame (a Level may be changed by effects: §U.17).
 PRINTED_VALUES = ("level", "rank", "link_rating")
 
 
@@ -105,7 +106,9 @@ def read_stat(ctx: Context, index: int, stat: str, plain: bool = False) -> int |
     if stat in PRINTED_VALUES:
         if card.location is Location.MONSTER_ZONE and card.position is Position.SET:
             return None
-        return {"level": card.level, "rank": card.details.rank, "link_rating": len(card.details.link_arrows)}[stat]
+        if stat == "level":  # its current Level on the field (§U.17; `plain` is about ATK/DEF: Levels are read whole)
+            return current_level(ctx, index)
+        return card.details.rank if stat == "rank" else len(card.details.link_arrows)
     if not card.face_up_on_field:
         return None
     if stat.startswith("original_"):

@@ -35,11 +35,14 @@ LEFT_FIELD_EVENTS: Final = frozenset(
         TriggerEvent.DESTROYED_BY_BATTLE_AND_SENT_TO_GRAVEYARD,
         TriggerEvent.DESTROYED,
         TriggerEvent.SENT_TO_GRAVEYARD,
+        TriggerEvent.DESTROYED_AND_SENT_TO_GRAVEYARD,
     }
 )
 # Events of the cards an action just moved ("if this card is destroyed", "... is sent to the GY"): raised with
 # those cards (`actions.raise_event(..., cards=)`); raised by the end of the Damage Step, the monsters sent there.
-MOVED_EVENTS: Final = frozenset({TriggerEvent.DESTROYED, TriggerEvent.SENT_TO_GRAVEYARD})
+MOVED_EVENTS: Final = frozenset(
+    {TriggerEvent.DESTROYED, TriggerEvent.SENT_TO_GRAVEYARD, TriggerEvent.DESTROYED_AND_SENT_TO_GRAVEYARD}
+)
 # Events of the cards an action did something to (§U.14), raised with those cards: whose card it must be is the
 # trigger's `about` (`ABOUT`). An attack negated is an event of the attacking monster.
 CARD_EVENTS: Final = frozenset(
@@ -49,15 +52,22 @@ CARD_EVENTS: Final = frozenset(
         TriggerEvent.POSITION_CHANGED,
         TriggerEvent.RETURNED_TO_HAND,
         TriggerEvent.ATTACK_NEGATED,
+        TriggerEvent.TRIBUTED,
+        TriggerEvent.ADDED_TO_HAND,
+        TriggerEvent.ACTIVATION_NEGATED,
+        TriggerEvent.SUMMONED_FROM_EXTRA_DECK,
     }
 )
 # Events of a player (raised with that player): whose is the trigger's `about`.
-PLAYER_EVENTS: Final = frozenset({TriggerEvent.LP_PAID})
+PLAYER_EVENTS: Final = frozenset({TriggerEvent.LP_PAID, TriggerEvent.EFFECT_DAMAGE_TAKEN})
 # Whose card (or whose LP) a trigger of `CARD_EVENTS` or `PLAYER_EVENTS` answers: this card itself (its controller,
 # for a player event), any card of its controller's, of the opponent's, or anyone's.
 ABOUT: Final = ("self", "own", "opponent", "any")
 # Where a card event's trigger activates from when its card may have just moved: wherever the card now is.
-MOVING_CARD_EVENTS: Final = frozenset({TriggerEvent.DRAWN, TriggerEvent.RETURNED_TO_HAND})
+MOVING_CARD_EVENTS: Final = frozenset(
+    {TriggerEvent.DRAWN, TriggerEvent.RETURNED_TO_HAND, TriggerEvent.TRIBUTED, TriggerEvent.ADDED_TO_HAND,
+     TriggerEvent.ACTIVATION_NEGATED}
+)  # fmt: skip
 
 
 def about(eff: Effect) -> str:
@@ -121,6 +131,8 @@ def concerns(
     card = ctx.card(index)
     host = card.equipped_to if card.equipped_to is not None else index  # "this card" of an Equip
     if event is TriggerEvent.TARGETED_FOR_ATTACK:
+        if whose != "self":  # "when a monster you control is targeted for an attack" (§U.20)
+            return b.target is not None and concerns_card_event(ctx, index, whose, (b.target,), None, ei)
         return index == b.target  # "when this card is targeted for an attack" (§BP.9)
     if event is TriggerEvent.BATTLE_DAMAGE_INFLICTED:
         # "When this card inflicts battle damage to your opponent": damage reflected back to

@@ -20,12 +20,15 @@ from engine.values import words
 from engine.values.effects import (
     ActivationLock,
     DamageModifier,
+    DamageRedirect,
     DestructionReplacement,
     ExtraAttacks,
     Hook,
     IndestructibleByBattle,
+    LevelChange,
     Piercing,
     StatChange,
+    SummonLock,
     Unaffected,
     Untargetable,
 )
@@ -68,6 +71,9 @@ HOOK_ANSWERS: Final[dict[Hook, str]] = {
     Hook.CANNOT_BE_TARGETED: "an engine.Untargetable",
     Hook.INDESTRUCTIBLE_BY_EFFECTS: "an engine.Untargetable (the cards those effects cannot destroy)",
     Hook.NEGATES_EFFECTS: "an iterable of card indexes",
+    Hook.LEVELS: "an iterable of engine.LevelChange",
+    Hook.SPECIAL_SUMMON_LOCK: "an engine.SummonLock",
+    Hook.EFFECT_DAMAGE_REDIRECT: "an engine.DamageRedirect",
 }
 assert HOOK_ANSWERS.keys() == set(Hook), "every hook says what it is answered with"
 
@@ -237,6 +243,9 @@ _CHECKS: Final[dict[Hook, Callable[[object, int], Checked]]] = {
     Hook.CANNOT_BE_TARGETED: _untargetable,
     Hook.INDESTRUCTIBLE_BY_EFFECTS: _untargetable,
     Hook.NEGATES_EFFECTS: _card_indexes,
+    Hook.LEVELS: _values_of(LevelChange, "card"),
+    Hook.SPECIAL_SUMMON_LOCK: _one(SummonLock, "cards"),
+    Hook.EFFECT_DAMAGE_REDIRECT: _one(DamageRedirect),
 }
 assert _CHECKS.keys() == set(Hook), "every hook's answer is checked"
 

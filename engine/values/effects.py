@@ -63,6 +63,13 @@ class TriggerEvent(FastEnum):
     RETURNED_TO_HAND = "returned_to_hand"  # a card on the field was returned to the hand
     LP_PAID = "lp_paid"  # a player paid LP (a cost)
     ATTACK_NEGATED = "attack_negated"  # an attack was negated (the card: the attacking monster)
+    # Issue 43's further events (rules spec §U.17), of a card or a player as the ones above
+    TRIBUTED = "tributed"  # a monster was Tributed (as a cost, or by an effect)
+    ADDED_TO_HAND = "added_to_hand"  # a card was added to the hand from the Deck, Graveyard or banishment (not drawn)
+    EFFECT_DAMAGE_TAKEN = "effect_damage_taken"  # a player took effect damage
+    ACTIVATION_NEGATED = "activation_negated"  # an activation was negated (the card: the card whose it was)
+    SUMMONED_FROM_EXTRA_DECK = "summoned_from_extra_deck"  # a monster was Special Summoned from the Extra Deck
+    DESTROYED_AND_SENT_TO_GRAVEYARD = "destroyed_and_sent_to_graveyard"  # destroyed (by battle or effect), in the GY
 
 
 class DamageStepRule(FastEnum):
@@ -122,6 +129,13 @@ class Hook(FastEnum):
     INDESTRUCTIBLE_BY_EFFECTS = "indestructible_by_effects"
     # -> Iterable[int]: monsters whose effects are negated while this applies (Skill Drain, §U.3)
     NEGATES_EFFECTS = "negates_effects"
+    # -> Iterable[LevelChange]: Level changes to any monsters while this applies (rules spec §U.17)
+    LEVELS = "levels"
+    # -> SummonLock: players who cannot Special Summon these monsters ("you cannot Special Summon monsters, except
+    # ...", rules spec §U.17)
+    SPECIAL_SUMMON_LOCK = "special_summon_lock"
+    # -> DamageRedirect: effect damage a player would take is taken by their opponent instead (rules spec §U.17)
+    EFFECT_DAMAGE_REDIRECT = "effect_damage_redirect"
 
 
 class DamageStage(FastEnum):
@@ -360,6 +374,36 @@ class ExtraAttacks:
     monsters_only: bool = False
     each_monster: bool = False
     in_a_row: int = -1
+
+
+@attrs.frozen(slots=True)
+class LevelChange:
+    """A continuous change of one monster's Level (rules spec §U.17): `add` increases (or, negative, reduces) it;
+    `becomes` makes it that Level. Applied in its order of application with the resolved ones
+    (`rules.levels.current_level`); a monster with no Level (an Xyz or Link Monster) is not changed."""
+
+    card: int
+    add: int = 0
+    becomes: int | None = None
+
+
+@attrs.frozen(slots=True)
+class SummonLock:
+    """`players` cannot Special Summon the monsters `cards` (card indexes: the monsters the lock does not except,
+    wherever they are): "you cannot Special Summon monsters, except Aqua monsters" (rules spec §U.17)."""
+
+    players: tuple[Player, ...]
+    cards: tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
+class DamageRedirect:
+    """The effect damage `player` would take from card effects (controlled by `from_player`; None: by anyone's) is
+    taken by their opponent instead ("your opponent takes any effect damage you would have taken from their card
+    effects", rules spec §U.17)."""
+
+    player: Player
+    from_player: Player | None = None
 
 
 @attrs.frozen(slots=True)

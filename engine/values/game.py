@@ -52,6 +52,8 @@ class Location(FastEnum):
     BANISHED = "banished"
     DECK = "deck"
     EXTRA_DECK = "extra_deck"
+    # No place: a Token that left the field has ceased to exist (rules spec §U.17); no card is ever moved here else
+    GONE = "gone"
 
     @property
     def on_field(self) -> bool:
@@ -159,11 +161,13 @@ COLUMNS: Final = 5
 class OncePerTurn(FastEnum):
     """How often an effect may be activated (rules spec §C.4): `SOFT` "once per turn" counts per card
     (a card that leaves the field, or is turned face-down, is a new card); `HARD` "you can only use this
-    effect of <name> once per turn" counts per player and card name."""
+    effect of <name> once per turn" counts per player and card name; `WHILE_FACE_UP` "this effect can only be used
+    once while this card is face-up on the field" counts per card, across turns."""
 
     UNLIMITED = "unlimited"
     SOFT = "soft"
     HARD = "hard"
+    WHILE_FACE_UP = "while_face_up"
 
 
 class Window(FastEnum):

@@ -31,6 +31,7 @@ LOCATIONS: Final[dict[Location, str]] = {
     Location.BANISHED: "banished",
     Location.DECK: "the Deck",
     Location.EXTRA_DECK: "the Extra Deck",
+    Location.GONE: "nowhere (a Token off the field does not exist)",
 }
 
 # A monster's battle position: "changes to face-up Defense Position".
@@ -139,6 +140,12 @@ TRIGGERS: Final[dict[TriggerEvent, str]] = {
     TriggerEvent.RETURNED_TO_HAND: "returned to the hand",
     TriggerEvent.LP_PAID: "LP paid",
     TriggerEvent.ATTACK_NEGATED: "an attack negated",
+    TriggerEvent.TRIBUTED: "Tributed",
+    TriggerEvent.ADDED_TO_HAND: "added to the hand",
+    TriggerEvent.EFFECT_DAMAGE_TAKEN: "effect damage taken",
+    TriggerEvent.ACTIVATION_NEGATED: "its activation negated",
+    TriggerEvent.SUMMONED_FROM_EXTRA_DECK: "Special Summoned from the Extra Deck",
+    TriggerEvent.DESTROYED_AND_SENT_TO_GRAVEYARD: "destroyed and sent to the Graveyard",
 }
 
 
