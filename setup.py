@@ -73,6 +73,7 @@ COMPILED = [
     "engine/rules/zones.py",
     "engine/actions.py",
     "engine/checks.py",
+    "engine/resolution.py",
     "engine/chain.py",
     "engine/library/__init__.py",
     "engine/library/conditions.py",

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine import actions, checks
+from engine import actions, checks, resolution
 from engine.effects import Context, Hook, TriggerEvent
 from engine.rules import attack, cards, legality
 from engine.rules.battle import battle_problem
-from engine.state import ChainLink, ChainRecord, PendingTrigger, WindowState, write_face_up
-from engine.values.decisions import PASS, Decision, DecisionKind, IllegalChoice, Option, malformed
+from engine.state import ChainLink, ChainRecord, GameState, PendingTrigger, WindowState, write_face_up
+from engine.values.decisions import PASS, RESOLUTION_KINDS, Decision, DecisionKind, IllegalChoice, Option, malformed
 from engine.values.errors import LoopError, describe_card, describe_place
 from engine.values.events import EventType
 from engine.values.game import CardType, Location, Player, Property, Window, holds_spells_traps, opponent_of
@@ -247,6 +247,9 @@ def check_choice(ctx: Context, decision: Decision, option: object) -> None:
     assert isinstance(option, Option)  # malformed() checked its type
     if option in decision.options:
         return
+    if decision.kind in RESOLUTION_KINDS:
+        raise IllegalChoice(f"{option} is not one of the {len(decision.options)} answers to this {decision.kind.value} "
+                            f"decision ({decision.prompt}): {', '.join(decision.describe())}")  # fmt: skip
     if option.is_pass:
         if option != PASS:
             raise IllegalChoice(f"{option} is not an option: pass with PASS")
@@ -275,7 +278,10 @@ def apply_choice(ctx: Context, decision: Decision, option: Option) -> None:
     assert w is not None
     ctx.state.pending = None
     passes = option.card < 0  # `option.is_pass`, read in C when compiled (a named tuple's property is not)
-    if decision.kind is DecisionKind.TRIGGER:
+    if decision.kind in RESOLUTION_KINDS:  # §U.16: the resolving link goes on with one more answer
+        resolution.answer(ctx, option)
+        resolve_chain(ctx, w, resume=True)
+    elif decision.kind is DecisionKind.TRIGGER:
         if passes:
             _drop_group(w, _group(w))
         else:
@@ -336,39 +342,31 @@ def activate(ctx: Context, player: Player, option: Option, trigger: bool = False
     w.priority = opponent_of(player)
 
 
-def resolve_chain(ctx: Context, w: WindowState) -> None:
-    """Resolve last-in first-out; the game settles after each link; a player at 0 LP ends it."""
+def resolve_chain(ctx: Context, w: WindowState, resume: bool = False) -> None:
+    """Resolve last-in first-out; the game settles after each link; a player at 0 LP ends it. A link whose
+    operation asks a player something pauses the chain (§U.16: `engine.resolution`); `resume` goes on with it,
+    from that link's operation, once the question is answered."""
     s = ctx.state
-    ctx.emit(EventType.CHAIN_RESOLVING, "chain", amount=len(w.chain))
-    order = []
-    for i in range(len(w.chain) - 1, -1, -1):
+    start = w.resolving if resume else len(w.chain) - 1
+    if not resume:
+        ctx.emit(EventType.CHAIN_RESOLVING, "chain", amount=len(w.chain))
+    last = start
+    for i in range(start, -1, -1):
         link = w.chain[i]
-        w.resolving = i
-        order.append(link.card)
+        last = i
         card = ctx.card(link.card)
         negated = i in w.negated_links
-        if negated:
-            ctx.emit(EventType.LINK_NEGATED, "chain", card=link.card, player=link.player)
-        elif (gone := cards.left_field_problem(card, link)) is not None:
-            ctx.emit(EventType.LINK_UNRESOLVED, "card_left_field", card=link.card, player=link.player, detail=gone)
-        elif not link.trigger and card.effects[link.effect].negated:
-            ctx.emit(EventType.LINK_UNRESOLVED, "effect_negated", card=link.card, player=link.player,
-                     detail="its effect is negated: it resolves with no effect")  # fmt: skip
-        elif card.face_up_on_field and ctx.effects_negated(link.card):
-            ctx.emit(EventType.LINK_UNRESOLVED, "negated_card_resolves", card=link.card, player=link.player,
-                     detail="its card's effects are negated now: so is the effect as it resolves")  # fmt: skip
-        elif (ctx.index.hooks[Hook.CHAIN_SOLVING] or s.lingering) and _negated_on_resolution(ctx):
-            ctx.emit(EventType.LINK_UNRESOLVED, "negate_on_resolution", card=link.card, player=link.player,
-                     detail="its effect is negated as it resolves")  # fmt: skip
-        else:
+        done = True  # (a link negated, or whose card left the field, resolves with no effect)
+        if resume and i == start:
+            done = _operate(ctx, link, card.effects[link.effect].type)  # with one more answer
+        elif _begin_link(ctx, w, i):
             ctx.resolved += 1
             if ctx.resolved > LOOP_LIMIT:
                 note_looping(ctx, link.card, link.effect)
-            op = ctx.registry[card.effects[link.effect].type].operation
-            if op is not None:
-                src = ctx.source_of(link.card, link.effect)
-                op(ctx, src, link)
-            ctx.emit(EventType.LINK_RESOLVED, "chain", card=link.card, player=link.player)
+            done = _operate(ctx, link, card.effects[link.effect].type)
+        if not done:
+            return  # a player must decide (§U.16): the chain waits at this link
+        w = _window(s)  # (an operation that asked was undone, and run again: the window is the state's now)
         if s.duel_over:
             break  # nothing more happens once a player is at 0 LP (§2.7)
         if not cards.stays_on_field(ctx.card(link.card), link, negated):  # (as it is now: its record was replaced)
@@ -376,6 +374,53 @@ def resolve_chain(ctx: Context, w: WindowState) -> None:
         checks.settle(ctx)
         if s.duel_over:
             break
+    order = [w.chain[j].card for j in range(len(w.chain) - 1, last - 1, -1)]
+    _chain_resolved(ctx, w, order)
+
+
+def _window(s: GameState) -> WindowState:
+    w = s.window
+    assert w is not None
+    return w
+
+
+def _operate(ctx: Context, link: ChainLink, effect_type: str) -> bool:
+    """Run a link's operation (with the answers given so far, §U.16): False if it waits for a decision."""
+    op = ctx.registry[effect_type].operation
+    if op is not None and not resolution.run_operation(ctx, op, ctx.source_of(link.card, link.effect), link):
+        return False
+    ctx.emit(EventType.LINK_RESOLVED, "chain", card=link.card, player=link.player)
+    return True
+
+
+def _begin_link(ctx: Context, w: WindowState, i: int) -> bool:
+    """A link starts to resolve: False, having said why, if it resolves with no effect."""
+    s = ctx.state
+    link = w.chain[i]
+    w.resolving = i
+    card = ctx.card(link.card)
+    negated = i in w.negated_links
+    if negated:
+        ctx.emit(EventType.LINK_NEGATED, "chain", card=link.card, player=link.player)
+    elif (gone := cards.left_field_problem(card, link)) is not None:
+        ctx.emit(EventType.LINK_UNRESOLVED, "card_left_field", card=link.card, player=link.player, detail=gone)
+    elif not link.trigger and card.effects[link.effect].negated:
+        ctx.emit(EventType.LINK_UNRESOLVED, "effect_negated", card=link.card, player=link.player,
+                 detail="its effect is negated: it resolves with no effect")  # fmt: skip
+    elif card.face_up_on_field and ctx.effects_negated(link.card):
+        ctx.emit(EventType.LINK_UNRESOLVED, "negated_card_resolves", card=link.card, player=link.player,
+                 detail="its card's effects are negated now: so is the effect as it resolves")  # fmt: skip
+    elif (ctx.index.hooks[Hook.CHAIN_SOLVING] or s.lingering) and _negated_on_resolution(ctx):
+        ctx.emit(EventType.LINK_UNRESOLVED, "negate_on_resolution", card=link.card, player=link.player,
+                 detail="its effect is negated as it resolves")  # fmt: skip
+    else:
+        return True
+    return False
+
+
+def _chain_resolved(ctx: Context, w: WindowState, order: list[int]) -> None:
+    """The chain is over (every link resolved, or the Duel ended): what follows it in this window."""
+    s = ctx.state
     w.resolving = -1
     s.chains.append(ChainRecord(w.window, tuple((link.card, link.player) for link in w.chain), tuple(order)))
     ctx.emit(EventType.CHAIN_RESOLVED, "chain")

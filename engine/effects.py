@@ -381,7 +381,7 @@ NO_HOOKS: Final[frozenset[Hook]] = frozenset()
 class Context:
     """What a handler may use: read the state, ask queries, and act through `engine.actions`."""
 
-    __slots__ = ("_lingering_hooks", "_lingering_seen", "event_listeners", "index", "loop_seen", "negating",
+    __slots__ = ("_lingering_hooks", "_lingering_seen", "asked", "event_listeners", "index", "loop_seen", "negating",
                  "on_change", "record", "registry", "resolved", "state")  # fmt: skip
 
     def __init__(self, state: GameState, registry: Registry, index: Index, record: bool = True) -> None:
@@ -400,6 +400,8 @@ class Context:
         # and, once that passes the limit, the effects resolving since then.
         self.resolved = 0
         self.loop_seen: list[tuple[int, int]] = []
+        # How many of `state.answers` the resolving operation has read so far (`engine.resolution.ask`)
+        self.asked = 0
         # The hooks the lingering effects answer on, and the lingering effects they were read from (`lingering_hooks`)
         self._lingering_seen: tuple[Lingering, ...] = ()
         self._lingering_hooks: frozenset[Hook] = NO_HOOKS

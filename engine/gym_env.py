@@ -137,6 +137,9 @@ class BattleEnv(gymnasium.Env):
     def _play_opponent(self) -> None:
         s = self.state
         while not s.is_terminal() and s.current_player() != self.agent:
+            if s.is_chance_node():  # a coin, a die, a random pick: the duel's own seeded source (§U.16)
+                s.play_chance()
+                continue
             s.apply_action(self.opponent(s, self._rng))
 
     def observe(self) -> dict[str, Any]:

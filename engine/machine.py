@@ -18,14 +18,14 @@ from typing import Any, Literal
 
 import attrs
 
-from engine import actions, battle_step, dispatch, steps, turns
+from engine import actions, battle_step, dispatch, resolution, steps, turns
 from engine.agents import Agent
 from engine.effects import Context, Effect, Index, Lingering, Registry, cloned_context, listener_note
 from engine.library import default_registry
 from engine.rules.stats import current_stats, watch_stats
 from engine.rules.this_turn import TurnFacts, facts
 from engine.state import Card, GameState
-from engine.values.decisions import PASS, Decision, IllegalChoice, Option
+from engine.values.decisions import PASS, Decision, DecisionKind, IllegalChoice, Option
 from engine.values.events import Event, EventType
 from engine.values.game import DAMAGE_STEP_PHASES, Location, Phase, Player
 
@@ -399,12 +399,17 @@ class Duel:
         return s.pending
 
     def run(self, agents: Agent[Duel] | Mapping[Player, Agent[Duel]]) -> Duel:
-        """Run to the end, asking the agents (one for both players, or one per player). All-or-nothing as a
-        whole: if anything raises on the way (an agent too), the duel is left as it was before the call."""
+        """Run to the end, asking the agents (one for both players, or one per player). A chance decision (a coin,
+        a die, a random pick: rules spec §U.16) is answered from the duel's own seeded source
+        (`GameState.chance_seed`), unless the agent says it answers them (``answers_chance = True``). All-or-nothing
+        as a whole: if anything raises on the way (an agent too), the duel is left as it was before the call."""
         snap = self._snapshot()
         try:
             while (d := self._advance()) is not None:
                 agent = agents if not isinstance(agents, Mapping) else agents[d.player]
+                if d.kind is DecisionKind.CHANCE and not getattr(agent, "answers_chance", False):
+                    self._decide(resolution.chance_answer(self.state, d))  # the duel's own seeded source (§U.16)
+                    continue
                 self._decide(agent.choose(d, self))
         except BaseException:
             self._put_back(snap)

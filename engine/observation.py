@@ -75,7 +75,16 @@ from engine import actions
 from engine.effects import Context
 from engine.rules.stats import current_stats
 from engine.state import Card, GameState
-from engine.values.decisions import ATTACK, Decision, DecisionKind, Option
+from engine.values.decisions import (
+    ANSWER,
+    ATTACK,
+    RESOLUTION_KINDS,
+    Decision,
+    DecisionKind,
+    Option,
+    answer_value,
+    describe_answer,
+)
 from engine.values.game import Location, Phase, Player, Position, Window
 
 OBSERVATION_VERSION: Final = 3
@@ -195,8 +204,9 @@ def observe(
         out[at + 3] = 1.0
     else:
         own = d.player is viewer
-        if own or view == "open_hand":
-            out[at + _DECISION_SLOTS[d.kind]] = 1.0
+        slot = _DECISION_SLOTS.get(d.kind)  # (a decision while an effect resolves, §U.16, sets none of the three)
+        if slot is not None and (own or view == "open_hand"):
+            out[at + slot] = 1.0
         out[at + 4] = 1.0 if own else 0.0
         if own or view == "open_hand":
             out[at + 5] = _clip(len(d.options) / MAX_OPTIONS_SCALE, 1.0)
@@ -272,6 +282,8 @@ def card_label(names: Sequence[str], known: Sequence[bool], index: int) -> str:
 
 def describe(option: Option, names: Sequence[str], known: Sequence[bool], kind: DecisionKind | None = None) -> str:
     """An answer in words, naming only the cards the viewer knows."""
+    if kind is not None and kind in RESOLUTION_KINDS:  # (§U.16)
+        return describe_answer(kind, option, [card_label(names, known, i) for i in range(len(names))])
     if option.is_pass:
         return "do not attack" if kind is DecisionKind.REPLAY else "pass"
     if option.effect == ATTACK:
@@ -288,6 +300,9 @@ def seen_text(player: Player, option: Option) -> str:
     if option.effect == ATTACK:
         return f"{player.name} attack {option.targets[0] if option.targets else 'direct'} with {option.card}"
     targets = "" if not option.targets else " on " + ",".join(map(str, option.targets))
+    if option.effect >= ANSWER:  # an answer while an effect resolves (§U.16)
+        picked = "" if not option.targets else " picking " + ",".join(map(str, option.targets))
+        return f"{player.name} answer {answer_value(option)} about {option.card}{picked}"
     return f"{player.name} activate {option.card}.{option.effect}{targets}"
 
 

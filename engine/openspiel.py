@@ -103,16 +103,17 @@ class DamageStepGame(pyspiel.Game):
             scenario = str(params.get("scenario", ""))
             inline = scenario.lstrip().startswith("{")  # the scenario's JSON object itself, as text
             battle = BattleGame(json.loads(scenario) if inline else scenario, **kwargs)
+        chancy = battle.actions.answers  # a card may toss a coin, roll a die or pick at random (§U.16)
         info = pyspiel.GameInfo(
             num_distinct_actions=battle.num_distinct_actions(),
-            max_chance_outcomes=len(self.dealt),
+            max_chance_outcomes=max(len(self.dealt), battle.num_distinct_actions() if chancy else 0),
             num_players=2,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
             max_game_length=battle.max_game_length(),
         )
-        super().__init__(game_type(open_hand, bool(deals)), info, params)
+        super().__init__(game_type(open_hand, bool(deals) or chancy), info, params)
         self.battle = battle
 
     def new_initial_state(self) -> DamageStepState:
@@ -147,23 +148,25 @@ class DamageStepState(pyspiel.State):
         self.inner: BattleState | None = None if game.dealt else game.battle.new_initial_state()
 
     def current_player(self) -> int:
-        if self.inner is None:
+        if self.inner is None or self.inner.is_chance_node():  # the deal, or a coin, a die, a random pick (§U.16)
             return int(pyspiel.PlayerId.CHANCE)
         p = self.inner.current_player()
         return int(pyspiel.PlayerId.TERMINAL) if p < 0 else p
 
     def is_chance_node(self) -> bool:
-        return self.inner is None
+        return self.inner is None or self.inner.is_chance_node()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Each deal, equally likely."""
+        """Each deal, equally likely; or each outcome of a coin, a die, a random pick."""
+        if self.inner is not None:
+            return self.inner.chance_outcomes()
         n = len(self.get_game().dealt)
-        return [(i, 1.0 / n) for i in range(n)] if self.inner is None else []
+        return [(i, 1.0 / n) for i in range(n)]
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.inner is None:
+        if self.is_chance_node():
             return [i for i, _ in self.chance_outcomes()]
-        return self.inner.legal_actions(player)
+        return self.inner.legal_actions(player) if self.inner is not None else []
 
     def _apply_action(self, action: int) -> None:
         if self.inner is None:
@@ -172,8 +175,10 @@ class DamageStepState(pyspiel.State):
         self.inner.apply_action(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if self.inner is None or player == pyspiel.PlayerId.CHANCE:
+        if self.inner is None:
             return f"deal {action}"
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"chance {self.inner.game.describe(self.inner.option(action))}"
         return self.inner.action_to_string(player, action)
 
     def is_terminal(self) -> bool:

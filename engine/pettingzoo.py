@@ -94,6 +94,7 @@ class raw_env(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._baseline = [0.0, 0.0]
+        self.battle.play_chance()  # a coin, a die, a random pick: from the duel's own seeded source (§U.16)
         if self.battle.is_terminal():  # a battle with no decision at all: over before anyone acts
             self._settle()
         self.agent_selection = self._selected()
@@ -134,6 +135,7 @@ class raw_env(AECEnv):
             self._was_dead_step(action)
             return
         self.battle.apply_action(int(action))
+        self.battle.play_chance()
         self._cumulative_rewards[agent] = 0.0
         self._settle()
         self.agent_selection = self._selected()

@@ -24,9 +24,18 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from engine import actions
+from engine import actions, resolution
 from engine.rules import legality
-from engine.values.decisions import ATTACK, PASS, Decision, DecisionKind, Option
+from engine.values.decisions import (
+    ATTACK,
+    PASS,
+    POSITION_CODES,
+    RESOLUTION_KINDS,
+    Decision,
+    DecisionKind,
+    Option,
+    answer_option,
+)
 from engine.values.events import EventType
 from engine.values.game import Player, Window
 from engine.values.words import WINDOWS
@@ -79,9 +88,19 @@ class ScriptedAgent:
         mine = [(i, ch) for i, ch in enumerate(sc.choices) if attack is None or ch.attack == attack]
         self.queue = [_scripted(i, ch, self.ids) for i, ch in mine]
         self.refused: list[dict[str, Any]] = []
+        # The answers listed for each effect's decisions as it resolves (§U.16), by (card, effect), in order
+        self.answers: dict[tuple[int, int], list[tuple[int, dict[str, Any]]]] = {}
+        for i, ch in mine:
+            if ch.answers and ch.activate is not None:
+                self.answers.setdefault((self.ids.index(ch.activate), ch.effect), []).extend((i, a) for a in ch.answers)
+
+    # A scenario may list what a coin or die showed: `Duel.run` then asks this agent for chance outcomes too
+    answers_chance = True
 
     # -- answering ------------------------------------------------------------------------
     def choose(self, decision: Decision, duel: Duel) -> Option:
+        if decision.kind in RESOLUTION_KINDS:
+            return self._resolution_answer(decision, duel)
         now = self._now(decision, duel)
         for q in [q for q in self.queue if self._at(q) < now]:
             self._settle(duel, q)
@@ -158,6 +177,28 @@ class ScriptedAgent:
         same = [o for o in decision.options if (o.card, o.effect) == (q.card, q.effect)]
         return same[0] if same else Option(q.card, q.effect, ())
 
+    def _resolution_answer(self, decision: Decision, duel: Duel) -> Option:
+        """The next answer listed for the resolving effect (§U.16); with none: "no" where declining is allowed, else
+        the first option; a chance outcome from the duel's own seeded source."""
+        w = duel.state.window
+        assert w is not None and w.resolving >= 0
+        link = w.chain[w.resolving]
+        listed = self.answers.get((link.card, link.effect))
+        if not listed:
+            if decision.kind is DecisionKind.CHANCE:
+                return resolution.chance_answer(duel.state, decision)
+            return _pass(decision)
+        index, answer = listed.pop(0)
+        (key,) = answer
+        if _ANSWER_KINDS[key] is not decision.kind:
+            raise ScenarioMismatch(f"choices[{index}]: the answer {answer} does not answer a {decision.kind.value} "
+                                   f"decision ({decision.prompt}): it answers a {_ANSWER_KINDS[key].value} one")
+        option = _answer_option(decision, answer, self.ids)
+        if option not in decision.options:
+            raise ScenarioMismatch(f"choices[{index}]: the answer {answer} is not one of the answers to "
+                                   f"{decision.prompt}: {', '.join(decision.describe())}")  # fmt: skip
+        return option
+
     # -- settling -------------------------------------------------------------------------
     def finish(self, duel: Duel) -> None:
         """Settle every choice not used by the end of the run."""
@@ -196,6 +237,29 @@ def _pass(decision: Decision) -> Option:
     """Pass, where passing is allowed; otherwise (a mandatory phase trigger waits, a monster must attack) the
     first option, as a player who has no choice listed does what the rules make them do."""
     return PASS if PASS in decision.options else decision.options[0]
+
+
+# Which decision each key of a scenario's answer answers (rules spec §U.16)
+_ANSWER_KINDS = {"position": DecisionKind.POSITION, "pick": DecisionKind.PICK, "yes": DecisionKind.OPTIONAL,
+                 "number": DecisionKind.NUMBER, "mode": DecisionKind.MODE, "coin": DecisionKind.CHANCE,
+                 "die": DecisionKind.CHANCE, "random": DecisionKind.CHANCE}  # fmt: skip
+
+
+def _answer_option(decision: Decision, answer: dict[str, Any], ids: list[str]) -> Option:
+    """A scenario's answer (one key: rules spec §U.16) as the option it stands for in `decision`."""
+    (key, value), = answer.items()
+    about = next((o.card for o in decision.options if not o.is_pass), -1)
+    if key == "position":
+        return answer_option(about, POSITION_CODES.index(value))
+    if key in ("pick", "random"):
+        return answer_option(about, 0, tuple(sorted(ids.index(c) for c in value))) if value else PASS
+    if key == "yes":
+        return answer_option(about, 1) if value else PASS
+    if key == "coin":
+        return answer_option(about, 0 if value == "heads" else 1)
+    if key == "die":
+        return answer_option(about, int(value) - 1)
+    return answer_option(about, int(value))  # number, mode
 
 
 def _position(window: Window, attack: int) -> tuple[int, int]:

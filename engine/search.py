@@ -85,26 +85,32 @@ from engine._mypyc import mypyc_attr
 from engine.build import load_scenarios, new_duel, parse_scenario, state_from_scenario, waits_for_host
 from engine.dispatch import stopped
 from engine.effects import Registry
+from engine.library.asking import may_ask
 from engine.machine import Duel
 from engine.observation import OBSERVATION_FIELDS as OBSERVATION_FIELDS  # (re-exported: the layout's names)
 from engine.observation import check_view
+from engine.resolution import chance_answer
 from engine.rules.stats import current_stats
 from engine.scenario import Scenario
 from engine.state import GameState
 from engine.turns import IllegalAttack, cards_in
 from engine.values.decisions import (
+    ANSWER,
+    ANSWER_VALUES,
     ATTACK,
     PASS,
     Decision,
     DecisionKind,
     IllegalChoice,
     Option,
+    answer_option,
     attack_option,
     malformed,
 )
 from engine.values.game import Location, Player, Window
 
 TERMINAL: Final = -4  # pyspiel.PlayerId.TERMINAL
+CHANCE: Final = -1  # pyspiel.PlayerId.CHANCE: a coin, a die, a random pick (§U.16)
 DEFAULT_MAX_DECISIONS: Final = 1000
 REWARDS: Final = ("lp_swing", "lp_and_cards")  # what `returns()` counts besides a Duel won or lost (module docstring)
 CARD_VALUE: Final = 1000  # LP a card in hand or on the field is worth, in the "lp_and_cards" returns
@@ -134,7 +140,7 @@ def load_scenario(scenario: ScenarioLike, index: int = 0) -> Scenario:
 class ActionTable:
     """The scenario's fixed numbering of answers (see the module docstring)."""
 
-    def __init__(self, effect_counts: Sequence[int], max_targets: int = 1) -> None:
+    def __init__(self, effect_counts: Sequence[int], max_targets: int = 1, answers: bool = False) -> None:
         if max_targets < 0:
             raise ValueError("max_targets must be >= 0")
         self.cards = len(effect_counts)
@@ -149,6 +155,13 @@ class ActionTable:
         self.block = self.length_offset[max_targets + 1]
         self.attack_base = 1 + len(self.slots) * self.block
         self.size = self.attack_base + n * (n + 1)
+        # The answers to decisions made while an effect resolves (§U.16), in a game whose cards may ask: a value
+        # about a card, then cards picked (as targets are numbered), each block per card
+        self.answers = answers
+        self.answer_base = self.size
+        self.pick_base = self.answer_base + n * ANSWER_VALUES
+        if answers:
+            self.size = self.pick_base + n * self.block
         # The answers and ids met so far, each computed once: a playout encodes and decodes one of
         # each per decision, and a battle offers the same few answers again and again.
         self._ids: dict[Option, int] = {}
@@ -172,6 +185,8 @@ class ActionTable:
             target = targets[0] if targets else -1
             if -1 <= target < self.cards:
                 return self.attack_base + card * (self.cards + 1) + target + 1
+        if effect >= ANSWER:
+            return self._encode_answer(option)
         slot = self.slot_of.get((card, effect))
         k = len(targets)
         if slot is None or k > self.max_targets or any(not 0 <= t < self.cards for t in targets):
@@ -183,6 +198,22 @@ class ActionTable:
         for t in targets:
             code = code * self.cards + t
         return 1 + slot * self.block + self.length_offset[k] + code
+
+    def _encode_answer(self, option: Option) -> int:
+        card, effect, targets = option
+        value, k = effect - ANSWER, len(targets)
+        fits = 0 <= card < self.cards and all(0 <= t < self.cards for t in targets) and value < ANSWER_VALUES
+        if not self.answers or not fits or k > self.max_targets or (k and value):
+            raise ValueError(
+                f"{option} (an answer while an effect resolves) has no action id in this game: build the BattleGame "
+                f"with answers=True (and max_targets at least the cards picked, here {k})"
+            )
+        if not k:
+            return self.answer_base + card * ANSWER_VALUES + value
+        code = 0
+        for t in targets:
+            code = code * self.cards + t
+        return self.pick_base + card * self.block + self.length_offset[k] + code
 
     def legal_id(self, option: Option) -> int:
         """`encode` of an answer the engine offered (well-formed, so looked up at once)."""
@@ -208,6 +239,8 @@ class ActionTable:
             raise IllegalChoice(f"action {action} is not an action of this game (ids 0..{self.size - 1})")
         if action == 0:
             return PASS
+        if action >= self.answer_base:
+            return self._decode_answer(action)
         if action >= self.attack_base:
             attacker, t = divmod(action - self.attack_base, self.cards + 1)
             return attack_option(attacker, None if t == 0 else t - 1)
@@ -220,6 +253,20 @@ class ActionTable:
             targets.append(t)
         card, effect = self.slots[slot]
         return Option(card, effect, tuple(reversed(targets)))
+
+
+    def _decode_answer(self, action: int) -> Option:
+        if action < self.pick_base:
+            card, value = divmod(action - self.answer_base, ANSWER_VALUES)
+            return answer_option(card, value)
+        card, code = divmod(action - self.pick_base, self.block)
+        k = max(j for j in range(self.max_targets + 1) if self.length_offset[j] <= code)
+        code -= self.length_offset[k]
+        picked: list[int] = []
+        for _ in range(k):
+            code, t = divmod(code, self.cards)
+            picked.append(t)
+        return answer_option(card, 0, tuple(reversed(picked)))
 
 
 def play_on(duel: Duel, listed: Sequence[tuple[int, int | None]], next_attack: int) -> int:
@@ -279,6 +326,7 @@ class BattleGame:
         view: str = "hidden",
         effects_per_card: int | None = None,
         every_priority: bool = False,
+        answers: bool = False,
     ) -> None:
         sc = load_scenario(scenario, index)
         self.scenario: Scenario | None = sc  # None for a game made from a duel, or unpickled
@@ -290,11 +338,12 @@ class BattleGame:
         ids = [c.id for c in sc.cards]
         listed = tuple((ids.index(a.attacker), None if a.target is None else ids.index(a.target))
                        for a in sc.attacks or ())  # fmt: skip
-        self._init(start, max_targets, max_decisions, reward, listed, view, effects_per_card)
+        self._init(start, max_targets, max_decisions, reward, listed, view, effects_per_card, answers)
 
     def _init(
         self, start: GameState, max_targets: int, max_decisions: int, reward: str,
         listed: tuple[tuple[int, int | None], ...] = (), view: str = "hidden", effects_per_card: int | None = None,
+        answers: bool = False,
     ) -> None:
         self.view = check_view(view)
         self.effects_per_card = effects_per_card
@@ -311,19 +360,21 @@ class BattleGame:
         self.names = [c.name for c in start.cards]
         self.start_lp = (start.players[0].lp, start.players[1].lp)
         self.lp_scale = float(max(1, sum(self.start_lp)))
-        self.actions = ActionTable(counts, max_targets)
+        # Ids for the answers while an effect resolves (§U.16) when asked for, or when a card's effect may ask
+        # (with `effects_per_card`, games of different fields share one action space: the answers' ids are always in)
+        self.actions = ActionTable(counts, max_targets, answers or effects_per_card is not None or may_ask(start.cards))
         self.max_decisions = max_decisions
 
     @classmethod
     def from_duel(
         cls, duel: Duel, *, max_targets: int = 1, max_decisions: int = DEFAULT_MAX_DECISIONS, reward: str = "lp_swing",
-        view: str = "hidden", effects_per_card: int | None = None,
+        view: str = "hidden", effects_per_card: int | None = None, answers: bool = False,
     ) -> BattleGame:
         """The game starting from `duel` as it is (a clone of it: `duel` is not changed)."""
         game = cls.__new__(cls)
         game.scenario = None
         game._start = duel.clone()
-        game._init(game._start.state, max_targets, max_decisions, reward, (), view, effects_per_card)
+        game._init(game._start.state, max_targets, max_decisions, reward, (), view, effects_per_card, answers)
         return game
 
     def __getstate__(self) -> dict[str, Any]:
@@ -331,13 +382,14 @@ class BattleGame:
         playout workers in other processes rebuild the same game from it."""
         return {"start": self._start, "max_targets": self.actions.max_targets, "max_decisions": self.max_decisions,
                 "reward": self.reward, "listed": self.listed, "view": self.view,
-                "effects_per_card": self.effects_per_card}  # fmt: skip
+                "effects_per_card": self.effects_per_card, "answers": self.actions.answers}  # fmt: skip
 
     def __setstate__(self, saved: dict[str, Any]) -> None:
         self.scenario = None
         self._start = saved["start"]
         self._init(self._start.state, saved["max_targets"], saved["max_decisions"], saved.get("reward", "lp_swing"),
-                   saved.get("listed", ()), saved.get("view", "hidden"), saved.get("effects_per_card"))  # fmt: skip
+                   saved.get("listed", ()), saved.get("view", "hidden"), saved.get("effects_per_card"),
+                   saved.get("answers", False))  # fmt: skip
 
     def new_initial_state(self) -> BattleState:
         duel = self._start.clone()  # (a new duel: nobody holds it if this raises, so no snapshot is needed)
@@ -464,10 +516,19 @@ class BattleState:
             return TERMINAL
         pending = self.duel.state.pending
         assert pending is not None  # a live game is always paused at a decision
-        return int(pending.player)
+        return CHANCE if pending.kind is DecisionKind.CHANCE else int(pending.player)
 
     def is_chance_node(self) -> bool:
-        return False
+        """A coin, a die or a random pick is pending (§U.16): OpenSpiel's chance node."""
+        pending = self.duel.state.pending
+        return not self.is_terminal() and pending is not None and pending.kind is DecisionKind.CHANCE
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each outcome of the pending chance decision, equally likely (empty at a player's decision)."""
+        if not self.is_chance_node():
+            return []
+        ids = self.legal_actions()
+        return [(a, 1.0 / len(ids)) for a in ids]
 
     def legal_actions(self, player: SupportsIndex | None = None) -> list[int]:
         """Sorted ids of the legal answers (empty for a player who is not to move)."""
@@ -528,7 +589,8 @@ class BattleState:
         if self.is_terminal():
             raise IllegalChoice(f"action {action} ({self.game.describe(option)}): the game is over")
         previous = self._returns()
-        mover = self.current_player()
+        pending = self.duel.state.pending
+        mover = int(pending.player) if pending is not None else 0  # (a chance outcome: for its effect's controller)
         if self._listed and option.effect == ATTACK and option not in self.decision().options:
             raise IllegalChoice(f"action {action} ({self.game.describe(option)}) is illegal: the host declares the "
                                 "listed attacks in this game")  # fmt: skip
@@ -549,6 +611,12 @@ class BattleState:
         self.movers |= mover << self.decisions
         self.history.append(operator.index(action))  # (decode refused anything else)
         self.decisions += 1
+
+    def play_chance(self) -> None:
+        """Answer every chance decision pending (§U.16: a coin, a die, a random pick) from the duel's own seeded
+        source, as `Duel.run` does (for wrappers with no chance player: PettingZoo, Gymnasium)."""
+        while self.is_chance_node():
+            self.apply_action(self._table.legal_id(chance_answer(self.duel.state, self.decision())))
 
     def child(self, action: SupportsIndex) -> BattleState:
         new = self.clone()
@@ -646,7 +714,7 @@ class BattleState:
     def _viewer(self, player: SupportsIndex | None) -> int:
         if player is None:
             p = self.current_player()
-            return 0 if p == TERMINAL else p
+            return 0 if p < 0 else p  # (over, or a chance node: A's side)
         if player not in (0, 1):
             raise ValueError(f"player must be 0 or 1, got {player!r}")
         return operator.index(player)

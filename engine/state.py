@@ -537,6 +537,8 @@ class GameState:
     # The End Phase is played once the Battle Phase is over (rules spec §BP.14): a run's `battle_phase.end_phase`,
     # and `Duel.end_turn`; off, the machine stops in Main Phase 2 and the host ends the turn
     play_end_phase: bool = False
+    answers: tuple[Option, ...] = ()  # given so far to the resolving link's questions (§U.16, engine.resolution)
+    chance_seed: int = 0  # the duel's random source for chance decisions (`engine.resolution.draw`)
 
     def __new__(cls, *args: Any, **kwargs: Any) -> GameState:
         """A blank object, without attrs' __init__ (see the comment above this class)."""
@@ -599,6 +601,8 @@ class GameState:
         n.battles = self.battles
         n.host_move = self.host_move
         n.play_end_phase = self.play_end_phase
+        n.answers = self.answers
+        n.chance_seed = self.chance_seed
         return n
 
     @property

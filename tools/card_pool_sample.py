@@ -59,14 +59,10 @@ VERDICTS = ("format", "python", "not_yet")
 # only such tags, `not_yet` rows at least one of these.
 ENGINE_GAPS: frozenset[str] = frozenset(
     {  # none in the first sample since issue 22 (see FILLED_GAPS); these block cards of the second (seed 20261206)
-        "coin_toss",  # no random outcome in the engine
-        "dice_roll",
         "equip_monster_to_opponent",  # a monster becomes an Equip Card of the opponent's monster and acts later
         "excavate",
-        "lp_in_multiples",  # a cost the player chooses the amount of: no decision for it
+        "lp_in_multiples",  # a cost the player chooses the amount of: decisions exist on resolution only (§U.16)
         "materials_as_cards",  # Xyz Materials are counted, not cards
-        "pick_choice",  # a card picked (not targeted) among distinct cards: no decision for it
-        "summon_position_choice",  # "Special Summon it": the player picks Attack or Defense Position: no decision
         "trap_monster",  # a Trap Card Special Summoned as a monster
     }
 )
@@ -95,6 +91,11 @@ FILLED_GAPS = frozenset(
         "event_added_to_hand",  # `TriggerEvent.ADDED_TO_HAND`
         "special_summon_lock",  # `Hook.SPECIAL_SUMMON_LOCK`, kind and op `special_summon_lock`
         "effect_damage_redirect",  # `Hook.EFFECT_DAMAGE_REDIRECT`, kind and op `effect_damage_redirect`
+        # issue 43: decisions while an effect resolves, and chance (rules spec §U.16, engine/resolution.py)
+        "summon_position_choice",  # `special_summon` without `position`; `resolution.choose_position`
+        "pick_choice",  # `special_summon` / `add_to_hand` without `card`, op `discard`; `resolution.pick_cards`
+        "coin_toss",  # `resolution.chance` (a chance decision); the format has no coin op yet
+        "dice_roll",  # likewise
     }
 )
 

@@ -46,16 +46,23 @@ SPIRIT_REAPER = CardDef(
     key="spirit_reaper",
     name="Spirit Reaper",
     card_type="monster",
-    fidelity="approximate: it is not destroyed when targeted by a card effect, and its discard effect is missing",
+    fidelity="approximate: it is not destroyed after resolving a card effect that targets it",
     atk=300,
     def_=200,
     level=3,
     attribute="dark",
     monster_type="zombie",
-    text="Cannot be destroyed by battle.",
-    ruling="Cannot be destroyed by battle, any number of times; battle damage still applies (rules spec §2.5). "
-    "https://yugipedia.com/wiki/Spirit_Reaper",
-    effects=({"kind": "indestructible_by_battle"},),
+    text="Cannot be destroyed by battle. After resolving a card effect that targets this face-up card, destroy this "
+    "card. When this card inflicts battle damage to your opponent by a direct attack: Discard 1 random card from "
+    "their hand.",
+    ruling="Cannot be destroyed by battle, any number of times; battle damage still applies (rules spec §2.5). The "
+    "discard is a mandatory trigger; the card is drawn at random from the opponent's hand, a chance decision (rules "
+    "spec §U.16; case RD-SR-001). https://yugipedia.com/wiki/Spirit_Reaper",
+    effects=(
+        {"kind": "indestructible_by_battle"},
+        {"kind": "trigger", "on": "battle_damage_inflicted", "optional": False, "condition": ["direct_attack"],
+         "does": [{"op": "discard", "player": "opponent", "random": True}]},
+    ),
 )
 
 DEFENSE_DRAW = CardDef(

@@ -111,8 +111,7 @@ BATTLE_FADER = CardDef(
     key="battle_fader",
     name="Battle Fader",
     card_type="monster",
-    fidelity="approximate: it is always Summoned in Defense Position, and it is not banished when it leaves the "
-    "field",
+    fidelity="approximate: it is not banished when it leaves the field",
     atk=0,
     def_=0,
     level=1,
@@ -122,11 +121,12 @@ BATTLE_FADER = CardDef(
     "then the Battle Phase ends.",
     ruling="A trigger effect from the hand on the declaration of a direct attack only, not on a replay's new "
     "choice (rules spec §BP.9, §BP.5); the Summon and the end of the Battle Phase are one resolution, and the "
-    "Battle Phase goes to its End Step (OCG-BP L1056; cases BS-008, BS-009). https://yugipedia.com/wiki/Battle_Fader",
+    "Battle Phase goes to its End Step (OCG-BP L1056; cases BS-008, BS-009); its controller chooses its position, "
+    "face-up Attack or Defense (§U.16; case RD-BF-001). https://yugipedia.com/wiki/Battle_Fader",
     effects=(
         {"kind": "trigger", "from": "hand", "on": "attack_declared", "optional": True,
          "condition": ["opponent_attacks", "direct_attack"],
-         "does": [{"op": "special_summon", "card": "self", "position": "defense"}, {"op": "end_battle_phase"}]},
+         "does": [{"op": "special_summon", "card": "self"}, {"op": "end_battle_phase"}]},
     ),
 )  # fmt: skip
 

@@ -34,14 +34,15 @@ LEGENDARY_SECRET = CardDef(
     "can banish 1 Level 4 or lower 'Six Samurai' monster from your GY; until the end of this turn, this card's "
     "Attribute, Level and ATK/DEF become the same as that monster's (a Main Phase effect: the host's).",
     ruling="'(except during the Damage Step)': a Summon in the Damage Step does not let it be activated, then or "
-    "later (§U.14; cases PC-LSS-*). https://yugipedia.com/wiki/Legendary_Secret_of_the_Six_Samurai",
+    "later (§U.14; cases PC-LSS-*); its controller chooses its position, face-up Attack or Defense (§U.16; case "
+    "RD-LSS-001). https://yugipedia.com/wiki/Legendary_Secret_of_the_Six_Samurai",
     effects=(
         {"kind": "trigger", "on": "special_summoned", "about": "own",
          "event_filter": {"archetype": "Secret Six Samurai"}, "optional": True, "from": "hand",
          "damage_step": "forbidden", "once_per_turn": "hard",
-         "does": [{"op": "special_summon", "card": "self", "position": "attack"}]},
+         "does": [{"op": "special_summon", "card": "self"}]},
     ),
-    fidelity="approximate: it is Special Summoned in Attack Position (the player's choice of position is fixed)",
+    fidelity="exact",
 )  # fmt: skip
 
 HELPPRINCESS = CardDef(
@@ -55,14 +56,15 @@ HELPPRINCESS = CardDef(
     monster_type="warrior",
     text="When you Normal or Special Summon a 'Performapal' monster(s), except 'Performapal Helpprincess' (except "
     "during the Damage Step): You can Special Summon this card from your hand.",
-    ruling="'(except during the Damage Step)' on a trigger (§U.14). https://yugipedia.com/wiki/Performapal_Helpprincess",
+    ruling="'(except during the Damage Step)' on a trigger (§U.14); its controller chooses its position, face-up "
+    "Attack or Defense (§U.16; case RD-HLP-001). https://yugipedia.com/wiki/Performapal_Helpprincess",
     effects=(
         {"kind": "trigger", "on": "special_summoned", "about": "own", "optional": True, "from": "hand",
          "damage_step": "forbidden",
          "event_filter": {"archetype": "Performapal", "not_archetype": "Performapal Helpprincess"},
-         "does": [{"op": "special_summon", "card": "self", "position": "attack"}]},
+         "does": [{"op": "special_summon", "card": "self"}]},
     ),
-    fidelity="approximate: it is Special Summoned in Attack Position (the player's choice of position is fixed)",
+    fidelity="exact",
 )  # fmt: skip
 
 CARDS = (TORRENTIAL_TRIBUTE, LEGENDARY_SECRET, HELPPRINCESS)

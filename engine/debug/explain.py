@@ -629,5 +629,6 @@ def decision_words(decision: Decision, option: Option, names: list[str]) -> tupl
     answer = described[decision.options.index(option)] if option in decision.options else "?"
     line = f"{decision.player} decides ({decision.kind.value}): {answer}"
     window = PHASES.get(decision.window.value, decision.window.value)
-    why_text = f"{decision.player} had a {decision.kind.value} decision in {window} and chose to {answer}"
+    asked = f" ({decision.prompt})" if decision.prompt else ""  # a decision while an effect resolves says what (§U.16)
+    why_text = f"{decision.player} had a {decision.kind.value} decision{asked} in {window} and chose to {answer}"
     return line, why_text

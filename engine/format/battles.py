@@ -5,10 +5,10 @@ scenario (which windows it plays, where a declaration is a choice)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
-from msgspec import UNSET, UnsetType
+from msgspec import UNSET, Meta, UnsetType
 
 from engine.format.cards import CardSpec
 from engine.format.errors import Invalid, show
@@ -30,6 +30,8 @@ class Choice(msgspec.Struct, frozen=True):
     new_chain: bool = False
     expect: str = "legal"
     attack: int = 0  # with `attacks`: the index of the attack the choice belongs to
+    # The answers to the decisions its effect asks as it resolves, in order (rules spec §U.16): each one key
+    answers: tuple[dict[str, Any], ...] | None = None
 
 
 class AttackWire(Wire):
@@ -46,6 +48,25 @@ class BattlePhaseWire(Wire):
         doc("true: the turn is played on after the Battle Phase: Main Phase 2 begins, then the End Phase, with its "
             "window (`end_phase`) and its triggers, and the turn ends (rules spec §BP.14)"),
     ] = False
+
+
+class AnswerWire(Wire):
+    """One answer to a decision an effect asks as it resolves (rules spec §U.16): exactly one key."""
+
+    position: Annotated[Literal["attack", "defense", "set"] | UnsetType,
+                        doc("the position of the monster it Special Summons")] = UNSET
+    pick: Annotated[tuple[CardRef, ...] | UnsetType,
+                    doc("the cards picked (not targeted); [] picks none where that is allowed")] = UNSET
+    yes: Annotated[bool | UnsetType, doc("a \"you can\" step: done (true) or not (false)")] = UNSET
+    number: Annotated[Annotated[int, Meta(ge=0, le=127)] | UnsetType,
+                      doc("a number chosen (as the decision counts it: LP in multiples of 100 as hundreds)")] = UNSET
+    mode: Annotated[Annotated[int, Meta(ge=0, le=127)] | UnsetType, doc("which of the listed effects, from 0")] = UNSET
+    coin: Annotated[Literal["heads", "tails"] | UnsetType, doc("what a coin toss showed")] = UNSET
+    die: Annotated[Annotated[int, Meta(ge=1, le=6)] | UnsetType, doc("what a die roll showed")] = UNSET
+    random: Annotated[tuple[CardRef, ...] | UnsetType, doc("the cards a random pick drew")] = UNSET
+
+
+ANSWER_KEYS = ("position", "pick", "yes", "number", "mode", "coin", "die", "random")
 
 
 class ChoiceWire(Wire):
@@ -65,6 +86,12 @@ class ChoiceWire(Wire):
         doc("with attacks or battle_phase: the index (from 0) of the attack the choice belongs to (in battle_step: "
              "the declaration that makes it)"),
     ] = 0
+    answers: Annotated[
+        tuple[AnswerWire, ...] | UnsetType,
+        doc("the answers to the decisions the activated effect asks as it resolves, in order, whoever makes them "
+            "(rules spec §U.16); a decision with none listed: \"no\" to a \"you can\" step and no card where "
+            "picking none is allowed, else the first option the engine lists; chance from the duel's seed"),
+    ] = UNSET
 
 
 def check_attack(attack: Attack, card: Callable[..., CardSpec], turn_player: str, at: tuple[str | int, ...]) -> None:
@@ -123,7 +150,7 @@ def choice(
             raise Invalid(f"a scenario with {shape.replace('_', ' ')} declares attacks in "
                            f"{', '.join(_DECLARE_WINDOWS[shape]) or 'no window'}, not in {show(ch.window)}",
                            *where, "window")  # fmt: skip
-        for key in ("targets", "new_chain", "effect"):
+        for key in ("targets", "new_chain", "effect", "answers"):
             if getattr(ch, key) not in (UNSET, False, 0):
                 raise Invalid(f"a declaration takes no {key}", *where, key)
         card(ch.declare.attacker, *where, "declare", "attacker")
@@ -139,5 +166,20 @@ def choice(
                            *where, "effect")  # fmt: skip
         for k, t_id in enumerate(opt(ch.targets) or ()):
             card(t_id, *where, "targets", k)
+    answers = None
+    if isinstance(ch.answers, tuple):
+        answers = tuple(_answer(a, card, (*where, "answers", k)) for k, a in enumerate(ch.answers))
     return Choice(ch.window, ch.player, opt(ch.activate), declare, ch.effect, opt(ch.targets), ch.new_chain,
-                  ch.expect, ch.attack)  # fmt: skip
+                  ch.expect, ch.attack, answers)  # fmt: skip
+
+
+def _answer(a: AnswerWire, card: Callable[..., CardSpec], where: tuple[str | int, ...]) -> dict[str, Any]:
+    given = {k: getattr(a, k) for k in ANSWER_KEYS if getattr(a, k) is not UNSET}
+    if len(given) != 1:
+        raise Invalid(f"an answer gives exactly one of {', '.join(ANSWER_KEYS)}, got {len(given)}", *where)
+    key, value = next(iter(given.items()))
+    if key in ("pick", "random"):
+        for k, c in enumerate(value):
+            card(c, *where, key, k)
+        value = list(value)
+    return {key: value}

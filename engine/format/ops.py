@@ -119,9 +119,11 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
                      "until": optional(Until, "absent: for good; given: control returns to the player who had it "
                                         "then, if it is still on the field (\"until the End Phase\")")},
     "special_summon": {"card": optional(CardRef, "a monster in hand, deck or graveyard, or self (this card); "
-                                         "absent: the first card of the effect's controller that `from` and `filter` "
-                                         "name, in file order"),
-                       "position": Position,
+                                         "absent: the one the effect's controller picks as it resolves (not a "
+                                         "target) among their cards that `from` and `filter` name (rules spec §U.16)"),
+                       "position": optional(Position, "the position the card fixes (\"in Defense Position\"); "
+                                            "absent: the summoning player chooses face-up Attack or face-up Defense "
+                                            "Position as it resolves (rules spec §U.16)"),
                        "from": default(Annotated[tuple[Literal["hand", "deck", "graveyard"], ...], Meta(min_length=1)],
                                         ("hand", "deck", "graveyard"), "where it may come from"),
                        "filter": optional(FilterWire, "what it must be (\"1 EARTH monster with 1500 or less ATK\")")},
@@ -187,8 +189,8 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
                                                    "until `until`"),
                        "until": optional(Until, "absent: on the field and in the Graveyard it is sent to; given: "
                                           "while it stays on the field, until then (\"until the end of this turn\")")},
-    "add_to_hand": {"card": optional(CardRef, "the card added (the player's pick, fixed in the file); absent: the "
-                                      "first card of the effect's controller that `from` and `filter` name"),
+    "add_to_hand": {"card": optional(CardRef, "the card added; absent: the one the effect's controller picks as it "
+                                      "resolves among their cards that `from` and `filter` name (rules spec §U.16)"),
                     "from": default(Annotated[tuple[Pile, ...], Meta(min_length=1)], ("deck",),
                                      "where it may be taken from"),
                     "filter": optional(FilterWire, "what the card must be (\"1 'Gouki' card\"); nothing is added if it "
@@ -197,6 +199,12 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
     "unaffected": {"target": TargetRef, "by": Unaffected, "until": _UNTIL},
     "change_attack_target": {"target": Annotated[TargetRef, doc("the monster that becomes the attack target")]},
     "perform_damage_calculation": {},
+    # Decisions while an effect resolves, and chance (rules spec §U.16).
+    "discard": {"player": default(Literal["controller", "opponent"], "opponent", "whose hand"),
+                "count": default(Count, 1, "how many cards"),
+                "random": default(bool, False, "at random (\"discard 1 random card\": a chance decision); else the "
+                                  "hand's owner picks them as it resolves"),
+                "filter": optional(FilterWire, "only cards that match")},
     # Issue 43's pieces (rules spec §U.15).
     "battle_damage_this_battle": {
         "change": Annotated[Literal["halve", "double", "zero", "gain_instead", "reflect", "also"],

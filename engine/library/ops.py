@@ -3,7 +3,7 @@ the operations of their `does` lists, plus the lingering effects those operation
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from engine import actions
@@ -20,7 +20,7 @@ from engine.effects import (
     Params,
     Source,
 )
-from engine.library import costs
+from engine.library import asking, costs
 from engine.library.conditions import condition, condition_problem, event_card
 from engine.library.continuous import monsters_it_applies_to
 from engine.library.filters import matches
@@ -329,28 +329,13 @@ def _add_counters(ctx: Context, src: Source, link: ChainLink, op: Params) -> Non
         actions.set_counters(ctx, index, ctx.card(index).counters + int(op["count"]))
 
 
-def pick(ctx: Context, src: Source, op: Params, default_from: tuple[str, ...]) -> int | None:
-    """The card an operation takes from the hand, Deck, Graveyard or banishment: the one `card` names, if it is in
-    one of `from` and matches `filter`; with no `card`, the first of the effect's controller's cards there that
-    matches, in card order (the player's pick, fixed as the format fixes picks). None if there is none."""
-    where = {Location(w) for w in op.get("from") or default_from}
-    flt = op.get("filter")
-    if op.get("card") is not None:
-        found = ref(ctx, src, str(op["card"]))
-        candidates = [] if found is None else [found]
-    else:
-        candidates = [i for i, c in enumerate(ctx.state.cards) if c.owner is src.controller]
-    for i in candidates:
-        if ctx.card(i).location in where and (flt is None or matches(ctx, i, flt)):
-            return i
-    return None
-
-
 def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
-    index = pick(ctx, src, op, ("hand", "deck", "graveyard"))
+    """Special Summon the card the controller picks (§U.16: not a target) in the position the card fixes or the
+    controller chooses."""
+    index = asking.pick_one(ctx, src, op, ("hand", "deck", "graveyard"), "the monster to Special Summon")
     if index is None or not ctx.card(index).is_monster:
         return
-    actions.special_summon(ctx, index, src.controller, Position(op.get("position", "attack")), "effect")
+    actions.special_summon(ctx, index, src.controller, asking.summon_position(ctx, src, index, op), "effect")
 
 
 def amount_of(ctx: Context, src: Source, op: Params) -> int:
@@ -486,8 +471,9 @@ def _negate_card(ctx: Context, src: Source, index: int, until: str | None) -> No
 
 def _add_to_hand(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """Add a card from the Deck, Graveyard or banishment to its owner's hand ("add 1 'Gouki' card from your Deck
-    to your hand"): the card the file names, if it is in one of those places and matches the filter."""
-    index = pick(ctx, src, op, ("deck",))
+    to your hand"): the card the file names, if it is in one of those places and matches the filter; else the one the
+    controller picks among those that do (§U.16)."""
+    index = asking.pick_one(ctx, src, op, ("deck",), "the card to add to the hand")
     if index is None or ctx.card(index).owner is not src.controller:
         return
     actions.move_card(ctx, index, Location.HAND, "effect", detail="added to the hand")
@@ -579,6 +565,20 @@ OPS: Final[dict[str, OpHandler]] = {
     "battle_damage_this_battle": _battle_damage_this_battle,
     "indestructible_by_effects_this_turn": _indestructible_by_effects_this_turn,
 }
+
+
+def _run(ctx: Context, src: Source, link: ChainLink, does: Sequence[Params]) -> None:
+    """Resolve a list of operations an operation contains (a "you can" step, a chosen mode, a coin's side)."""
+    for op in does:
+        for one in each_target(ctx, link, op):
+            if reads_lost_target(ctx, src, link, one):
+                continue
+            OPS[one["op"]](ctx, src, link, one)
+            if ctx.state.duel_over:
+                return
+
+
+OPS.update(asking.asking_ops(_run))  # §U.16: the operations that ask a player, or chance
 
 
 def operation(ctx: Context, src: Source, link: ChainLink) -> None:

@@ -24,10 +24,30 @@ class DecisionKind(FastEnum):
     PRIORITY = "priority"
     TRIGGER = "trigger"  # which of your simultaneous triggered effects goes on the chain next
     REPLAY = "replay"  # after a replay: attack a monster, attack directly, or stop the attack (pass)
+    # Decisions while an effect resolves (rules spec §U.16, `engine.resolution`): each option is an `answer_option`
+    POSITION = "position"  # the battle position of a monster being Special Summoned
+    PICK = "pick"  # pick cards among candidates, without targeting them
+    OPTIONAL = "optional"  # "you can ...": do it (the answer) or not (PASS)
+    NUMBER = "number"  # a number among allowed values (LP paid in multiples of 100, a declared Level)
+    MODE = "mode"  # one of several listed effects, chosen as it resolves
+    CHANCE = "chance"  # a coin toss, a die roll, a random pick: no player's choice, each outcome equally likely
 
 
 # `Option.effect` of an attack declaration: its card attacks; `targets` is the attack target, or () directly.
 ATTACK: Final = -2
+# `Option.effect` of an answer to a decision made while an effect resolves is ANSWER + the value answered (a position's
+# code, a number, a mode, an outcome), `Option.card` the card the answer is about, `Option.targets` the cards picked:
+# far above any effect index, so an answer never reads as an activation.
+ANSWER: Final = 1000
+# The values an answer can carry: 0 .. ANSWER_VALUES - 1 (a number decision asks for a count of its unit: LP "in
+# multiples of 100" asks how many hundreds), so that the search API numbers every answer with a fixed range of ids.
+ANSWER_VALUES: Final = 128
+RESOLUTION_KINDS: Final = frozenset(
+    {DecisionKind.POSITION, DecisionKind.PICK, DecisionKind.OPTIONAL, DecisionKind.NUMBER, DecisionKind.MODE,
+     DecisionKind.CHANCE}
+)
+# The code of each battle position a Special Summon can choose (the value of a POSITION answer).
+POSITION_CODES: Final = ("attack", "defense", "set")
 
 
 class Option(NamedTuple):
@@ -55,6 +75,18 @@ PASS: Final = Option()
 def attack_option(attacker: int, target: int | None) -> Option:
     """The option that declares this attack (`target` None: a direct attack)."""
     return Option(attacker, ATTACK, () if target is None else (target,))
+
+
+def answer_option(card: int, value: int = 0, picked: tuple[int, ...] = ()) -> Option:
+    """The answer `value` (or the cards `picked`) to a decision made while an effect resolves, about `card`."""
+    if not 0 <= value < ANSWER_VALUES:
+        raise ValueError(f"an answer's value must be 0..{ANSWER_VALUES - 1}, got {value}")
+    return Option(card, ANSWER + value, picked)
+
+
+def answer_value(option: Option) -> int:
+    """The value an `answer_option` carries (-1 for PASS: "no")."""
+    return option.effect - ANSWER if option.effect >= ANSWER else -1
 
 
 def malformed(option: object) -> str | None:
@@ -101,6 +133,9 @@ class Decision(Frozen):
     window: Window
     options: tuple[Option, ...]
     cards: tuple[str, ...]
+    # What a decision made while an effect resolves asks, in words ("Battle Fader's effect: the position of
+    # Battle Fader"); empty for the others, whose kind says it
+    prompt: str
 
     def __init__(
         self,
@@ -109,12 +144,14 @@ class Decision(Frozen):
         window: Window,
         options: tuple[Option, ...],
         cards: tuple[str, ...] = (),
+        prompt: str = "",
     ) -> None:
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "window", window)
         object.__setattr__(self, "options", options)
         object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "prompt", prompt)
 
     def describe(self, card_names: Sequence[str] | None = None) -> list[str]:
         """Each option in words ("activate rush effect 0 targeting att", "pass"), naming cards by
@@ -122,7 +159,9 @@ class Decision(Frozen):
         names = self.cards if card_names is None else card_names
         out = []
         for o in self.options:
-            if o.is_pass:
+            if self.kind in RESOLUTION_KINDS:
+                out.append(describe_answer(self.kind, o, names))
+            elif o.is_pass:
                 out.append("do not attack" if self.kind is DecisionKind.REPLAY else "pass")
             elif o.effect == ATTACK:
                 on = f"{_name(names, o.targets[0])}" if o.targets else "directly"
@@ -131,6 +170,23 @@ class Decision(Frozen):
                 t = f" targeting {', '.join(_name(names, i) for i in o.targets)}" if o.targets else ""
                 out.append(f"activate {_name(names, o.card)} effect {o.effect}{t}")
         return out
+
+
+def describe_answer(kind: DecisionKind, o: Option, names: Sequence[str]) -> str:
+    """An answer to a decision made while an effect resolves, in words."""
+    if o.is_pass:
+        return "pick none" if kind is DecisionKind.PICK else "no"
+    value = answer_value(o)
+    if kind is DecisionKind.POSITION:
+        where = ("face-up Attack", "face-up Defense", "face-down Defense")[value] if value < 3 else str(value)
+        return f"{_name(names, o.card)} in {where} Position"
+    if kind is DecisionKind.PICK or (kind is DecisionKind.CHANCE and o.targets):
+        return "pick " + ", ".join(_name(names, i) for i in o.targets)
+    if kind is DecisionKind.OPTIONAL:
+        return "yes"
+    if kind is DecisionKind.MODE:
+        return f"mode {value}"
+    return f"{kind.value} {value}"
 
 
 def _name(names: Sequence[str], index: int) -> str:

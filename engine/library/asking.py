@@ -1,0 +1,145 @@
+"""The format's operations that ask a player something as they resolve, or leave it to chance (rules spec §U.16):
+the position of a Special Summon, cards picked without targeting, "you can" steps, numbers, one of several listed
+effects, coins, dice and random picks. Each asks through `engine.resolution`; the operations that contain others
+(`you_can`, `choose_one`, `coin_toss`, `roll_die`) run them through `run`, the `does` runner `engine.library.ops`
+hands over (so this module needs nothing of that one)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from engine import actions, resolution
+from engine.effects import Context, Params, Source
+from engine.library.filters import matches
+from engine.library.refs import ref
+from engine.state import ChainLink
+from engine.values.game import Location, Position
+
+Runner = Callable[[Context, Source, ChainLink, Sequence[Params]], None]
+OpHandler = Callable[[Context, Source, ChainLink, Params], None]
+
+_FACE_UP: Final = (Position.ATTACK, Position.DEFENSE)
+
+
+def summon_position(ctx: Context, src: Source, index: int, op: Params) -> Position:
+    """The position of a monster an operation Special Summons: the one the card fixes (`position`), else the summoning
+    player's choice of face-up Attack or face-up Defense Position (§U.16; a face-down summon is always written)."""
+    fixed = op.get("position")
+    if fixed is not None and fixed != "choice":
+        return Position(str(fixed))
+    return resolution.choose_position(ctx, src, index, _FACE_UP)
+
+
+def candidates(ctx: Context, src: Source, op: Params, default_from: tuple[str, ...]) -> list[int]:
+    """The cards an operation may take from the hand, Deck, Graveyard or banishment: the one `card` names, if it is
+    in one of `from` and matches `filter`; with no `card`, every card of the effect's controller there that matches."""
+    where = {Location(w) for w in op.get("from") or default_from}
+    flt = op.get("filter")
+    if op.get("card") is not None:
+        found = ref(ctx, src, str(op["card"]))
+        cands = [] if found is None else [found]
+    else:
+        cands = [i for i, c in enumerate(ctx.state.cards) if c.owner is src.controller]
+    return [i for i in cands if ctx.card(i).location in where and (flt is None or matches(ctx, i, flt))]
+
+
+def pick_one(ctx: Context, src: Source, op: Params, default_from: tuple[str, ...], what: str) -> int | None:
+    """The card the effect's controller picks (not a target) among `candidates`; None if there is none."""
+    cands = candidates(ctx, src, op, default_from)
+    if not cands:
+        return None
+    return resolution.pick_cards(ctx, src, cands, 1, what=what)[0]
+
+
+def _you_can(run: Runner) -> OpHandler:
+    def you_can(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+        """"You can ...": the player decides as it resolves whether to do `does` (§U.16)."""
+        if resolution.yes_or_no(ctx, src, str(op.get("what") or "do it"), _player(ctx, src, op)):
+            run(ctx, src, link, op.get("does", ()))
+
+    return you_can
+
+
+def _choose_one(run: Runner) -> OpHandler:
+    def choose_one(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+        """"Apply 1 of these effects": the controller picks one of `modes` as it resolves (§U.16)."""
+        modes: Sequence[Any] = op.get("modes", ())
+        picked = resolution.choose_mode(ctx, src, range(len(modes)))
+        run(ctx, src, link, modes[picked].get("does", ()))
+
+    return choose_one
+
+
+def _coin_toss(run: Runner) -> OpHandler:
+    def coin_toss(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+        """Toss a coin (`heads`, `tails`: what each does): a chance decision, each side 1/2 (§U.16)."""
+        side = resolution.chance(ctx, src, 2, "toss a coin (0 heads, 1 tails)")
+        run(ctx, src, link, op.get("heads" if side == 0 else "tails", ()))
+
+    return coin_toss
+
+
+def _roll_die(run: Runner) -> OpHandler:
+    def roll_die(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+        """Roll a six-sided die: `results` lists what each result does ({on: [1, 2], does: [...]}); a result no
+        entry lists does nothing (§U.16)."""
+        rolled = resolution.chance(ctx, src, 6, "roll a six-sided die (0 shows 1)") + 1
+        for entry in op.get("results", ()):
+            if rolled in entry.get("on", ()):
+                run(ctx, src, link, entry.get("does", ()))
+
+    return roll_die
+
+
+def _player(ctx: Context, src: Source, op: Params) -> Any:
+    rel = op.get("player")
+    return None if rel is None else ctx.player_of(str(rel), src)
+
+
+def _discard(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """Discard cards from a player's hand: `count` (default 1) picked by that player, or with `random` drawn at
+    random (Spirit Reaper: "discard 1 random card from their hand"), among the listed cards in the hand."""
+    who = ctx.player_of(str(op.get("player", "opponent")), src)
+    count = int(op.get("count", 1))
+    flt = op.get("filter")
+    hand = [i for i, c in enumerate(ctx.state.cards)
+            if c.location is Location.HAND and c.owner is who and (flt is None or matches(ctx, i, flt))]  # fmt: skip
+    if op.get("random"):
+        chosen = resolution.random_cards(ctx, src, hand, count, f"discard {count} random card(s) of {who}'s hand")
+    else:
+        chosen = resolution.pick_cards(ctx, src, hand, count, player=who, what="card(s) to discard")
+    for i in chosen:
+        actions.send_to_graveyard(ctx, i, "effect", detail="discarded")
+
+
+def asking_ops(run: Runner) -> dict[str, OpHandler]:
+    """The operations of this module, those that contain others running them with `run`."""
+    return {
+        "you_can": _you_can(run),
+        "choose_one": _choose_one(run),
+        "coin_toss": _coin_toss(run),
+        "roll_die": _roll_die(run),
+        "discard": _discard,
+    }
+
+
+# The operations that always ask (or leave it to chance), and those that ask unless the file fixes the answer
+ALWAYS_ASKS: Final = frozenset({"you_can", "choose_one", "coin_toss", "roll_die", "discard"})
+NESTED: Final = ("does", "heads", "tails")
+
+
+def op_may_ask(op: Params | Any) -> bool:
+    """Whether one entry of a `does` list may ask a player something as it resolves, or leave it to chance."""
+    name = op.get("op")
+    if name in ALWAYS_ASKS:
+        return True
+    if name == "special_summon" and (op.get("position") in (None, "choice") or op.get("card") is None):
+        return True
+    return name == "add_to_hand" and op.get("card") is None
+
+
+def may_ask(cards: Sequence[Any]) -> bool:
+    """Whether any effect of these cards (the format's kinds) may ask as it resolves (§U.16): what the search API
+    needs to know to number the answers."""
+    return any(op_may_ask(op) for c in cards for e in c.effects for op in e.params.get("does", ()) or ())
