@@ -86,7 +86,7 @@ def raise_event(
     if event in RECORDED_EVENTS and (cards or player is not None):  # for an activation timing on it (§U.14)
         w.happened = (*w.happened, (event, cards or (), player, w.chains_resolved + (1 if w.resolving >= 0 else 0)))
     for t in triggered_effects(ctx, event, cards, player):
-        w.triggers.append(t)
+        w.triggers = (*w.triggers, t)
         ctx.emit(EventType.TRIGGERED, "window", card=t.card, player=t.player, detail=event.value if ctx.watched else "")
 
 

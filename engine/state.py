@@ -276,19 +276,20 @@ class WindowState:
 
     window: Window
     priority: Player
-    chain: list[ChainLink] = attrs.Factory(list)
-    triggers: list[PendingTrigger] = attrs.Factory(list)
-    placing: list[PendingTrigger] = attrs.Factory(list)  # the SEGOC group being placed
+    # Its sequences are tuples (issue 39): a change replaces one, so a copy of the window shares them all.
+    chain: tuple[ChainLink, ...] = ()
+    triggers: tuple[PendingTrigger, ...] = ()
+    placing: tuple[PendingTrigger, ...] = ()  # the SEGOC group being placed
     passes: int = 0
     chains_resolved: int = 0
-    negated_links: list[int] = attrs.Factory(list)
+    negated_links: tuple[int, ...] = ()
     resolving: int = -1  # index of the chain link resolving now
     # The events that opened it: an effect whose activation timing is one of them ("when an attack is
     # declared") may be activated until its first chain has resolved (rules.legality.timing_problem).
     events: tuple[TriggerEvent, ...] = ()
     # Triggers "at the start / end of the Battle Phase", activated one at a time at their controllers'
     # priority, each as the first link of its own chain (rules spec §BP.2), not placed by SEGOC.
-    waiting: list[PendingTrigger] = attrs.Factory(list)
+    waiting: tuple[PendingTrigger, ...] = ()
     # The events of cards and players that happened in it (rules spec §U.14): (event, cards, player, the count of
     # resolved chains from which the chain that responds to it is built), for an activation timing on them ("when
     # your opponent Special Summons a monster").
@@ -306,32 +307,32 @@ class WindowState:
         n = WindowState.__new__(WindowState)
         n.window = window
         n.priority = priority
-        n.chain = []
-        n.triggers = []
-        n.placing = []
+        n.chain = ()
+        n.triggers = ()
+        n.placing = ()
         n.passes = 0
         n.chains_resolved = 0
-        n.negated_links = []
+        n.negated_links = ()
         n.resolving = -1
         n.events = events
-        n.waiting = []
+        n.waiting = ()
         n.happened = ()
         return n
 
     def copy(self) -> WindowState:
-        """A copy for `GameState.clone`, with its own lists (the links and triggers are immutable)."""
+        """A copy for `GameState.clone` (one object: its tuples of immutable links and triggers are shared)."""
         n = WindowState.__new__(WindowState)
         n.window = self.window
         n.priority = self.priority
-        n.chain = self.chain.copy()
-        n.triggers = self.triggers.copy()
-        n.placing = self.placing.copy()
+        n.chain = self.chain
+        n.triggers = self.triggers
+        n.placing = self.placing
         n.passes = self.passes
         n.chains_resolved = self.chains_resolved
-        n.negated_links = self.negated_links.copy()
+        n.negated_links = self.negated_links
         n.resolving = self.resolving
         n.events = self.events
-        n.waiting = self.waiting.copy()
+        n.waiting = self.waiting
         n.happened = self.happened
         return n
 

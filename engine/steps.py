@@ -24,7 +24,7 @@ from engine.rules.destruction import (
     negated_by_destroyer,
     replace_battle_destruction,
 )
-from engine.rules.modifiers import applicable, apply_battle_damage_modifiers
+from engine.rules.modifiers import DamageResult, applicable, apply_battle_damage_modifiers
 from engine.state import (
     NO_ATTACK,
     ChainRecord,
@@ -36,7 +36,7 @@ from engine.state import (
     write_indestructible_used,
 )
 from engine.values.events import EventType
-from engine.values.game import PLAYERS, Location, Phase, Position, Window, opponent_of
+from engine.values.game import PLAYERS, Location, Phase, Player, Position, Window, opponent_of
 
 # The trigger events each state raises: where triggered effects attach (rules spec §1.10 names
 # in brackets). One SEGOC chain per state holds all of a state's triggers.
@@ -229,9 +229,7 @@ def perform_damage_calculation(ctx: Context) -> None:
         actions.lose_lp(ctx, p, result.battle[p], "battle_damage", "battle_damage_modifiers")
         actions.lose_lp(ctx, p, result.effect[p], "effect_damage", "battle_damage_modifiers")
         actions.gain_lp(ctx, p, result.gain[p], "battle_damage_modifiers")
-    order = (s.turn_player, opponent_of(s.turn_player))
-    events = tuple(p for p in order if result.battle[p] > 0)
-    write_battle(s, s.battle.damaged(result.battle, result.inflicted_by, events))
+    write_battle(s, s.battle.damaged(result.battle, result.inflicted_by, battle_damage_takers(s.turn_player, result)))
     if actions.check_zero_lp(ctx):
         return
     destroyed = []
@@ -254,6 +252,14 @@ def perform_damage_calculation(ctx: Context) -> None:
     if actions.check_zero_lp(ctx):
         return  # LP paid instead of a destruction can end the Duel (§2.7)
     actions.expire_lingering(ctx, "damage_calculation")
+
+
+def battle_damage_takers(turn_player: Player, result: DamageResult) -> tuple[Player, ...]:
+    """Who took battle damage (a battle damage event each), the turn player first."""
+    mine, theirs = result.battle[turn_player] > 0, result.battle[opponent_of(turn_player)] > 0
+    if mine:
+        return (turn_player, opponent_of(turn_player)) if theirs else (turn_player,)
+    return (opponent_of(turn_player),) if theirs else ()
 
 
 def _replaced(ctx: Context, index: int, *, before_damage: bool) -> bool:

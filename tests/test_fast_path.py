@@ -214,8 +214,8 @@ def test_a_lingering_effect_replaced_in_place_is_read_again() -> None:
                                  Player.A, M, instance, "end_of_turn")  # fmt: skip
     gain = engine.Lingering(CHANGE, Player.A, M, instance, "end_of_turn", atk=500)  # answers no battle-damage hook
     write_lingering(duel.state, (*duel.state.lingering, gain))
-    assert battle_damage_modifiers(duel.ctx) == []
+    assert battle_damage_modifiers(duel.ctx) == ()
     write_lingering(duel.state, (no_damage,))  # the same length, another value: it must be asked
     assert {m.stage for m in battle_damage_modifiers(duel.ctx)} == {engine.DamageStage.ZERO}
     write_lingering(duel.state, (gain,))
-    assert battle_damage_modifiers(duel.ctx) == []
+    assert battle_damage_modifiers(duel.ctx) == ()

@@ -236,7 +236,7 @@ def _negate_activation(ctx: Context, src: Source, link: ChainLink, op: Params) -
     if w is None or w.resolving < 1 or link.trigger:
         return  # a trigger placed by SEGOC responds to no activation: there is nothing to negate
     below = w.resolving - 1
-    w.negated_links.append(below)
+    w.negated_links = (*w.negated_links, below)
     negated = w.chain[below]
     ctx.emit(EventType.LINK_NEGATED, "effect", card=negated.card, player=negated.player, detail="activation negated")
     if op.get("destroy"):
