@@ -119,7 +119,13 @@ class Battle(Frozen):
     # -- the kinds of change: each makes a new record (the fields set on a fresh copy before anyone sees it) ----
     def _fresh(self) -> Battle:
         """A copy, not yet shared: the methods below set their fields on it (compiled, each `object.__setattr__`
-        on it is a struct write), then hand it out, after which it is as frozen as any other."""
+        on it is a struct write), then hand it out, after which it is as frozen as any other. Interpreted, a `Battle`
+        is a plain object, copied by its `__dict__` (its 25 `object.__setattr__` writes as Python code cost a vanilla
+        game more than a third more instructions, measured with benchmarks/instructions.py)."""
+        if _PLAIN_OBJECT:
+            n = object.__new__(Battle)
+            n.__dict__.update(self.__dict__)
+            return n
         return Battle(
             self.attacker, self.target, self.attacker_instance, self.target_instance, self.attacker_controller,
             self.target_controller, self.attacker_position_at_start, self.target_position_at_start, self.attacked,
@@ -215,3 +221,8 @@ class Battle(Frozen):
 def no_battle(turn_player: Player) -> Battle:
     """The battle record of a state in which no attack has been declared."""
     return Battle(NO_ATTACK, None, -1, None, turn_player, None)
+
+
+# Whether a `Battle` is a plain Python object with an instance `__dict__` (the interpreted build), or a native class
+# (the compiled build: fields in a C struct, no `__dict__`): `Battle._fresh` copies the first by its `__dict__`.
+_PLAIN_OBJECT: Final = hasattr(no_battle(Player.A), "__dict__")
