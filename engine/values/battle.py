@@ -219,10 +219,17 @@ class Battle(Frozen):
 
 
 def no_battle(turn_player: Player) -> Battle:
-    """The battle record of a state in which no attack has been declared."""
-    return Battle(NO_ATTACK, None, -1, None, turn_player, None)
+    """The battle record of a state in which no attack has been declared: one shared record per turn player (a
+    record is never changed, so every state may hold the same one)."""
+    return _NO_BATTLE[turn_player]
+
+
+_NO_BATTLE: Final = (
+    Battle(NO_ATTACK, None, -1, None, Player.A, None),
+    Battle(NO_ATTACK, None, -1, None, Player.B, None),
+)
 
 
 # Whether a `Battle` is a plain Python object with an instance `__dict__` (the interpreted build), or a native class
 # (the compiled build: fields in a C struct, no `__dict__`): `Battle._fresh` copies the first by its `__dict__`.
-_PLAIN_OBJECT: Final = hasattr(no_battle(Player.A), "__dict__")
+_PLAIN_OBJECT: Final = hasattr(_NO_BATTLE[0], "__dict__")
