@@ -268,7 +268,7 @@ def face_down_reset(ctx: Context, index: int) -> None:
         set_counters(ctx, index, 0, "counters")
     # A card turned face-down is a new card for "once per turn" (§C.4): its soft uses are forgotten
     s = ctx.state
-    s.used_once = tuple(k for k in s.used_once if not (k[0] == "soft" and k[1] == index))
+    s.used_once = tuple(k for k in s.used_once if not (k[0] in ("soft", "face_up") and k[1] == index))
 
 
 def equip(ctx: Context, index: int, target: int, rule: str = "equip") -> bool:
@@ -472,7 +472,7 @@ def begin_next_turn(ctx: Context) -> None:
     expire_lingering(ctx, "end_of_turn")
     write_turn_facts_cleared(s)  # what a card was when it left the field is asked about within its turn
     s.attacks_declared = ()
-    s.used_once = ()  # "once per turn" starts again (§C.4)
+    s.used_once = tuple(k for k in s.used_once if k[0] == "face_up")  # "once per turn" starts again (§C.4)
     for i, c in enumerate(s.cards):
         if c.details.summoned_this_turn:
             write_details(s, i, attrs.evolve(c.details, summoned_this_turn=False))

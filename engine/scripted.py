@@ -36,6 +36,9 @@ if TYPE_CHECKING:
     from engine.scenario import Choice, Scenario
 
 WINDOW_ORDER = {w: i for i, w in enumerate(Window)}
+# The windows that belong to one attack (its declaration's and its Damage Step's), as `choices[].attack` numbers them
+_ATTACK_WINDOWS = frozenset(w for w in Window if WINDOW_ORDER[Window.ATTACK_DECLARATION] <= WINDOW_ORDER[w]
+                            < WINDOW_ORDER[Window.END_STEP])  # fmt: skip
 LAST = 10**9  # the End Step comes after every attack
 
 
@@ -243,7 +246,12 @@ def _placed_by_rule(duel: Duel, q: ScriptedChoice) -> bool:
     targets, without a decision (a lone mandatory trigger): the choice happened."""
     if not _names_trigger(duel, q):
         return False
+    attack = -1  # the attack under way as the log goes: an activation in another attack's window is not this choice
     for e in duel.state.log:
+        if e.type is EventType.ATTACK_DECLARED:
+            attack += 1
+        if q.window in _ATTACK_WINDOWS and max(attack, 0) != q.attack:
+            continue
         if e.type is EventType.ACTIVATED and e.window is q.window and e.card == q.card and e.player is q.player:
             data = dict(e.data)
             if data.get("effect") == q.effect and (q.targets is None or data.get("targets") == q.targets):

@@ -38,7 +38,21 @@ effects follow and its fidelity: "exact", or "approximate: " and what differs fr
   @Ignister, Fabled Ashenveil, Rescue Interlacer, Evil Eye Domain - Pareidolia, Bujingi Sinyou), `battle_end`
   (Heraldic Beast Basilisk, Wattsquirrel, Amazoness Heirloom, Ehren, Lightsworn Monk), `battle_boosts` (Cyber Dragon
   Zwei, Fusion Devourer, Amazoness Fighting Spirit, U.A. Mighty Slugger, Ancient Gear Knight); their cases are in
-  tests/rules/library-cards-2-cases.jsonl.
+  tests/rules/library-cards-2-cases.jsonl;
+* the cards M to Z of issue 43's library growth (rules spec §U.20; cases in tests/rules/library-cards-4-cases.jsonl):
+  `damage_step_stats` (Phoenix Beast Gairuda, Penumbral Soldier Lady, Steamroid, Super Roboyarou, Shien's Castle of
+  Mist, Otherworld - The "A" Zone), `terrain_fields` (Umi, Mountain, Wasteland, Mystic Plasma Zone, Molten
+  Destruction, Rising Air Current, Umiiruka), `damage_step_starts` (Vampire Hunter, Ninja Grandmaster Sasuke, Zubaba
+  Knight, Paladin of White/Dark/Storm Dragon, Samurai Cavalry of Reptier, Nanobreaker, Razor Lizard, Steel Cavalry
+  of Dinon), `after_the_battle` (Wall of Illusion, Photon Crusher, Yubel - The Ultimate Nightmare, Turbo Rocket,
+  Madolche Waltz, Zombyra the Dark, Raging Flame Sprite, Wind-Up Juggler, Prickle Fairy, Superheavy Samurai
+  Swordsman), `hand_in_battle` (Shien's Squire, Score the Melodious Diva, Master Craftsman Gamil, Stronghold Guardian,
+  Sphere Kuriboh, Rush Warrior), `quick_answers` (Mask of Weakness, Rising Energy, Raigeki Break, Mystical Space
+  Typhoon, Ready for Intercepting, Photon Current, Metalmorph, Windstorm of Etaqua, Zero Gravity, Twister),
+  `battle_guards` (Shield Wing, Sonic Chick, Mist Body, Stone Statue of the Aztecs, Star Eater, Old Vindictive
+  Magician, Poison Mummy), `guardians_of_damage_calculation` (Suijin, Sanga of the Thunder), `turn_and_phase` (Rocket
+  Warrior, Mirage Dragon, Trap Jammer, Solar Flare Dragon), `pendulum_boosts` (Twilight Ninja Kagen), `trap_negators`
+  (Royal Decree, Seven Tools of the Bandit).
 
 A scenario file can name one (``{"id": "r", "controller": "A", "location": "spell_trap_zone", "face_down": true,
 "card": "rush_recklessly"}``): the loader fills in its name, card type, printed ATK/DEF, Level (none for an Xyz or
@@ -55,11 +69,13 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import (
+    after_the_battle,
     attack_stoppers,
     battle_aftermath,
     battle_boosts,
     battle_damage,
     battle_end,
+    battle_guards,
     battle_start,
     battle_traps,
     battle_triggers,
@@ -67,17 +83,26 @@ from engine.cards import (
     counter_traps,
     damage_calculation,
     damage_step_boosts,
+    damage_step_starts,
+    damage_step_stats,
     declaration_answers,
     extra_attacks,
     field_spells,
     flip,
+    guardians_of_damage_calculation,
+    hand_in_battle,
     indestructible,
     on_the_field,
+    pendulum_boosts,
     printed_monsters,
     protection,
+    quick_answers,
     start_and_refusals,
     stat_changes,
     summon_responses,
+    terrain_fields,
+    trap_negators,
+    turn_and_phase,
 )
 from engine.cards.card import CardDef
 from engine.host import CARD_KEYWORDS
@@ -91,7 +116,10 @@ if TYPE_CHECKING:
 _FAMILIES = (stat_changes, battle_damage, flip, start_and_refusals, battle_traps, attack_stoppers, counter_traps,
              protection, damage_step_boosts, printed_monsters, battle_triggers, on_the_field, extra_attacks,
              conditional, battle_aftermath, field_spells, declaration_answers, summon_responses, indestructible,
-             battle_start, damage_calculation, battle_end, battle_boosts)  # fmt: skip
+             battle_start, damage_calculation, battle_end, battle_boosts,
+             damage_step_stats, terrain_fields, damage_step_starts, after_the_battle, hand_in_battle, quick_answers,
+             battle_guards, guardians_of_damage_calculation, turn_and_phase, pendulum_boosts,
+             trap_negators)  # fmt: skip
 # Cards written as scenario-format specs (nameable in scenario files); `custom` ones (their own effect
 # types) are loaded on first use, as they import the engine.
 CATALOG: dict[str, CardDef] = {c.key: c for m in _FAMILIES for c in m.CARDS}

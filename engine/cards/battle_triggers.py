@@ -71,8 +71,7 @@ SPEAR_DRAGON = CardDef(
     key="spear_dragon",
     name="Spear Dragon",
     card_type="monster",
-    fidelity="approximate: its change to Defense Position is a trigger on the chain (the card: an effect that "
-    "applies without a chain)",
+    fidelity="exact",
     atk=1900,
     def_=0,
     level=4,
@@ -80,11 +79,12 @@ SPEAR_DRAGON = CardDef(
     monster_type="dragon",
     text="Piercing. If this card attacks, it is changed to Defense Position at the end of the Damage Step.",
     ruling="Both are continuous effects (yugioh-wiki.net 'Spear Dragon'); the change happens at the end of the "
-    "Damage Step of its attack, after any piercing damage (rules spec §1.7, §2.4). "
+    "Damage Step of its attack, after any piercing damage, with no chain (CardScripts c31553716: EFFECT_TYPE_SINGLE+"
+    "EFFECT_TYPE_CONTINUOUS on EVENT_DAMAGE_STEP_END; `at_timing`, rules spec §1.7, §2.4, §U.14; case LC4-SPD-001). "
     "https://yugipedia.com/wiki/Spear_Dragon",
     effects=(
         {"kind": "piercing"},
-        {"kind": "trigger", "on": "end_of_damage_step", "optional": False, "condition": "this_card_attacked",
+        {"kind": "at_timing", "at": ["end_of_damage_step"], "only_if": {"this_card": "attacking"},
          "does": [{"op": "change_position", "target": "self", "to": "defense"}]},
     ),
 )  # fmt: skip

@@ -52,7 +52,7 @@ HELPPRINCESS = CardDef(
     def_=1200,
     level=4,
     attribute="dark",
-    monster_type="spellcaster",
+    monster_type="warrior",
     text="When you Normal or Special Summon a 'Performapal' monster(s), except 'Performapal Helpprincess' (except "
     "during the Damage Step): You can Special Summon this card from your hand.",
     ruling="'(except during the Damage Step)' on a trigger (§U.14). https://yugipedia.com/wiki/Performapal_Helpprincess",

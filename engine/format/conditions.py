@@ -110,8 +110,8 @@ class TargetsWire(Wire):
     ] = "both"
     zone: Annotated[
         Literal["monster_zone", "spell_trap_zone", "field"],
-        doc("where: monster_zone (the default: \"1 monster\"), spell_trap_zone (\"1 Spell/Trap\") or field "
-            "(\"1 card on the field\")"),
+        doc("where: monster_zone (the default: \"1 monster\"), spell_trap_zone (\"1 Spell/Trap\": the Spell & Trap "
+            "Zones, Pendulum Zones included, and the Field Zone) or field (\"1 card on the field\")"),
     ] = "monster_zone"
     count: Annotated[int, Meta(ge=1, le=MAX_COUNT), doc("how many (default 1)")] = 1
     up_to: Annotated[bool, doc("\"up to\" count: from 1 to count of them")] = False
@@ -205,6 +205,10 @@ class OnlyIfWire(Wire):
     life_points: Annotated[LifeConditionWire | UnsetType, doc("a player's LP")] = UNSET
     materials: Annotated[MaterialsCountWire | UnsetType, doc("how many Xyz Materials this card (on an equip: the "
                                                               "equipped monster) has")] = UNSET
+    turn: Annotated[Literal["own", "opponent"] | UnsetType,
+                    doc("whose turn it is: the effect's controller's (\"during your turn\") or the opponent's")] = UNSET
+    phase: Annotated[Literal["battle"] | UnsetType,
+                     doc("battle: during the Battle Phase (its Start Step to its End Step)")] = UNSET
 
 
 class AmongWire(Wire):

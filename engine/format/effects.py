@@ -86,8 +86,10 @@ class NoChainWire(EffectWire, kw_only=True):
     target: Annotated[TargetRef | UnsetType, doc("the card its operations name as `target`")] = UNSET
 
 
-_ONCE = optional(Literal["soft", "hard"], "soft: 'once per turn' (per card); hard: 'you can only use this effect of "
-                  "<name> once per turn' (per player and card name)")
+_ONCE = optional(Literal["soft", "hard", "while_face_up"],
+                 "soft: 'once per turn' (per card); hard: 'you can only use this effect of <name> once per turn' (per "
+                 "player and card name); while_face_up: 'only once while this card is face-up on the field' (per card, "
+                 "across turns)")
 _BATTLE = optional(BattleWire, "who battles whom: an activation condition")
 _CONDITION = default(TriggerCondition | Annotated[tuple[TriggerCondition, ...], Meta(min_length=1)], (),
                       "all must hold")

@@ -164,7 +164,8 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
         "filter": optional(FilterWire, "only the monsters that match"),
         "do": Annotated[Literal["destroy", "banish", "return_to_hand", "shuffle_into_deck", "send_to_graveyard",
                                 "change_position"], doc("what is done to each of them, at once")],
-        "to": default(Position, "defense", "with change_position: the position (set: face-down Defense Position)"),
+        "to": default(Literal["attack", "defense", "set", "other"], "defense", "with change_position: the position "
+                      "(set: face-down Defense Position; other: each one's other battle position, face-up)"),
     },
     # Cards as cards (rules spec §C): equip a monster; place counters.
     "equip": {"target": Annotated[TargetRef, doc("the face-up monster it equips")],

@@ -11,7 +11,12 @@ from typing import Any
 from engine.effects import Context, Source
 from engine.library.filters import describe, matches
 from engine.rules.zones import same_column as in_same_column
-from engine.values.game import Location, is_on_field, opponent_of
+from engine.values.game import Location, Phase, is_on_field, opponent_of
+
+# The machine's states that are no part of the Battle Phase ("during the Battle Phase": its Start Step to its End Step)
+_OUTSIDE_THE_BATTLE_PHASE = frozenset(
+    {Phase.MAIN_PHASE_1, Phase.MAIN_PHASE_2, Phase.END_PHASE, Phase.TURN_OVER, Phase.DUEL_OVER}
+)
 
 
 def only_if_problem(ctx: Context, src: Source, cond: Mapping[str, Any], *, plain: bool = False) -> str | None:
@@ -37,6 +42,11 @@ def only_if_problem(ctx: Context, src: Source, cond: Mapping[str, Any], *, plain
     materials = cond.get("materials")
     if materials is not None and (problem := _materials_problem(me.name, me.materials, materials)) is not None:
         return problem
+    turn = cond.get("turn")
+    if turn is not None and (ctx.state.turn_player is src.controller) is not (turn == "own"):
+        return f"it is {'not ' if turn == 'own' else ''}{src.controller.name}'s turn"
+    if cond.get("phase") == "battle" and ctx.state.rules_phase in _OUTSIDE_THE_BATTLE_PHASE:
+        return "it is not the Battle Phase"
     summoned = cond.get("summoned_this_turn")
     if summoned is not None and me.summoned_this_turn is not summoned:
         return f"{me.name} was {'not ' if summoned else ''}Summoned this turn"

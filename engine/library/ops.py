@@ -427,8 +427,9 @@ def _all_monsters(ctx: Context, src: Source, link: ChainLink, op: Params) -> Non
         card = ctx.card(i)
         if what == "destroy":
             actions.destroy(ctx, i, "effect", by=src)
-        elif what == "change_position":
-            actions.change_position(ctx, i, Position(op["to"]), "effect")
+        elif what == "change_position":  # `to: other`: each one's other battle position, face-up
+            to = op["to"] if op["to"] != "other" else "defense" if card.position is Position.ATTACK else "attack"
+            actions.change_position(ctx, i, Position(to), "effect")
         elif card.location is Location.MONSTER_ZONE and not (card.battle_destroyed and what == "return_to_hand"):
             if what == "send_to_graveyard":
                 actions.send_to_graveyard(ctx, i, "effect", detail="sent by an effect")

@@ -15,7 +15,7 @@ from engine.rules.targeting import untargetable_by
 from engine.rules.unaffected import unaffected_by
 from engine.state import ChainLink
 from engine.values.events import EventType
-from engine.values.game import Location, Position, is_on_field
+from engine.values.game import Location, Position, holds_spells_traps, is_on_field
 
 STAT_OPS: Final = frozenset(
     {
@@ -58,8 +58,8 @@ def chosen_among(ctx: Context, src: Source, spec: Params) -> list[int]:
     out = []
     for i, card in enumerate(ctx.state.cards):
         loc = card.location
-        if not (loc is Location.MONSTER_ZONE if zone == "monster_zone" else
-                loc is Location.SPELL_TRAP_ZONE if zone == "spell_trap_zone" else is_on_field(loc)):
+        if not (loc is Location.MONSTER_ZONE if zone == "monster_zone" else  # "1 Spell/Trap": the Field Zone's too
+                holds_spells_traps(loc) if zone == "spell_trap_zone" else is_on_field(loc)):
             continue
         if (who == "controller" and card.controller is not src.controller) or (
             who == "opponent" and card.controller is src.controller

@@ -67,13 +67,16 @@ def once_per_turn_key(ctx: Context, src: Source) -> tuple[Any, ...] | None:
     """§C.4: what a once-per-turn effect's use is counted by: a soft "once per turn" by the card as it is now
     (its index, its instance, the effect: a card that left the field and came back, or was turned face-down, is
     a new card, though a change of control is not); a hard "you can only use this effect of <name> once per turn"
-    by its player and the card's name (the effect's place on the card)."""
+    by its player and the card's name (the effect's place on the card); "once while this card is face-up on the
+    field" by the card as it is now, as a soft one, but kept when the turn ends (`face_up`)."""
     how = src.effect.once_per_turn
     if how is OncePerTurn.UNLIMITED:
         return None
     card = ctx.card(src.card)
     if how is OncePerTurn.SOFT:
         return ("soft", src.card, card.instance, src.index)
+    if how is OncePerTurn.WHILE_FACE_UP:
+        return ("face_up", src.card, card.instance, src.index)
     return ("hard", src.controller.value, card.name, src.index)
 
 
@@ -86,6 +89,8 @@ def once_per_turn_problem(ctx: Context, src: Source) -> str | None:
     name = ctx.card(src.card).name
     if key[0] == "soft":
         return f"{name}'s effect can be used once per turn, and this card has used it this turn"
+    if key[0] == "face_up":
+        return f"{name}'s effect can be used only once while it is face-up on the field, and it has been used"
     return f"the effect of {name} can be used only once per turn, and it has been used this turn"
 
 

@@ -27,6 +27,15 @@ OTHER_CARD_EVENTS: Final = CARD_EVENTS | PLAYER_EVENTS | MOVED_EVENTS
 RECORDED_EVENTS: Final = CARD_EVENTS | PLAYER_EVENTS | MOVED_EVENTS
 
 
+def equips_with_stat_change(eff: Effect, card: Card) -> bool:
+    """§1.1, §U.20: a card that becomes an Equip Card and changes the ATK/DEF of the monster it equips (Kunai with
+    Chain, Metalmorph: "equip this card to that target. It gains 300 ATK") is a card that directly changes ATK/DEF,
+    though its activation only equips it: its `equip` operation, with a `stat_modifier` of the card's own."""
+    if not any(op.get("op") == "equip" and op.get("card") in (None, "self") for op in eff.params.get("does", ())):
+        return False
+    return any(e.type == "stat_modifier" for e in card.effects)
+
+
 def damage_step_problem(eff: Effect, card: Card, window: Window) -> str | None:
     """§1.1: only some effects may be activated in the Damage Step. Returns why not, or None.
     An effect whose text names the sub-timings it is activated in (`Effect.windows`: "at the
@@ -56,7 +65,7 @@ def damage_step_problem(eff: Effect, card: Card, window: Window) -> str | None:
         return "a 'during damage calculation' effect can only be activated during damage calculation"
     if eff.kind.is_triggered:
         return None  # mandatory effects, and triggers of the Damage Step's own events
-    if eff.changes_stats:
+    if eff.changes_stats or equips_with_stat_change(eff, card):
         if window in STAT_CHANGE_WINDOWS:
             return None
         return "effects that change ATK/DEF can only be activated until the start of damage calculation"
@@ -315,7 +324,7 @@ def timing_problem(ctx: Context, ci: int, eff: Effect) -> str | None:
     assert w is not None
     if event in RECORDED_EVENTS:
         return happened_timing_problem(ctx, ci, eff, w)
-    if event not in w.events or not concerns(ctx, event, ci):
+    if event not in w.events or not concerns(ctx, event, ci, None, about(eff), None, ctx.card(ci).effects.index(eff)):
         return f"it is activated when {event.value.replace('_', ' ')} happens, and that is not what just happened"
     if w.chains_resolved:
         return f"its timing has passed: the chain that responded to {event.value.replace('_', ' ')} has resolved"

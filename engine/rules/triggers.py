@@ -121,6 +121,8 @@ def concerns(
     card = ctx.card(index)
     host = card.equipped_to if card.equipped_to is not None else index  # "this card" of an Equip
     if event is TriggerEvent.TARGETED_FOR_ATTACK:
+        if whose != "self":  # "when a monster you control is targeted for an attack" (§U.20)
+            return b.target is not None and concerns_card_event(ctx, index, whose, (b.target,), None, ei)
         return index == b.target  # "when this card is targeted for an attack" (§BP.9)
     if event is TriggerEvent.BATTLE_DAMAGE_INFLICTED:
         # "When this card inflicts battle damage to your opponent": damage reflected back to

@@ -159,11 +159,13 @@ COLUMNS: Final = 5
 class OncePerTurn(FastEnum):
     """How often an effect may be activated (rules spec §C.4): `SOFT` "once per turn" counts per card
     (a card that leaves the field, or is turned face-down, is a new card); `HARD` "you can only use this
-    effect of <name> once per turn" counts per player and card name."""
+    effect of <name> once per turn" counts per player and card name; `WHILE_FACE_UP` "this effect can only be used
+    once while this card is face-up on the field" counts per card, across turns."""
 
     UNLIMITED = "unlimited"
     SOFT = "soft"
     HARD = "hard"
+    WHILE_FACE_UP = "while_face_up"
 
 
 class Window(FastEnum):
