@@ -48,6 +48,7 @@ COMPILED = [
     "engine/values/enums.py",
     "engine/values/game.py",
     "engine/values/frozen.py",
+    "engine/values/battle.py",
     "engine/values/effects.py",
     "engine/values/events.py",
     "engine/values/decisions.py",

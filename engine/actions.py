@@ -33,15 +33,19 @@ from engine.state import (
     LastKnown,
     LpChange,
     no_battle,
+    write_battle,
     write_controller,
     write_counters,
     write_details,
     write_effects_negated,
     write_face_up,
     write_hand_filler,
+    write_last_known,
+    write_lingering,
     write_lp,
     write_moved,
     write_position,
+    write_turn_facts_cleared,
 )
 from engine.values.events import EventType
 from engine.values.game import (
@@ -85,22 +89,23 @@ def raise_event(
     if event in RECORDED_EVENTS and (cards or player is not None):  # for an activation timing on it (§U.14)
         w.happened = (*w.happened, (event, cards or (), player, w.chains_resolved + (1 if w.resolving >= 0 else 0)))
     for t in triggered_effects(ctx, event, cards, player):
-        w.triggers.append(t)
+        w.triggers = (*w.triggers, t)
         ctx.emit(EventType.TRIGGERED, "window", card=t.card, player=t.player, detail=event.value if ctx.watched else "")
 
 
 def flipped_face_up(ctx: Context, index: int) -> None:
     """A face-down monster was turned face-up: its FLIP effect triggers -- after damage
     calculation if that is still to come, at once otherwise."""
-    b = ctx.state.battle
-    b.parked_flips = (*b.parked_flips, (index, ctx.card(index).instance))
+    s = ctx.state
+    write_battle(s, s.battle.with_parked_flips((*s.battle.parked_flips, (index, ctx.card(index).instance))))
     if ctx.state.phase not in FLIP_DELAYED_PHASES and ctx.state.window is not None:
         release_flips(ctx)
 
 
 def release_flips(ctx: Context) -> None:
     raise_event(ctx, TriggerEvent.FLIPPED)
-    ctx.state.battle.parked_flips = ()
+    if ctx.state.battle.parked_flips:
+        write_battle(ctx.state, ctx.state.battle.with_parked_flips(()))
 
 
 def move_card(
@@ -190,7 +195,7 @@ def negate_activation(ctx: Context, link: int, rule: str = "effect") -> bool:
     w = ctx.state.window
     if w is None or not 0 <= link < len(w.chain) or link in w.negated_links:
         return False
-    w.negated_links.append(link)
+    w.negated_links = (*w.negated_links, link)
     negated = w.chain[link]
     ctx.emit(EventType.LINK_NEGATED, rule, card=negated.card, player=negated.player, detail="activation negated")
     _moved(ctx, TriggerEvent.ACTIVATION_NEGATED, negated.card)
@@ -202,7 +207,7 @@ def note_last_known(ctx: Context, index: int) -> None:
     (§R.2; `rules.last_known` reads it)."""
     card = ctx.card(index)
     atk, def_ = current_stats(ctx, index) if card.location is Location.MONSTER_ZONE else (0, 0)
-    ctx.state.last_known[(index, card.instance)] = LastKnown(card, atk, def_)  # (an immutable record: shared)
+    write_last_known(ctx.state, (index, card.instance), LastKnown(card, atk, def_))  # (an immutable record: shared)
 
 
 def graveyard_destination(ctx: Context, card: Card) -> tuple[Location, str]:
@@ -265,7 +270,7 @@ def _moved(ctx: Context, event: TriggerEvent, index: int) -> None:
     if s.window is not None:
         raise_event(ctx, event, (index,))
     elif s.rules_phase in DAMAGE_STEP_PHASES and s.battle.attacked:
-        s.battle.moved_between_windows += ((event.value, index),)
+        write_battle(s, s.battle.with_moved_between_windows((*s.battle.moved_between_windows, (event.value, index))))
 
 
 def _player_event(ctx: Context, event: TriggerEvent, player: Player) -> None:
@@ -443,7 +448,7 @@ def add_lingering(ctx: Context, ling: Lingering) -> None:
         note_applying(ctx, ling.card)  # continuous modifications applying now come before it
     ling = ling.in_order(next_seq(s))
     erase_earlier(s, ling)
-    s.lingering.append(ling)
+    write_lingering(s, (*s.lingering, ling))
     if ctx.on_change is None:
         watch_stats(ctx)
     if (
@@ -503,7 +508,7 @@ def _keep_lingering(ctx: Context, keep: list[Lingering], rule: str, **event: Any
                 write_effects_negated(ctx.state, ling.card, False)
             elif ling.effect.type == CONTROL_FOR_A_WHILE.type:  # §U.11: control goes back
                 take_control(ctx, ling.card, Player[ling.effect.params["back_to"]], "expire")
-        ctx.state.lingering = keep
+        write_lingering(ctx.state, tuple(keep))
         ctx.emit(EventType.EXPIRED, rule, **event)
 
 
@@ -524,15 +529,14 @@ def begin_next_turn(ctx: Context) -> None:
     indestructibility used, attacks declared, once per turn) start again, and the other player's turn begins."""
     s = ctx.state
     close_battle_record(s)
-    s.battle = no_battle(s.turn_player)
+    write_battle(s, no_battle(s.turn_player))
     s.pending = None
     s.window = None
     s.battle_phase_ending = False
     s.play_end_phase = False
     expire_lingering(ctx, "end_of_battle_phase")  # (a Battle Phase left without its End Step)
     expire_lingering(ctx, "end_of_turn")
-    s.indestructible_used = {}
-    s.last_known = {}  # what a card was when it left the field is asked about within its turn
+    write_turn_facts_cleared(s)  # what a card was when it left the field is asked about within its turn
     s.attacks_declared = ()
     s.used_once = tuple(k for k in s.used_once if k[0] == "face_up")  # "once per turn" starts again (§C.4)
     for i, c in enumerate(s.cards):
@@ -541,7 +545,7 @@ def begin_next_turn(ctx: Context) -> None:
     drop_stale_lingering(ctx)
     s.turn += 1
     s.turn_player = opponent_of(s.turn_player)
-    s.battle = no_battle(s.turn_player)
+    write_battle(s, no_battle(s.turn_player))
 
 
 def battle_records(s: GameState) -> tuple[BattleRecord, ...]:
@@ -584,7 +588,7 @@ def declare_attack(ctx: Context, attacker: int, target: int | None, by_host: boo
     att = s.cards[attacker]
     s.battles = (*s.battles, BattleRecord(s.turn, attacker, target, len(s.log), len(s.chains), len(s.lp_changes)))
     s.attacks_declared = (*s.attacks_declared, (attacker, att.instance))
-    s.battle = Battle(
+    write_battle(s, Battle(
         attacker=attacker,
         target=target,
         attacker_instance=att.instance,
@@ -593,7 +597,7 @@ def declare_attack(ctx: Context, attacker: int, target: int | None, by_host: boo
         target_controller=None if target is None else s.cards[target].controller,
         host_declared=by_host,
         target_position_chosen=None if target is None else s.cards[target].position,
-    )
+    ))
     ctx.emit(EventType.ATTACK_DECLARED, "attack_declaration", card=attacker, player=att.controller,
              data=(("targets", () if target is None else (target,)),))  # fmt: skip
 
@@ -616,18 +620,18 @@ def force_attack(ctx: Context, attacker: int, target: int) -> str | None:
     if t.location is not Location.MONSTER_ZONE or t.controller is a.controller:
         return f"{t.name} is not a monster the opponent of {a.controller.name} controls"
     declare_attack(ctx, attacker, target, by_host=False)
-    s.battle.calculate_at_once = True
+    write_battle(s, s.battle.calculated_at_once())
     return None
 
 
 def retarget_attack(ctx: Context, target: int | None) -> None:
     """After a replay the attack goes on against `target` (None: directly): not a new declaration (§BP.5)."""
-    b = ctx.state.battle
-    b.target = target
-    b.target_instance = None if target is None else ctx.card(target).instance
-    b.target_controller = None if target is None else ctx.card(target).controller
-    b.target_position_chosen = None if target is None else ctx.card(target).position
-    b.replays += 1
+    s = ctx.state
+    b = s.battle
+    card = None if target is None else ctx.card(target)
+    write_battle(s, b.retargeted(target, None if card is None else card.instance,
+                                 None if card is None else card.controller, None if card is None else card.position,
+                                 b.replays + 1))  # fmt: skip
     ctx.emit(EventType.REPLAY, "replay", card=b.attacker, player=b.attacker_controller,
              detail="attacks directly" if target is None else "attacks again",
              data=(("targets", () if target is None else (target,)),))  # fmt: skip
@@ -642,13 +646,10 @@ def change_attack_target(ctx: Context, target: int) -> bool:
     card = ctx.card(target)
     if not b.under_way or target == b.attacker or card.location is not Location.MONSTER_ZONE:
         return False
-    b.target = target
-    b.target_instance = card.instance
-    b.target_controller = card.controller
-    b.target_position_chosen = card.position
+    s = ctx.state
+    write_battle(s, b.retargeted(target, card.instance, card.controller, card.position, b.replays))
     if b.opponent_field is not None:
-        b.opponent_field = opponent_field(ctx)
-        b.opponent_field_changed = False
+        write_battle(s, s.battle.field_noted(opponent_field(ctx), False))
     ctx.emit(EventType.ATTACK_TARGET_CHANGED, "change_attack_target", card=target, player=b.attacker_controller,
              data=(("targets", (target,)),))  # fmt: skip
     return True
@@ -661,8 +662,10 @@ def note_opponent_field(ctx: Context, index: int, was_controller: Player) -> Non
     b = s.battle
     opponent = opponent_of(s.turn_player)
     in_battle_step = b.opponent_field is not None and b.under_way and s.phase in BATTLE_STEP_PHASES
-    if in_battle_step and (was_controller is opponent or ctx.card(index).controller is opponent):
-        b.opponent_field_changed = True
+    if in_battle_step and not b.opponent_field_changed and (
+        was_controller is opponent or ctx.card(index).controller is opponent
+    ):
+        write_battle(s, b.field_noted(b.opponent_field, True))
 
 
 def stop_attack(ctx: Context, reason: str) -> None:
@@ -670,7 +673,7 @@ def stop_attack(ctx: Context, reason: str) -> None:
     b = ctx.state.battle
     if not b.under_way:
         return
-    b.stopped = reason
+    write_battle(ctx.state, b.halted(reason))
     ctx.emit(EventType.BATTLE_STOPPED, "attack_stopped", card=b.attacker, detail=reason)
 
 
@@ -686,7 +689,7 @@ def negate_attack(ctx: Context, rule: str = "effect") -> bool:
         return False
     if position_problem(ctx, b.attacker) is not None:
         return False
-    b.negated = True
+    write_battle(ctx.state, b.made_negated())
     ctx.emit(EventType.ATTACK_NEGATED, rule, card=b.attacker)
     _moved(ctx, TriggerEvent.ATTACK_NEGATED, b.attacker)  # "when an attack is negated" (§U.14)
     return True

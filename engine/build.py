@@ -21,7 +21,7 @@ from engine.machine import Duel, Executor
 from engine.rules.attack import attacker_problem, direct_attack_problem, target_problem
 from engine.scenario import CardSpec, Scenario
 from engine.scripted import ScenarioMismatch, ScriptedAgent
-from engine.state import Battle, Card, CardDetails, GameState, PlayerState, no_battle
+from engine.state import Battle, Card, CardDetails, GameState, PlayerState, no_battle, write_battle
 from engine.turns import BattleResult, IllegalAttack, chain_json, host_busy, lp_change_json
 from engine.values.game import Attribute, CardType, Location, MonsterType, Phase, Player, Position, Property
 
@@ -140,14 +140,14 @@ def state_from_scenario(sc: Scenario) -> GameState:
         # One attack: declared, its Battle Step over; its Damage Step comes.
         att = ids.index(sc.attack.attacker)
         tgt = ids.index(sc.attack.target) if sc.attack.target is not None else None
-        state.battle = Battle(
+        write_battle(state, Battle(
             attacker=att,
             target=tgt,
             attacker_instance=0,
             target_instance=0 if tgt is not None else None,
             attacker_controller=cards[att].controller,
             target_controller=cards[tgt].controller if tgt is not None else None,
-        )
+        ))
         state.phase = Phase.ATTACK_DECLARED
     state.play_end_phase = sc.end_phase  # (a whole Battle Phase only: §BP.14)
     return state

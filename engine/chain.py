@@ -14,6 +14,7 @@ the machine can stop at any decision and a state can be cloned mid-chain:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from engine import actions, checks, resolution
@@ -48,7 +49,7 @@ def open_window(ctx: Context, window: Window, events: tuple[TriggerEvent, ...]) 
     for event in events:
         actions.raise_event(ctx, event)
     if window in PHASE_STEP_WINDOWS and w.triggers:
-        w.waiting, w.triggers = w.triggers, []
+        w.waiting, w.triggers = w.triggers, ()
     every = s.show_every_priority and window is not Window.END_PHASE  # (§BP.14: an End Phase nobody can act in passes)
     if not w.triggers and not w.waiting and not every and not s.duel_over and nobody_can_act(ctx):
         # Both players pass in turn and the window closes, as `step_window` would do one unit
@@ -86,7 +87,7 @@ def nobody_can_act(ctx: Context) -> bool:
     )
 
 
-def segoc_order(triggers: list[PendingTrigger], turn_player: Player) -> list[PendingTrigger]:
+def segoc_order(triggers: Sequence[PendingTrigger], turn_player: Player) -> list[PendingTrigger]:
     """SEGOC (§1.2): turn player's mandatory, opponent's mandatory, turn player's optional,
     opponent's optional; within a group, card order until the player chooses otherwise."""
     return sorted(triggers, key=lambda t: (not t.mandatory, t.player is not turn_player))
@@ -99,8 +100,8 @@ def step_window(ctx: Context) -> None:
     if w.placing:
         _offer_trigger(ctx, w)
     elif w.triggers and not w.chain:
-        w.placing = segoc_order(w.triggers, ctx.state.turn_player)
-        w.triggers = []
+        w.placing = tuple(segoc_order(w.triggers, ctx.state.turn_player))
+        w.triggers = ()
     else:
         _offer_priority(ctx, w)
 
@@ -154,7 +155,7 @@ def _offer_trigger(ctx: Context, w: WindowState) -> None:
 
 
 def _drop_group(w: WindowState, group: list[PendingTrigger]) -> None:
-    w.placing = [t for t in w.placing if t not in group]
+    w.placing = tuple(t for t in w.placing if t not in group)
     _after_placing(w)
 
 
@@ -166,7 +167,7 @@ def _after_placing(w: WindowState) -> None:
 
 
 def _place_trigger(ctx: Context, w: WindowState, player: Player, option: Option) -> None:
-    w.placing = [t for t in w.placing if not (t.card == option.card and t.effect == option.effect)]
+    w.placing = tuple(t for t in w.placing if not (t.card == option.card and t.effect == option.effect))
     activate(ctx, player, option, trigger=True)
     _after_placing(w)
 
@@ -222,7 +223,7 @@ def _drop_waiting(w: WindowState, player: Player, mandatory_too: bool) -> None:
     """A player who passes with an empty chain declines their optional phase triggers; a mandatory one
     that can no longer be activated is dropped too (`mandatory_too`)."""
     if any(t.player is player and (mandatory_too or not t.mandatory) for t in w.waiting):
-        w.waiting = [t for t in w.waiting if t.player is not player or (t.mandatory and not mandatory_too)]
+        w.waiting = tuple(t for t in w.waiting if t.player is not player or (t.mandatory and not mandatory_too))
 
 
 def pass_priority(ctx: Context, w: WindowState, player: Player, auto: bool = False) -> None:
@@ -291,7 +292,7 @@ def apply_choice(ctx: Context, decision: Decision, option: Option) -> None:
             _drop_waiting(w, decision.player, mandatory_too=False)
         pass_priority(ctx, w, decision.player)
     elif w.waiting and any(t.card == option.card and t.effect == option.effect for t in w.waiting):
-        w.waiting = [t for t in w.waiting if not (t.card == option.card and t.effect == option.effect)]
+        w.waiting = tuple(t for t in w.waiting if not (t.card == option.card and t.effect == option.effect))
         activate(ctx, decision.player, option, trigger=True)
     else:
         activate(ctx, decision.player, option)
@@ -322,7 +323,7 @@ def activate(ctx: Context, player: Player, option: Option, trigger: bool = False
         target_instances=tuple(ctx.card(i).instance for i in option.targets),
         trigger=trigger,
     )
-    w.chain.append(link)
+    w.chain = (*w.chain, link)
     key = cards.once_per_turn_key(ctx, src)
     if key is not None:
         ctx.state.used_once = (*ctx.state.used_once, key)
@@ -424,8 +425,8 @@ def _chain_resolved(ctx: Context, w: WindowState, order: list[int]) -> None:
     w.resolving = -1
     s.chains.append(ChainRecord(w.window, tuple((link.card, link.player) for link in w.chain), tuple(order)))
     ctx.emit(EventType.CHAIN_RESOLVED, "chain")
-    w.chain = []
-    w.negated_links = []
+    w.chain = ()
+    w.negated_links = ()
     w.chains_resolved += 1
     w.passes = 0
     w.priority = s.turn_player
@@ -449,7 +450,7 @@ def note_looping(ctx: Context, card: int, effect: int) -> None:
     known: `LoopError` naming its effects (§U.13: an unending loop of mandatory effects)."""
     seen = ctx.loop_seen
     if (card, effect) not in seen and len(seen) < LOOP_LIMIT:
-        seen.append((card, effect))
+        ctx.loop_seen = (*seen, (card, effect))
         return
     s = ctx.state
     names = "; ".join(f"{describe_card(s.cards[c].id, s.cards[c].name)}, effect {e}" for c, e in seen)

@@ -228,7 +228,7 @@ def decided(ctx: Context) -> None:
     """A decision was made: the loop guard counts again from 0 (rules spec §U.13)."""
     ctx.resolved = 0
     if ctx.loop_seen:
-        ctx.loop_seen = []
+        ctx.loop_seen = ()
 
 
 def apply_answer(ctx: Context, decision: Decision, option: Option, by_host: bool) -> None:

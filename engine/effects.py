@@ -399,7 +399,7 @@ class Context:
         # The loop guard (`chain.note_resolving`, rules spec §U.13): chain links resolved since the last decision,
         # and, once that passes the limit, the effects resolving since then.
         self.resolved = 0
-        self.loop_seen: list[tuple[int, int]] = []
+        self.loop_seen: tuple[tuple[int, int], ...] = ()  # (a tuple: a snapshot or a clone shares it)
         # How many of `state.answers` the resolving operation has read so far (`engine.resolution.ask`)
         self.asked = 0
         # The hooks the lingering effects answer on, and the lingering effects they were read from (`lingering_hooks`)

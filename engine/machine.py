@@ -311,7 +311,7 @@ class Duel:
         ctx = self.ctx
         s = self.state
         return (s.checkpoint(), (len(s.log), len(s.chains), len(s.lp_changes)), ctx.index, ctx.resolved,
-                list(ctx.loop_seen))  # fmt: skip
+                ctx.loop_seen)  # fmt: skip
 
     def _put_back(self, snap: _Snapshot) -> None:
         """Put the game back as `_snapshot` found it: in place, so that the `GameState` a host holds is the duel's."""
@@ -585,7 +585,7 @@ class Duel:
 
 
 # What undoes a call (`Duel._snapshot`): the state as it was, the effect index, the loop guard's count and effects.
-_Snapshot = tuple[GameState, tuple[int, int, int], Index, int, list[tuple[int, int]]]
+_Snapshot = tuple[GameState, tuple[int, int, int], Index, int, tuple[tuple[int, int], ...]]
 _STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in attrs.fields(GameState))
 
 

@@ -194,13 +194,13 @@ def answer(ctx: Context, option: Option) -> None:
     s.answers = (*s.answers, option)
 
 
-_Saved = tuple[GameState, int, int, int, Index, int, list[tuple[int, int]], bool]
+_Saved = tuple[GameState, int, int, int, Index, int, tuple[tuple[int, int], ...], bool]
 
 
 def _save(ctx: Context) -> _Saved:
     s = ctx.state
     return (s.checkpoint(), len(s.log), len(s.chains), len(s.lp_changes), ctx.index, ctx.resolved,
-            list(ctx.loop_seen), ctx.negating)  # fmt: skip
+            ctx.loop_seen, ctx.negating)  # fmt: skip
 
 
 def _restore(ctx: Context, saved: _Saved) -> None:

@@ -19,10 +19,14 @@ from typing import Any, Final, cast
 import attr
 import attrs
 
+from engine.values.battle import NO_ATTACK as NO_ATTACK  # (re-exported: the state's vocabulary)
+from engine.values.battle import Battle as Battle
+from engine.values.battle import no_battle as no_battle
 from engine.values.decisions import Decision, Option
 from engine.values.effects import Effect, Lingering, TriggerEvent
 from engine.values.events import Event
 from engine.values.frozen import Frozen
+from engine.values.frozen_map import FrozenMap
 from engine.values.game import (
     SUB_TIMING,
     Attribute,
@@ -41,8 +45,9 @@ from engine.values.game import (
 # `Frozen` attrs classes (`engine.values.frozen`: native and made in C in the compiled build, refusing every write
 # after `__init__`, docs/compiled-build.md), held in tuples: a write replaces the record, through one named function
 # per kind of write (`write_*`, below: every writer is found by its name), so a clone or a snapshot shares them all.
-# The few mutable containers left (`Battle`, `WindowState` and its lists, the state's own lists and dicts) are
-# copied by `GameState.clone`: a handful of objects, whatever the number of cards.
+# The battle (`engine.values.battle.Battle`) is such a record too, and the state's lingering effects and mappings
+# are a tuple and read-only `FrozenMap`s, replaced through their writers. What a clone still copies: the root, the
+# open window (`WindowState` and its lists) and, for a clone (not a checkpoint), the history's three lists.
 @attr.s(auto_attribs=True, init=False, unsafe_hash=True)
 class PlayerState(Frozen):
     lp: int
@@ -216,98 +221,6 @@ class Card(Frozen):
         return (loc is Location.SPELL_TRAP_ZONE or loc is Location.FIELD_ZONE) and not self.face_down
 
 
-NO_ATTACK: Final = -1  # `Battle.attacker` of a state in which no attack has been declared yet
-
-
-@attr.s(auto_attribs=True)
-class Battle:
-    """The record of the attack being resolved."""
-
-    attacker: int
-    target: int | None
-    attacker_instance: int
-    target_instance: int | None
-    attacker_controller: Player
-    target_controller: Player | None
-    attacker_position_at_start: Position | None = None
-    target_position_at_start: Position | None = None
-    attacked: bool = False  # the attacker reached the Damage Step
-    battled: bool = False  # damage calculation was performed ("if this card battled")
-    values_compared: tuple[int, int | None] | None = None
-    battle_damage: tuple[int, int] = (0, 0)
-    battle_damage_events: tuple[Player, ...] = ()
-    inflicted_by: tuple[tuple[Player, int], ...] = ()  # (player who took it, card that inflicted it)
-    destroyed: tuple[int, ...] = ()  # determined destroyed by battle, attacker first
-    sent: tuple[int, ...] = ()  # destroyed-by-battle monsters actually sent at the end of the step
-    parked_flips: tuple[tuple[int, int], ...] = ()  # (card, instance) flipped, FLIP not yet raised
-    # Cards moved while no window was open in this Damage Step (an Equip Card the rules destroyed as its monster
-    # was sent): (event, card) of their "destroyed" / "sent to the GY", raised with the end of the step (§U.19)
-    moved_between_windows: tuple[tuple[str, int], ...] = ()
-    # The Battle Step of this attack (rules spec §BP): who declared it (a host's attack pauses the duel when
-    # its Damage Step is over), whether it was negated, how many replays it had, the opponent's monsters
-    # when it was last (re)targeted (a change there is a replay), and why it stopped before the Damage
-    # Step ("" while it goes on).
-    host_declared: bool = True
-    negated: bool = False
-    replays: int = 0
-    opponent_field: tuple[tuple[int, int], ...] | None = None  # None: a scenario's attack, past its Battle Step
-    opponent_field_changed: bool = False  # a monster came to or left that side since, however briefly
-    stopped: str = ""
-    # An effect said "change the attack target ... and perform damage calculation": the Damage Step is entered
-    # while it resolves, with no window before damage calculation (rules spec §U.6)
-    calculate_at_once: bool = False
-    # The target's battle position when it was chosen (declaration, replay, change of target): a target that changed
-    # since so that the attacker can no longer attack it is a replay (rules spec §BP.5)
-    target_position_chosen: Position | None = None
-
-    def __new__(cls, *args: Any, **kwargs: Any) -> Battle:
-        """A blank object, without attrs' __init__ (see the comment above `GameState`)."""
-        return object.__new__(cls)
-
-    @property
-    def under_way(self) -> bool:
-        """An attack has been declared and has not stopped in the Battle Step: its attacker is "the
-        attacking monster"."""
-        return self.attacker != NO_ATTACK and not self.stopped
-
-    def copy(self) -> Battle:
-        """A copy for `GameState.clone` (fields written out: see there)."""
-        n = Battle.__new__(Battle)
-        n.attacker = self.attacker
-        n.target = self.target
-        n.attacker_instance = self.attacker_instance
-        n.target_instance = self.target_instance
-        n.attacker_controller = self.attacker_controller
-        n.target_controller = self.target_controller
-        n.attacker_position_at_start = self.attacker_position_at_start
-        n.target_position_at_start = self.target_position_at_start
-        n.attacked = self.attacked
-        n.battled = self.battled
-        n.values_compared = self.values_compared
-        n.battle_damage = self.battle_damage
-        n.battle_damage_events = self.battle_damage_events
-        n.inflicted_by = self.inflicted_by
-        n.destroyed = self.destroyed
-        n.sent = self.sent
-        n.parked_flips = self.parked_flips
-        n.moved_between_windows = self.moved_between_windows
-        n.host_declared = self.host_declared
-        n.negated = self.negated
-        n.replays = self.replays
-        n.opponent_field = self.opponent_field
-        n.opponent_field_changed = self.opponent_field_changed
-        n.stopped = self.stopped
-        n.calculate_at_once = self.calculate_at_once
-        n.target_position_chosen = self.target_position_chosen
-        return n
-
-
-# read in C (docs/compiled-build.md).
-def no_battle(turn_player: Player) -> Battle:
-    """The battle record of a state in which no attack has been declared."""
-    return Battle(NO_ATTACK, None, -1, None, turn_player, None)
-
-
 # The immutable records the state holds (ChainLink, PendingTrigger, ChainRecord, LpChange, and
 # `engine.values.effects.Lingering`) are `Frozen` attrs classes with their own __init__ (`engine.values.frozen`):
 # made on the playout path, and native in the compiled build, where such an instance is made and
@@ -363,19 +276,20 @@ class WindowState:
 
     window: Window
     priority: Player
-    chain: list[ChainLink] = attrs.Factory(list)
-    triggers: list[PendingTrigger] = attrs.Factory(list)
-    placing: list[PendingTrigger] = attrs.Factory(list)  # the SEGOC group being placed
+    # Its sequences are tuples (issue 39): a change replaces one, so a copy of the window shares them all.
+    chain: tuple[ChainLink, ...] = ()
+    triggers: tuple[PendingTrigger, ...] = ()
+    placing: tuple[PendingTrigger, ...] = ()  # the SEGOC group being placed
     passes: int = 0
     chains_resolved: int = 0
-    negated_links: list[int] = attrs.Factory(list)
+    negated_links: tuple[int, ...] = ()
     resolving: int = -1  # index of the chain link resolving now
     # The events that opened it: an effect whose activation timing is one of them ("when an attack is
     # declared") may be activated until its first chain has resolved (rules.legality.timing_problem).
     events: tuple[TriggerEvent, ...] = ()
     # Triggers "at the start / end of the Battle Phase", activated one at a time at their controllers'
     # priority, each as the first link of its own chain (rules spec §BP.2), not placed by SEGOC.
-    waiting: list[PendingTrigger] = attrs.Factory(list)
+    waiting: tuple[PendingTrigger, ...] = ()
     # The events of cards and players that happened in it (rules spec §U.14): (event, cards, player, the count of
     # resolved chains from which the chain that responds to it is built), for an activation timing on them ("when
     # your opponent Special Summons a monster").
@@ -393,32 +307,32 @@ class WindowState:
         n = WindowState.__new__(WindowState)
         n.window = window
         n.priority = priority
-        n.chain = []
-        n.triggers = []
-        n.placing = []
+        n.chain = ()
+        n.triggers = ()
+        n.placing = ()
         n.passes = 0
         n.chains_resolved = 0
-        n.negated_links = []
+        n.negated_links = ()
         n.resolving = -1
         n.events = events
-        n.waiting = []
+        n.waiting = ()
         n.happened = ()
         return n
 
     def copy(self) -> WindowState:
-        """A copy for `GameState.clone`, with its own lists (the links and triggers are immutable)."""
+        """A copy for `GameState.clone` (one object: its tuples of immutable links and triggers are shared)."""
         n = WindowState.__new__(WindowState)
         n.window = self.window
         n.priority = self.priority
-        n.chain = self.chain.copy()
-        n.triggers = self.triggers.copy()
-        n.placing = self.placing.copy()
+        n.chain = self.chain
+        n.triggers = self.triggers
+        n.placing = self.placing
         n.passes = self.passes
         n.chains_resolved = self.chains_resolved
-        n.negated_links = self.negated_links.copy()
+        n.negated_links = self.negated_links
         n.resolving = self.resolving
         n.events = self.events
-        n.waiting = self.waiting.copy()
+        n.waiting = self.waiting
         n.happened = self.happened
         return n
 
@@ -490,7 +404,7 @@ class BattleRecord:
     lp_after: tuple[int, int] | None = None
 
 
-# The mutable state classes (`Battle`, `WindowState`, `GameState`) are `attr.s(auto_attribs=True)` classes, not
+# The mutable state classes (`WindowState`, `GameState`) are `attr.s(auto_attribs=True)` classes, not
 # `attrs.define`: the optional compiled build makes those native classes (C struct fields), and `slots=True` would lose
 # their `__eq__` and `__repr__` there (docs/compiled-build.md). Their copies for `GameState.clone` are written out
 # field by field for the same reason (tests/test_values.py checks none is missed). Each copy starts from
@@ -512,15 +426,17 @@ class GameState:
     draw: bool = False
     ended_in: Phase | None = None  # the state the Duel ended in, if a player reached 0 LP
     self_destroy_deferred: bool = False
-    lingering: list[Lingering] = attrs.Factory(list)
+    # The lingering effects, in the order they arrived: a tuple, replaced through `write_lingering`.
+    lingering: tuple[Lingering, ...] = ()
     # Order of application of ATK/DEF modifications (docs/stat-layers.md): the last number given,
     # and when each continuous modification (source card, instance, effect, monster, instance)
     # started applying (noted at state changes by rules.stats.note_applying, never by a read).
+    # The mappings are read-only (`FrozenMap`), replaced through their writers: shared by clones and snapshots.
     stat_seq: int = 0
-    stat_since: dict[tuple[int, int, int, int, int], int] = attrs.Factory(dict)
-    indestructible_used: dict[tuple[int, int], int] = attrs.Factory(dict)
+    stat_since: Mapping[tuple[int, int, int, int, int], int] = attrs.Factory(FrozenMap)
+    indestructible_used: Mapping[tuple[int, int], int] = attrs.Factory(FrozenMap)
     # Last known information (§R.2): (card, instance it had on the field) -> the card as it left the field.
-    last_known: dict[tuple[int, int], LastKnown] = attrs.Factory(dict)
+    last_known: Mapping[tuple[int, int], LastKnown] = attrs.Factory(FrozenMap)
     chains: list[ChainRecord] = attrs.Factory(list)
     lp_changes: list[LpChange] = attrs.Factory(list)
     log: list[Event] = attrs.Factory(list)
@@ -574,7 +490,7 @@ class GameState:
         n = GameState.__new__(GameState)
         n.players = self.players  # (tuples of immutable records: shared)
         n.cards = self.cards
-        n.battle = self.battle.copy()
+        n.battle = self.battle  # (an immutable record: shared)
         n.turn_player = self.turn_player
         n.zero_atk_mutual_destruction = self.zero_atk_mutual_destruction
         n.phase = self.phase
@@ -586,11 +502,11 @@ class GameState:
         n.draw = self.draw
         n.ended_in = self.ended_in
         n.self_destroy_deferred = self.self_destroy_deferred
-        n.lingering = self.lingering.copy()
+        n.lingering = self.lingering
         n.stat_seq = self.stat_seq
-        n.stat_since = self.stat_since.copy()
-        n.indestructible_used = self.indestructible_used.copy()
-        n.last_known = self.last_known.copy()
+        n.stat_since = self.stat_since
+        n.indestructible_used = self.indestructible_used
+        n.last_known = self.last_known
         n.chains = self.chains if share_history else self.chains.copy()
         n.lp_changes = self.lp_changes if share_history else self.lp_changes.copy()
         n.log = self.log if share_history else self.log.copy()
@@ -733,6 +649,37 @@ def _remade(
         c.pendulum, effects, equipped_to, c.instance, c.attribute, c.monster_type, c.level, materials, counters,
         c.card_property, battle_destroyed, effects_negated, details, c.tags,
     )
+
+
+def write_battle(state: GameState, battle: Battle) -> None:
+    """The battle record replaced (`Battle`'s methods make the new one: `started`, `compared`, `damaged`...)."""
+    state.battle = battle
+
+
+def write_lingering(state: GameState, lingering: tuple[Lingering, ...]) -> None:
+    """The lingering effects now (one arrived, some expired, some were erased)."""
+    state.lingering = lingering
+
+
+def write_stat_since(state: GameState, stat_since: Mapping[tuple[int, int, int, int, int], int]) -> None:
+    """When each continuous ATK/DEF modification started applying (`rules.stats.note_applying`)."""
+    state.stat_since = FrozenMap(stat_since)
+
+
+def write_indestructible_used(state: GameState, key: tuple[int, int], times: int) -> None:
+    """A monster's "cannot be destroyed by battle, N times per turn" was used once more (`times` in all)."""
+    state.indestructible_used = FrozenMap({**state.indestructible_used, key: times})
+
+
+def write_last_known(state: GameState, key: tuple[int, int], known: LastKnown) -> None:
+    """A card as it left the field (§R.2), by (card, the instance it had there)."""
+    state.last_known = FrozenMap({**state.last_known, key: known})
+
+
+def write_turn_facts_cleared(state: GameState) -> None:
+    """A new turn: the per-turn counts of indestructibility used and the last known information are forgotten."""
+    state.indestructible_used = FrozenMap()
+    state.last_known = FrozenMap()
 
 
 def write_lp(state: GameState, player: Player, lp: int) -> None:

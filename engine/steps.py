@@ -24,10 +24,19 @@ from engine.rules.destruction import (
     negated_by_destroyer,
     replace_battle_destruction,
 )
-from engine.rules.modifiers import applicable, apply_battle_damage_modifiers
-from engine.state import NO_ATTACK, ChainRecord, no_battle, write_battle_destroyed, write_effects_negated
+from engine.rules.modifiers import DamageResult, applicable, apply_battle_damage_modifiers
+from engine.state import (
+    NO_ATTACK,
+    ChainRecord,
+    GameState,
+    no_battle,
+    write_battle,
+    write_battle_destroyed,
+    write_effects_negated,
+    write_indestructible_used,
+)
 from engine.values.events import EventType
-from engine.values.game import PLAYERS, Location, Phase, Position, Window, opponent_of
+from engine.values.game import PLAYERS, Location, Phase, Player, Position, Window, opponent_of
 
 # The trigger events each state raises: where triggered effects attach (rules spec §1.10 names
 # in brackets). One SEGOC chain per state holds all of a state's triggers.
@@ -106,7 +115,7 @@ def battle_step(ctx: Context) -> None:
         return
     if s.battle.attacker != NO_ATTACK:
         actions.close_battle_record(s)
-        s.battle = no_battle(s.turn_player)
+        write_battle(s, no_battle(s.turn_player))
     if s.battle_phase_ending:
         s.host_move = None  # (an effect ended the Battle Phase in its Start Step: the host's move is not made)
     elif not take_host_move(ctx):
@@ -118,9 +127,9 @@ def attack_declared(ctx: Context) -> None:
     attack is declared" and "when targeted for an attack" triggers, then the window in which the turn player
     responds first; the opponent's monsters are noted, as a change among them before the Damage Step is a
     replay."""
-    b = ctx.state.battle
-    b.opponent_field = attack.opponent_field(ctx)
-    b.opponent_field_changed = False
+    s = ctx.state
+    write_battle(s, s.battle.field_noted(attack.opponent_field(ctx), False))
+    b = s.battle
     if b.calculate_at_once:
         return  # an attack an effect made (§U.6): no declaration, no window, on to its damage calculation
     events: tuple[TriggerEvent, ...]
@@ -157,10 +166,8 @@ def start_of_damage_step(ctx: Context) -> None:
     Damage Step" effects start applying; self-destruction waits; start-of-step triggers."""
     s = ctx.state
     b = s.battle
-    b.attacked = True
-    b.attacker_position_at_start = ctx.card(b.attacker).position
-    if b.target is not None:
-        b.target_position_at_start = ctx.card(b.target).position
+    target_position = None if b.target is None else ctx.card(b.target).position
+    write_battle(s, b.started(ctx.card(b.attacker).position, target_position))
     s.self_destroy_deferred = True
     if not b.calculate_at_once:  # §U.6: entered while an effect resolves, no window before damage calculation
         open_window(ctx, Window.START_OF_DAMAGE_STEP, EVENTS_RAISED[Phase.START_OF_DAMAGE_STEP])
@@ -191,18 +198,18 @@ def perform_damage_calculation(ctx: Context) -> None:
     0 LP loses at once), then determine which monsters are destroyed by battle (whether one is protected
     was decided before the damage, §R.5)."""
     s = ctx.state
-    b = s.battle
     inp = battle_input(ctx)
     base = compare_values(inp)
-    b.values_compared = (inp.attacker_value, inp.target_value)
-    b.battled = True
+    values = (inp.attacker_value, inp.target_value)
+    write_battle(s, s.battle.compared(values))
+    b = s.battle
     modifiers = battle_damage_modifiers(ctx)
     battlers = battling_monsters(b) if modifiers else NOBODY  # (what the modifiers read; most battles have none)
     ctx.emit(  # with what decided the outcome, so explanations can name it (when anyone reads it)
         EventType.VALUES_COMPARED,
         "damage_calculation",
         data=(
-            ("values", b.values_compared),
+            ("values", values),
             ("defense", inp.target_in_defense),
             ("piercing", bool(inp.piercing)),
             ("modifiers", tuple(m.stage.name.lower() for m in applicable(modifiers, battlers))),
@@ -223,10 +230,7 @@ def perform_damage_calculation(ctx: Context) -> None:
         actions.lose_lp(ctx, p, result.battle[p], "battle_damage", "battle_damage_modifiers")
         actions.lose_lp(ctx, p, result.effect[p], "effect_damage", "battle_damage_modifiers")
         actions.gain_lp(ctx, p, result.gain[p], "battle_damage_modifiers")
-    b.battle_damage = result.battle
-    b.inflicted_by = result.inflicted_by
-    order = (s.turn_player, opponent_of(s.turn_player))
-    b.battle_damage_events = tuple(p for p in order if result.battle[p] > 0)
+    write_battle(s, s.battle.damaged(result.battle, result.inflicted_by, battle_damage_takers(s.turn_player, result)))
     if actions.check_zero_lp(ctx):
         return
     destroyed = []
@@ -243,12 +247,20 @@ def perform_damage_calculation(ctx: Context) -> None:
                 ctx.emit(EventType.EFFECTS_NEGATED, "negated_by_destroyer", card=index)
             continue
         for key in protections:  # every "N times per turn" protection that applied is used up (§R.1)
-            s.indestructible_used[key] = s.indestructible_used.get(key, 0) + 1
+            write_indestructible_used(s, key, s.indestructible_used.get(key, 0) + 1)
         ctx.emit(EventType.NOT_DESTROYED, "indestructible_by_battle", card=index)
-    b.destroyed = tuple(destroyed)
+    write_battle(s, s.battle.with_destroyed(tuple(destroyed)))
     if actions.check_zero_lp(ctx):
         return  # LP paid instead of a destruction can end the Duel (§2.7)
     actions.expire_lingering(ctx, "damage_calculation")
+
+
+def battle_damage_takers(turn_player: Player, result: DamageResult) -> tuple[Player, ...]:
+    """Who took battle damage (a battle damage event each), the turn player first."""
+    mine, theirs = result.battle[turn_player] > 0, result.battle[opponent_of(turn_player)] > 0
+    if mine:
+        return (turn_player, opponent_of(turn_player)) if theirs else (turn_player,)
+    return (opponent_of(turn_player),) if theirs else ()
 
 
 def _replaced(ctx: Context, index: int, *, before_damage: bool) -> bool:
@@ -265,7 +277,7 @@ def after_damage_calculation(ctx: Context) -> None:
     ctx.state.self_destroy_deferred = False
     checks.settle(ctx)
     open_window(ctx, Window.AFTER_DAMAGE_CALCULATION, EVENTS_RAISED[Phase.AFTER_DAMAGE_CALCULATION])
-    ctx.state.battle.parked_flips = ()  # released: FLIPPED was raised with the window
+    _release_flips(ctx.state)  # released: FLIPPED was raised with the window
 
 
 def send_destroyed_by_battle(ctx: Context) -> None:
@@ -284,7 +296,7 @@ def send_destroyed_by_battle(ctx: Context) -> None:
                 ctx, index, "send_destroyed_by_battle", detail="destroyed by battle", triggers=False
             )  # their DESTROYED and SENT_TO_GRAVEYARD are raised with the end of the Damage Step
             sent.append(index)
-    b.sent = tuple(sent)
+    write_battle(s, s.battle.with_sent(tuple(sent)))
     s.self_destroy_deferred = False
     checks.settle(ctx)
 
@@ -292,7 +304,13 @@ def send_destroyed_by_battle(ctx: Context) -> None:
 def end_of_damage_step(ctx: Context) -> None:
     """§1.7.2: destroyed-by-battle, destroys-by-battle and end-of-step triggers share one chain."""
     open_window(ctx, Window.END_OF_DAMAGE_STEP, EVENTS_RAISED[Phase.END_OF_DAMAGE_STEP])
-    ctx.state.battle.parked_flips = ()
+    _release_flips(ctx.state)
+
+
+def _release_flips(s: GameState) -> None:
+    """The parked FLIPs were raised with the window just opened: none is parked any more."""
+    if s.battle.parked_flips:
+        write_battle(s, s.battle.with_parked_flips(()))
 
 
 def step_over(ctx: Context) -> None:
@@ -313,7 +331,7 @@ def main_phase_2(ctx: Context) -> None:
     s = ctx.state
     if s.battle.attacker != NO_ATTACK:
         actions.close_battle_record(s)
-        s.battle = no_battle(s.turn_player)
+        write_battle(s, no_battle(s.turn_player))
     s.battle_phase_ending = False
     actions.expire_lingering(ctx, "end_of_battle_phase")
     checks.settle(ctx)

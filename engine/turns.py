@@ -30,7 +30,7 @@ from engine.battle_step import paused, replay_problem
 from engine.effects import Context, Index
 from engine.rules.attack import attack_problem, declarations, must_attack
 from engine.rules.stats import watch_stats
-from engine.state import NO_ATTACK, Battle, ChainRecord, GameState, LpChange, no_battle
+from engine.state import NO_ATTACK, Battle, ChainRecord, GameState, LpChange, no_battle, write_battle
 from engine.values.decisions import PASS, DecisionKind, Option, attack_option
 from engine.values.events import Event
 from engine.values.game import DAMAGE_STEP_PHASES, Location, Phase, Player, is_on_field
@@ -217,7 +217,7 @@ def end_battle_phase(ctx: Context) -> bool:
         return False
     if s.battle.attacker != NO_ATTACK:
         actions.close_battle_record(s)
-        s.battle = no_battle(s.turn_player)
+        write_battle(s, no_battle(s.turn_player))
     s.window = None
     s.phase = Phase.BATTLE_STEP
     s.battle_phase_ending = True  # (not by an effect: no event; the Battle Step goes on to the End Step)
@@ -240,7 +240,7 @@ def end_turn(ctx: Context) -> None:
         raise UsageError(busy)
     if s.phase is not Phase.MAIN_PHASE_2:
         actions.close_battle_record(s)
-        s.battle = no_battle(s.turn_player)
+        write_battle(s, no_battle(s.turn_player))
         s.pending = None
         s.window = None
         s.battle_phase_ending = False
@@ -312,7 +312,7 @@ def battles(state: GameState) -> list[BattleResult]:
         log_end = r.log_end if r.log_end is not None else len(s.log)
         chains_end = r.chains_end if r.chains_end is not None else len(s.chains)
         lp_end = r.lp_changes_end if r.lp_changes_end is not None else len(s.lp_changes)
-        battle = r.battle if r.battle is not None else attrs.evolve(s.battle)
+        battle = r.battle if r.battle is not None else s.battle  # (an immutable record)
         lp = r.lp_after if r.lp_after is not None else (s.players[0].lp, s.players[1].lp)
         out.append(
             BattleResult(

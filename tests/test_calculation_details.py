@@ -10,6 +10,7 @@ from typing import Any
 from scenario_builders import ADC, BDC, ch, mon, play, scen, st, trig
 
 import engine
+from engine.state import write_indestructible_used
 
 
 def pump_card(cid: str, target: str, **change: Any) -> dict[str, Any]:
@@ -137,7 +138,7 @@ def test_an_n_times_indestructibility_spent_this_turn_no_longer_protects() -> No
         {"kind": "indestructible_by_battle", "times_per_turn": 1}])]
     state, ids = _duel(cards)
     t = ids.index("tgt")
-    state.indestructible_used[(t, 0)] = 1  # already used once earlier this turn
+    write_indestructible_used(state, (t, 0), 1)  # already used once earlier this turn
     engine.Duel(state).run(engine.PassAgent())
     assert state.cards[t].location is engine.Location.GRAVEYARD
 
@@ -148,7 +149,7 @@ def test_an_n_times_indestructibility_with_a_use_left_protects_and_is_counted() 
         {"kind": "indestructible_by_battle", "times_per_turn": 2}])]
     state, ids = _duel(cards)
     t = ids.index("tgt")
-    state.indestructible_used[(t, 0)] = 1
+    write_indestructible_used(state, (t, 0), 1)
     engine.Duel(state).run(engine.PassAgent())
     assert state.cards[t].location is engine.Location.MONSTER_ZONE
     assert state.players[1].lp == 7000  # the controller still takes the damage (§2.5, DS-032)
@@ -181,7 +182,7 @@ def test_a_spent_indestructibility_effect_does_not_hide_a_later_one() -> None:
         {"kind": "indestructible_by_battle", "times_per_turn": 1}])]
     state, ids = _duel(cards)
     t = ids.index("tgt")
-    state.indestructible_used[(t, 0)] = 1
+    write_indestructible_used(state, (t, 0), 1)
     engine.Duel(state).run(engine.PassAgent())
     assert state.cards[t].location is engine.Location.MONSTER_ZONE
     assert state.indestructible_used == {(t, 0): 1, (t, 1): 1}

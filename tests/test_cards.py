@@ -276,4 +276,4 @@ def test_limiter_removal_doubles_machines_and_destroys_them_when_the_turn_ends()
     assert duel.state.players[Player.B].lp == 7000
     duel.end_turn()  # "during the End Phase of this turn, destroy those monsters"
     assert [c.location.value for c in duel.state.cards[:2]] == ["graveyard", "monster_zone"]
-    assert duel.state.turn_player is Player.B and duel.state.lingering == []
+    assert duel.state.turn_player is Player.B and duel.state.lingering == ()

@@ -24,7 +24,7 @@ from engine.rules import legality
 from engine.rules.battle import battle_damage_modifiers
 from engine.rules.calculation import Packet
 from engine.rules.modifiers import apply_battle_damage_modifiers, unmodified
-from engine.state import WindowState, write_effects
+from engine.state import WindowState, write_effects, write_lingering
 from engine.values.decisions import Decision, Option
 from engine.values.game import Location, Player, Window, is_on_field, opponent_of
 
@@ -207,15 +207,15 @@ def test_a_duel_given_an_index_of_other_cards_indexes_its_own() -> None:
 
 def test_a_lingering_effect_replaced_in_place_is_read_again() -> None:
     # `Context.lingering_hooks` keeps the hooks the lingering effects answer on while they are the same values: a
-    # host that puts another value in the list's place (same length, same list) must be read again, whatever it is.
+    # host that puts another value in one's place (a tuple of the same length) must be read again, whatever it is.
     duel = board(1900)  # (test_stat_layers' board)
     instance = duel.state.cards[M].instance
     no_damage = engine.Lingering(engine.Effect("avoid_battle_damage", engine.EffectKind.CONTINUOUS, {"player": "both"}),
                                  Player.A, M, instance, "end_of_turn")  # fmt: skip
     gain = engine.Lingering(CHANGE, Player.A, M, instance, "end_of_turn", atk=500)  # answers no battle-damage hook
-    duel.state.lingering.append(gain)
-    assert battle_damage_modifiers(duel.ctx) == []
-    duel.state.lingering[0] = no_damage  # in place (same list, same length): it must be asked
+    write_lingering(duel.state, (*duel.state.lingering, gain))
+    assert battle_damage_modifiers(duel.ctx) == ()
+    write_lingering(duel.state, (no_damage,))  # the same length, another value: it must be asked
     assert {m.stage for m in battle_damage_modifiers(duel.ctx)} == {engine.DamageStage.ZERO}
-    duel.state.lingering[0] = gain
-    assert battle_damage_modifiers(duel.ctx) == []
+    write_lingering(duel.state, (gain,))
+    assert battle_damage_modifiers(duel.ctx) == ()

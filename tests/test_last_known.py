@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from scenario_builders import dmg, mon, play, scen, trig
 
 import engine
@@ -67,7 +68,9 @@ def test_the_record_is_kept_in_clones_and_cleared_at_the_end_of_the_turn() -> No
     assert known.card.location is engine.Location.MONSTER_ZONE and known.card.position is engine.Position.DEFENSE
     assert (known.atk, known.def_) == (1000, 1500)
     twin = state.clone()
-    assert twin.last_known == state.last_known and twin.last_known is not state.last_known
+    assert twin.last_known == state.last_known and twin.last_known is state.last_known  # read-only: shared
+    with pytest.raises(TypeError, match="read-only"):
+        state.last_known[(0, 0)] = known  # type: ignore[index]
     assert twin.state_hash() == state.state_hash()
     duel.end_turn()
     assert duel.state.last_known == {} and twin.last_known != {}

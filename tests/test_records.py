@@ -1,6 +1,7 @@
-"""The state's cards and players are immutable records (issue 39, docs/design.md's decision): a write to one fails
-loudly, a change replaces the record through a named writer (`engine.state.write_*`), and so a clone, which shares
-them, is independent of its original whatever either plays next."""
+"""The state's cards, players and battle are immutable records, and its lingering effects and mappings immutable
+values (issue 39, docs/design.md's decision): a write to one fails loudly, a change replaces the record through a named
+writer (`engine.state.write_*`), and so a clone, which shares them, is independent of its original whatever either
+plays next, and a snapshot (`GameState.checkpoint`) is the root alone, sharing every value it holds."""
 
 from __future__ import annotations
 
@@ -17,7 +18,18 @@ from test_random_playouts import scenarios
 
 import engine
 from engine.search import BattleGame
-from engine.state import Card, PlayerState, write_card, write_lp, write_moved, write_position
+from engine.state import (
+    Battle,
+    Card,
+    GameState,
+    PlayerState,
+    write_battle,
+    write_card,
+    write_indestructible_used,
+    write_lp,
+    write_moved,
+    write_position,
+)
 
 
 def _duel() -> engine.Duel:
@@ -47,6 +59,77 @@ def test_a_write_to_a_player_or_the_cards_tuple_fails_loudly() -> None:
     with pytest.raises(TypeError):
         duel.state.players[0] = PlayerState(1)  # type: ignore[index]
     assert duel.lp("B") == 8000
+
+
+@pytest.mark.parametrize("field", [f.name for f in attrs.fields(Battle)])
+def test_a_write_to_any_field_of_the_battle_fails_loudly(field: str) -> None:
+    duel = _duel()
+    duel.declare_attack("att", "x")
+    b = duel.state.battle
+    before = pickle.dumps(duel.state)
+    with pytest.raises(FrozenInstanceError):
+        setattr(b, field, getattr(b, field))
+    with pytest.raises(FrozenInstanceError):
+        delattr(b, field)
+    assert pickle.dumps(duel.state) == before
+
+
+def test_a_write_to_the_lingering_effects_or_a_mapping_of_the_state_fails_loudly() -> None:
+    duel = _duel()
+    s = duel.state
+    assert type(s.lingering) is tuple
+    for mapping in (s.stat_since, s.indestructible_used, s.last_known):
+        with pytest.raises(TypeError, match="read-only"):
+            mapping[(0, 0)] = 1  # type: ignore[index]
+        with pytest.raises(TypeError, match="read-only"):
+            mapping.clear()  # type: ignore[attr-defined]
+    twin = s.clone()
+    write_indestructible_used(s, (0, 0), 1)
+    assert s.indestructible_used == {(0, 0): 1} and twin.indestructible_used == {}
+    assert pickle.loads(pickle.dumps(s)) == s and pickle.loads(pickle.dumps(s)).state_hash() == s.state_hash()
+
+
+def test_a_battle_change_is_a_new_record_and_a_clone_keeps_the_old_one() -> None:
+    duel = _duel()
+    duel.declare_attack("att", "x")
+    s = duel.state
+    old = s.battle
+    twin = s.clone()
+    write_battle(s, old.compared((2000, 1000)))
+    assert old.values_compared is None and not old.battled and twin.battle is old
+    assert s.battle.values_compared == (2000, 1000) and s.battle.battled
+    assert attrs.evolve(s.battle, values_compared=None, battled=False) == old
+
+
+def test_a_snapshot_is_the_root_alone_sharing_every_value() -> None:
+    """`GameState.checkpoint` (the `Duel`'s snapshot, at every public call) makes one object, the root, plus the open
+    window's while a window is open; every other field is the very value the state holds (nothing copied), and
+    undoing a call puts those references back. A clone also copies the history's three lists."""
+    for seed in range(30):
+        game = BattleGame.from_duel(_duel())
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(4)):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        s = state.duel.state
+        snap = s.checkpoint()
+        fields = [f.name for f in attrs.fields(GameState)]
+        copied = {f for f in fields if getattr(snap, f) is not getattr(s, f)}
+        assert copied <= {"window"} and snap is not s and snap == s
+        # Records and containers, not tuples: compiled, a field of a fixed-length tuple type is stored unboxed and read
+        # as a new tuple each time. The walk's objects are kept alive, so that no id is reused.
+        kept = _walk(s)
+        ids = {id(v) for v in kept}
+
+        def made(copy: GameState, ids: set[int] = ids) -> int:
+            return sum(1 for v in _walk(copy) if id(v) not in ids and not isinstance(v, tuple))
+
+        window = 0 if s.window is None else 1 + sum(isinstance(getattr(s.window, f.name), list)
+                                                    for f in attrs.fields(type(s.window)))  # fmt: skip
+        assert made(snap) == 1 + window
+        assert made(s.clone()) == 1 + window + 3  # (log, chains, LP changes)
 
 
 def test_a_writer_replaces_the_record_and_a_clone_keeps_the_old_one() -> None:

@@ -44,7 +44,7 @@ from engine import Lingering, OriginalChange, OriginalOp, StatChange, actions
 from engine.library.targets import STAT_OPS
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats, original_stats
-from engine.state import write_effects
+from engine.state import write_effects, write_stat_since
 
 A, B = engine.Player.A, engine.Player.B
 CHANGE = engine.Effect("change_stats", engine.EffectKind.CONTINUOUS)  # a resolved stat change, as data
@@ -469,7 +469,7 @@ def test_state_with_layers_clones_and_pickles() -> None:
     gains(duel, 700)
     halves(duel)
     copy = duel.state.clone()
-    copy.stat_since.clear()
+    write_stat_since(copy, {})
     assert duel.state.stat_since  # the Axe's order of application is still recorded in the original
     again = pickle.loads(pickle.dumps(duel.state))
     assert atk(engine.Duel(again, registry())) == atk(duel) == 1800
@@ -524,7 +524,7 @@ def test_turning_a_monster_face_down_removes_its_lingering_changes() -> None:
     gains(duel, 700)
     assert atk(duel) == 2600
     actions.change_position(duel.ctx, M, engine.Position.SET, "effect")
-    assert atk(duel) == 1900 and duel.state.lingering == []
+    assert atk(duel) == 1900 and duel.state.lingering == ()
     assert duel.state.log[-1].type is engine.EventType.EXPIRED and duel.state.log[-1].rule == "face_down_reset"
     actions.change_position(duel.ctx, M, engine.Position.ATTACK, "effect")
     assert atk(duel) == 1900

@@ -27,6 +27,7 @@ from engine.effects import Params, freeze
 from engine.rules import calculation, modifiers
 from engine.rules.battle import battle_damage_modifiers, battle_input, battle_problem
 from engine.state import write_lp, write_position
+from engine.values import battle as battle_values
 from engine.values import decisions
 from engine.values import effects as effect_values
 from engine.values.decisions import Decision, DecisionKind, Option
@@ -240,7 +241,7 @@ def test_two_duels_interleaved_in_one_process_never_interfere() -> None:
 
 # The state classes the clone copies field by field (`GameState.clone` and their `copy` methods). The cards and the
 # players are immutable records (issue 39): shared, never copied.
-COPIED = [("GameState", "_copy"), ("Battle", "copy"), ("WindowState", "copy"), ("WindowState", "opened")]
+COPIED = [("GameState", "_copy"), ("WindowState", "copy"), ("WindowState", "opened")]
 
 
 @pytest.mark.parametrize(("name", "method_name"), COPIED)
@@ -274,8 +275,9 @@ def test_an_opened_window_is_what_the_class_defaults_give() -> None:
 
 def test_a_clone_mid_chain_equals_its_original_and_shares_nothing_mutable() -> None:
     """At a decision point with a window open, the clone is equal field for field, and none of the
-    mutable parts (battle, window and its lists, the state's lists and dicts) is shared; the cards and players,
-    immutable records in tuples, are (issue 39: a clone copies a handful of objects, whatever the number of cards)."""
+    mutable parts (the window, the history's lists) is shared; the cards, players, battle, lingering effects, mappings
+    and the window's tuples, immutable, are (issue 39: a clone copies a handful of objects, whatever the number of
+    cards)."""
     for record in RECORDS:
         duel = fresh(record)
         decisions_to(duel, 2, seed=3)
@@ -284,16 +286,17 @@ def test_a_clone_mid_chain_equals_its_original_and_shares_nothing_mutable() -> N
             continue
         new = state.clone()
         assert new == state
-        pairs = [(new, state), (new.battle, state.battle), (new.window, state.window)]
+        pairs = [(new, state), (new.window, state.window)]
         for a, b in pairs:
             assert a is not b
-        assert new.cards is state.cards and new.players is state.players
+        assert new.cards is state.cards and new.players is state.players and new.battle is state.battle
         assert type(state.cards) is tuple and type(state.players) is tuple
-        mutable = ("lingering", "stat_since", "indestructible_used", "chains", "lp_changes", "log")
-        for field in mutable:
+        for field in ("chains", "lp_changes", "log"):
             assert getattr(new, field) is not getattr(state, field)
-        for field in ("chain", "triggers", "placing", "negated_links"):
-            assert getattr(new.window, field) is not getattr(state.window, field)
+        for field in ("lingering", "stat_since", "indestructible_used", "last_known"):  # immutable: shared
+            assert getattr(new, field) is getattr(state, field)
+        for field in ("chain", "triggers", "placing", "negated_links", "waiting"):  # tuples: shared
+            assert getattr(new.window, field) is getattr(state.window, field)
         return
     raise AssertionError("no rules case opens a window within two decisions")
 
@@ -302,11 +305,11 @@ def test_a_clone_mid_chain_equals_its_original_and_shares_nothing_mutable() -> N
 
 FROZEN = ["Effect", "Source", "EffectType", "Lingering", "ChainLink", "PendingTrigger", "ChainRecord", "LpChange",
           "Decision", "BattleInput", "Packet", "BaseOutcome", "DamageResult", "LastKnown",
-          "Card", "PlayerState"]  # fmt: skip
+          "Card", "PlayerState", "Battle"]  # fmt: skip
 
 
 def _frozen_class(name: str) -> type:
-    modules = (effect_values, effects, state, decisions, calculation, modifiers)
+    modules = (effect_values, effects, state, decisions, calculation, modifiers, battle_values)
     return next(getattr(m, name) for m in modules if hasattr(m, name))
 
 
@@ -368,7 +371,8 @@ def _instances() -> list[object]:
         while (d := duel.advance()) is not None:
             found.setdefault("Decision", d)
             w = duel.state.window
-            held = [*(w.chain + w.triggers + w.placing if w else ()), *duel.state.lingering, *_damage_values(duel)]
+            held = [*(w.chain + w.triggers + w.placing if w else ()), *duel.state.lingering, *_damage_values(duel),
+                    duel.state.battle]
             for value in held:
                 found.setdefault(type(value).__name__, value)
             duel.decide(agent.choose(d, duel))

@@ -42,7 +42,7 @@ from engine.rules.cards import pendulum_zone_problem
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats
 from engine.rules.unaffected import unaffected_by
-from engine.state import ChainLink, write_effects_negated
+from engine.state import ChainLink, write_battle, write_effects_negated
 from engine.values.events import EventType
 from engine.values.game import (
     Location,
@@ -518,7 +518,7 @@ def _perform_damage_calculation(ctx: Context, src: Source, link: ChainLink, op: 
     b = ctx.state.battle
     w = ctx.state.window
     if b.under_way and w is not None and w.window is Window.ATTACK_DECLARATION:
-        b.calculate_at_once = True
+        write_battle(ctx.state, b.calculated_at_once())
 
 
 OPS: Final[dict[str, OpHandler]] = {

@@ -84,7 +84,8 @@ def battle_input(ctx: Context) -> BattleInput:
     original = uses_original_values(ctx)
     a_atk, a_def = damage_calculation_stats(ctx, b.attacker, original)
     a_val = attacker_value(a_atk, a_def, att.position is Position.DEFENSE, attack_from_defense_stat(ctx, b.attacker))
-    piercing = tuple(p for src, p in ctx.ask(Hook.PIERCING) if src.host == b.attacker and isinstance(p, Piercing))
+    asked = ctx.ask(Hook.PIERCING)  # (most battles: none, and no generator made to find none)
+    piercing = tuple(p for src, p in asked if src.host == b.attacker and isinstance(p, Piercing)) if asked else ()
     if b.target is None:
         return BattleInput(
             b.attacker, att.controller, a_val, None, None, None, False, piercing, s.zero_atk_mutual_destruction
@@ -114,9 +115,11 @@ def battling_monsters(b: Battle) -> frozenset[int]:
     return frozenset((b.attacker,)) if b.target is None else frozenset((b.attacker, b.target))
 
 
-def battle_damage_modifiers(ctx: Context) -> list[DamageModifier]:
-    """Every active battle-damage modifier (turn player's effects first)."""
-    return [m for _src, mods in ctx.ask(Hook.BATTLE_DAMAGE) for m in mods]
+def battle_damage_modifiers(ctx: Context) -> tuple[DamageModifier, ...]:
+    """Every active battle-damage modifier (turn player's effects first); the empty tuple, made by nobody, when none
+    applies (most battles)."""
+    asked = ctx.ask(Hook.BATTLE_DAMAGE)
+    return tuple(m for _src, mods in asked for m in mods) if asked else ()
 
 
 def battle_damage_preview(ctx: Context, player: Player) -> int:

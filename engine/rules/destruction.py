@@ -17,9 +17,12 @@ def battle_indestructibility(ctx: Context, index: int) -> tuple[tuple[int, int],
     applies; `()` if one without a count does (then no "N times per turn" protection is used up: the monster would
     not have been destroyed anyway); otherwise the (card, effect) key of every "N times per turn" protection with a
     use left, all of which this battle uses up together."""
+    asked = ctx.ask(Hook.INDESTRUCTIBLE_BY_BATTLE)
+    if not asked:
+        return None  # (most battles: nothing protects it, and no list is made to say so)
     counted = []
     used = ctx.state.indestructible_used
-    for src, answer in ctx.ask(Hook.INDESTRUCTIBLE_BY_BATTLE):
+    for src, answer in asked:
         if not isinstance(answer, IndestructibleByBattle):
             continue
         if (src.host != index) if answer.cards is None else (index not in answer.cards):

@@ -174,6 +174,8 @@ def apply_battle_damage_modifiers(
     packets: Sequence[Packet], modifiers: Iterable[DamageModifier], battlers: frozenset[int]
 ) -> DamageResult:
     """Run the packets of §2.2 through the official order of modifiers (§2.6)."""
+    if not modifiers:  # (most battles: no list of the applicable ones made)
+        return unmodified(packets)
     mods = applicable(modifiers, battlers)
     if not mods:
         return unmodified(packets)
@@ -201,6 +203,12 @@ _NO_DAMAGE: Final = (0, 0)
 def unmodified(packets: Sequence[Packet]) -> DamageResult:
     """What the pipeline gives when no modifier applies (most battles): each player takes the
     sum of their packets, as battle damage, inflicted by the packets' cards in order."""
+    if len(packets) == 1:  # (the commonest battle: one packet, nothing in between made)
+        p = packets[0]
+        if p.amount <= 0:
+            return DamageResult(_NO_DAMAGE, _NO_DAMAGE, _NO_DAMAGE, ())
+        damage = (p.amount, 0) if p.player is Player.A else (0, p.amount)
+        return DamageResult(damage, _NO_DAMAGE, _NO_DAMAGE, ((p.player, p.source),))
     a = b = 0
     inflicted: list[tuple[Player, int]] = []
     for p in packets:

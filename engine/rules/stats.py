@@ -36,7 +36,7 @@ import attrs
 from engine.effects import Context, Hook, Lingering, StatChange
 from engine.rules.rounding import halved
 from engine.rules.unaffected import unaffected_by
-from engine.state import GameState
+from engine.state import GameState, write_lingering, write_stat_since
 from engine.values.game import Location, OriginalChange, OriginalOp, Position
 
 # A step of layer 3: (order of application, freezing?, value): a gain/loss adds `value`, a
@@ -139,15 +139,15 @@ def applying(
             seq = s.stat_since.get(key)
             if seq is None:
                 if record:
-                    seq = s.stat_since[key] = next_seq(s)
+                    seq = next_seq(s)
+                    write_stat_since(s, {**s.stat_since, key: seq})
                 else:
                     provisional += 1
                     seq = provisional
             seen.add(key)
             continuous.append((seq, ch))
-    if record:
-        for k in [k for k in s.stat_since if k[3] == index and k not in seen]:
-            del s.stat_since[k]
+    if record and any(k[3] == index and k not in seen for k in s.stat_since):
+        write_stat_since(s, {k: v for k, v in s.stat_since.items() if k[3] != index or k in seen})
     return lingering, continuous
 
 
@@ -171,9 +171,8 @@ def note_applying(ctx: Context, index: int | None = None) -> None:
     for i in range(len(s.cards)) if index is None else (index,):
         if _on_field_face_up(ctx, i):
             applying(ctx, i, record=True)
-        elif index is None and s.stat_since:
-            for k in [k for k in s.stat_since if k[3] == i]:
-                del s.stat_since[k]
+        elif index is None and any(k[3] == i for k in s.stat_since):
+            write_stat_since(s, {k: v for k, v in s.stat_since.items() if k[3] != i})
 
 
 def _layers(
@@ -336,4 +335,4 @@ def erase_earlier(state: GameState, ling: Lingering) -> None:
             elif originals[1]:
                 old = attrs.evolve(old, set_def=None)
         out.append(old)
-    state.lingering = out
+    write_lingering(state, tuple(out))
