@@ -109,9 +109,10 @@ class TargetsWire(Wire):
                                                        "effect's controller's (\"you control\") or the opponent's")
     ] = "both"
     zone: Annotated[
-        Literal["monster_zone", "spell_trap_zone", "field"],
-        doc("where: monster_zone (the default: \"1 monster\"), spell_trap_zone (\"1 Spell/Trap\") or field "
-            "(\"1 card on the field\")"),
+        Literal["monster_zone", "spell_trap_zone", "field", "graveyard", "banished"],
+        doc("where: monster_zone (the default: \"1 monster\"), spell_trap_zone (\"1 Spell/Trap\"), field "
+            "(\"1 card on the field\"), graveyard (\"1 monster in your Graveyard\": player is the owner) or "
+            "banished (\"1 of your banished cards\")"),
     ] = "monster_zone"
     count: Annotated[int, Meta(ge=1, le=MAX_COUNT), doc("how many (default 1)")] = 1
     up_to: Annotated[bool, doc("\"up to\" count: from 1 to count of them")] = False

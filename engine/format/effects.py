@@ -24,7 +24,7 @@ from engine.format.conditions import (
 )
 from engine.format.costs import Cost, CostWire, InsteadWire, cost_spec
 from engine.format.errors import Invalid
-from engine.format.ops import REF_PARAMS, AnyOp, Op
+from engine.format.ops import REF_PARAMS, AnyOp, Op, op_of
 from engine.format.vocabulary import (
     MAX_COUNT,
     Amount,
@@ -302,10 +302,10 @@ def effect_spec(e: EffectWire) -> EffectSpec:
     if e.pendulum_effect:
         params = MappingProxyType({**params, "pendulum_effect": True})
     if isinstance(e, NoChainWire):
-        return EffectSpec(kind, params, tuple(Op(*params_of(o)) for o in e.does), None, opt(e.target), e.negated)
+        return EffectSpec(kind, params, tuple(op_of(o) for o in e.does), None, opt(e.target), e.negated)
     if not isinstance(e, ActivatableWire):
         return EffectSpec(kind, params, negated=e.negated)
-    does = tuple(Op(*params_of(o)) for o in e.does)
+    does = tuple(op_of(o) for o in e.does)
     cost = None if e.cost is UNSET else cost_spec(e.cost)
     target = mapping(e.target) if isinstance(e.target, TargetsWire) else opt(e.target)
     return EffectSpec(kind, params, does, cost, target, e.negated)
