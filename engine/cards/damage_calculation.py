@@ -125,22 +125,22 @@ BUJINGI_SINYOU = CardDef(
     def_=1000,
     level=4,
     attribute="light",
-    monster_type="beast_warrior",
+    monster_type="beast",
     text="During either player's Damage Step, if a Beast-Warrior-Type 'Bujin' monster you control battles an "
     "opponent's monster: You can banish this card from your Graveyard; that monster you control gains ATK equal to "
     "the current ATK of the opponent's monster it is battling until the end of the Damage Step, and if it does, "
     "all battle damage your opponent takes from that battle is halved. You can only use this effect once per turn.",
-    ruling="An ATK change: until damage calculation (§1.1); the battle damage of that battle (§U.15); cases "
-    "PC-SIN-*. https://yugipedia.com/wiki/Bujingi_Sinyou",
+    ruling="An ATK change: until damage calculation (§1.1); the battle damage of that battle (§U.15), halved only if "
+    "the gain was applied ('and if it does', §U.18); cases PC-SIN-*, S2F-SIN-*. https://yugipedia.com/wiki/Bujingi_Sinyou",
     effects=(
         {"kind": "activated", "speed": 2, "from": "graveyard", "cost": {"banish_self": True},
          "once_per_turn": "hard", "windows": ["start_of_damage_step", "before_damage_calculation"],
          "battle": {"own_monster": {"archetype": "Bujin", "monster_type": "beast_warrior"}, "opponent_monster": {}},
          "does": [{"op": "change_stats", "target": "own_battler", "atk_gain_equal_to": "battling_opponent_atk",
                    "until": "end_of_damage_step"},
-                  {"op": "battle_damage_this_battle", "change": "halve", "player": "opponent"}]},
+                  {"op": "battle_damage_this_battle", "change": "halve", "player": "opponent", "if_you_do": True}]},
     ),
-    fidelity="approximate: the halving does not wait for the gain ('and if it does')",
+    fidelity="exact",
 )  # fmt: skip
 
 CARDS = (KURIBON, WATER_LEVIATHAN, FABLED_ASHENVEIL, RESCUE_INTERLACER, EVIL_EYE_DOMAIN, BUJINGI_SINYOU)

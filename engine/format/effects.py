@@ -248,6 +248,10 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
         "event_filter": optional(FilterWire, "with about other than self: the card of the event must match this"),
         "responds_to": optional(RespondsToWire, "what it can be activated in response to: the chain link just below "
                                  "it must be such an activation (\"when your opponent activates a Spell/Trap Card\")"),
+        "to_resolve": default(bool, False, "its battle and only_if conditions must still hold as it resolves, or it "
+                              "resolves with no effect (\"... must have 2 or more Xyz Materials attached to activate "
+                              "and to resolve this effect\", \"this card must be face-up on the field to activate and "
+                              "to resolve this effect\")"),
     },
     "trigger": {
         "on": TriggerEvent,
@@ -266,6 +270,10 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                                  "WIND monster\"), as it was on the field if it has just left it"),
         "destroyed_by": optional(Literal["battle", "effect"], "with on: destroyed and about other than self: only a "
                                  "card destroyed by battle / by a card effect"),
+        "to_resolve": default(bool, False, "its battle and only_if conditions must still hold as it resolves, or it "
+                              "resolves with no effect (\"... must have 2 or more Xyz Materials attached to activate "
+                              "and to resolve this effect\", \"this card must be face-up on the field to activate and "
+                              "to resolve this effect\")"),
     },
     "flip": {"optional": default(bool, False)},
 }, ONE_OF) | tagged(NoChainWire, {

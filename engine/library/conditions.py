@@ -219,6 +219,19 @@ def condition_problem(ctx: Context, src: Source) -> str | None:
     return problem if problem is not None or only_if is None else only_if_problem(ctx, src, only_if)
 
 
+def resolution_problem(ctx: Context, src: Source) -> str | None:
+    """With `to_resolve` ("... to activate and to resolve this effect"), why its `battle` and `only_if` conditions no
+    longer hold as it resolves (None if they hold, or if it has no such requirement): it then resolves with no
+    effect (rules spec §U.18)."""
+    p = src.effect.params
+    if not p.get("to_resolve"):
+        return None
+    battle = p.get("battle")
+    problem = battle_problem(ctx, src, battle) if battle is not None else None
+    only_if = p.get("only_if")
+    return problem if problem is not None or only_if is None else only_if_problem(ctx, src, only_if)
+
+
 def event_card(ctx: Context, src: Source, index: int) -> bool:
     """A trigger about other cards (§U.14): whether this card of its event is one it answers: `event_filter` ("a
     WIND monster"), read as the card was on the field if it has just left it (§R.2), and `destroyed_by` ("destroyed

@@ -21,7 +21,7 @@ from engine.effects import (
     Source,
 )
 from engine.library import costs
-from engine.library.conditions import condition, condition_problem, event_card
+from engine.library.conditions import condition, condition_problem, event_card, resolution_problem
 from engine.library.continuous import monsters_it_applies_to
 from engine.library.filters import matches
 from engine.library.lasting import LASTING_OPS
@@ -583,6 +583,10 @@ OPS: Final[dict[str, OpHandler]] = {
 def operation(ctx: Context, src: Source, link: ChainLink) -> None:
     """Resolve the `does` list in order; stop if the Duel ends part-way (§2.7). An operation on `targeted` acts on
     each card chosen as a target, in the order chosen (each one checked again as it resolves: `card_for`)."""
+    problem = resolution_problem(ctx, src)
+    if problem is not None:
+        ctx.emit(EventType.LINK_RESOLVED, "effect", card=src.card, detail=f"no effect: {problem} as it resolves")
+        return
     run_ops(ctx, src, link, src.effect.params.get("does", ()), OPS)
 
 
