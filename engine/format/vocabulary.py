@@ -113,7 +113,7 @@ RestrictionKind = Literal[
     "cannot_attack_directly",
 ]
 Pile = Literal["deck", "graveyard", "banished"]
-Zone = Literal["monster_zone", "spell_trap_zone", "field_zone", "graveyard"]
+Zone = Literal["monster_zone", "spell_trap_zone", "field_zone", "graveyard", "hand", "banished"]
 PlayerMonsters = Literal["other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters"]
 LastingKind = Literal[
     "avoid_battle_damage", "halve_battle_damage", "indestructible_by_battle", "cannot_be_targeted", "negates_effects",
