@@ -81,6 +81,9 @@ Later = Literal["after_damage_calculation", "end_of_damage_step", "end_step", "e
 SEQUENCE_KEYS: Mapping[str, Any] = {
     "if_you_do": optional(Literal[True], "done only if the operation before it was done (\"..., and if you do, "
                           "...\"; \"A, and if you do, B, and if you do, C\": C needs B done)"),
+    "if_it_is": optional(FilterWire, "done only if the card its target names matches this filter as it resolves "
+                         "(\"..., unless it is a 'Madolche' monster, it cannot attack\": {\"not\": {\"archetype\": "
+                         "\"Madolche\"}}; \"if it is Level 2 or higher, ...\")"),
     "later": optional(Later, "not done now: left for this moment of this turn, done then once, with no chain (\"at "
                       "the end of the Damage Step\", \"at the end of the Battle Phase\": end_step, \"during the "
                       "End Phase of this turn\"), on the cards its references name now; consecutive operations "

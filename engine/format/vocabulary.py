@@ -99,6 +99,8 @@ TriggerCondition = Literal[
     "destroyed_by_opponent",
     "destroyed_by_opponent_attack",
     "was_face_up_at_start",
+    "destroyed_by_effect",
+    "sent_from_monster_zone",
 ]
 Attribute = Literal["light", "dark", "water", "fire", "earth", "wind", "divine"]
 MonsterType = Literal[

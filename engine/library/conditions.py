@@ -142,6 +142,11 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
         return (src.card, ctx.card(src.card).instance - 1) in ctx.state.last_known
     if name in ("destroyed_by_opponent", "destroyed_by_opponent_attack"):
         return destroyed_by_opponent(ctx, src, attack_only=name == "destroyed_by_opponent_attack")
+    if name == "destroyed_by_effect":  # "if this card is destroyed by a card effect" (§U.18): not by this battle
+        return src.card not in b.sent and ctx.card(src.card).details.destroyed_by is not None
+    if name == "sent_from_monster_zone":  # "if this card is sent from the Monster Zone to the GY" (§U.18)
+        known = ctx.state.last_known.get((src.card, ctx.card(src.card).instance - 1))
+        return known is not None and known.card.location is Location.MONSTER_ZONE
     if name == "was_face_up_at_start":  # "if it was face-up at the start of the Damage Step"
         start = b.attacker_position_at_start if me == b.attacker else b.target_position_at_start
         return me in (b.attacker, b.target) and start is not None and start is not Position.SET

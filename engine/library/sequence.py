@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from engine import actions
 from engine.effects import Context, Effect, EffectKind, Lingering, Params, Source
+from engine.library.filters import matches
 from engine.library.refs import ref
 from engine.library.targets import each_target, reads_lost_target
 from engine.state import ChainLink
@@ -67,7 +68,7 @@ def run_ops(ctx: Context, src: Source, link: ChainLink, does: Sequence[Params],
             continue
         did = False
         for one in each_target(ctx, link, op):
-            if reads_lost_target(ctx, src, link, one):
+            if reads_lost_target(ctx, src, link, one) or not _it_is(ctx, src, one):
                 continue
             before = _mark(ctx)
             handlers[str(one["op"])](ctx, src, link, one)
@@ -75,6 +76,16 @@ def run_ops(ctx: Context, src: Source, link: ChainLink, does: Sequence[Params],
             if ctx.state.duel_over:
                 return
         k += 1
+
+
+def _it_is(ctx: Context, src: Source, op: Params) -> bool:
+    """`if_it_is`: the card the operation's target names matches the filter now ("unless it is a 'Madolche'
+    monster"); an operation with no such key is always done."""
+    flt = op.get("if_it_is")
+    if flt is None:
+        return True
+    index = ref(ctx, src, str(op.get("target", "")))
+    return index is not None and matches(ctx, index, flt)
 
 
 def _bind(ctx: Context, src: Source, value: Any, bound: dict[int, int]) -> Any:
@@ -99,7 +110,7 @@ def _leave_for_later(ctx: Context, src: Source, link: ChainLink, moment: str, gr
         for one in each_target(ctx, link, op):
             fixed = {}
             for key, value in one.items():
-                if key in ("op", "later", "if_you_do"):
+                if key in ("op", "later", "if_you_do", "if_it_is"):
                     fixed[key] = value if key != "later" else None
                     continue
                 b = _bind(ctx, src, value, bound)
