@@ -138,6 +138,11 @@ class BattleWire(Wire):
         doc("the monster it battles has a higher (lower, the same...) ATK than the monster of the effect's "
             "controller (or than the monster `of` names)"),
     ] = UNSET
+    compare_to: Annotated[
+        Literal["atk", "def"], doc("with opponent_atk: the value of the effect's controller's monster it is compared "
+                                   "with, its ATK (the default) or its DEF (\"the ATK of the attacking monster is "
+                                   "lower than the DEF of this card\")")
+    ] = "atk"
     at_declaration: Annotated[bool, doc("true: the attack's monsters count as battling from its declaration (a "
                                         "condition read when the attack is declared)")] = False
     of: Annotated[TargetRef | UnsetType, doc("whose battle: this monster's (\"if that monster battles\"), instead "
