@@ -21,6 +21,7 @@ from engine.format.vocabulary import (
     Summoned,
     TargetRef,
     Text,
+    TriggerCondition,
     Wire,
     Zone,
     doc,
@@ -214,6 +215,12 @@ class OnlyIfWire(Wire):
     life_points: Annotated[LifeConditionWire | UnsetType, doc("a player's LP")] = UNSET
     materials: Annotated[MaterialsCountWire | UnsetType, doc("how many Xyz Materials this card (on an equip: the "
                                                               "equipped monster) has")] = UNSET
+    condition: Annotated[
+        TriggerCondition | Annotated[tuple[TriggerCondition, ...], Meta(min_length=1)] | UnsetType,
+        doc("one of a trigger's conditions (or a list: every one holds), read now, about this card (on an equip: the "
+            "equipped monster): \"if the equipped monster attacks a face-down Defense Position monster\": "
+            "attacking_face_down"),
+    ] = UNSET
 
 
 class AmongWire(Wire):

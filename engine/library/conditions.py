@@ -225,6 +225,11 @@ def condition_problem(ctx: Context, src: Source) -> str | None:
     return problem if problem is not None or only_if is None else only_if_problem(ctx, src, only_if)
 
 
+def named_condition_problem(ctx: Context, src: Source, name: str) -> str | None:
+    """A trigger's named condition ("attacking_face_down") read as `only_if.condition`: None if it holds now."""
+    return None if _condition(ctx, src, name) else f"not {name.replace('_', ' ')}"
+
+
 def resolution_problem(ctx: Context, src: Source) -> str | None:
     """With `to_resolve` ("... to activate and to resolve this effect"), why its `battle` and `only_if` conditions no
     longer hold as it resolves (None if they hold, or if it has no such requirement): it then resolves with no
