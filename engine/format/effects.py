@@ -183,6 +183,8 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                                 "directly instead"),
         "monsters_only": default(bool, False, "the attacks after the first are on monsters only (\"up to 2 "
                                   "attacks on monsters\")"),
+        "filter": optional(FilterWire, "with each_monster: only the opponent's monsters that match, beyond its "
+                           "ordinary attack (\"attack all face-up LIGHT monsters your opponent controls once each\")"),
     },
     "unaffected": {"by": Unaffected},
     "cannot_be_targeted": {
