@@ -106,15 +106,20 @@ EVIL_EYE_DOMAIN = CardDef(
     "attacked, while 'Evil Eye of Selene' is in your Spell & Trap Zone: You can make the battle damage you take "
     "from this battle also inflicted to your opponent. If this card in the Field Zone is destroyed by card "
     "effect: You can target 1 'Evil Eye' monster in your GY; add it to your hand.",
-    ruling="§2.6 stage 3 ('also inflicted'), for that battle (§U.15); case PC-EVI-001. "
+    ruling="§2.6 stage 3 ('also inflicted'), for that battle (§U.15); a target in the Graveyard (§U.18); cases "
+    "PC-EVI-001, S2F-EVI-*. "
     "https://yugipedia.com/wiki/Evil_Eye_Domain_-_Pareidolia",
     effects=(
         {"kind": "activated", "speed": 2, "activates_card": False, "during_damage_calculation": True,
          "once_per_turn": "soft", "condition": "opponent_attacks", "battle": {"own_monster": {"archetype": "Evil Eye"}},
          "only_if": {"controls": {"zone": "spell_trap_zone", "filter": {"name": "Evil Eye of Selene"}}},
          "does": [{"op": "battle_damage_this_battle", "change": "also", "player": "controller"}]},
+        {"kind": "trigger", "on": "destroyed", "optional": True, "from": "graveyard",
+         "condition": ["destroyed_by_effect", "sent_from_field"],
+         "target": {"zone": "graveyard", "player": "controller", "filter": {"archetype": "Evil Eye"}},
+         "does": [{"op": "add_to_hand", "target": "targeted"}]},
     ),
-    fidelity="approximate: its effect when destroyed by a card effect (a target in the Graveyard) is not written",
+    fidelity="exact",
 )  # fmt: skip
 
 BUJINGI_SINYOU = CardDef(
