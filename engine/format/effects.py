@@ -142,6 +142,9 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
         "def": default(StatChange, 0),
         "set_atk": optional(Stat, "its ATK becomes this (re-evaluated while it applies; gains still add)"),
         "set_def": optional(Stat, "its DEF becomes this"),
+        "set_original_atk": optional(Stat, "its original ATK becomes this while it applies (\"the original ATK of "
+                                     "... becomes 200\"; gains and losses still apply on top, rules spec §S.1)"),
+        "set_original_def": optional(Stat, "its original DEF becomes this while it applies"),
         "applies_to": default(
             Literal["self", "other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters",
                     "battling_opponent", "pointed_to"], "self", "battling_opponent: the opponent's monster this card "

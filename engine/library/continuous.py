@@ -41,6 +41,8 @@ from engine.values.game import (
     DAMAGE_STEP_PHASES,
     CardType,
     Location,
+    OriginalChange,
+    OriginalOp,
     Phase,
     Player,
     Position,
@@ -202,8 +204,12 @@ def _stat_modifier(ctx: Context, src: Source) -> list[StatChange] | None:
         atk, def_ = atk * count, def_ * count
     halve = p.get("halve", "none")
     weaker = bool(p.get("if_weaker"))
+    orig_atk, orig_def = (  # "the original ATK of ... becomes 200" (§U.18)
+        None if p.get(k) is None else OriginalChange(OriginalOp.BECOMES, int(p[k]))
+        for k in ("set_original_atk", "set_original_def")
+    )
     return [
-        StatChange(i, atk, def_, p.get("set_atk"), p.get("set_def"),
+        StatChange(i, atk, def_, p.get("set_atk"), p.get("set_def"), orig_atk, orig_def,
                    last=bool(p.get("applied_last")) or halve != "none",
                    halve_atk=halve in ("atk", "both"), halve_def=halve in ("def", "both"),
                    gain_atk_of=ctx.battling_opponent(i) if gain_of else None,
