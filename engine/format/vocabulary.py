@@ -101,6 +101,7 @@ TriggerCondition = Literal[
     "was_face_up_at_start",
     "destroyed_by_effect",
     "sent_from_monster_zone",
+    "equip_card",
 ]
 Attribute = Literal["light", "dark", "water", "fire", "earth", "wind", "divine"]
 MonsterType = Literal[

@@ -143,6 +143,9 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
         return (src.card, ctx.card(src.card).instance - 1) in ctx.state.last_known
     if name in ("destroyed_by_opponent", "destroyed_by_opponent_attack"):
         return destroyed_by_opponent(ctx, src, attack_only=name == "destroyed_by_opponent_attack")
+    if name == "equip_card":  # "the equipped monster ...": this card is an Equip Card now (a monster too, §C.3)
+        card = ctx.card(src.card)
+        return card.location is Location.SPELL_TRAP_ZONE and card.equipped_to is not None
     if name == "destroyed_by_effect":  # "if this card is destroyed by a card effect" (§U.18): not by this battle
         return src.card not in b.sent and ctx.card(src.card).details.destroyed_by is not None
     if name == "sent_from_monster_zone":  # "if this card is sent from the Monster Zone to the GY" (§U.18)
