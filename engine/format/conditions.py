@@ -158,10 +158,9 @@ class ControlsWire(Wire):
 
     player: Annotated[Relative, doc("whose cards are counted (both: all on the field)")] = "controller"
     filter: Annotated[FilterWire | UnsetType, doc("which cards")] = UNSET
-    zone: Annotated[Zone, doc("where (a Spell/Trap on the field counts when face-up; hand, graveyard, banished: the "
-                              "cards the player owns there, \"while you have no cards in your hand\": hand, at_most 0)")] = (
-        "monster_zone"
-    )
+    zone: Annotated[Zone, doc("where (a Spell/Trap on the field counts when face-up; hand, graveyard, banished: "
+                              "the cards the player owns there; \"while you have no cards in your hand\": hand, "
+                              "at_most 0)")] = "monster_zone"
     other_than_self: Annotated[bool, doc("true: cards other than this one (\"another 'X' monster\")")] = False
     at_least: Annotated[Count, doc("at least this many")] = 1
     at_most: Annotated[Count | UnsetType, doc("at most this many (0: none)")] = UNSET

@@ -65,7 +65,8 @@ def battle_problem(ctx: Context, src: Source, cond: Params) -> str | None:
         rival = ctx.battling_opponent(own) if own is not None else None
         if own is None or rival is None:
             return "it battles no monster of the opponent"
-        theirs, mine_atk = current_stats(ctx, rival)[0], current_stats(ctx, own)[1 if cond.get("compare_to") == "def" else 0]
+        theirs = current_stats(ctx, rival)[0]
+        mine_atk = current_stats(ctx, own)[1 if cond.get("compare_to") == "def" else 0]
         holds = {"higher": theirs > mine_atk, "lower": theirs < mine_atk, "equal": theirs == mine_atk,
                  "equal_or_higher": theirs >= mine_atk, "equal_or_lower": theirs <= mine_atk}[compare]  # fmt: skip
         if not holds:

@@ -250,8 +250,10 @@ def _extra_attacks(ctx: Context, src: Source) -> ExtraAttacks:
     only = None
     if flt is not None and p.get("each_monster"):  # "attack all face-up LIGHT monsters ... once each" (§U.18)
         foe = opponent_of(src.controller)
-        only = tuple(i for i, c in enumerate(ctx.state.cards)
-                     if c.location is Location.MONSTER_ZONE and c.controller is foe and matches(ctx, i, flt))  # fmt: skip
+        only = tuple(
+            i for i, c in enumerate(ctx.state.cards)
+            if c.location is Location.MONSTER_ZONE and c.controller is foe and matches(ctx, i, flt)
+        )  # fmt: skip
     return ExtraAttacks(int(p.get("attacks", 1)), bool(p.get("monsters_only")), bool(p.get("each_monster")),
                         int(p.get("in_a_row", -1)), only)  # fmt: skip
 

@@ -48,8 +48,9 @@ def _targetable(ctx: Context, src: Source, index: int) -> bool:
 
 def chosen_among(ctx: Context, src: Source, spec: Params) -> list[int]:
     """The cards an effect may target ("target 1 face-up monster your opponent controls"): in its `zone` (on the
-    field, or in a Graveyard or banished: of their owner), of its `player`, matching its `filter`, the attacking monster only with `attacking`, not this card
-    with `other_than_self`, and face-up where the effect changes ATK/DEF (a face-down monster has none to change)."""
+    field, or in a Graveyard or banished: of their owner), of its `player`, matching its `filter`, the attacking
+    monster only with `attacking`, not this card with `other_than_self`, and face-up where the effect changes ATK/DEF
+    (a face-down monster has none to change)."""
     zone = spec.get("zone", "monster_zone")
     who = spec.get("player", "both")
     flt = spec.get("filter") or {}

@@ -88,7 +88,8 @@ def each_monster_problem(ctx: Context, attacker: int, target: int, replay: bool 
     s = ctx.state
     only = [a.only for a in permissions(ctx, attacker) if a.each_monster]
     if only and all(o is not None and target not in o for o in only):
-        return f"{ctx.card(attacker).name} can attack again only the monsters its effect names, not {ctx.card(target).name}"
+        name = ctx.card(attacker).name
+        return f"{name} can attack again only the monsters its effect names, not {ctx.card(target).name}"
     done = monsters_attacked(s, attacker)
     if replay and done:
         done = done[:-1]
