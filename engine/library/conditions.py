@@ -9,7 +9,7 @@ from typing import Final
 from engine import actions
 from engine.effects import Context, EffectKind, Params, Source
 from engine.library.filters import describe, matches, matches_card
-from engine.library.only_if import only_if_problem
+from engine.library.only_if import only_if_problem as _only_if_keys_problem
 from engine.library.refs import ref
 from engine.rules.last_known import as_it_was, battler_instance
 from engine.rules.stats import current_stats
@@ -229,9 +229,17 @@ def condition_problem(ctx: Context, src: Source) -> str | None:
     return problem if problem is not None or only_if is None else only_if_problem(ctx, src, only_if)
 
 
-def named_condition_problem(ctx: Context, src: Source, name: str) -> str | None:
-    """A trigger's named condition ("attacking_face_down") read as `only_if.condition`: None if it holds now."""
-    return None if _condition(ctx, src, name) else f"not {name.replace('_', ' ')}"
+def only_if_problem(ctx: Context, src: Source, cond: Params, *, plain: bool = False) -> str | None:
+    """Why `only_if` does not hold now (None if it holds): its keys (`engine.library.only_if`), and `condition`, a
+    trigger's named conditions read now ("attacking_face_down", §U.18)."""
+    problem = _only_if_keys_problem(ctx, src, cond, plain=plain)
+    named = cond.get("condition")
+    if problem is not None or named is None:
+        return problem
+    for name in (named,) if isinstance(named, str) else named:
+        if not _condition(ctx, src, str(name)):
+            return f"not {str(name).replace('_', ' ')}"
+    return None
 
 
 def resolution_problem(ctx: Context, src: Source) -> str | None:

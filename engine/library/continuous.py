@@ -29,8 +29,9 @@ from engine.effects import (
     Untargetable,
 )
 from engine.library import costs
+from engine.library.conditions import only_if_problem
 from engine.library.filters import matches, matches_card
-from engine.library.only_if import only_if_problem, plays_role
+from engine.library.only_if import plays_role
 from engine.library.refs import cards_counted, value_of
 from engine.rules.last_known import as_it_was, battler_instance
 from engine.rules.stats import current_stats, lingering_original_stats

@@ -34,13 +34,6 @@ def only_if_problem(ctx: Context, src: Source, cond: Mapping[str, Any], *, plain
     life = cond.get("life_points")
     if life is not None and (problem := _life_problem(ctx, src, life)) is not None:
         return problem
-    named = cond.get("condition")
-    if named is not None:
-        from engine.library.conditions import named_condition_problem  # (it reads only_if too: imported when asked)
-
-        for name in (named,) if isinstance(named, str) else named:
-            if (problem := named_condition_problem(ctx, src, str(name))) is not None:
-                return problem
     materials = cond.get("materials")
     if materials is not None and (problem := _materials_problem(me.name, me.materials, materials)) is not None:
         return problem

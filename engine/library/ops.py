@@ -21,11 +21,10 @@ from engine.effects import (
     Source,
 )
 from engine.library import costs
-from engine.library.conditions import condition, condition_problem, event_card, resolution_problem
+from engine.library.conditions import condition, condition_problem, event_card, only_if_problem, resolution_problem
 from engine.library.continuous import monsters_it_applies_to
 from engine.library.filters import matches
 from engine.library.lasting import LASTING_OPS
-from engine.library.only_if import only_if_problem
 from engine.library.refs import ref, value_of
 from engine.library.sequence import LATER_TYPE, later_hook, run_ops
 from engine.library.targets import (
