@@ -159,11 +159,16 @@ def _battle_mismatches(expected: list[dict[str, Any]], got: list[dict[str, Any]]
 # -- a sourced case file (tests/rules/*-cases.jsonl): the checks every such file gets -------------------------
 
 
-def check_sourced_cases(records: list[dict[str, Any]], at_least: int = 1) -> None:
-    """At least `at_least` cases, unique ids, each with its web sources."""
+def check_sourced_cases(records: list[dict[str, Any]], at_least: int = 1, urls: bool = True) -> None:
+    """At least `at_least` cases, unique ids, each with its sources (web addresses, unless `urls` is False: a file
+    that may also cite the rules spec's sections by name)."""
     ids = [r["scenario"]["id"] for r in records]
     assert len(ids) >= at_least and len(ids) == len(set(ids))
-    assert all(r["source"]["sources"] and all("http" in s for s in r["source"]["sources"]) for r in records)
+    assert all(r["source"]["sources"] and all(isinstance(s, str) and s for s in r["source"]["sources"])
+               for r in records)  # fmt: skip
+    if urls:
+        assert all(all("http" in s for s in r["source"]["sources"]) for r in records)
+    assert all(r["source"]["confidence"] in ("official", "ruling", "engine", "ambiguous") for r in records)
 
 
 def check_case(record: dict[str, Any]) -> None:
@@ -209,15 +214,17 @@ def schema_errors(records: list[dict[str, Any]]) -> dict[str, list[str]]:
             for r in records if not v.is_valid(r["scenario"])}  # fmt: skip
 
 
-def case_file_tests(path: Path, at_least: int) -> tuple[Callable[[], None], Callable[..., None], Callable[[], None]]:
+def case_file_tests(
+    path: Path, at_least: int, urls: bool = True, cli_executors: tuple[str, ...] = ("fast",)
+) -> tuple[Callable[[], None], Callable[..., None], Callable[[], None]]:
     """The three tests every sourced case file gets: its cases are sourced, with unique ids (`source.case` the
     scenario's id); each gives its expected outcome through both executors; and the file round-trips, fits the
-    JSON Schema and gives the same outcomes through the CLI. Bind them in a test module:
-    ``test_sourced_cases, test_case, test_file = case_file_tests(RULES_DIR / "x-cases.jsonl", at_least=9)``."""
+    JSON Schema and gives the same outcomes through the CLI (with each of `cli_executors`). Bind them in a test
+    module: ``test_sourced_cases, test_case, test_file = case_file_tests(RULES_DIR / "x-cases.jsonl", at_least=9)``."""
     records = load_jsonl(path)
 
     def test_sourced_cases() -> None:
-        check_sourced_cases(records, at_least=at_least)
+        check_sourced_cases(records, at_least=at_least, urls=urls)
         assert all(r["source"]["case"] == r["scenario"]["id"] for r in records)
 
     @pytest.mark.parametrize("record", records, ids=[r["scenario"]["id"] for r in records])
@@ -227,6 +234,7 @@ def case_file_tests(path: Path, at_least: int) -> tuple[Callable[[], None], Call
     def test_round_trip_schema_and_cli() -> None:
         check_round_trip(records)
         assert schema_errors(records) == {}
-        assert cli_mismatches(path) == {}
+        for executor in cli_executors:
+            assert cli_mismatches(path, executor) == {}, executor
 
     return test_sourced_cases, test_case, test_round_trip_schema_and_cli

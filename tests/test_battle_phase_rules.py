@@ -7,41 +7,26 @@ and the damage table (rules spec §2.2)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from conftest import RULES_DIR, check_case, check_round_trip, cli_mismatches, load_jsonl, run, schema_errors
+from conftest import (
+    RULES_DIR,
+    case_file_tests,
+    load_jsonl,
+    run,
+)
 
 import engine
 
 CASES = RULES_DIR / "battle-phase-rules-cases.jsonl"
 RECORDS = load_jsonl(CASES)
 IDS = [r["scenario"]["id"] for r in RECORDS]
+test_sourced_cases, test_case, test_round_trip_schema_and_cli = case_file_tests(
+    CASES, at_least=8, urls=False, cli_executors=("fast", "transitions")
+)
 
 
-def test_sourced_cases_with_unique_ids() -> None:
-    assert len(IDS) >= 8 and len(IDS) == len(set(IDS))
-    assert all(r["source"]["case"] == r["scenario"]["id"] and r["source"]["sources"] for r in RECORDS)
+def test_each_case_plays_a_battle_phase() -> None:
     assert all("battle_phase" in r["scenario"] for r in RECORDS)
-
-
-@pytest.mark.parametrize("record", RECORDS, ids=IDS)
-def test_case(record: dict[str, Any]) -> None:
-    check_case(record)
-
-
-@pytest.mark.parametrize("record", RECORDS, ids=IDS)
-def test_round_trip(record: dict[str, Any]) -> None:
-    check_round_trip([record])
-
-
-def test_schema_accepts_every_case() -> None:
-    assert schema_errors(RECORDS) == {}
-
-
-@pytest.mark.parametrize("executor", ["fast", "transitions"])
-def test_cli_runs_the_cases(executor: str) -> None:
-    assert cli_mismatches(CASES, executor) == {}
 
 
 def test_the_replay_may_be_cancelled() -> None:

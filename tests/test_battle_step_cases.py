@@ -11,44 +11,20 @@ rulings are those of the research behind rules spec §BP (BPR-nn, named in each 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-import pytest
-from conftest import RULES_DIR, check_case, check_round_trip, cli_mismatches, load_jsonl, schema_errors
+from conftest import RULES_DIR, case_file_tests, load_jsonl
 
 REPO = Path(__file__).resolve().parent.parent
 CASES = RULES_DIR / "battle-step-cases.jsonl"
 RECORDS = load_jsonl(CASES)
 IDS = [r["scenario"]["id"] for r in RECORDS]
+test_sourced_cases, test_case, test_round_trip_schema_and_cli = case_file_tests(
+    CASES, at_least=25, urls=False, cli_executors=("fast", "transitions")
+)
 
 
-def test_at_least_25_sourced_cases_with_unique_ids() -> None:
-    assert len(IDS) >= 25 and len(IDS) == len(set(IDS))
-    assert all(r["source"]["case"] == r["scenario"]["id"] for r in RECORDS)
-    assert all(
-        r["source"]["sources"] and all(isinstance(s, str) and s for s in r["source"]["sources"]) for r in RECORDS
-    )
-    assert all(r["source"]["confidence"] in ("official", "ruling", "engine", "ambiguous") for r in RECORDS)
+def test_each_case_plays_a_battle_phase() -> None:
     assert all("battle_phase" in r["scenario"] for r in RECORDS)
-
-
-@pytest.mark.parametrize("record", RECORDS, ids=IDS)
-def test_case(record: dict[str, Any]) -> None:
-    check_case(record)
-
-
-@pytest.mark.parametrize("record", RECORDS, ids=IDS)
-def test_round_trip(record: dict[str, Any]) -> None:
-    check_round_trip([record])
-
-
-def test_schema_accepts_every_case() -> None:
-    assert schema_errors(RECORDS) == {}
-
-
-@pytest.mark.parametrize("executor", ["fast", "transitions"])
-def test_cli_runs_the_cases(executor: str) -> None:
-    assert cli_mismatches(CASES, executor) == {}
 
 
 def test_negate_attack_says_the_attack_was_negated() -> None:

@@ -13,15 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from conftest import (
     RULES_DIR,
-    check_case,
-    check_round_trip,
-    check_sourced_cases,
-    cli_mismatches,
+    case_file_tests,
     load_jsonl,
-    schema_errors,
 )
 
 import engine.cards
@@ -29,16 +24,13 @@ import engine.cards
 CASES = RULES_DIR / "library-cards-cases.jsonl"
 RECORDS = load_jsonl(CASES)
 IDS = [r["scenario"]["id"] for r in RECORDS]
+test_sourced_cases, test_case, test_round_trip_schema_and_cli = case_file_tests(
+    CASES, at_least=60, urls=True, cli_executors=("fast", "transitions")
+)
 
 
 def _named(record: dict[str, Any]) -> list[str]:
     return [c["card"] for c in record["scenario"]["cards"] if "card" in c]
-
-
-def test_sourced_cases_with_unique_ids() -> None:
-    check_sourced_cases(RECORDS, at_least=60)
-    assert all(r["source"]["case"] == r["scenario"]["id"] for r in RECORDS)
-    assert all(r["source"]["confidence"] in ("official", "ruling", "engine", "ambiguous") for r in RECORDS)
 
 
 def test_each_case_names_library_cards_without_effects_of_their_own() -> None:
@@ -58,20 +50,3 @@ def test_every_library_card_is_named_by_a_case() -> None:
     assert named <= set(engine.cards.all_cards())
 
 
-@pytest.mark.parametrize("record", RECORDS, ids=IDS)
-def test_case(record: dict[str, Any]) -> None:
-    check_case(record)
-
-
-@pytest.mark.parametrize("record", RECORDS, ids=IDS)
-def test_round_trip(record: dict[str, Any]) -> None:
-    check_round_trip([record])
-
-
-def test_schema_accepts_every_case() -> None:
-    assert schema_errors(RECORDS) == {}
-
-
-@pytest.mark.parametrize("executor", ["fast", "transitions"])
-def test_cli_runs_the_cases(executor: str) -> None:
-    assert cli_mismatches(CASES, executor) == {}

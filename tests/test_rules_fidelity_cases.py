@@ -29,41 +29,19 @@ Seraph Sentry's replacement, decided before the battle damage it halves.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-import pytest
-from conftest import RULES_DIR, check_case, check_round_trip, cli_mismatches, load_jsonl, schema_errors
+from conftest import RULES_DIR, case_file_tests, load_jsonl
 
 REPO = Path(__file__).resolve().parent.parent
 CASES = RULES_DIR / "rules-fidelity-cases.jsonl"
 RECORDS = load_jsonl(CASES)
 IDS = [r["scenario"]["id"] for r in RECORDS]
+test_sourced_cases, test_case, test_round_trip_schema_and_cli = case_file_tests(
+    CASES, at_least=10, urls=False, cli_executors=("fast", "transitions")
+)
 
-def test_at_least_10_sourced_cases_with_unique_ids() -> None:
-    assert len(IDS) >= 10 and len(IDS) == len(set(IDS))
+def test_cases_are_numbered_in_order_with_notes() -> None:
     assert [f"RF-{i:03d}" for i in range(1, len(IDS) + 1)] == IDS
-    assert all(r["source"]["case"] == r["scenario"]["id"] for r in RECORDS)
-    assert all(
-        r["source"]["sources"] and all(isinstance(s, str) and s for s in r["source"]["sources"]) for r in RECORDS
-    )
-    assert all(r["source"]["confidence"] in ("official", "ruling", "engine", "ambiguous") for r in RECORDS)
     assert all(r["source"]["notes"] for r in RECORDS)
 
 
-@pytest.mark.parametrize("record", RECORDS, ids=IDS)
-def test_case(record: dict[str, Any]) -> None:
-    check_case(record)
-
-
-@pytest.mark.parametrize("record", RECORDS, ids=IDS)
-def test_round_trip(record: dict[str, Any]) -> None:
-    check_round_trip([record])
-
-
-def test_schema_accepts_every_case() -> None:
-    assert schema_errors(RECORDS) == {}
-
-
-@pytest.mark.parametrize("executor", ["fast", "transitions"])
-def test_cli_runs_the_cases(executor: str) -> None:
-    assert cli_mismatches(CASES, executor) == {}
