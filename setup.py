@@ -80,6 +80,7 @@ COMPILED = [
     "engine/library/only_if.py",
     "engine/library/ops.py",
     "engine/library/refs.py",
+    "engine/library/sequence.py",
     "engine/library/targets.py",
     "engine/battle_step.py",
     "engine/steps.py",
