@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from conftest import RULES_DIR, case_file_tests
 
 import engine
@@ -87,3 +88,22 @@ def test_an_action_left_for_later_is_done_once() -> None:
     duel.declare_attack("m2", "x")
     duel.run(Eager())
     assert [p.lp for p in duel.state.players] == [8000 - 2000 - 2000, 8000 - 300]
+
+
+def test_bad_sequence_keys_are_refused_by_name() -> None:
+    """`if_it_is` on an operation with no target, and an unknown `later` moment: one clear error each, naming the
+    place."""
+
+    def scenario(op: dict[str, Any]) -> dict[str, Any]:
+        return {"format": "damage-step-scenario/1", "id": "bad", "turn_player": "A",
+                "life_points": {"A": 8000, "B": 8000},
+                "cards": [{"id": "m", "controller": "A", "atk": 1000, "def": 1000, "position": "attack"},
+                          {"id": "x", "controller": "B", "atk": 100, "def": 100, "position": "attack"},
+                          {"id": "t", "controller": "B", "location": "spell_trap_zone", "card_type": "trap",
+                           "face_down": True, "effects": _trap([op])}],
+                "attack": {"attacker": "m", "target": "x"}, "choices": []}  # fmt: skip
+
+    with pytest.raises(engine.ScenarioError, match=r"does\[0\]\.if_it_is: .*give it a target"):
+        engine.parse_scenario(scenario({"op": "damage", "player": "opponent", "amount": 1, "if_it_is": {}}))
+    with pytest.raises(engine.ScenarioError, match=r"does\[0\]\.later: expected one of"):
+        engine.parse_scenario(scenario({"op": "destroy", "target": "attacker", "later": "next_turn"}))

@@ -347,6 +347,9 @@ def check_targeted(e: EffectSpec, at: tuple[str | int, ...]) -> None:
                       "target")  # fmt: skip
     acts = False
     for k, op in enumerate(e.does):
+        if op.params.get("if_it_is") is not None and op.params.get("target") is None:
+            raise Invalid("if_it_is reads the card the operation's target names: give it a target", *at, "does", k,
+                          "if_it_is")  # fmt: skip
         named = [name for name, _ in REF_PARAMS[op.op] if op.params.get(name) == "targeted"]
         named += [f"{key}.{part}" for key in ("equal_to", "atk_gain_of") for part in ("of", "minus")
                   if (op.params.get(key) or {}).get(part) == "targeted"]  # fmt: skip
