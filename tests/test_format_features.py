@@ -107,3 +107,19 @@ def test_bad_sequence_keys_are_refused_by_name() -> None:
         engine.parse_scenario(scenario({"op": "damage", "player": "opponent", "amount": 1, "if_it_is": {}}))
     with pytest.raises(engine.ScenarioError, match=r"does\[0\]\.later: expected one of"):
         engine.parse_scenario(scenario({"op": "destroy", "target": "attacker", "later": "next_turn"}))
+
+
+def test_later_reads_a_value_of_a_card_that_has_left_as_it_was() -> None:
+    """"At the end of the Damage Step, inflict damage to your opponent equal to the attack target's original ATK":
+    the target, destroyed by battle, is in the Graveyard by then; its original ATK is read all the same (§R.2), where
+    an action on it (destroy it, return it) would do nothing."""
+    b = engine.StateBuilder()
+    b.monster("m", "A", atk=2000, def_=1000)
+    b.monster("x", "B", atk=1200, def_=1000)
+    damage = {"op": "damage", "player": "opponent", "later": "end_of_damage_step",
+              "equal_to": {"of": "target", "stat": "original_atk"}}
+    b.trap("t", "A", face_down=True, effects=_trap([damage]))
+    duel = _duel(b)
+    duel.declare_attack("m", "x")
+    duel.run(Eager())
+    assert [p.lp for p in duel.state.players] == [8000, 8000 - 800 - 1200]

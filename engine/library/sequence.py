@@ -88,16 +88,19 @@ def _it_is(ctx: Context, src: Source, op: Params) -> bool:
     return index is not None and matches(ctx, index, flt)
 
 
-def _bind(ctx: Context, src: Source, value: Any, bound: dict[int, int]) -> Any:
-    """A reference as the card it names now (its id; its instance noted in `bound`); None if it names none."""
+def _bind(ctx: Context, src: Source, value: Any, bound: dict[int, int], acted_on: bool = True) -> Any:
+    """A reference as the card it names now (its id); None if it names none. A card the operation acts on has its
+    instance noted in `bound` (the action does nothing once it is another card); a card whose value it reads (in a
+    value's object: "damage equal to its original ATK") is read as it was if it has left (§R.2)."""
     if isinstance(value, str) and value in _BOUND:
         index = ref(ctx, src, value)
         if index is None:
             return None
-        bound[index] = ctx.card(index).instance
+        if acted_on:
+            bound[index] = ctx.card(index).instance
         return ctx.card(index).id
     if isinstance(value, Mapping):
-        parts = {k: _bind(ctx, src, v, bound) for k, v in value.items()}
+        parts = {k: _bind(ctx, src, v, bound, False) for k, v in value.items()}
         return None if any(v is None and value[k] is not None for k, v in parts.items()) else Params(parts)
     return value
 
