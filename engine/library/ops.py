@@ -26,7 +26,7 @@ from engine.library.continuous import monsters_it_applies_to
 from engine.library.filters import matches
 from engine.library.lasting import LASTING_OPS
 from engine.library.refs import ref, value_of
-from engine.library.sequence import LATER_TYPE, later_hook, run_ops
+from engine.library.sequence import LATER_TYPE, do_later, run_ops
 from engine.library.targets import (
     card_for,
     target_lost,
@@ -631,6 +631,10 @@ def _at_timing(ctx: Context, src: Source) -> None:
     run_ops(ctx, src, ChainLink(src.card, src.index, src.controller, 1), p.get("does", ()), OPS)
 
 
+def _later(ctx: Context, src: Source) -> None:
+    do_later(ctx, src, OPS)
+
+
 def _yes(ctx: Context, src: Source) -> bool:
     return True
 
@@ -652,5 +656,5 @@ LINGERING_TYPES = [
 # An action an effect left for later (an operation's `later`): a lingering kind answering `Hook.AT_TIMING` (§U.18).
 NO_CHAIN_TYPES = [
     EffectType("at_timing", hooks={Hook.AT_TIMING: _at_timing}),
-    EffectType(LATER_TYPE, hooks={Hook.AT_TIMING: later_hook(OPS)}),
+    EffectType(LATER_TYPE, hooks={Hook.AT_TIMING: _later}),
 ]

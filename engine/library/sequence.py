@@ -133,22 +133,19 @@ def _leave_for_later(ctx: Context, src: Source, link: ChainLink, moment: str, gr
     return True
 
 
-def later_hook(handlers: Mapping[str, OpHandler]) -> Callable[[Context, Source], None]:
-    """The `Hook.AT_TIMING` answer of an action left for later: at its moment, once, with no chain; nothing if a
-    card it names is no longer the card it named."""
-
-    def act(ctx: Context, src: Source) -> None:
-        p = src.effect.params
-        if ctx.state.phase.value != p["at"]:
-            return
-        me = src.effect
-        actions.end_lingering(ctx, lambda ling: ling.effect is me, detail="an action left for later is done")
-        card = int(p["card"])
-        if any(ctx.card(int(i)).instance != int(inst) for i, inst in p["bound"]):
-            ctx.emit(EventType.LINK_RESOLVED, "effect", card=card, player=src.controller,
-                     detail="an action left for later: the card it names is no longer there")  # fmt: skip
-            return
-        orig = Source(card, -1, src.effect, src.controller, int(p["host"]))
-        run_ops(ctx, orig, ChainLink(card, -1, src.controller, 1), p["does"], handlers)
-
-    return act
+def do_later(ctx: Context, src: Source, handlers: Mapping[str, OpHandler]) -> None:
+    """The `Hook.AT_TIMING` answer of an action left for later (`src`: its lingering effect): at its moment, once,
+    with no chain; nothing if a card it acts on is no longer the card it named. (A module function, not a closure:
+    a registry is pickled with the games that carry it.)"""
+    p = src.effect.params
+    if ctx.state.phase.value != p["at"]:
+        return
+    me = src.effect
+    actions.end_lingering(ctx, lambda ling: ling.effect is me, detail="an action left for later is done")
+    card = int(p["card"])
+    if any(ctx.card(int(i)).instance != int(inst) for i, inst in p["bound"]):
+        ctx.emit(EventType.LINK_RESOLVED, "effect", card=card, player=src.controller,
+                 detail="an action left for later: the card it names is no longer there")  # fmt: skip
+        return
+    orig = Source(card, -1, src.effect, src.controller, int(p["host"]))
+    run_ops(ctx, orig, ChainLink(card, -1, src.controller, 1), p["does"], handlers)
