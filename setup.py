@@ -88,6 +88,7 @@ COMPILED = [
     "engine/library/only_if.py",
     "engine/library/ops.py",
     "engine/library/refs.py",
+    "engine/library/sequence.py",
     "engine/library/targets.py",
     "engine/library/tokens.py",
     "engine/battle_step.py",

@@ -243,10 +243,13 @@ def destroy(ctx: Context, index: int, rule: str, *, detail: str = "", by: Source
     if rule in CARD_EFFECT_DESTRUCTION and (instead := effect_destruction_replacement(ctx, index)) is not None:
         replace_battle_destruction(ctx, instead, index)  # §U.10: not destroyed; what it does instead is done now
         return False
+    # Whose card effect destroyed it, for "destroyed by your opponent's card effect" (§U.15) and "destroyed by a card
+    # effect" (§U.18): the effect's controller; its own controller for its own continuous effect; None otherwise.
+    who = by.controller if by is not None else ctx.card(index).controller if rule == "self_destroy_deferred" else None
     send_to_graveyard(ctx, index, rule, detail=detail or "destroyed", triggers=False)
     dest = ctx.card(index).location  # (a Token ceased to exist: not in the Graveyard, §U.17)
-    if by is not None:  # who destroyed it, for "destroyed by your opponent's card effect" (§U.15)
-        write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, destroyed_by=by.controller))
+    if who is not None or ctx.card(index).details.destroyed_by is not None:
+        write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, destroyed_by=who))
     if dest is Location.GRAVEYARD:
         _moved(ctx, TriggerEvent.SENT_TO_GRAVEYARD, index)
     _moved(ctx, TriggerEvent.DESTROYED, index)

@@ -104,7 +104,8 @@ def test_base_scenario_is_valid() -> None:
     assert s.cards[2].effects[0].cost is not None and s.cards[2].effects[0].cost.lp == 500
     assert s.cards[2].effects[0].does[0].params["until"] == "end_of_turn"
     assert dict(s.cards[3].effects[0].params) == {
-        "atk": 500, "def": 0, "set_atk": None, "set_def": None, "applies_to": "self", "filter": None,
+        "atk": 500, "def": 0, "set_atk": None, "set_def": None, "set_original_atk": None, "set_original_def": None,
+        "applies_to": "self", "filter": None,
         "while": "always", "when": None, "applied_last": False, "atk_gain_equal_to": None, "halve": "none",
         "if_weaker": False, "per_card": None, "against": None, "atk_gain_of": None, "def_too": False,
     }  # fmt: skip
@@ -136,7 +137,7 @@ def test_corpus_spot_checks() -> None:
     assert att.effects[0].params == {
         "on": "after_damage_calculation", "optional": True, "condition": ("this_card_battled",), "from": "field",
         "battle": None, "once_per_turn": None, "damage_step": "auto", "about": "self", "event_filter": None,
-        "destroyed_by": None,
+        "destroyed_by": None, "to_resolve": False,
     }  # fmt: skip
     assert [op.params["target"] for op in att.effects[0].does] == ["battling_opponent", "self"]
 

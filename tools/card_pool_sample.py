@@ -62,6 +62,7 @@ ENGINE_GAPS: frozenset[str] = frozenset(
         "equip_monster_to_opponent",  # a monster becomes an Equip Card of the opponent's monster and acts later
         "excavate",
         "lp_in_multiples",  # a cost the player chooses the amount of: decisions exist on resolution only (§U.16)
+        "send_from_hand_cost",  # a cost whose card the player picks as they activate: likewise
         "materials_as_cards",  # Xyz Materials are counted, not cards
         "trap_monster",  # a Trap Card Special Summoned as a monster
     }

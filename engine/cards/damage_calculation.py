@@ -106,15 +106,20 @@ EVIL_EYE_DOMAIN = CardDef(
     "attacked, while 'Evil Eye of Selene' is in your Spell & Trap Zone: You can make the battle damage you take "
     "from this battle also inflicted to your opponent. If this card in the Field Zone is destroyed by card "
     "effect: You can target 1 'Evil Eye' monster in your GY; add it to your hand.",
-    ruling="§2.6 stage 3 ('also inflicted'), for that battle (§U.15); case PC-EVI-001. "
+    ruling="§2.6 stage 3 ('also inflicted'), for that battle (§U.15); a target in the Graveyard (§U.18); cases "
+    "PC-EVI-001, S2F-EVI-*. "
     "https://yugipedia.com/wiki/Evil_Eye_Domain_-_Pareidolia",
     effects=(
         {"kind": "activated", "speed": 2, "activates_card": False, "during_damage_calculation": True,
          "once_per_turn": "soft", "condition": "opponent_attacks", "battle": {"own_monster": {"archetype": "Evil Eye"}},
          "only_if": {"controls": {"zone": "spell_trap_zone", "filter": {"name": "Evil Eye of Selene"}}},
          "does": [{"op": "battle_damage_this_battle", "change": "also", "player": "controller"}]},
+        {"kind": "trigger", "on": "destroyed", "optional": True, "from": "graveyard",
+         "condition": ["destroyed_by_effect", "sent_from_field"],
+         "target": {"zone": "graveyard", "player": "controller", "filter": {"archetype": "Evil Eye"}},
+         "does": [{"op": "add_to_hand", "target": "targeted"}]},
     ),
-    fidelity="approximate: its effect when destroyed by a card effect (a target in the Graveyard) is not written",
+    fidelity="exact",
 )  # fmt: skip
 
 BUJINGI_SINYOU = CardDef(
@@ -125,22 +130,22 @@ BUJINGI_SINYOU = CardDef(
     def_=1000,
     level=4,
     attribute="light",
-    monster_type="beast_warrior",
+    monster_type="beast",
     text="During either player's Damage Step, if a Beast-Warrior-Type 'Bujin' monster you control battles an "
     "opponent's monster: You can banish this card from your Graveyard; that monster you control gains ATK equal to "
     "the current ATK of the opponent's monster it is battling until the end of the Damage Step, and if it does, "
     "all battle damage your opponent takes from that battle is halved. You can only use this effect once per turn.",
-    ruling="An ATK change: until damage calculation (§1.1); the battle damage of that battle (§U.15); cases "
-    "PC-SIN-*. https://yugipedia.com/wiki/Bujingi_Sinyou",
+    ruling="An ATK change: until damage calculation (§1.1); the battle damage of that battle (§U.15), halved only if "
+    "the gain was applied ('and if it does', §U.18); cases PC-SIN-*, S2F-SIN-*. https://yugipedia.com/wiki/Bujingi_Sinyou",
     effects=(
         {"kind": "activated", "speed": 2, "from": "graveyard", "cost": {"banish_self": True},
          "once_per_turn": "hard", "windows": ["start_of_damage_step", "before_damage_calculation"],
          "battle": {"own_monster": {"archetype": "Bujin", "monster_type": "beast_warrior"}, "opponent_monster": {}},
          "does": [{"op": "change_stats", "target": "own_battler", "atk_gain_equal_to": "battling_opponent_atk",
                    "until": "end_of_damage_step"},
-                  {"op": "battle_damage_this_battle", "change": "halve", "player": "opponent"}]},
+                  {"op": "battle_damage_this_battle", "change": "halve", "player": "opponent", "if_you_do": True}]},
     ),
-    fidelity="approximate: the halving does not wait for the gain ('and if it does')",
+    fidelity="exact",
 )  # fmt: skip
 
 CARDS = (KURIBON, WATER_LEVIATHAN, FABLED_ASHENVEIL, RESCUE_INTERLACER, EVIL_EYE_DOMAIN, BUJINGI_SINYOU)

@@ -21,6 +21,7 @@ from engine.format.vocabulary import (
     Summoned,
     TargetRef,
     Text,
+    TriggerCondition,
     Wire,
     Zone,
     doc,
@@ -109,9 +110,10 @@ class TargetsWire(Wire):
                                                        "effect's controller's (\"you control\") or the opponent's")
     ] = "both"
     zone: Annotated[
-        Literal["monster_zone", "spell_trap_zone", "field"],
+        Literal["monster_zone", "spell_trap_zone", "field", "graveyard", "banished"],
         doc("where: monster_zone (the default: \"1 monster\"), spell_trap_zone (\"1 Spell/Trap\": the Spell & Trap "
-            "Zones, Pendulum Zones included, and the Field Zone) or field (\"1 card on the field\")"),
+            "Zones, Pendulum Zones included, and the Field Zone), field (\"1 card on the field\"), graveyard (\"1 "
+            "monster in your Graveyard\": player is the owner) or banished (\"1 of your banished cards\")"),
     ] = "monster_zone"
     count: Annotated[int, Meta(ge=1, le=MAX_COUNT), doc("how many (default 1)")] = 1
     up_to: Annotated[bool, doc("\"up to\" count: from 1 to count of them")] = False
@@ -137,6 +139,11 @@ class BattleWire(Wire):
         doc("the monster it battles has a higher (lower, the same...) ATK than the monster of the effect's "
             "controller (or than the monster `of` names)"),
     ] = UNSET
+    compare_to: Annotated[
+        Literal["atk", "def"], doc("with opponent_atk: the value of the effect's controller's monster it is compared "
+                                   "with, its ATK (the default) or its DEF (\"the ATK of the attacking monster is "
+                                   "lower than the DEF of this card\")")
+    ] = "atk"
     at_declaration: Annotated[bool, doc("true: the attack's monsters count as battling from its declaration (a "
                                         "condition read when the attack is declared)")] = False
     of: Annotated[TargetRef | UnsetType, doc("whose battle: this monster's (\"if that monster battles\"), instead "
@@ -151,7 +158,9 @@ class ControlsWire(Wire):
 
     player: Annotated[Relative, doc("whose cards are counted (both: all on the field)")] = "controller"
     filter: Annotated[FilterWire | UnsetType, doc("which cards")] = UNSET
-    zone: Annotated[Zone, doc("where (a Spell/Trap on the field counts when face-up)")] = "monster_zone"
+    zone: Annotated[Zone, doc("where (a Spell/Trap on the field counts when face-up; hand, graveyard, banished: "
+                              "the cards the player owns there; \"while you have no cards in your hand\": hand, "
+                              "at_most 0)")] = "monster_zone"
     other_than_self: Annotated[bool, doc("true: cards other than this one (\"another 'X' monster\")")] = False
     at_least: Annotated[Count, doc("at least this many")] = 1
     at_most: Annotated[Count | UnsetType, doc("at most this many (0: none)")] = UNSET
@@ -209,6 +218,12 @@ class OnlyIfWire(Wire):
                     doc("whose turn it is: the effect's controller's (\"during your turn\") or the opponent's")] = UNSET
     phase: Annotated[Literal["battle"] | UnsetType,
                      doc("battle: during the Battle Phase (its Start Step to its End Step)")] = UNSET
+    condition: Annotated[
+        TriggerCondition | Annotated[tuple[TriggerCondition, ...], Meta(min_length=1)] | UnsetType,
+        doc("one of a trigger's conditions (or a list: every one holds), read now, about this card (on an equip: the "
+            "equipped monster): \"if the equipped monster attacks a face-down Defense Position monster\": "
+            "attacking_face_down"),
+    ] = UNSET
 
 
 class AmongWire(Wire):

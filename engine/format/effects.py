@@ -24,7 +24,7 @@ from engine.format.conditions import (
 )
 from engine.format.costs import Cost, CostWire, InsteadWire, cost_spec
 from engine.format.errors import Invalid
-from engine.format.ops import REF_PARAMS, AnyOp, Op
+from engine.format.ops import REF_PARAMS, AnyOp, Op, op_of
 from engine.format.pieces import PIECE_KIND_ONE_OF, PIECE_KINDS
 from engine.format.vocabulary import (
     MAX_COUNT,
@@ -145,6 +145,9 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
         "def": default(StatChange, 0),
         "set_atk": optional(Stat, "its ATK becomes this (re-evaluated while it applies; gains still add)"),
         "set_def": optional(Stat, "its DEF becomes this"),
+        "set_original_atk": optional(Stat, "its original ATK becomes this while it applies (\"the original ATK of "
+                                     "... becomes 200\"; gains and losses still apply on top, rules spec §S.1)"),
+        "set_original_def": optional(Stat, "its original DEF becomes this while it applies"),
         "applies_to": default(
             Literal["self", "other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters",
                     "battling_opponent", "pointed_to"], "self", "battling_opponent: the opponent's monster this card "
@@ -186,6 +189,8 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                                 "directly instead"),
         "monsters_only": default(bool, False, "the attacks after the first are on monsters only (\"up to 2 "
                                   "attacks on monsters\")"),
+        "filter": optional(FilterWire, "with each_monster: only the opponent's monsters that match, beyond its "
+                           "ordinary attack (\"attack all face-up LIGHT monsters your opponent controls once each\")"),
     },
     "unaffected": {"by": Unaffected},
     "cannot_be_targeted": {
@@ -252,6 +257,10 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
         "event_filter": optional(FilterWire, "with about other than self: the card of the event must match this"),
         "responds_to": optional(RespondsToWire, "what it can be activated in response to: the chain link just below "
                                  "it must be such an activation (\"when your opponent activates a Spell/Trap Card\")"),
+        "to_resolve": default(bool, False, "its battle and only_if conditions must still hold as it resolves, or it "
+                              "resolves with no effect (\"... must have 2 or more Xyz Materials attached to activate "
+                              "and to resolve this effect\", \"this card must be face-up on the field to activate and "
+                              "to resolve this effect\")"),
     },
     "trigger": {
         "on": TriggerEvent,
@@ -270,6 +279,10 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                                  "WIND monster\"), as it was on the field if it has just left it"),
         "destroyed_by": optional(Literal["battle", "effect"], "with on: destroyed and about other than self: only a "
                                  "card destroyed by battle / by a card effect"),
+        "to_resolve": default(bool, False, "its battle and only_if conditions must still hold as it resolves, or it "
+                              "resolves with no effect (\"... must have 2 or more Xyz Materials attached to activate "
+                              "and to resolve this effect\", \"this card must be face-up on the field to activate and "
+                              "to resolve this effect\")"),
     },
     "flip": {"optional": default(bool, False)},
 }, ONE_OF) | tagged(NoChainWire, {
@@ -306,10 +319,10 @@ def effect_spec(e: EffectWire) -> EffectSpec:
     if e.pendulum_effect:
         params = MappingProxyType({**params, "pendulum_effect": True})
     if isinstance(e, NoChainWire):
-        return EffectSpec(kind, params, tuple(Op(*params_of(o)) for o in e.does), None, opt(e.target), e.negated)
+        return EffectSpec(kind, params, tuple(op_of(o) for o in e.does), None, opt(e.target), e.negated)
     if not isinstance(e, ActivatableWire):
         return EffectSpec(kind, params, negated=e.negated)
-    does = tuple(Op(*params_of(o)) for o in e.does)
+    does = tuple(op_of(o) for o in e.does)
     cost = None if e.cost is UNSET else cost_spec(e.cost)
     target = mapping(e.target) if isinstance(e.target, TargetsWire) else opt(e.target)
     return EffectSpec(kind, params, does, cost, target, e.negated)
@@ -338,6 +351,9 @@ def check_targeted(e: EffectSpec, at: tuple[str | int, ...]) -> None:
                       "target")  # fmt: skip
     acts = False
     for k, op in enumerate(e.does):
+        if op.params.get("if_it_is") is not None and op.params.get("target") is None:
+            raise Invalid("if_it_is reads the card the operation's target names: give it a target", *at, "does", k,
+                          "if_it_is")  # fmt: skip
         named = [name for name, _ in REF_PARAMS[op.op] if op.params.get(name) == "targeted"]
         named += [f"{key}.{part}" for key in ("equal_to", "atk_gain_of") for part in ("of", "minus")
                   if (op.params.get(key) or {}).get(part) == "targeted"]  # fmt: skip

@@ -8,6 +8,7 @@ checked against the cards by itself (:data:`REF_PARAMS`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 import msgspec
@@ -39,6 +40,7 @@ from engine.format.vocabulary import (
     default,
     doc,
     optional,
+    params_of,
     struct_fields,
     tagged,
 )
@@ -62,7 +64,7 @@ ONE_OF = {
     "restrict": ("target", "applies_to"),
     "negate_effects": ("target", "all_other_cards"),
     "special_summon": ("card", "filter"),
-    "add_to_hand": ("card", "filter"),
+    "add_to_hand": ("card", "filter", "target"),
     "indestructible_by_battle_this_turn": ("target", "applies_to"),
     "indestructible_by_effects_this_turn": ("target", "applies_to"),
     "set_original_stats": ("set_atk", "set_def"),
@@ -76,7 +78,26 @@ _STATS = {
     "stats": default(Literal["atk", "def", "both"], "atk", "which values"),
     "until": _UNTIL,
 }
-OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
+# Keys every operation may carry: its place in the effect's sequence (rules spec §U.18).
+Later = Literal["after_damage_calculation", "end_of_damage_step", "end_step", "end_phase"]
+SEQUENCE_KEYS: Mapping[str, Any] = {
+    "if_you_do": optional(Literal[True], "done only if the operation before it was done (\"..., and if you do, "
+                          "...\"; \"A, and if you do, B, and if you do, C\": C needs B done)"),
+    "if_it_is": optional(FilterWire, "done only if the card its target names matches this filter as it resolves "
+                         "(\"..., unless it is a 'Madolche' monster, it cannot attack\": {\"not\": {\"archetype\": "
+                         "\"Madolche\"}}; \"if it is Level 2 or higher, ...\")"),
+    "later": optional(Later, "not done now: left for this moment of this turn, done then once, with no chain (\"at "
+                      "the end of the Damage Step\", \"at the end of the Battle Phase\": end_step, \"during the "
+                      "End Phase of this turn\"), on the cards its references name now; consecutive operations "
+                      "with the same later are done together, in order"),
+}
+
+
+def _sequenced(table: Mapping[str, Mapping[str, Any]]) -> dict[str, Mapping[str, Any]]:
+    return {name: {**fields, **SEQUENCE_KEYS} for name, fields in table.items()}
+
+
+OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
     "change_stats": {
         "target": TargetRef,
         "atk": optional(StatChange, "ATK delta", default=0),
@@ -189,7 +210,10 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
                                                    "until `until`"),
                        "until": optional(Until, "absent: on the field and in the Graveyard it is sent to; given: "
                                           "while it stays on the field, until then (\"until the end of this turn\")")},
-    "add_to_hand": {"card": optional(CardRef, "the card added; absent: the one the effect's controller picks as it "
+    "add_to_hand": {"target": optional(TargetRef, "instead of card/from/filter: the card the effect targets in a "
+                                       "Graveyard or banished (`targeted`: \"target 1 monster in your GY; add it to "
+                                       "your hand\"), to its owner's hand"),
+                    "card": optional(CardRef, "the card added; absent: the one the effect's controller picks as it "
                                       "resolves among their cards that `from` and `filter` name (rules spec §U.16)"),
                     "from": default(Annotated[tuple[Pile, ...], Meta(min_length=1)], ("deck",),
                                      "where it may be taken from"),
@@ -222,12 +246,20 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, {
         "until": _UNTIL,
     },
     **PIECE_OPS,  # Level changes, Tokens (rules spec §U.17)
-}, ONE_OF)  # fmt: skip
+}), ONE_OF)  # fmt: skip
 
 if TYPE_CHECKING:  # for msgspec, the union of the tagged structs (by their tag); for mypy, their base
     AnyOp = OpWire
 else:
     AnyOp = Union[tuple(OPS.values())]  # noqa: UP007
+
+
+def op_of(v: msgspec.Struct) -> Op:
+    """An operation as the engine gets it: its parameters, defaults filled in; the sequence keys only if given."""
+    name, params = params_of(v)
+    if all(params[k] is not None for k in SEQUENCE_KEYS):
+        return Op(name, params)
+    return Op(name, MappingProxyType({k: x for k, x in params.items() if k not in SEQUENCE_KEYS or x is not None}))
 
 
 def summons_self(op: Op) -> bool:

@@ -106,6 +106,9 @@ TriggerCondition = Literal[
     "destroyed_by_opponent",
     "destroyed_by_opponent_attack",
     "was_face_up_at_start",
+    "destroyed_by_effect",
+    "sent_from_monster_zone",
+    "equip_card",
 ]
 Attribute = Literal["light", "dark", "water", "fire", "earth", "wind", "divine"]
 MonsterType = Literal[
@@ -120,7 +123,7 @@ RestrictionKind = Literal[
     "cannot_attack_directly",
 ]
 Pile = Literal["deck", "graveyard", "banished"]
-Zone = Literal["monster_zone", "spell_trap_zone", "field_zone", "graveyard"]
+Zone = Literal["monster_zone", "spell_trap_zone", "field_zone", "graveyard", "hand", "banished"]
 PlayerMonsters = Literal["other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters"]
 LastingKind = Literal[
     "avoid_battle_damage", "halve_battle_damage", "gain_lp_instead", "indestructible_by_battle", "cannot_be_targeted",

@@ -9,7 +9,7 @@ from typing import Final
 from engine import actions
 from engine.effects import Context, EffectKind, Params, Source
 from engine.library.filters import describe, matches, matches_card
-from engine.library.only_if import only_if_problem
+from engine.library.only_if import only_if_problem as _only_if_keys_problem
 from engine.library.refs import ref
 from engine.rules.last_known import as_it_was, battler_instance
 from engine.rules.stats import current_stats
@@ -65,11 +65,13 @@ def battle_problem(ctx: Context, src: Source, cond: Params) -> str | None:
         rival = ctx.battling_opponent(own) if own is not None else None
         if own is None or rival is None:
             return "it battles no monster of the opponent"
-        theirs, mine_atk = current_stats(ctx, rival)[0], current_stats(ctx, own)[0]
+        theirs = current_stats(ctx, rival)[0]
+        mine_atk = current_stats(ctx, own)[1 if cond.get("compare_to") == "def" else 0]
         holds = {"higher": theirs > mine_atk, "lower": theirs < mine_atk, "equal": theirs == mine_atk,
                  "equal_or_higher": theirs >= mine_atk, "equal_or_lower": theirs <= mine_atk}[compare]  # fmt: skip
         if not holds:
-            return f"the monster it battles has {theirs} ATK, not {compare.replace('_', ' ')} than {mine_atk}"
+            what = "DEF" if cond.get("compare_to") == "def" else "ATK"
+            return f"the monster it battles has {theirs} ATK, not {compare.replace('_', ' ')} than {what} {mine_atk}"
     flt = cond.get("opponent_monster")
     if flt is not None:
         mine = src.host if cond.get("self") and cond.get("of") is None else own
@@ -158,6 +160,14 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
         return (src.card, ctx.card(src.card).instance - 1) in ctx.state.last_known
     if name in ("destroyed_by_opponent", "destroyed_by_opponent_attack"):
         return destroyed_by_opponent(ctx, src, attack_only=name == "destroyed_by_opponent_attack")
+    if name == "equip_card":  # "the equipped monster ...": this card is an Equip Card now (a monster too, §C.3)
+        card = ctx.card(src.card)
+        return card.location is Location.SPELL_TRAP_ZONE and card.equipped_to is not None
+    if name == "destroyed_by_effect":  # "if this card is destroyed by a card effect" (§U.18): not by this battle
+        return src.card not in b.sent and ctx.card(src.card).details.destroyed_by is not None
+    if name == "sent_from_monster_zone":  # "if this card is sent from the Monster Zone to the GY" (§U.18)
+        known = ctx.state.last_known.get((src.card, ctx.card(src.card).instance - 1))
+        return known is not None and known.card.location is Location.MONSTER_ZONE
     if name == "was_face_up_at_start":  # "if it was face-up at the start of the Damage Step"
         start = b.attacker_position_at_start if me == b.attacker else b.target_position_at_start
         return me in (b.attacker, b.target) and start is not None and start is not Position.SET
@@ -232,6 +242,32 @@ def condition_problem(ctx: Context, src: Source) -> str | None:
     battle = src.effect.params.get("battle")
     problem = battle_problem(ctx, src, battle) if battle is not None else None
     only_if = src.effect.params.get("only_if")
+    return problem if problem is not None or only_if is None else only_if_problem(ctx, src, only_if)
+
+
+def only_if_problem(ctx: Context, src: Source, cond: Params, *, plain: bool = False) -> str | None:
+    """Why `only_if` does not hold now (None if it holds): its keys (`engine.library.only_if`), and `condition`, a
+    trigger's named conditions read now ("attacking_face_down", §U.18)."""
+    problem = _only_if_keys_problem(ctx, src, cond, plain=plain)
+    named = cond.get("condition")
+    if problem is not None or named is None:
+        return problem
+    for name in (named,) if isinstance(named, str) else named:
+        if not _condition(ctx, src, str(name)):
+            return f"not {str(name).replace('_', ' ')}"
+    return None
+
+
+def resolution_problem(ctx: Context, src: Source) -> str | None:
+    """With `to_resolve` ("... to activate and to resolve this effect"), why its `battle` and `only_if` conditions no
+    longer hold as it resolves (None if they hold, or if it has no such requirement): it then resolves with no
+    effect (rules spec §U.18)."""
+    p = src.effect.params
+    if not p.get("to_resolve"):
+        return None
+    battle = p.get("battle")
+    problem = battle_problem(ctx, src, battle) if battle is not None else None
+    only_if = p.get("only_if")
     return problem if problem is not None or only_if is None else only_if_problem(ctx, src, only_if)
 
 

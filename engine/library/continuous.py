@@ -29,8 +29,9 @@ from engine.effects import (
     Untargetable,
 )
 from engine.library import costs
+from engine.library.conditions import only_if_problem
 from engine.library.filters import matches, matches_card
-from engine.library.only_if import only_if_problem, plays_role
+from engine.library.only_if import plays_role
 from engine.library.refs import cards_counted, value_of
 from engine.rules.last_known import as_it_was, battler_instance
 from engine.rules.stats import current_stats, lingering_original_stats
@@ -41,6 +42,8 @@ from engine.values.game import (
     DAMAGE_STEP_PHASES,
     CardType,
     Location,
+    OriginalChange,
+    OriginalOp,
     Phase,
     Player,
     Position,
@@ -202,8 +205,12 @@ def _stat_modifier(ctx: Context, src: Source) -> list[StatChange] | None:
         atk, def_ = atk * count, def_ * count
     halve = p.get("halve", "none")
     weaker = bool(p.get("if_weaker"))
+    orig_atk, orig_def = (  # "the original ATK of ... becomes 200" (§U.18)
+        None if p.get(k) is None else OriginalChange(OriginalOp.BECOMES, int(p[k]))
+        for k in ("set_original_atk", "set_original_def")
+    )
     return [
-        StatChange(i, atk, def_, p.get("set_atk"), p.get("set_def"),
+        StatChange(i, atk, def_, p.get("set_atk"), p.get("set_def"), orig_atk, orig_def,
                    last=bool(p.get("applied_last")) or halve != "none",
                    halve_atk=halve in ("atk", "both"), halve_def=halve in ("def", "both"),
                    gain_atk_of=ctx.battling_opponent(i) if gain_of else None,
@@ -240,8 +247,16 @@ def _activation_lock(ctx: Context, src: Source) -> ActivationLock:
 
 def _extra_attacks(ctx: Context, src: Source) -> ExtraAttacks:
     p = src.effect.params
+    flt = p.get("filter")
+    only = None
+    if flt is not None and p.get("each_monster"):  # "attack all face-up LIGHT monsters ... once each" (§U.18)
+        foe = opponent_of(src.controller)
+        only = tuple(
+            i for i, c in enumerate(ctx.state.cards)
+            if c.location is Location.MONSTER_ZONE and c.controller is foe and matches(ctx, i, flt)
+        )  # fmt: skip
     return ExtraAttacks(int(p.get("attacks", 1)), bool(p.get("monsters_only")), bool(p.get("each_monster")),
-                        int(p.get("in_a_row", -1)))  # fmt: skip
+                        int(p.get("in_a_row", -1)), only)  # fmt: skip
 
 
 def _unaffected(ctx: Context, src: Source) -> Unaffected:

@@ -29,7 +29,7 @@ LASTING_KINDS: Final = frozenset(
     {"avoid_battle_damage", "halve_battle_damage", "battle_damage_becomes", "gain_lp_instead",
      "indestructible_by_battle", "cannot_be_targeted", "negates_effects", *ATTACK_RULES}
 )  # fmt: skip
-_NOT_PARAMS: Final = frozenset({"op", "kind", "until"})
+_NOT_PARAMS: Final = frozenset({"op", "kind", "until", "if_you_do", "later"})
 _PLAYER_KINDS: Final = frozenset(
     {"avoid_battle_damage", "halve_battle_damage", "battle_damage_becomes", "gain_lp_instead"}
 )

@@ -59,8 +59,11 @@ def _controls_problem(ctx: Context, src: Source, c: Mapping[str, Any], plain: bo
     zone = Location(c.get("zone", "monster_zone"))
     flt = c.get("filter") or {}
     count = 0
+    owned = zone in _OWNED_ZONES  # (off the field: its owner's)
+    if zone is Location.HAND and not flt:  # the unnamed cards drawn from an unlisted Deck count too
+        count += sum(ctx.state.players[p].hand_filler for p in players)
     for i, card in enumerate(ctx.state.cards):
-        if card.location is not zone or (card.owner if zone is Location.GRAVEYARD else card.controller) not in players:
+        if card.location is not zone or (card.owner if owned else card.controller) not in players:
             continue
         if card.battle_destroyed:
             continue
@@ -77,10 +80,14 @@ def _controls_problem(ctx: Context, src: Source, c: Mapping[str, Any], plain: bo
     what = (
         describe(flt) if zone is Location.MONSTER_ZONE
         else f"a face-up {flt.get('name', 'Spell/Trap')}" if zone is Location.SPELL_TRAP_ZONE
+        else f"{flt.get('card_type', 'card')}s in the {zone.value}" if owned and zone is not Location.GRAVEYARD
         else f"{flt.get('card_type', 'card')}s in the Graveyard"
     )  # fmt: skip
     wanted = f"at least {least}" if most is None else f"{least} to {most}" if least else f"at most {most}"
     return f"{who} control(s) {count} of {what} (the effect needs {wanted})"
+
+
+_OWNED_ZONES = frozenset({Location.GRAVEYARD, Location.HAND, Location.BANISHED})
 
 
 def _materials_problem(name: str, have: int, c: Mapping[str, Any]) -> str | None:

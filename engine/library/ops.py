@@ -21,19 +21,17 @@ from engine.effects import (
     Source,
 )
 from engine.library import asking, costs
-from engine.library.conditions import condition, condition_problem, event_card
+from engine.library.conditions import condition, condition_problem, event_card, only_if_problem, resolution_problem
 from engine.library.continuous import monsters_it_applies_to
 from engine.library.filters import matches
 from engine.library.hands import HAND_OPS
 from engine.library.lasting import LASTING_OPS
 from engine.library.levels import LEVEL_OPS
 from engine.library.locks import LOCK_OPS
-from engine.library.only_if import only_if_problem
 from engine.library.refs import ref, value_of
+from engine.library.sequence import LATER_TYPE, do_later, run_ops
 from engine.library.targets import (
     card_for,
-    each_target,
-    reads_lost_target,
     target_lost,
     targets,
 )
@@ -249,8 +247,10 @@ def _negate_activation(ctx: Context, src: Source, link: ChainLink, op: Params) -
 def _move_op(dest: Location) -> OpHandler:
     def op_(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
         index = card_for(ctx, src, link, op["target"])
-        if index is None or not is_on_field(ctx.card(index).location):
+        if index is None or ctx.card(index).location is dest:
             return
+        if not is_on_field(ctx.card(index).location) and index not in link.targets:
+            return  # off the field only a card the effect targets there (§U.18: "target 1 card in a GY; banish it")
         if dest is Location.HAND and ctx.card(index).battle_destroyed:
             return  # monsters destroyed by battle cannot be returned to the hand (§1.6)
         actions.move_card(ctx, index, dest, "effect", detail=op["op"])
@@ -472,7 +472,13 @@ def _negate_card(ctx: Context, src: Source, index: int, until: str | None) -> No
 def _add_to_hand(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """Add a card from the Deck, Graveyard or banishment to its owner's hand ("add 1 'Gouki' card from your Deck
     to your hand"): the card the file names, if it is in one of those places and matches the filter; else the one the
-    controller picks among those that do (§U.16)."""
+    controller picks among those that do (§U.16); or the card it targets in a Graveyard or banished (§U.18)."""
+    if op.get("target") is not None:  # the card targeted in a Graveyard or banished (§U.18)
+        index = card_for(ctx, src, link, str(op["target"]))
+        if index is None or ctx.card(index).location not in (Location.GRAVEYARD, Location.BANISHED):
+            return
+        actions.move_card(ctx, index, Location.HAND, "effect", detail="added to the hand")
+        return
     index = asking.pick_one(ctx, src, op, ("deck",), "the card to add to the hand")
     if index is None or ctx.card(index).owner is not src.controller:
         return
@@ -568,14 +574,9 @@ OPS: Final[dict[str, OpHandler]] = {
 
 
 def _run(ctx: Context, src: Source, link: ChainLink, does: Sequence[Params]) -> None:
-    """Resolve a list of operations an operation contains (a "you can" step, a chosen mode, a coin's side)."""
-    for op in does:
-        for one in each_target(ctx, link, op):
-            if reads_lost_target(ctx, src, link, one):
-                continue
-            OPS[one["op"]](ctx, src, link, one)
-            if ctx.state.duel_over:
-                return
+    """Resolve a list of operations an operation contains (a "you can" step, a chosen mode, a coin's side), as an
+    effect's own list is resolved (`if_you_do`, `later`: §U.18)."""
+    run_ops(ctx, src, link, does, OPS)
 
 
 OPS.update(asking.asking_ops(_run))  # §U.16: the operations that ask a player, or chance
@@ -584,13 +585,11 @@ OPS.update(asking.asking_ops(_run))  # §U.16: the operations that ask a player,
 def operation(ctx: Context, src: Source, link: ChainLink) -> None:
     """Resolve the `does` list in order; stop if the Duel ends part-way (§2.7). An operation on `targeted` acts on
     each card chosen as a target, in the order chosen (each one checked again as it resolves: `card_for`)."""
-    for op in src.effect.params.get("does", ()):
-        for one in each_target(ctx, link, op):
-            if reads_lost_target(ctx, src, link, one):
-                continue
-            OPS[one["op"]](ctx, src, link, one)
-            if ctx.state.duel_over:
-                return
+    problem = resolution_problem(ctx, src)
+    if problem is not None:
+        ctx.emit(EventType.LINK_RESOLVED, "effect", card=src.card, detail=f"no effect: {problem} as it resolves")
+        return
+    run_ops(ctx, src, link, src.effect.params.get("does", ()), OPS)
 
 
 def _targets_if_any(ctx: Context, src: Source) -> list[tuple[int, ...]]:
@@ -632,11 +631,11 @@ def _at_timing(ctx: Context, src: Source) -> None:
         return
     if p.get("only_if") is not None and only_if_problem(ctx, src, p["only_if"]) is not None:
         return
-    link = ChainLink(src.card, src.index, src.controller, 1)
-    for op in p.get("does", ()):
-        OPS[op["op"]](ctx, src, link, op)
-        if ctx.state.duel_over:
-            return
+    run_ops(ctx, src, ChainLink(src.card, src.index, src.controller, 1), p.get("does", ()), OPS)
+
+
+def _later(ctx: Context, src: Source) -> None:
+    do_later(ctx, src, OPS)
 
 
 def _yes(ctx: Context, src: Source) -> bool:
@@ -657,4 +656,8 @@ LINGERING_TYPES = [
     EffectType("battle_damage_this_battle", hooks={Hook.BATTLE_DAMAGE: _this_battle_hook}),
 ]
 # Actions with no chain (the format's kind `at_timing`): a continuous kind answering `Hook.AT_TIMING`.
-NO_CHAIN_TYPES = [EffectType("at_timing", hooks={Hook.AT_TIMING: _at_timing})]
+# An action an effect left for later (an operation's `later`): a lingering kind answering `Hook.AT_TIMING` (§U.18).
+NO_CHAIN_TYPES = [
+    EffectType("at_timing", hooks={Hook.AT_TIMING: _at_timing}),
+    EffectType(LATER_TYPE, hooks={Hook.AT_TIMING: _later}),
+]

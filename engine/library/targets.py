@@ -47,23 +47,27 @@ def _targetable(ctx: Context, src: Source, index: int) -> bool:
 
 
 def chosen_among(ctx: Context, src: Source, spec: Params) -> list[int]:
-    """The cards an effect may target ("target 1 face-up monster your opponent controls"): on the field in its
-    `zone`, of its `player`, matching its `filter`, the attacking monster only with `attacking`, not this card
-    with `other_than_self`, and face-up where the effect changes ATK/DEF (a face-down monster has none to change)."""
+    """The cards an effect may target ("target 1 face-up monster your opponent controls"): in its `zone` (on the
+    field, or in a Graveyard or banished: of their owner), of its `player`, matching its `filter`, the attacking
+    monster only with `attacking`, not this card with `other_than_self`, and face-up where the effect changes ATK/DEF
+    (a face-down monster has none to change)."""
     zone = spec.get("zone", "monster_zone")
     who = spec.get("player", "both")
     flt = spec.get("filter") or {}
     b = ctx.state.battle
     stats = changes_stats_of(src, "targeted")
+    pile = _PILES.get(zone)
     out = []
     for i, card in enumerate(ctx.state.cards):
         loc = card.location
-        if not (loc is Location.MONSTER_ZONE if zone == "monster_zone" else  # "1 Spell/Trap": the Field Zone's too
-                holds_spells_traps(loc) if zone == "spell_trap_zone" else is_on_field(loc)):
+        if pile is not None:
+            if loc is not pile:
+                continue
+        elif not (loc is Location.MONSTER_ZONE if zone == "monster_zone" else  # "1 Spell/Trap": the Field Zone's too
+                  holds_spells_traps(loc) if zone == "spell_trap_zone" else is_on_field(loc)):
             continue
-        if (who == "controller" and card.controller is not src.controller) or (
-            who == "opponent" and card.controller is src.controller
-        ):
+        whose = card.owner if pile is not None else card.controller  # ("in your Graveyard": the cards you own)
+        if (who == "controller" and whose is not src.controller) or (who == "opponent" and whose is src.controller):
             continue
         if (spec.get("other_than_self") and i == src.host) or (spec.get("attacking") and not (
             b.under_way and i == b.attacker
@@ -75,6 +79,10 @@ def chosen_among(ctx: Context, src: Source, spec: Params) -> list[int]:
             continue
         out.append(i)
     return out
+
+
+# Target zones off the field (rules spec §U.18): "target 1 monster in your Graveyard", "1 of your banished cards".
+_PILES: Final = {"graveyard": Location.GRAVEYARD, "banished": Location.BANISHED}
 
 
 def targets(ctx: Context, src: Source) -> list[tuple[int, ...]]:

@@ -86,6 +86,10 @@ def each_monster_problem(ctx: Context, attacker: int, target: int, replay: bool 
     target; a negated one, or one cancelled after a replay, against its target (OCG-BP L226-234, Konami FAQ 10214). At
     a replay's new choice the attack under way does not count."""
     s = ctx.state
+    only = [a.only for a in permissions(ctx, attacker) if a.each_monster]
+    if only and all(o is not None and target not in o for o in only):
+        name = ctx.card(attacker).name
+        return f"{name} can attack again only the monsters its effect names, not {ctx.card(target).name}"
     done = monsters_attacked(s, attacker)
     if replay and done:
         done = done[:-1]

@@ -374,6 +374,9 @@ class ExtraAttacks:
     monsters_only: bool = False
     each_monster: bool = False
     in_a_row: int = -1
+    # With `each_monster`: the only monsters it may attack once each beyond its ordinary attacks ("attack all face-up
+    # LIGHT monsters your opponent controls once each"); None: every monster the opponent controls.
+    only: tuple[int, ...] | None = None
 
 
 @attrs.frozen(slots=True)

@@ -163,6 +163,8 @@ def _effect(draw: st.DrawFn, card: Json, ids: list[str], summonable: list[str], 
     for n in range(draw(st.integers(1, 3))):
         name = first_op if first_op and n == 0 else draw(st.sampled_from(OP_NAMES))
         op = draw(_params(DEFS[f"op.{name}"], refs))
+        if op.get("target") is None:  # `if_it_is` reads the card the op's target names: the loader refuses it alone
+            op.pop("if_it_is", None)
         if name == "special_summon":
             if not summonable:
                 continue
