@@ -245,6 +245,11 @@ def condition_problem(ctx: Context, src: Source) -> str | None:
     return problem if problem is not None or only_if is None else only_if_problem(ctx, src, only_if)
 
 
+# The named conditions that read the battling monsters' ATK/DEF (the battle damage that would be taken): an ATK/DEF
+# change gated by one would read itself (§U.1), so under `plain` such a condition does not hold (§U.18).
+READS_BATTLE_VALUES: Final = frozenset({"would_take_battle_damage"})
+
+
 def only_if_problem(ctx: Context, src: Source, cond: Params, *, plain: bool = False) -> str | None:
     """Why `only_if` does not hold now (None if it holds): its keys (`engine.library.only_if`), and `condition`, a
     trigger's named conditions read now ("attacking_face_down", §U.18)."""
@@ -253,6 +258,8 @@ def only_if_problem(ctx: Context, src: Source, cond: Params, *, plain: bool = Fa
     if problem is not None or named is None:
         return problem
     for name in (named,) if isinstance(named, str) else named:
+        if plain and name in READS_BATTLE_VALUES:  # (reading it would compute the very change it gates: §U.18)
+            return f"{str(name).replace('_', ' ')} is not read by an ATK/DEF change"
         if not _condition(ctx, src, str(name)):
             return f"not {str(name).replace('_', ' ')}"
     return None
