@@ -86,7 +86,7 @@ def test_a_face_down_monster_or_an_xyz_monster_has_no_level_to_change() -> None:
     assert not change_level(duel.ctx, 0, add=1)
     assert not change_level(duel.ctx, 1, becomes=4)
     assert current_level(duel.ctx, 1) == 0
-    assert duel.state.lingering == []
+    assert duel.state.lingering == ()
 
 
 def test_change_level_refuses_a_bad_duration_or_level() -> None:
