@@ -26,6 +26,7 @@ from typing import Any
 
 from engine import actions
 from engine.effects import Context, Source
+from engine.library.cost_choices import choose_lp, lp_choices, pick_payment
 from engine.library.filters import matches
 from engine.library.refs import value_of
 from engine.rules.cards import counters_problem
@@ -125,6 +126,8 @@ def problem(ctx: Context, src: Source, cost: Mapping[str, Any]) -> str | None:
     lp = lp_of(ctx, src, cost)
     if lp and lp > ctx.state.players[player].lp:
         return f"{player.name} cannot pay {lp} LP"
+    if cost.get("lp_multiple_of") and not lp_choices(ctx, src, cost):
+        return f"{player.name} cannot pay {cost['lp_multiple_of']} LP"
     if cost.get("discard_self") and card.location is not Location.HAND:
         return f"{card.name} must be in the hand to be discarded"
     uses_self = cost.get("send_self_to_graveyard") or cost.get("discard_self") or cost.get("tribute_self")
@@ -191,7 +194,7 @@ def pay(ctx: Context, src: Source, cost: Mapping[str, Any]) -> None:
     if not cost:
         return  # most effects have none
     player = src.controller
-    if lp := lp_of(ctx, src, cost):
+    if lp := lp_of(ctx, src, cost) + choose_lp(ctx, src, cost):
         actions.lose_lp(ctx, player, lp, "cost", "cost")
     if cost.get("discard_self") or cost.get("send_self_to_graveyard"):
         actions.send_to_graveyard(ctx, src.card, "cost", detail="cost")
@@ -200,7 +203,7 @@ def pay(ctx: Context, src: Source, cost: Mapping[str, Any]) -> None:
     if discard := int(cost.get("discard", 0)):
         _discard(ctx, src, cost, discard)
     if tribute := int(cost.get("tribute", 0)):
-        for i in _ordered(ctx, cost, tributes(ctx, src))[:tribute]:
+        for i in _picked(ctx, src, cost, tributes(ctx, src), tribute, "Tribute"):
             actions.tribute(ctx, i, "cost", detail="Tributed as a cost")
     if cost.get("destroy_self"):
         actions.destroy(ctx, src.card, "destruction_replacement", detail="destroyed instead")
@@ -221,27 +224,30 @@ def pay(ctx: Context, src: Source, cost: Mapping[str, Any]) -> None:
     if remove := int(cost.get("remove_counters") or 0):
         actions.set_counters(ctx, src.card, ctx.card(src.card).counters - remove, "cost")
     if banish := int(cost.get("banish_from_graveyard") or 0):
-        for i in _ordered(ctx, cost, graveyard_cards(ctx, src))[:banish]:
+        for i in _picked(ctx, src, cost, graveyard_cards(ctx, src), banish, "banish"):
             actions.move_card(ctx, i, Location.BANISHED, "cost", detail="banished as a cost")
     if cost.get("banish_self"):
         actions.move_card(ctx, src.card, Location.BANISHED, "cost", detail="banished as a cost")
     if back := int(cost.get("return_to_deck_from_graveyard") or 0):
-        for i in _ordered(ctx, cost, graveyard_cards(ctx, src))[:back]:
+        for i in _picked(ctx, src, cost, graveyard_cards(ctx, src), back, "return to the Deck"):
             actions.move_card(ctx, i, deck_of(ctx.card(i)), "cost", detail="returned to the Deck as a cost")
     if cost.get("return_self_to_deck"):
         card = ctx.card(src.card)
         actions.move_card(ctx, src.card, deck_of(card), "cost", detail="returned to the Deck as a cost")
 
 
+def _picked(ctx: Context, src: Source, cost: Mapping[str, Any], eligible: list[int], count: int,
+            what: str) -> tuple[int, ...]:  # fmt: skip
+    """The cards that pay: a card's `pay_with` first (its scripted answer), the rest the player's pick (§U.21)."""
+    return pick_payment(ctx, src, eligible, count, what, _by_id(ctx, cost.get("pay_with")))[0]
+
+
 def _discard(ctx: Context, src: Source, cost: Mapping[str, Any], count: int) -> None:
-    named = _by_id(ctx, cost.get("pay_with"))
-    listed = hand_cards(ctx, src)
-    chosen = [i for i in named if i in listed][:count]
     ps = ctx.state.players[src.controller]
-    unnamed = min(ps.hand_filler, count - len(chosen))
+    chosen, unnamed = pick_payment(ctx, src, hand_cards(ctx, src), count, "discard",
+                                   _by_id(ctx, cost.get("pay_with")), ps.hand_filler)  # fmt: skip
     for _ in range(unnamed):
         write_hand_filler(ctx.state, src.controller, ctx.state.players[src.controller].hand_filler - 1)
         ctx.emit(EventType.COST_PAID, "cost", player=src.controller, amount=1, detail="discarded an unnamed card")
-    rest = [i for i in listed if i not in chosen][: count - len(chosen) - unnamed]
-    for i in chosen + rest:
+    for i in chosen:
         actions.send_to_graveyard(ctx, i, "cost", detail="discarded as a cost")
