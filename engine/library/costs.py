@@ -47,13 +47,20 @@ def _ordered(ctx: Context, cost: Mapping[str, Any], eligible: list[int]) -> list
     return first + [i for i in eligible if i not in first]
 
 
-def hand_cards(ctx: Context, src: Source) -> list[int]:
-    """The listed cards in the hand of the effect's controller that it may discard (never this card)."""
+def hand_cards(ctx: Context, src: Source, flt: Mapping[str, Any] | None = None) -> list[int]:
+    """The listed cards in the hand of the effect's controller that it may discard or send (never this card; with a
+    filter, those that match it: "discard 1 Spell")."""
     return [
         i
         for i, c in enumerate(ctx.state.cards)
         if c.location is Location.HAND and c.owner is src.controller and i != src.card
+        and (flt is None or matches(ctx, i, flt))
     ]
+
+
+def _unnamed(ctx: Context, src: Source, cost: Mapping[str, Any]) -> int:
+    """The unnamed cards of the hand that can pay a hand cost: none if the cost names what kind of card pays."""
+    return 0 if cost.get("hand_filter") is not None else ctx.state.players[src.controller].hand_filler
 
 
 def tributes(ctx: Context, src: Source) -> list[int]:
@@ -141,11 +148,12 @@ def problem(ctx: Context, src: Source, cost: Mapping[str, Any]) -> str | None:
         Location.SPELL_TRAP_ZONE,
     ):
         return f"{card.name} must be in the hand or on the field to be sent to the Graveyard"
-    discard = int(cost.get("discard", 0))
-    if discard:
-        have = len(hand_cards(ctx, src)) + ctx.state.players[player].hand_filler
-        if have < discard:
-            return f"{player.name} cannot discard {discard} card(s) as the cost: only {have} other card(s) in the hand"
+    from_hand = int(cost.get("discard", 0)) + int(cost.get("send_from_hand") or 0)
+    if from_hand:
+        have = len(hand_cards(ctx, src, cost.get("hand_filter"))) + _unnamed(ctx, src, cost)
+        if have < from_hand:
+            return (f"{player.name} cannot give up {from_hand} card(s) from the hand as the cost: only {have} other "
+                    "card(s) there can be")  # fmt: skip
     tribute = int(cost.get("tribute", 0))
     if tribute:
         have = len(tributes(ctx, src))
@@ -201,7 +209,9 @@ def pay(ctx: Context, src: Source, cost: Mapping[str, Any]) -> None:
     if cost.get("tribute_self"):
         actions.tribute(ctx, src.card, "cost", detail="Tributed as a cost")
     if discard := int(cost.get("discard", 0)):
-        _discard(ctx, src, cost, discard)
+        _from_hand(ctx, src, cost, discard, "discard", "discarded as a cost")
+    if send := int(cost.get("send_from_hand") or 0):
+        _from_hand(ctx, src, cost, send, "send to the Graveyard", "sent from the hand to the Graveyard as a cost")
     if tribute := int(cost.get("tribute", 0)):
         for i in _picked(ctx, src, cost, tributes(ctx, src), tribute, "Tribute"):
             actions.tribute(ctx, i, "cost", detail="Tributed as a cost")
@@ -242,12 +252,14 @@ def _picked(ctx: Context, src: Source, cost: Mapping[str, Any], eligible: list[i
     return pick_payment(ctx, src, eligible, count, what, _by_id(ctx, cost.get("pay_with")))[0]
 
 
-def _discard(ctx: Context, src: Source, cost: Mapping[str, Any], count: int) -> None:
-    ps = ctx.state.players[src.controller]
-    chosen, unnamed = pick_payment(ctx, src, hand_cards(ctx, src), count, "discard",
-                                   _by_id(ctx, cost.get("pay_with")), ps.hand_filler)  # fmt: skip
+def _from_hand(ctx: Context, src: Source, cost: Mapping[str, Any], count: int, what: str, detail: str) -> None:
+    """Discard or send `count` cards from the hand: `pay_with` first, the rest the player's pick (§U.21), unnamed
+    cards of the hand among the ways to pay unless the cost names what kind of card pays (`hand_filter`)."""
+    eligible = hand_cards(ctx, src, cost.get("hand_filter"))
+    chosen, unnamed = pick_payment(ctx, src, eligible, count, what, _by_id(ctx, cost.get("pay_with")),
+                                   _unnamed(ctx, src, cost))  # fmt: skip
     for _ in range(unnamed):
         write_hand_filler(ctx.state, src.controller, ctx.state.players[src.controller].hand_filler - 1)
-        ctx.emit(EventType.COST_PAID, "cost", player=src.controller, amount=1, detail="discarded an unnamed card")
+        ctx.emit(EventType.COST_PAID, "cost", player=src.controller, amount=1, detail=f"{detail}: an unnamed card")
     for i in chosen:
-        actions.send_to_graveyard(ctx, i, "cost", detail="discarded as a cost")
+        actions.send_to_graveyard(ctx, i, "cost", detail=detail)
