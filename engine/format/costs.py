@@ -34,9 +34,9 @@ class PaymentWire(Wire):
     hand_filter: Annotated[FilterWire | UnsetType, doc("with discard/send_from_hand: only hand cards that match this "
                                                        "filter can pay (\"discard 1 Spell\"); unnamed hand cards "
                                                        "then cannot")] = UNSET
-    lp_multiple_of: Annotated[Count, doc("pay LP in multiples of this, the activating player choosing how many times "
+    lp_multiple_of: Annotated[Amount, doc("pay LP in multiples of this, the activating player choosing how many times "
                                          "(a choice's `answers`: `number`), besides any `lp` (rules spec §U.21)")] = 0
-    lp_max: Annotated[Count, doc("with lp_multiple_of: the most LP it can pay (\"max. 2000\"); 0: no maximum but "
+    lp_max: Annotated[Amount, doc("with lp_multiple_of: the most LP it can pay (\"max. 2000\"); 0: no maximum but "
                                  "the player's LP")] = 0
     detach: Annotated[Count, doc("detach this many Xyz Materials from this card (on an equip: its monster)")] = 0
     remove_counters: Annotated[Count, doc("remove this many counters from this card")] = 0

@@ -32,8 +32,8 @@ def pick_payment(
 ) -> tuple[tuple[int, ...], int]:  # fmt: skip
     """The cards that pay `count` of the cost (`what`: "discard", ...) among `eligible` (in order of preference):
     the `named` ones (a card's scripted `pay_with`, eligible ones first, up to `count`), the rest picked by the
-    activating player; with `unnamed` interchangeable unnamed cards of the hand also able to pay. Returns the cards
-    and how many unnamed cards pay."""
+    activating player; with `unnamed` interchangeable unnamed cards of the hand also able to pay (an answer picking
+    fewer than needed pays the rest with unnamed cards). Returns the cards and how many unnamed cards pay."""
     first = [i for i in named if i in eligible][:count]
     need = count - len(first)
     rest = [i for i in eligible if i not in first]
@@ -41,14 +41,14 @@ def pick_payment(
     options = []
     for k in range(lo, hi + 1):
         for combo in combinations(rest, k):
-            options.append(answer_option(src.card, need - k, tuple(sorted(combo))))
+            options.append(answer_option(src.card, 0, tuple(sorted(combo))))  # (the rest: unnamed cards)
             if len(options) > MAX_PICK_OPTIONS:
                 raise ValueError(f"{_about(ctx, src)}: more than {MAX_PICK_OPTIONS} ways to {what} {count}")
     if not options:
         return tuple(first), 0
     prompt = f"{_about(ctx, src)}: the {need} card(s) to {what}"
     o = resolution.ask(ctx, src.controller, DecisionKind.PICK, options, prompt)
-    return (*first, *o.targets), answer_value(o)
+    return (*first, *o.targets), need - len(o.targets)
 
 
 def lp_choices(ctx: Context, src: Source, cost: Mapping[str, Any]) -> list[int]:

@@ -202,6 +202,8 @@ def pay(ctx: Context, src: Source, cost: Mapping[str, Any]) -> None:
     if not cost:
         return  # most effects have none
     player = src.controller
+    # (the cards in the Graveyard as it is activated: one the same cost sends there cannot also pay from there)
+    in_graveyard = graveyard_cards(ctx, src)
     if lp := lp_of(ctx, src, cost) + choose_lp(ctx, src, cost):
         actions.lose_lp(ctx, player, lp, "cost", "cost")
     if cost.get("discard_self") or cost.get("send_self_to_graveyard"):
@@ -234,16 +236,21 @@ def pay(ctx: Context, src: Source, cost: Mapping[str, Any]) -> None:
     if remove := int(cost.get("remove_counters") or 0):
         actions.set_counters(ctx, src.card, ctx.card(src.card).counters - remove, "cost")
     if banish := int(cost.get("banish_from_graveyard") or 0):
-        for i in _picked(ctx, src, cost, graveyard_cards(ctx, src), banish, "banish"):
+        for i in _picked(ctx, src, cost, _still(ctx, in_graveyard), banish, "banish"):
             actions.move_card(ctx, i, Location.BANISHED, "cost", detail="banished as a cost")
     if cost.get("banish_self"):
         actions.move_card(ctx, src.card, Location.BANISHED, "cost", detail="banished as a cost")
     if back := int(cost.get("return_to_deck_from_graveyard") or 0):
-        for i in _picked(ctx, src, cost, graveyard_cards(ctx, src), back, "return to the Deck"):
+        for i in _picked(ctx, src, cost, _still(ctx, in_graveyard), back, "return to the Deck"):
             actions.move_card(ctx, i, deck_of(ctx.card(i)), "cost", detail="returned to the Deck as a cost")
     if cost.get("return_self_to_deck"):
         card = ctx.card(src.card)
         actions.move_card(ctx, src.card, deck_of(card), "cost", detail="returned to the Deck as a cost")
+
+
+def _still(ctx: Context, cards: list[int]) -> list[int]:
+    """Those of `cards` still in the Graveyard (another part of the same cost may have taken one)."""
+    return [i for i in cards if ctx.state.cards[i].location is Location.GRAVEYARD]
 
 
 def _picked(ctx: Context, src: Source, cost: Mapping[str, Any], eligible: list[int], count: int,
