@@ -164,7 +164,8 @@ def test_tribute_and_banish_from_the_graveyard_are_picked() -> None:
     assert d2 is not None and d2.describe() == ["pick g1", "pick g2"]
     duel.decide(pick(d2, duel.index_of("g2")))
     assert duel.card("e1").location is engine.Location.GRAVEYARD
-    assert duel.card("g2").location is engine.Location.BANISHED and duel.card("g1").location is engine.Location.GRAVEYARD
+    assert duel.card("g2").location is engine.Location.BANISHED
+    assert duel.card("g1").location is engine.Location.GRAVEYARD
 
 
 def test_pay_with_stays_the_scripted_answer() -> None:
@@ -213,3 +214,30 @@ def test_the_opponent_is_not_shown_the_cost_pick() -> None:
         acts = [o for o in d.options if not o.is_pass and o.card >= 0]
         s.apply_action(game.actions.encode(acts[0]) if acts and d.player is engine.Player.B else s.legal_actions()[0])
     assert "pick" in s.observation_string(1) and "pick" not in s.observation_string(0)
+
+
+@pytest.mark.parametrize("executor", ["fast", "transitions"])
+def test_a_triggered_effects_cost_is_picked_as_it_is_placed_on_the_chain(executor: str) -> None:
+    """Noble Knight Joan's shape: "if this card is destroyed ...: you can send 1 card from your hand to the GY"."""
+    b = engine.StateBuilder(hand_filler=(0, 0))
+    b.monster("m", "A", atk=1500, def_=1000)
+    b.monster("x", "B", atk=1000, def_=1000, effects=[{
+        "kind": "trigger", "on": "destroyed", "optional": True, "cost": {"send_from_hand": 1},
+        "does": [{"op": "gain_lp", "player": "controller", "amount": 1000}]}])  # fmt: skip
+    for h in ("h1", "h2"):
+        b.monster(h, "B", atk=0, def_=0, location="hand")
+    duel = engine.Duel(b.build(), engine.cards.registry(), executor=executor)  # type: ignore[arg-type]
+    duel.declare_attack("m", "x")
+    asked = []
+    while (d := duel.advance()) is not None:
+        if d.kind is DecisionKind.TRIGGER and d.player is engine.Player.B:
+            duel.decide(next(o for o in d.options if not o.is_pass))
+        elif d.kind is DecisionKind.PICK:
+            asked.append(d)
+            assert d.resumes is not None and d.resumes.kind is DecisionKind.TRIGGER
+            duel.decide(pick(d, duel.index_of("h1")))
+        else:
+            duel.decide(PASS if PASS in d.options else d.options[0])
+    assert len(asked) == 1
+    assert duel.card("h1").location is engine.Location.GRAVEYARD and duel.card("h2").location is engine.Location.HAND
+    assert duel.lp("B") == 8000 - 500 + 1000
