@@ -361,7 +361,11 @@ def activate(ctx: Context, player: Player, option: Option, trigger: bool = False
     )
     pay = ctx.registry[eff.type].pay_cost
     if pay is not None:
+        lp = ctx.state.players[player].lp
         pay(ctx, src)
+        if paid := lp - ctx.state.players[player].lp:  # (kept on the link: "that much", rules spec §U.21)
+            w.chain = (*w.chain[:-1], ChainLink(link.card, link.effect, link.player, link.speed, link.targets,
+                                                link.target_instances, link.trigger, paid))  # fmt: skip
         actions.check_zero_lp(ctx)
     w.passes = 0
     w.priority = opponent_of(player)
