@@ -257,7 +257,7 @@ class StatOfWire(Wire):
     count: Annotated[PerCardWire | UnsetType, doc("how many such cards (\"for each card in your hand\")")] = UNSET
     times: Annotated[Annotated[int, Meta(ge=1, le=MAX_COUNT)], doc("the value multiplied by this (\"x 200\")")] = 1
     lp_paid: Annotated[Literal[True] | UnsetType,
-                       doc("the LP this effect's activation paid as its cost (\"that much\": rules spec §U.21)")] = UNSET
+                       doc("the LP this effect's activation paid as its cost (\"that much\", §U.21)")] = UNSET
     loses: Annotated[bool, doc("the value taken away: its negative (\"loses that much ATK\")")] = False
 
     def __post_init__(self) -> None:
