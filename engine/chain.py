@@ -275,6 +275,30 @@ def check_choice(ctx: Context, decision: Decision, option: object) -> None:
 
 
 def apply_choice(ctx: Context, decision: Decision, option: Option) -> None:
+    resumes = decision.resumes
+    if decision.activating is not None and resumes is not None:  # §U.21: the activation goes on with one more answer
+        resolution.answer(ctx, option)
+        ctx.state.pending = resumes
+        _activate_paying(ctx, resumes, decision.activating)
+        return
+    if decision.kind not in RESOLUTION_KINDS and option.card >= 0 and option.effect >= 0 and (
+        ctx.registry[ctx.card(option.card).effects[option.effect].type].pay_cost is not None
+    ):  # an activation with a cost: the cost may ask (§U.21)
+        _activate_paying(ctx, decision, option)
+        return
+    _apply_choice(ctx, decision, option)
+
+
+def _activate_paying(ctx: Context, decision: Decision, option: Option) -> None:
+    """Answer `decision` with the activation `option`; if its cost asks the activating player which cards or what
+    amount pays (rules spec §U.21), the game is as before it and that question is pending, naming the activation."""
+    asked = resolution.pay_asking(ctx, lambda: _apply_choice(ctx, decision, option))
+    if asked is not None:
+        ctx.state.pending = Decision(asked.player, asked.kind, asked.window, asked.options, asked.cards, asked.prompt,
+                                     option, decision)  # fmt: skip
+
+
+def _apply_choice(ctx: Context, decision: Decision, option: Option) -> None:
     w = ctx.state.window
     assert w is not None
     ctx.state.pending = None
@@ -337,7 +361,11 @@ def activate(ctx: Context, player: Player, option: Option, trigger: bool = False
     )
     pay = ctx.registry[eff.type].pay_cost
     if pay is not None:
+        lp = ctx.state.players[player].lp
         pay(ctx, src)
+        if paid := lp - ctx.state.players[player].lp:  # (kept on the link: "that much", rules spec §U.21)
+            w.chain = (*w.chain[:-1], ChainLink(link.card, link.effect, link.player, link.speed, link.targets,
+                                                link.target_instances, link.trigger, paid))  # fmt: skip
         actions.check_zero_lp(ctx)
     w.passes = 0
     w.priority = opponent_of(player)

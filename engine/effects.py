@@ -382,7 +382,7 @@ class Context:
     """What a handler may use: read the state, ask queries, and act through `engine.actions`."""
 
     __slots__ = ("_lingering_hooks", "_lingering_seen", "asked", "event_listeners", "index", "loop_seen", "negating",
-                 "on_change", "record", "registry", "resolved", "state")  # fmt: skip
+                 "on_change", "paying", "record", "registry", "resolved", "state")  # fmt: skip
 
     def __init__(self, state: GameState, registry: Registry, index: Index, record: bool = True) -> None:
         self.state = state
@@ -402,6 +402,8 @@ class Context:
         self.loop_seen: tuple[tuple[int, int], ...] = ()  # (a tuple: a snapshot or a clone shares it)
         # How many of `state.answers` the resolving operation has read so far (`engine.resolution.ask`)
         self.asked = 0
+        # While an activation pays its cost (rules spec §U.21): a cost that leaves a choice asks the activating player
+        self.paying = False
         # The hooks the lingering effects answer on, and the lingering effects they were read from (`lingering_hooks`)
         self._lingering_seen: tuple[Lingering, ...] = ()
         self._lingering_hooks: frozenset[Hook] = NO_HOOKS

@@ -100,6 +100,10 @@ def to_effect(spec: EffectSpec, card_type: str) -> Effect:
             "banish_from_graveyard": spec.cost.banish_from_graveyard,
             "return_self_to_deck": spec.cost.return_self_to_deck,
             "return_to_deck_from_graveyard": spec.cost.return_to_deck_from_graveyard,
+            "lp_multiple_of": spec.cost.lp_multiple_of,
+            "send_from_hand": spec.cost.send_from_hand,
+            "hand_filter": spec.cost.hand_filter,
+            "lp_max": spec.cost.lp_max,
         }
     )
     ops = {op["op"] for op in does}

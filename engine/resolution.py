@@ -76,7 +76,7 @@ def ask(ctx: Context, player: Player, kind: DecisionKind, options: Sequence[Opti
         ctx.asked = i + 1
         return s.answers[i]
     w = s.window
-    if w is None or w.resolving < 0:
+    if w is None or (w.resolving < 0 and not ctx.paying):
         # An action with no chain (§U.15) cannot pause: the default a scenario with no answer listed takes (the first
         # option; chance from the duel's own source), documented as a limit in rules spec §U.16
         return options[draw(s, len(options))] if kind is DecisionKind.CHANCE else options[0]
@@ -186,6 +186,40 @@ def run_operation(ctx: Context, op: Operation, src: Source, link: ChainLink) -> 
     ctx.state.answers = ()
     ctx.asked = 0
     return True
+
+
+def pay_asking(ctx: Context, activation: Callable[[], None]) -> Decision | None:
+    """Run an activation (`activation`: the answer to a priority or trigger decision, its cost paid) with the cost
+    answers given so far (rules spec §U.21): None once it is complete (the answers are then cleared), else the
+    question its cost asks, the game put back as it was before the activation. The same replay as `run_operation`:
+    the activation is redone from the start with one more answer each time."""
+    listeners = ctx.event_listeners
+    saved = _save(ctx)
+    ctx.asked = 0
+    ctx.paying = True
+    if listeners:
+        ctx.event_listeners = []  # a first run nobody hears: it may be undone
+    try:
+        activation()
+    except Asked as asked:
+        ctx.event_listeners = listeners
+        ctx.paying = False
+        _restore(ctx, saved)
+        return asked.decision
+    finally:
+        ctx.event_listeners = listeners
+        ctx.paying = False
+    if listeners:  # it runs to its end: again, heard this time
+        _restore(ctx, saved)
+        ctx.asked = 0
+        ctx.paying = True
+        try:
+            activation()
+        finally:
+            ctx.paying = False
+    ctx.state.answers = ()
+    ctx.asked = 0
+    return None
 
 
 def answer(ctx: Context, option: Option) -> None:

@@ -180,10 +180,14 @@ class ScriptedAgent:
     def _resolution_answer(self, decision: Decision, duel: Duel) -> Option:
         """The next answer listed for the resolving effect (§U.16); with none: "no" where declining is allowed, else
         the first option; a chance outcome from the duel's own seeded source."""
-        w = duel.state.window
-        assert w is not None and w.resolving >= 0
-        link = w.chain[w.resolving]
-        listed = self.answers.get((link.card, link.effect))
+        paying = decision.activating
+        if paying is not None:  # a cost's decision (§U.21): the activation's listed answers, the cost's first
+            listed = self.answers.get((paying.card, paying.effect))
+        else:
+            w = duel.state.window
+            assert w is not None and w.resolving >= 0
+            link = w.chain[w.resolving]
+            listed = self.answers.get((link.card, link.effect))
         if not listed:
             if decision.kind is DecisionKind.CHANCE:
                 return resolution.chance_answer(duel.state, decision)
@@ -252,7 +256,11 @@ def _answer_option(decision: Decision, answer: dict[str, Any], ids: list[str]) -
     if key == "position":
         return answer_option(about, POSITION_CODES.index(value))
     if key in ("pick", "random"):
-        return answer_option(about, 0, tuple(sorted(ids.index(c) for c in value))) if value else PASS
+        if not value:
+            return PASS
+        wanted = tuple(sorted(ids.index(c) for c in value))
+        # (a cost's pick counts the unnamed cards of the hand that pay with them in its value: §U.21)
+        return next((o for o in decision.options if o.targets == wanted), answer_option(about, 0, wanted))
     if key == "yes":
         return answer_option(about, 1) if value else PASS
     if key == "coin":

@@ -234,6 +234,7 @@ class ChainLink(Frozen):
     targets: tuple[int, ...]
     target_instances: tuple[int, ...]
     trigger: bool
+    lp_paid: int  # the LP its activation paid as the cost ("loses that much ATK": rules spec §U.21)
 
     def __init__(
         self,
@@ -244,6 +245,7 @@ class ChainLink(Frozen):
         targets: tuple[int, ...] = (),
         target_instances: tuple[int, ...] = (),
         trigger: bool = False,
+        lp_paid: int = 0,
     ) -> None:
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "effect", effect)
@@ -252,6 +254,7 @@ class ChainLink(Frozen):
         object.__setattr__(self, "targets", targets)
         object.__setattr__(self, "target_instances", target_instances)
         object.__setattr__(self, "trigger", trigger)
+        object.__setattr__(self, "lp_paid", lp_paid)
 
 
 @attr.s(auto_attribs=True, init=False, unsafe_hash=True)

@@ -61,8 +61,6 @@ ENGINE_GAPS: frozenset[str] = frozenset(
     {  # none in the first sample since issue 22 (see FILLED_GAPS); these block cards of the second (seed 20261206)
         "equip_monster_to_opponent",  # a monster becomes an Equip Card of the opponent's monster and acts later
         "excavate",
-        "lp_in_multiples",  # a cost the player chooses the amount of: decisions exist on resolution only (§U.16)
-        "send_from_hand_cost",  # a cost whose card the player picks as they activate: likewise
         "materials_as_cards",  # Xyz Materials are counted, not cards
         "trap_monster",  # a Trap Card Special Summoned as a monster
     }
@@ -97,6 +95,9 @@ FILLED_GAPS = frozenset(
         "pick_choice",  # `special_summon` / `add_to_hand` without `card`, op `discard`; `resolution.pick_cards`
         "coin_toss",  # `resolution.chance` (a chance decision); the format has no coin op yet
         "dice_roll",  # likewise
+        # issue 43: costs that leave the activating player a choice (rules spec §U.21, library/cost_choices.py)
+        "lp_in_multiples",  # cost keys `lp_multiple_of`, `lp_max`; `cost_choices.choose_lp`
+        "send_from_hand_cost",  # cost keys `send_from_hand`, `hand_filter`; `cost_choices.pick_payment`
     }
 )
 

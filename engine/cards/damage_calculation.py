@@ -64,13 +64,14 @@ FABLED_ASHENVEIL = CardDef(
     text="If this card attacks or is attacked, during damage calculation (in either player's turn): You can send 1 "
     "card from your hand to the Graveyard once per battle; this card gains 600 ATK during that damage calculation "
     "only.",
-    ruling="One chain during damage calculation (§1.2); case S2-ASH-001. https://yugipedia.com/wiki/Fabled_Ashenveil",
+    ruling="One chain during damage calculation (§1.2); the card sent is the player's pick as it is activated (§U.21); "
+    "cases S2-ASH-001, CC-ASH-001. https://yugipedia.com/wiki/Fabled_Ashenveil",
     effects=(
         {"kind": "activated", "speed": 2, "during_damage_calculation": True, "battle": {"self": True},
-         "cost": {"discard": 1},
+         "cost": {"send_from_hand": 1},
          "does": [{"op": "change_stats", "target": "self", "atk": 600, "until": "damage_calculation"}]},
     ),
-    fidelity="approximate: the card sent from the hand is discarded (the format's cost has no plain 'send')",
+    fidelity="exact",
 )  # fmt: skip
 
 RESCUE_INTERLACER = CardDef(

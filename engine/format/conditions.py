@@ -234,7 +234,7 @@ class AmongWire(Wire):
 
 
 # A value names exactly one of these (the schema's `oneOf`, the struct's own check).
-VALUE_SOURCES = ("of", "highest_among", "lowest_among", "count")
+VALUE_SOURCES = ("of", "highest_among", "lowest_among", "count", "lp_paid")
 
 
 class StatOfWire(Wire):
@@ -256,9 +256,12 @@ class StatOfWire(Wire):
     )
     count: Annotated[PerCardWire | UnsetType, doc("how many such cards (\"for each card in your hand\")")] = UNSET
     times: Annotated[Annotated[int, Meta(ge=1, le=MAX_COUNT)], doc("the value multiplied by this (\"x 200\")")] = 1
+    lp_paid: Annotated[Literal[True] | UnsetType,
+                       doc("the LP this effect's activation paid as its cost (\"that much\", §U.21)")] = UNSET
+    loses: Annotated[bool, doc("the value taken away: its negative (\"loses that much ATK\")")] = False
 
     def __post_init__(self) -> None:
         given = [k for k in VALUE_SOURCES if getattr(self, k) is not UNSET]
         if len(given) != 1:
             got = ", ".join(given) or "none"
-            raise ValueError(f"give exactly one of of, highest_among, lowest_among, count (got {got})")
+            raise ValueError(f"give exactly one of of, highest_among, lowest_among, count, lp_paid (got {got})")

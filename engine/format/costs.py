@@ -23,8 +23,21 @@ class PaymentWire(Wire):
     tribute_self: Annotated[bool, doc("Tribute this card (a monster on the field): \"if a monster is Tributed\" "
                                       "triggers")] = False
     pay_with: Annotated[
-        tuple[CardRef, ...], doc("the cards the player picks first for discard/tribute, in this order")
+        tuple[CardRef, ...], doc("the scripted answer: the cards that pay discard/tribute/banish_from_graveyard/"
+                                 "return_to_deck_from_graveyard first, in this order; without it (or for what it "
+                                 "leaves) the activating player picks as the effect is activated (a choice's "
+                                 "`answers`: `pick`), rules spec §U.21")
     ] = ()
+    send_from_hand: Annotated[Count, doc("send this many other cards from the hand to the Graveyard (not a discard: "
+                                         "\"send 1 card from your hand to the GY\"), picked by the activating "
+                                         "player (rules spec §U.21)")] = 0
+    hand_filter: Annotated[FilterWire | UnsetType, doc("with discard/send_from_hand: only hand cards that match this "
+                                                       "filter can pay (\"discard 1 Spell\"); unnamed hand cards "
+                                                       "then cannot")] = UNSET
+    lp_multiple_of: Annotated[Amount, doc("pay LP in multiples of this, the activating player choosing how many times "
+                                         "(a choice's `answers`: `number`), besides any `lp` (rules spec §U.21)")] = 0
+    lp_max: Annotated[Amount, doc("with lp_multiple_of: the most LP it can pay (\"max. 2000\"); 0: no maximum but "
+                                 "the player's LP")] = 0
     detach: Annotated[Count, doc("detach this many Xyz Materials from this card (on an equip: its monster)")] = 0
     remove_counters: Annotated[Count, doc("remove this many counters from this card")] = 0
     banish_self: Annotated[bool, doc("banish this card (from the hand, the field or the Graveyard)")] = False
@@ -74,6 +87,10 @@ class Cost(msgspec.Struct, frozen=True):
     banish_from_graveyard: int = 0  # other cards of the player's Graveyard
     return_self_to_deck: bool = False
     return_to_deck_from_graveyard: int = 0  # other cards of the player's Graveyard
+    send_from_hand: int = 0  # other cards of the hand sent to the Graveyard (not discarded), the player's pick
+    hand_filter: Mapping[str, Any] | None = None  # the hand cards that can pay discard / send_from_hand
+    lp_multiple_of: int = 0  # LP paid in multiples of this, the player choosing how many (§U.21)
+    lp_max: int = 0  # the most LP paid in multiples (0: the player's LP)
 
 
 def cost_spec(c: CostWire) -> Cost:

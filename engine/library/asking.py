@@ -142,4 +142,15 @@ def op_may_ask(op: Params | Any) -> bool:
 def may_ask(cards: Sequence[Any]) -> bool:
     """Whether any effect of these cards (the format's kinds) may ask as it resolves (§U.16): what the search API
     needs to know to number the answers."""
-    return any(op_may_ask(op) for c in cards for e in c.effects for op in e.params.get("does", ()) or ())
+    return any(op_may_ask(op) for c in cards for e in c.effects for op in e.params.get("does", ()) or ()) or any(
+        cost_may_ask(e.params.get("cost") or {}) for c in cards for e in c.effects)
+
+
+# The cost keys that may leave the activating player a choice of what pays (rules spec §U.21)
+_CHOOSING_COSTS: Final = ("discard", "send_from_hand", "tribute", "banish_from_graveyard",
+                          "return_to_deck_from_graveyard", "lp_multiple_of")
+
+
+def cost_may_ask(cost: Any) -> bool:
+    """Whether a cost may ask the activating player which cards or what amount pays it (§U.21)."""
+    return any(cost.get(k) for k in _CHOOSING_COSTS)

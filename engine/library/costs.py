@@ -26,6 +26,7 @@ from typing import Any
 
 from engine import actions
 from engine.effects import Context, Source
+from engine.library.cost_choices import choose_lp, lp_choices, pick_payment
 from engine.library.filters import matches
 from engine.library.refs import value_of
 from engine.rules.cards import counters_problem
@@ -46,13 +47,20 @@ def _ordered(ctx: Context, cost: Mapping[str, Any], eligible: list[int]) -> list
     return first + [i for i in eligible if i not in first]
 
 
-def hand_cards(ctx: Context, src: Source) -> list[int]:
-    """The listed cards in the hand of the effect's controller that it may discard (never this card)."""
+def hand_cards(ctx: Context, src: Source, flt: Mapping[str, Any] | None = None) -> list[int]:
+    """The listed cards in the hand of the effect's controller that it may discard or send (never this card; with a
+    filter, those that match it: "discard 1 Spell")."""
     return [
         i
         for i, c in enumerate(ctx.state.cards)
         if c.location is Location.HAND and c.owner is src.controller and i != src.card
+        and (flt is None or matches(ctx, i, flt))
     ]
+
+
+def _unnamed(ctx: Context, src: Source, cost: Mapping[str, Any]) -> int:
+    """The unnamed cards of the hand that can pay a hand cost: none if the cost names what kind of card pays."""
+    return 0 if cost.get("hand_filter") is not None else ctx.state.players[src.controller].hand_filler
 
 
 def tributes(ctx: Context, src: Source) -> list[int]:
@@ -125,6 +133,8 @@ def problem(ctx: Context, src: Source, cost: Mapping[str, Any]) -> str | None:
     lp = lp_of(ctx, src, cost)
     if lp and lp > ctx.state.players[player].lp:
         return f"{player.name} cannot pay {lp} LP"
+    if cost.get("lp_multiple_of") and not lp_choices(ctx, src, cost):
+        return f"{player.name} cannot pay {cost['lp_multiple_of']} LP"
     if cost.get("discard_self") and card.location is not Location.HAND:
         return f"{card.name} must be in the hand to be discarded"
     uses_self = cost.get("send_self_to_graveyard") or cost.get("discard_self") or cost.get("tribute_self")
@@ -138,11 +148,12 @@ def problem(ctx: Context, src: Source, cost: Mapping[str, Any]) -> str | None:
         Location.SPELL_TRAP_ZONE,
     ):
         return f"{card.name} must be in the hand or on the field to be sent to the Graveyard"
-    discard = int(cost.get("discard", 0))
-    if discard:
-        have = len(hand_cards(ctx, src)) + ctx.state.players[player].hand_filler
-        if have < discard:
-            return f"{player.name} cannot discard {discard} card(s) as the cost: only {have} other card(s) in the hand"
+    from_hand = int(cost.get("discard", 0)) + int(cost.get("send_from_hand") or 0)
+    if from_hand:
+        have = len(hand_cards(ctx, src, cost.get("hand_filter"))) + _unnamed(ctx, src, cost)
+        if have < from_hand:
+            return (f"{player.name} cannot give up {from_hand} card(s) from the hand as the cost: only {have} other "
+                    "card(s) there can be")  # fmt: skip
     tribute = int(cost.get("tribute", 0))
     if tribute:
         have = len(tributes(ctx, src))
@@ -191,16 +202,20 @@ def pay(ctx: Context, src: Source, cost: Mapping[str, Any]) -> None:
     if not cost:
         return  # most effects have none
     player = src.controller
-    if lp := lp_of(ctx, src, cost):
+    # (the cards in the Graveyard as it is activated: one the same cost sends there cannot also pay from there)
+    in_graveyard = graveyard_cards(ctx, src)
+    if lp := lp_of(ctx, src, cost) + choose_lp(ctx, src, cost):
         actions.lose_lp(ctx, player, lp, "cost", "cost")
     if cost.get("discard_self") or cost.get("send_self_to_graveyard"):
         actions.send_to_graveyard(ctx, src.card, "cost", detail="cost")
     if cost.get("tribute_self"):
         actions.tribute(ctx, src.card, "cost", detail="Tributed as a cost")
     if discard := int(cost.get("discard", 0)):
-        _discard(ctx, src, cost, discard)
+        _from_hand(ctx, src, cost, discard, "discard", "discarded as a cost")
+    if send := int(cost.get("send_from_hand") or 0):
+        _from_hand(ctx, src, cost, send, "send to the Graveyard", "sent from the hand to the Graveyard as a cost")
     if tribute := int(cost.get("tribute", 0)):
-        for i in _ordered(ctx, cost, tributes(ctx, src))[:tribute]:
+        for i in _picked(ctx, src, cost, tributes(ctx, src), tribute, "Tribute"):
             actions.tribute(ctx, i, "cost", detail="Tributed as a cost")
     if cost.get("destroy_self"):
         actions.destroy(ctx, src.card, "destruction_replacement", detail="destroyed instead")
@@ -221,27 +236,37 @@ def pay(ctx: Context, src: Source, cost: Mapping[str, Any]) -> None:
     if remove := int(cost.get("remove_counters") or 0):
         actions.set_counters(ctx, src.card, ctx.card(src.card).counters - remove, "cost")
     if banish := int(cost.get("banish_from_graveyard") or 0):
-        for i in _ordered(ctx, cost, graveyard_cards(ctx, src))[:banish]:
+        for i in _picked(ctx, src, cost, _still(ctx, in_graveyard), banish, "banish"):
             actions.move_card(ctx, i, Location.BANISHED, "cost", detail="banished as a cost")
     if cost.get("banish_self"):
         actions.move_card(ctx, src.card, Location.BANISHED, "cost", detail="banished as a cost")
     if back := int(cost.get("return_to_deck_from_graveyard") or 0):
-        for i in _ordered(ctx, cost, graveyard_cards(ctx, src))[:back]:
+        for i in _picked(ctx, src, cost, _still(ctx, in_graveyard), back, "return to the Deck"):
             actions.move_card(ctx, i, deck_of(ctx.card(i)), "cost", detail="returned to the Deck as a cost")
     if cost.get("return_self_to_deck"):
         card = ctx.card(src.card)
         actions.move_card(ctx, src.card, deck_of(card), "cost", detail="returned to the Deck as a cost")
 
 
-def _discard(ctx: Context, src: Source, cost: Mapping[str, Any], count: int) -> None:
-    named = _by_id(ctx, cost.get("pay_with"))
-    listed = hand_cards(ctx, src)
-    chosen = [i for i in named if i in listed][:count]
-    ps = ctx.state.players[src.controller]
-    unnamed = min(ps.hand_filler, count - len(chosen))
+def _still(ctx: Context, cards: list[int]) -> list[int]:
+    """Those of `cards` still in the Graveyard (another part of the same cost may have taken one)."""
+    return [i for i in cards if ctx.state.cards[i].location is Location.GRAVEYARD]
+
+
+def _picked(ctx: Context, src: Source, cost: Mapping[str, Any], eligible: list[int], count: int,
+            what: str) -> tuple[int, ...]:  # fmt: skip
+    """The cards that pay: a card's `pay_with` first (its scripted answer), the rest the player's pick (§U.21)."""
+    return pick_payment(ctx, src, eligible, count, what, _by_id(ctx, cost.get("pay_with")))[0]
+
+
+def _from_hand(ctx: Context, src: Source, cost: Mapping[str, Any], count: int, what: str, detail: str) -> None:
+    """Discard or send `count` cards from the hand: `pay_with` first, the rest the player's pick (§U.21), unnamed
+    cards of the hand among the ways to pay unless the cost names what kind of card pays (`hand_filter`)."""
+    eligible = hand_cards(ctx, src, cost.get("hand_filter"))
+    chosen, unnamed = pick_payment(ctx, src, eligible, count, what, _by_id(ctx, cost.get("pay_with")),
+                                   _unnamed(ctx, src, cost))  # fmt: skip
     for _ in range(unnamed):
         write_hand_filler(ctx.state, src.controller, ctx.state.players[src.controller].hand_filler - 1)
-        ctx.emit(EventType.COST_PAID, "cost", player=src.controller, amount=1, detail="discarded an unnamed card")
-    rest = [i for i in listed if i not in chosen][: count - len(chosen) - unnamed]
-    for i in chosen + rest:
-        actions.send_to_graveyard(ctx, i, "cost", detail="discarded as a cost")
+        ctx.emit(EventType.COST_PAID, "cost", player=src.controller, amount=1, detail=f"{detail}: an unnamed card")
+    for i in chosen:
+        actions.send_to_graveyard(ctx, i, "cost", detail=detail)

@@ -55,6 +55,18 @@ def own_battler(ctx: Context, player: Player) -> int | None:
 
 
 def value_of(ctx: Context, src: Source, source: Params, *, plain: bool = False) -> int:
+    """`_value_of`, or the LP the resolving link's activation paid as its cost (`lp_paid`: "that much", §U.21, times
+    `times`); negative with `loses` ("loses that much ATK")."""
+    if source.get("lp_paid"):
+        w = ctx.state.window
+        link = w.chain[w.resolving] if w is not None and 0 <= w.resolving < len(w.chain) else None
+        value = (0 if link is None else link.lp_paid) * int(source.get("times", 1))
+    else:
+        value = _value_of(ctx, src, source, plain=plain)
+    return -value if source.get("loses") else value
+
+
+def _value_of(ctx: Context, src: Source, source: Params, *, plain: bool = False) -> int:
     """A value read from the game (§U.15): a monster's value (`of`, `stat`: current or original ATK/DEF, as it was
     if it left the field, §R.2; `level`, `rank`, `link_rating`), or the highest or lowest current ATK/DEF of the
     face-up monsters `highest_among` / `lowest_among` name (`player`, `filter`), or `count` (as `per_card`: how many

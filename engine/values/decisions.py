@@ -136,6 +136,10 @@ class Decision(Frozen):
     # What a decision made while an effect resolves asks, in words ("Battle Fader's effect: the position of
     # Battle Fader"); empty for the others, whose kind says it
     prompt: str
+    # A decision made as a COST, as an effect is activated (rules spec §U.21): the activation it completes
+    # (`activating`) and the decision that activation answered (`resumes`); None for every other decision
+    activating: Option | None
+    resumes: Decision | None
 
     def __init__(
         self,
@@ -145,6 +149,8 @@ class Decision(Frozen):
         options: tuple[Option, ...],
         cards: tuple[str, ...] = (),
         prompt: str = "",
+        activating: Option | None = None,
+        resumes: Decision | None = None,
     ) -> None:
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "kind", kind)
@@ -152,6 +158,8 @@ class Decision(Frozen):
         object.__setattr__(self, "options", options)
         object.__setattr__(self, "cards", cards)
         object.__setattr__(self, "prompt", prompt)
+        object.__setattr__(self, "activating", activating)
+        object.__setattr__(self, "resumes", resumes)
 
     def describe(self, card_names: Sequence[str] | None = None) -> list[str]:
         """Each option in words ("activate rush effect 0 targeting att", "pass"), naming cards by
