@@ -14,7 +14,7 @@ from engine import ScenarioError, parse_scenario
 from engine.scenario import scenario_to_json
 
 CASES = RULES_DIR / "nested-ops-cases.jsonl"
-test_sourced_cases, test_case, test_round_trip_schema_and_cli = case_file_tests(CASES, at_least=18)
+test_sourced_cases, test_case, test_round_trip_schema_and_cli = case_file_tests(CASES, at_least=21)
 
 
 def _base() -> dict:
@@ -39,6 +39,8 @@ NEG = {"op": "negate_attack"}
     ([{"op": "choose_one", "modes": [{"does": [NEG]}, {"does": [{"op": "destroy", "target": "zz"}]}]}],
      "cards[1].effects[0].does[0].modes[1].does[0].target", "zz"),
     ([{"op": "coin_toss"}], "cards[1].effects[0].does[0]", "heads"),
+    ([{"op": "coin_toss", "call": True, "heads": [NEG]}], "cards[1].effects[0].does[0].heads", "right / wrong"),
+    ([{"op": "coin_toss", "right": [NEG]}], "cards[1].effects[0].does[0].right", "call: true"),
     ([{"op": "roll_die", "results": [{"on": [7], "does": [NEG]}]}], "cards[1].effects[0].does[0].results[0].on[0]",
      "6"),
     ([{"op": "you_can", "does": [{"op": "gain_lp", "player": "controller", "amount": 1, "if_you_do": True}]}],

@@ -28,12 +28,25 @@ def each_op(does: Sequence[Op], at: Place = ()) -> Iterator[tuple[Place, Op]]:
 
 
 def _contained(op: Op, at: Place, depth: int) -> Iterator[tuple[Place, Op]]:
+    if op.op == "coin_toss":
+        _check_call(op, at)
     for key in NESTING.get(op.op, ()):
         for n, x in enumerate(op.params.get(key) or ()):
             if "op" in x:  # a list of operations (you_can.does, coin_toss.heads / tails)
                 yield from _listed(op.params[key], (*at, key), depth)
                 break
             yield from _listed(x["does"], (*at, key, n, "does"), depth)  # a mode or a die's result
+
+
+def _check_call(op: Op, at: Place) -> None:
+    """A called coin toss says what a right and a wrong call do; a coin not called, what each side does."""
+    called = bool(op.params.get("call"))
+    for key in ("heads", "tails") if called else ("right", "wrong"):
+        if op.params.get(key):
+            need = "right / wrong (what a right or a wrong call does)" if called else "call: true"
+            raise Invalid(f"{key} on a coin toss {'called' if called else 'not called'}: give {need}", *at, key)
+    if called and not (op.params.get("right") or op.params.get("wrong")):
+        raise Invalid("a called coin toss needs right or wrong", *at, "call")
 
 
 def _listed(ops: Sequence[Mapping[str, Any]], at: Place, depth: int) -> Iterator[tuple[Place, Op]]:

@@ -32,8 +32,8 @@ from engine.format.vocabulary import (
     RestrictionKind,
     Stat,
     StatChange,
-    Text,
     TargetRef,
+    Text,
     Unaffected,
     Until,
     Wire,
@@ -70,7 +70,7 @@ ONE_OF = {
     "indestructible_by_effects_this_turn": ("target", "applies_to"),
     "set_original_stats": ("set_atk", "set_def"),
     "lasting_effect": ("applies_to", "player"),
-    "coin_toss": ("heads", "tails"),
+    "coin_toss": ("heads", "tails", "right", "wrong"),
     **PIECE_ONE_OF,
 }
 
@@ -278,7 +278,12 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                                       doc("the listed effects; the effect's controller applies one, chosen as it "
                                           "resolves (answers: mode, from 0)")]},
     "coin_toss": {"heads": optional(Does, "what heads does (answers: coin); absent: nothing"),
-                  "tails": optional(Does, "what tails does; absent: nothing")},
+                  "tails": optional(Does, "what tails does; absent: nothing"),
+                  "call": optional(Literal[True], "\"toss a coin and call it\": the effect's controller calls a "
+                                   "side first, as it resolves (answers: call, then coin); give right / wrong, not "
+                                   "heads / tails"),
+                  "right": optional(Does, "with call: what a right call does; absent: nothing"),
+                  "wrong": optional(Does, "with call: what a wrong call does; absent: nothing")},
     "roll_die": {"results": Annotated[tuple[ResultWire, ...], Meta(min_length=1, max_length=6),
                                       doc("what each result of a six-sided die does; a result no entry lists does "
                                           "nothing (answers: die)")]},
@@ -305,7 +310,8 @@ def op_of(v: msgspec.Struct) -> Op:
 
 # The operations that contain others, and the keys holding them (a list of operations, or of modes / results).
 NESTING: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {"you_can": ("does",), "choose_one": ("modes",), "coin_toss": ("heads", "tails"), "roll_die": ("results",)}
+    {"you_can": ("does",), "choose_one": ("modes",), "coin_toss": ("heads", "tails", "right", "wrong"),
+     "roll_die": ("results",)}
 )
 
 

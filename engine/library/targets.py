@@ -31,7 +31,8 @@ STAT_OPS: Final = frozenset(
 
 
 def changes_stats_of(src: Source, name: str) -> bool:
-    return any(op.get("op") in STAT_OPS and op.get("target") == name for op in _each_op(src.effect.params.get("does", ())))
+    does = src.effect.params.get("does", ())
+    return any(op.get("op") in STAT_OPS and op.get("target") == name for op in _each_op(does))
 
 
 def _each_op(does: Any) -> Iterator[Any]:
