@@ -95,8 +95,8 @@ FILLED_GAPS = frozenset(
         # issue 43: decisions while an effect resolves, and chance (rules spec §U.16, engine/resolution.py)
         "summon_position_choice",  # `special_summon` without `position`; `resolution.choose_position`
         "pick_choice",  # `special_summon` / `add_to_hand` without `card`, op `discard`; `resolution.pick_cards`
-        "coin_toss",  # `resolution.chance` (a chance decision); the format has no coin op yet
-        "dice_roll",  # likewise
+        "coin_toss",  # `resolution.chance` (a chance decision); op `coin_toss` (rules spec §U.22)
+        "dice_roll",  # likewise; op `roll_die` (one die, what each result does)
     }
 )
 
