@@ -120,6 +120,18 @@ def _contained_op(draw: st.DrawFn, refs: Callable[[str], st.SearchStrategy[str]]
     return {"op": name, **op}
 
 
+def _coin_sides(op: Json) -> Json:
+    """A coin toss says heads / tails, or with `call` right / wrong (the loader refuses a mix): the sides drawn are
+    renamed to fit `call`."""
+    if op.get("op") != "coin_toss":
+        return op
+    names = ("right", "wrong") if op.get("call") else ("heads", "tails")
+    sides = [op.pop(k) for k in ("heads", "tails", "right", "wrong") if k in op]
+    for k, side in zip(names, sides, strict=False):
+        op[k] = side
+    return op
+
+
 # --- the layout of a scenario: which cards exist, where ----------------------------------------------------
 
 
@@ -180,7 +192,7 @@ def _effect(draw: st.DrawFn, card: Json, ids: list[str], summonable: list[str], 
     ops = []
     for n in range(draw(st.integers(1, 3))):
         name = first_op if first_op and n == 0 else draw(st.sampled_from(OP_NAMES))
-        op = draw(_params(DEFS[f"op.{name}"], refs))
+        op = _coin_sides(draw(_params(DEFS[f"op.{name}"], refs)))
         if op.get("target") is None:  # `if_it_is` reads the card the op's target names: the loader refuses it alone
             op.pop("if_it_is", None)
         if name == "special_summon":
