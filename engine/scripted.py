@@ -246,7 +246,8 @@ def _pass(decision: Decision) -> Option:
 # Which decision each key of a scenario's answer answers (rules spec §U.16)
 _ANSWER_KINDS = {"position": DecisionKind.POSITION, "pick": DecisionKind.PICK, "yes": DecisionKind.OPTIONAL,
                  "number": DecisionKind.NUMBER, "mode": DecisionKind.MODE, "coin": DecisionKind.CHANCE,
-                 "die": DecisionKind.CHANCE, "random": DecisionKind.CHANCE}  # fmt: skip
+                 "die": DecisionKind.CHANCE, "random": DecisionKind.CHANCE,
+                 "call": DecisionKind.MODE}  # fmt: skip
 
 
 def _answer_option(decision: Decision, answer: dict[str, Any], ids: list[str]) -> Option:
@@ -263,7 +264,7 @@ def _answer_option(decision: Decision, answer: dict[str, Any], ids: list[str]) -
         return next((o for o in decision.options if o.targets == wanted), answer_option(about, 0, wanted))
     if key == "yes":
         return answer_option(about, 1) if value else PASS
-    if key == "coin":
+    if key in ("coin", "call"):
         return answer_option(about, 0 if value == "heads" else 1)
     if key == "die":
         return answer_option(about, int(value) - 1)

@@ -93,8 +93,8 @@ FILLED_GAPS = frozenset(
         # issue 43: decisions while an effect resolves, and chance (rules spec §U.16, engine/resolution.py)
         "summon_position_choice",  # `special_summon` without `position`; `resolution.choose_position`
         "pick_choice",  # `special_summon` / `add_to_hand` without `card`, op `discard`; `resolution.pick_cards`
-        "coin_toss",  # `resolution.chance` (a chance decision); the format has no coin op yet
-        "dice_roll",  # likewise
+        "coin_toss",  # `resolution.chance` (a chance decision); op `coin_toss` (rules spec §U.22)
+        "dice_roll",  # likewise; op `roll_die` (one die, what each result does)
         # issue 43: costs that leave the activating player a choice (rules spec §U.21, library/cost_choices.py)
         "lp_in_multiples",  # cost keys `lp_multiple_of`, `lp_max`; `cost_choices.choose_lp`
         "send_from_hand_cost",  # cost keys `send_from_hand`, `hand_filter`; `cost_choices.pick_payment`

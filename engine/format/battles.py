@@ -62,11 +62,13 @@ class AnswerWire(Wire):
                       doc("a number chosen (as the decision counts it: LP in multiples of 100 as hundreds)")] = UNSET
     mode: Annotated[Annotated[int, Meta(ge=0, le=127)] | UnsetType, doc("which of the listed effects, from 0")] = UNSET
     coin: Annotated[Literal["heads", "tails"] | UnsetType, doc("what a coin toss showed")] = UNSET
+    call: Annotated[Literal["heads", "tails"] | UnsetType,
+                    doc("the side called before a coin toss (\"toss a coin and call it\", rules spec §U.22)")] = UNSET
     die: Annotated[Annotated[int, Meta(ge=1, le=6)] | UnsetType, doc("what a die roll showed")] = UNSET
     random: Annotated[tuple[CardRef, ...] | UnsetType, doc("the cards a random pick drew")] = UNSET
 
 
-ANSWER_KEYS = ("position", "pick", "yes", "number", "mode", "coin", "die", "random")
+ANSWER_KEYS = ("position", "pick", "yes", "number", "mode", "coin", "die", "random", "call")
 
 
 class ChoiceWire(Wire):

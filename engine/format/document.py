@@ -17,6 +17,7 @@ from engine.format.battles import Attack, AttackWire, BattlePhaseWire, Choice, C
 from engine.format.cards import CardSpec, CardWire, card_spec, with_library
 from engine.format.effects import AnyEffect, EffectSpec, EffectWire, check_targeted, effect_spec, with_speed
 from engine.format.errors import Invalid, convert, show
+from engine.format.nesting import each_op
 from engine.format.ops import REF_PARAMS, summons_self
 from engine.format.vocabulary import LP, MAX_CARDS, REFS, SUMMON_FROM, TARGET_KEYWORDS, Library, Player, Wire, doc, opt
 from engine.format.zones import check_zones
@@ -140,25 +141,25 @@ def check_scenario(w: ScenarioWire, own_effects: Mapping[str, int] | None = None
             instead = e.params.get("instead") if e.kind == "battle_destruction_replacement" else None
             for k, pid in enumerate(instead["pay_with"] if instead is not None else ()):
                 ref("card_ref", pid, "cards", i, "effects", j, "instead", "pay_with", k)
-            for k, op in enumerate(e.does):
+            for place, op in each_op(e.does, ("cards", i, "effects", j)):  # contained ones too (§U.22)
                 for name, kind in REF_PARAMS[op.op]:
                     if op.params[name] is not None and not summons_self(op):  # (an optional reference left out)
-                        ref(kind, op.params[name], "cards", i, "effects", j, "does", k, name)
+                        ref(kind, op.params[name], "cards", i, "effects", j, *place, name)
                 for key in ("equal_to", "atk_gain_of", "def_gain_of", "set_atk_of", "set_def_of"):
                     source = op.params.get(key) or {}
                     for part in ("of", "minus"):
                         if source.get(part) is not None:
-                            ref("target_ref", source[part], "cards", i, "effects", j, "does", k, key, part)
+                            ref("target_ref", source[part], "cards", i, "effects", j, *place, key, part)
                 if op.op == "special_summon" and summons_self(op):
                     if c.card_type != "monster":
                         raise Invalid(f"card {show(c.id)} is not a monster ({c.card_type})",
-                                       "cards", i, "effects", j, "does", k, "card")  # fmt: skip
+                                       "cards", i, "effects", j, *place, "card")  # fmt: skip
                 elif op.op == "special_summon" and op.params.get("card") is not None:
                     s = by_id[op.params["card"]]
                     if s.card_type != "monster" or s.location not in SUMMON_FROM:
                         raise Invalid(
                             f"card {show(s.id)} is not a monster in hand, deck or graveyard "
-                            f"({s.card_type} in {s.location})", "cards", i, "effects", j, "does", k, "card",
+                            f"({s.card_type} in {s.location})", "cards", i, "effects", j, *place, "card",
                         )  # fmt: skip
 
     check_zones(cards)

@@ -24,6 +24,7 @@ from engine.format.conditions import (
 )
 from engine.format.costs import Cost, CostWire, InsteadWire, cost_spec
 from engine.format.errors import Invalid
+from engine.format.nesting import each_op
 from engine.format.ops import REF_PARAMS, AnyOp, Op, op_of
 from engine.format.pieces import PIECE_KIND_ONE_OF, PIECE_KINDS
 from engine.format.vocabulary import (
@@ -350,9 +351,9 @@ def check_targeted(e: EffectSpec, at: tuple[str | int, ...]) -> None:
         raise Invalid("targeted names the cards chosen as targets: give target an object to choose them", *at,
                       "target")  # fmt: skip
     acts = False
-    for k, op in enumerate(e.does):
+    for place, op in each_op(e.does, at):  # contained operations too (§U.22)
         if op.params.get("if_it_is") is not None and op.params.get("target") is None:
-            raise Invalid("if_it_is reads the card the operation's target names: give it a target", *at, "does", k,
+            raise Invalid("if_it_is reads the card the operation's target names: give it a target", *at, *place,
                           "if_it_is")  # fmt: skip
         named = [name for name, _ in REF_PARAMS[op.op] if op.params.get(name) == "targeted"]
         named += [f"{key}.{part}" for key in ("equal_to", "atk_gain_of") for part in ("of", "minus")
@@ -360,10 +361,10 @@ def check_targeted(e: EffectSpec, at: tuple[str | int, ...]) -> None:
         for name in named:
             if name != "target" and not name.endswith((".of", ".minus")):
                 raise Invalid("only an operation's target, or the monster whose value it reads, can name targeted",
-                              *at, "does", k, name)  # fmt: skip
+                              *at, *place, name)  # fmt: skip
             if not chooses:
                 raise Invalid("targeted names the cards chosen as targets: give the effect's target an object to "
-                              "choose them", *at, "does", k, *name.split("."))  # fmt: skip
+                              "choose them", *at, *place, *name.split("."))  # fmt: skip
         acts = acts or bool(named)
     if chooses and not acts:
         raise Invalid("the effect chooses targets (target is an object) but no operation acts on them: give one "

@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 import msgspec
-from msgspec import Meta
+from msgspec import UNSET, Meta, UnsetType
 
 from engine.format.conditions import FilterWire, StatOfWire
 from engine.format.pieces import PIECE_ONE_OF, PIECE_OPS
@@ -33,6 +33,7 @@ from engine.format.vocabulary import (
     Stat,
     StatChange,
     TargetRef,
+    Text,
     Unaffected,
     Until,
     Wire,
@@ -69,6 +70,7 @@ ONE_OF = {
     "indestructible_by_effects_this_turn": ("target", "applies_to"),
     "set_original_stats": ("set_atk", "set_def"),
     "lasting_effect": ("applies_to", "player"),
+    "coin_toss": ("heads", "tails", "right", "wrong"),
     **PIECE_ONE_OF,
 }
 
@@ -91,6 +93,27 @@ SEQUENCE_KEYS: Mapping[str, Any] = {
                       "End Phase of this turn\"), on the cards its references name now; consecutive operations "
                       "with the same later are done together, in order"),
 }
+
+
+# Operations that contain others (rules spec §U.22): their lists are operations as an effect's `does` is, nested
+# (recursive structs: msgspec resolves `AnyOp` once the union below exists), at most MAX_NESTING deep.
+MAX_NESTING = 4
+Does = Annotated[tuple["AnyOp", ...], Meta(min_length=1)]
+
+
+class ModeWire(Wire):
+    """One of the effects `choose_one` lists ("● ..."): what it does, and how a player sees it."""
+
+    does: Annotated[Does, doc("what this effect does, as an effect's does list")]
+    what: Annotated[Text | UnsetType, doc("how it is shown to the player choosing (\"destroy 1 monster\")")] = UNSET
+
+
+class ResultWire(Wire):
+    """What some results of a die roll do ("1 or 2: ...")."""
+
+    on: Annotated[tuple[Annotated[int, Meta(ge=1, le=6)], ...], Meta(min_length=1),
+                  doc("the results (1 to 6) this entry answers")]  # fmt: skip
+    does: Annotated[Does, doc("what those results do, as an effect's does list")]
 
 
 def _sequenced(table: Mapping[str, Mapping[str, Any]]) -> dict[str, Mapping[str, Any]]:
@@ -245,6 +268,25 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                       "them (as for the kind indestructible_by_effects)"),
         "until": _UNTIL,
     },
+    # Operations that contain others (rules spec §U.22; the decisions and chance of §U.16).
+    "you_can": {"does": Annotated[Does, doc("what the step does if the player says yes (\"you can ...\" as it "
+                                             "resolves; a later operation with if_you_do needs it done)")],
+                "player": optional(Literal["controller", "opponent"], "who decides (default: the effect's "
+                                   "controller)"),
+                "what": optional(Text, "how the question is shown (\"draw 1 card\")")},
+    "choose_one": {"modes": Annotated[tuple[ModeWire, ...], Meta(min_length=2, max_length=MAX_COUNT),
+                                      doc("the listed effects; the effect's controller applies one, chosen as it "
+                                          "resolves (answers: mode, from 0)")]},
+    "coin_toss": {"heads": optional(Does, "what heads does (answers: coin); absent: nothing"),
+                  "tails": optional(Does, "what tails does; absent: nothing"),
+                  "call": optional(Literal[True], "\"toss a coin and call it\": the effect's controller calls a "
+                                   "side first, as it resolves (answers: call, then coin); give right / wrong, not "
+                                   "heads / tails"),
+                  "right": optional(Does, "with call: what a right call does; absent: nothing"),
+                  "wrong": optional(Does, "with call: what a wrong call does; absent: nothing")},
+    "roll_die": {"results": Annotated[tuple[ResultWire, ...], Meta(min_length=1, max_length=6),
+                                      doc("what each result of a six-sided die does; a result no entry lists does "
+                                          "nothing (answers: die)")]},
     **PIECE_OPS,  # Level changes, Tokens (rules spec §U.17)
 }), ONE_OF)  # fmt: skip
 
@@ -255,11 +297,40 @@ else:
 
 
 def op_of(v: msgspec.Struct) -> Op:
-    """An operation as the engine gets it: its parameters, defaults filled in; the sequence keys only if given."""
+    """An operation as the engine gets it: its parameters, defaults filled in; the sequence keys only if given; the
+    operations it contains as the library runs them (mappings with their `op`, `nested_params`)."""
     name, params = params_of(v)
+    if name in NESTING:  # a list left out is empty
+        params = MappingProxyType({k: () if x is None and k in NESTING[name] else nested_value(x)
+                                   for k, x in params.items()})  # fmt: skip
     if all(params[k] is not None for k in SEQUENCE_KEYS):
         return Op(name, params)
     return Op(name, MappingProxyType({k: x for k, x in params.items() if k not in SEQUENCE_KEYS or x is not None}))
+
+
+# The operations that contain others, and the keys holding them (a list of operations, or of modes / results).
+NESTING: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {"you_can": ("does",), "choose_one": ("modes",), "coin_toss": ("heads", "tails", "right", "wrong"),
+     "roll_die": ("results",)}
+)
+
+
+def nested_params(v: msgspec.Struct) -> Mapping[str, Any]:
+    """A contained operation as the library runs it: its parameters as `op_of` gives them, with its `op`."""
+    op = op_of(v)
+    return MappingProxyType({"op": op.op, **op.params})
+
+
+def nested_value(x: Any) -> Any:
+    """A parameter of an operation that contains others: its operations (in a list, a mode or a result) as
+    `nested_params`; anything else as it is."""
+    if isinstance(x, OpWire):
+        return nested_params(x)
+    if isinstance(x, ModeWire | ResultWire):
+        return MappingProxyType({k: nested_value(y) for k, y in msgspec.structs.asdict(x).items() if y is not UNSET})
+    if isinstance(x, tuple):
+        return tuple(nested_value(y) for y in x)
+    return x
 
 
 def summons_self(op: Op) -> bool:

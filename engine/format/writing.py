@@ -13,6 +13,7 @@ from engine.format.battles import Choice
 from engine.format.cards import ONLY_FOR, CardSpec
 from engine.format.document import Scenario
 from engine.format.effects import DOES_KINDS, EffectSpec
+from engine.format.nesting import op_json
 
 
 def scenario_to_json(sc: Scenario) -> dict[str, Any]:
@@ -71,7 +72,7 @@ def _effect_json(e: EffectSpec) -> dict[str, Any]:
     d: dict[str, Any] = {"kind": e.kind, **{k: v for k, v in e.params.items() if v is not None and v != ()}}
     if e.kind in DOES_KINDS:
         if e.does or e.kind != "activated":  # an activation that does nothing more leaves it out
-            d["does"] = [{"op": op.op, **{k: v for k, v in op.params.items() if v is not None}} for op in e.does]
+            d["does"] = [op_json(op) for op in e.does]  # contained operations too (§U.22)
         if e.cost is not None:
             d["cost"] = {k: v for k, v in msgspec.structs.asdict(e.cost).items() if v is not None}
         if e.target is not None:

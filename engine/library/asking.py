@@ -73,9 +73,16 @@ def _choose_one(run: Runner) -> OpHandler:
 
 def _coin_toss(run: Runner) -> OpHandler:
     def coin_toss(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
-        """Toss a coin (`heads`, `tails`: what each does): a chance decision, each side 1/2 (§U.16)."""
+        """Toss a coin (`heads`, `tails`: what each does): a chance decision, each side 1/2 (§U.16). With `call`
+        ("toss a coin and call it"), the effect's controller calls a side first (a decision of theirs), and `right` /
+        `wrong` say what each does (§U.22)."""
+        if op.get("call"):
+            called = resolution.choose_mode(ctx, src, range(2), "call the coin toss (0 heads, 1 tails)")
+            side = resolution.chance(ctx, src, 2, "toss a coin (0 heads, 1 tails)")
+            run(ctx, src, link, op.get("right" if side == called else "wrong") or ())
+            return
         side = resolution.chance(ctx, src, 2, "toss a coin (0 heads, 1 tails)")
-        run(ctx, src, link, op.get("heads" if side == 0 else "tails", ()))
+        run(ctx, src, link, op.get("heads" if side == 0 else "tails") or ())
 
     return coin_toss
 
@@ -126,7 +133,7 @@ def asking_ops(run: Runner) -> dict[str, OpHandler]:
 
 # The operations that always ask (or leave it to chance), and those that ask unless the file fixes the answer
 ALWAYS_ASKS: Final = frozenset({"you_can", "choose_one", "coin_toss", "roll_die", "discard"})
-NESTED: Final = ("does", "heads", "tails")
+NESTED: Final = ("does", "heads", "tails", "right", "wrong")
 
 
 def op_may_ask(op: Params | Any) -> bool:

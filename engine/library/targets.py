@@ -4,9 +4,9 @@ as the effect resolves; an operation acts on (or reads the value of) only those 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from itertools import combinations
-from typing import Final
+from typing import Any, Final
 
 from engine.effects import Context, Params, Source
 from engine.library.filters import matches
@@ -31,7 +31,19 @@ STAT_OPS: Final = frozenset(
 
 
 def changes_stats_of(src: Source, name: str) -> bool:
-    return any(op.get("op") in STAT_OPS and op.get("target") == name for op in src.effect.params.get("does", ()))
+    does = src.effect.params.get("does", ())
+    return any(op.get("op") in STAT_OPS and op.get("target") == name for op in _each_op(does))
+
+
+def _each_op(does: Any) -> Iterator[Any]:
+    """The operations of a `does` list, and those they contain ("you can ...", modes, a coin's sides, a die's
+    results: rules spec §U.22)."""
+    for op in does or ():
+        yield op
+        for key in ("does", "heads", "tails"):
+            yield from _each_op(op.get(key))
+        for entry in (op.get("modes") or ()) + (op.get("results") or ()):
+            yield from _each_op(entry.get("does"))
 
 
 def _targetable(ctx: Context, src: Source, index: int) -> bool:

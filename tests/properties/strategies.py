@@ -22,6 +22,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from engine import scenario as fmt
+from engine.format.ops import NESTING
 
 Json = dict[str, Any]
 DEFS: Json = fmt.scenario_json_schema()["$defs"]
@@ -55,6 +56,8 @@ def _value(name: str, schema: Json, refs: Callable[[str], st.SearchStrategy[str]
         return st.sampled_from(schema["enum"])
     if "$ref" in schema:  # a card reference, or an object defined once (a filter, a cost...)
         name = schema["$ref"].rsplit("/", 1)[1]
+        if name == "op":  # an operation inside another ("you can", a mode, a coin's side: rules spec §U.22)
+            return _contained_op(refs)
         return refs(name) if name in ("card_ref", "target_ref") else _params(DEFS[name], refs)
     if "anyOf" in schema:
         alternatives = [s for s in schema["anyOf"] if s.get("type") != "null"]
@@ -100,6 +103,33 @@ def _params(draw: st.DrawFn, defn: Json, refs: Callable[[str], st.SearchStrategy
             continue
         out[key] = draw(_value(key, schema, refs))
     return out
+
+
+# Operations inside operations: one level deep (the loader allows 4), none that needs a card set up for it
+# (special_summon), and without `if_you_do` (the loader refuses it on a contained list's first operation) or an
+# `if_it_is` with no target.
+_CONTAINED_NAMES = tuple(n for n in OP_NAMES if n not in NESTING and n != "special_summon")
+
+
+@st.composite
+def _contained_op(draw: st.DrawFn, refs: Callable[[str], st.SearchStrategy[str]]) -> Json:
+    name = draw(st.sampled_from(_CONTAINED_NAMES))
+    op = draw(_params(DEFS[f"op.{name}"], refs, frozenset({"if_you_do"})))
+    if op.get("target") is None:
+        op.pop("if_it_is", None)
+    return {"op": name, **op}
+
+
+def _coin_sides(op: Json) -> Json:
+    """A coin toss says heads / tails, or with `call` right / wrong (the loader refuses a mix): the sides drawn are
+    renamed to fit `call`."""
+    if op.get("op") != "coin_toss":
+        return op
+    names = ("right", "wrong") if op.get("call") else ("heads", "tails")
+    sides = [op.pop(k) for k in ("heads", "tails", "right", "wrong") if k in op]
+    for k, side in zip(names, sides, strict=False):
+        op[k] = side
+    return op
 
 
 # --- the layout of a scenario: which cards exist, where ----------------------------------------------------
@@ -162,7 +192,7 @@ def _effect(draw: st.DrawFn, card: Json, ids: list[str], summonable: list[str], 
     ops = []
     for n in range(draw(st.integers(1, 3))):
         name = first_op if first_op and n == 0 else draw(st.sampled_from(OP_NAMES))
-        op = draw(_params(DEFS[f"op.{name}"], refs))
+        op = _coin_sides(draw(_params(DEFS[f"op.{name}"], refs)))
         if op.get("target") is None:  # `if_it_is` reads the card the op's target names: the loader refuses it alone
             op.pop("if_it_is", None)
         if name == "special_summon":

@@ -1,0 +1,82 @@
+"""Operations inside operations (rules spec §U.22): "you can ...", "apply 1 of these effects", a coin's sides and a
+die's results each hold lists of operations, read as an effect's own `does` list is. The loader checks each
+contained operation as it checks an effect's own (card references, `targeted`, `if_it_is`), names its place
+(``cards[2].effects[0].does[1].does[0]``), and refuses lists nested deeper than :data:`MAX_NESTING`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+from engine.format.errors import Invalid
+from engine.format.ops import MAX_NESTING, NESTING, Op
+
+Place = tuple[str | int, ...]
+
+
+def each_op(does: Sequence[Op], at: Place = ()) -> Iterator[tuple[Place, Op]]:
+    """Every operation of an effect's `does` list, those it contains too (depth first, in order), with its place
+    under the effect (``("does", 1, "modes", 0, "does", 2)``); a problem of the nesting is placed under `at`."""
+    try:
+        for k, op in enumerate(does):
+            yield ("does", k), op
+            yield from _contained(op, ("does", k), 1)
+    except Invalid as e:
+        e.parts[:0] = at
+        raise
+
+
+def _contained(op: Op, at: Place, depth: int) -> Iterator[tuple[Place, Op]]:
+    if op.op == "coin_toss":
+        _check_call(op, at)
+    for key in NESTING.get(op.op, ()):
+        for n, x in enumerate(op.params.get(key) or ()):
+            if "op" in x:  # a list of operations (you_can.does, coin_toss.heads / tails)
+                yield from _listed(op.params[key], (*at, key), depth)
+                break
+            yield from _listed(x["does"], (*at, key, n, "does"), depth)  # a mode or a die's result
+
+
+def _check_call(op: Op, at: Place) -> None:
+    """A called coin toss says what a right and a wrong call do; a coin not called, what each side does."""
+    called = bool(op.params.get("call"))
+    for key in ("heads", "tails") if called else ("right", "wrong"):
+        if op.params.get(key):
+            need = "right / wrong (what a right or a wrong call does)" if called else "call: true"
+            raise Invalid(f"{key} on a coin toss {'called' if called else 'not called'}: give {need}", *at, key)
+    if called and not (op.params.get("right") or op.params.get("wrong")):
+        raise Invalid("a called coin toss needs right or wrong", *at, "call")
+
+
+def _listed(ops: Sequence[Mapping[str, Any]], at: Place, depth: int) -> Iterator[tuple[Place, Op]]:
+    if depth > MAX_NESTING:
+        raise Invalid(f"operations are nested at most {MAX_NESTING} deep", *at)
+    for m, params in enumerate(ops):
+        inner = as_op(params)
+        if m == 0 and inner.params.get("if_you_do"):
+            raise Invalid("if_you_do on the first operation of a contained list: no operation before it in this "
+                          "list (put the step it depends on in the same list)", *at, m, "if_you_do")  # fmt: skip
+        yield (*at, m), inner
+        yield from _contained(inner, (*at, m), depth + 1)
+
+
+def as_op(params: Mapping[str, Any]) -> Op:
+    """A contained operation (a mapping with its `op`) as an effect's operation."""
+    return Op(str(params["op"]), MappingProxyType({k: v for k, v in params.items() if k != "op"}))
+
+
+def op_json(op: Op) -> dict[str, Any]:
+    """An operation as the file writes it: the keys given (None and an empty contained list left out), the
+    operations it contains likewise."""
+    out: dict[str, Any] = {"op": op.op}
+    for k, v in op.params.items():
+        if v is None or (v == () and k in NESTING.get(op.op, ())):
+            continue
+        out[k] = _contained_json(v) if k in NESTING.get(op.op, ()) else v
+    return out
+
+
+def _contained_json(v: Sequence[Mapping[str, Any]]) -> list[Any]:
+    return [op_json(as_op(x)) if "op" in x
+            else {k: _contained_json(y) if k == "does" else y for k, y in x.items()} for x in v]  # fmt: skip
