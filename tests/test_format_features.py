@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import RULES_DIR, case_file_tests
+from conftest import RULES_DIR, case_file_tests, run
 
 import engine
 from engine.values.decisions import PASS, Decision, Option
@@ -123,3 +123,23 @@ def test_later_reads_a_value_of_a_card_that_has_left_as_it_was() -> None:
     duel.declare_attack("m", "x")
     duel.run(Eager())
     assert [p.lp for p in duel.state.players] == [8000, 8000 - 800 - 1200]
+
+
+def test_a_lasting_effect_of_a_player_kind_with_no_player_applies_to_its_controller() -> None:
+    """`lasting_effect` `avoid_battle_damage` (a kind about a player) given `applies_to: own_monsters` and no `player`
+    (the loader asks for one of the two) is its controller's: "you take no battle damage this turn"
+    (docs/scenario-format.md: `player` defaults to the controller). It raised KeyError: None (a property test found
+    it after issue 43's merges)."""
+    trap = {"id": "t", "controller": "B", "location": "spell_trap_zone", "card_type": "trap", "face_down": True,
+            "effects": [{"kind": "activated", "speed": 2,
+                         "does": [{"op": "change_stats", "target": "x", "atk": 100},  # (a Damage Step effect)
+                                  {"op": "lasting_effect", "kind": "avoid_battle_damage",
+                                   "applies_to": "own_monsters"}]}]}
+    sc = {"format": "damage-step-scenario/1", "id": "lasting-no-player",
+          "cards": [{"id": "a", "controller": "A", "position": "attack", "atk": 2000, "def": 0},
+                    {"id": "x", "controller": "B", "position": "attack", "atk": 1000, "def": 0}, trap],
+          "attack": {"attacker": "a", "target": "x"},
+          "choices": [{"window": "before_damage_calculation", "player": "B", "activate": "t"}]}
+    got = run(sc)
+    assert got["final_lp"] == {"A": 8000, "B": 8000}
+    assert got["final_locations"]["x"] == "graveyard"

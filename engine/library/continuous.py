@@ -53,7 +53,7 @@ from engine.values.game import (
 
 def _players(ctx: Context, src: Source) -> list[Player]:
     """The effect's `player` parameter (controller, opponent or both)."""
-    return ctx.players_of(src, src.effect.params.get("player", "controller"))
+    return ctx.players_of(src, src.effect.params.get("player") or "controller")  # (a lasting effect passes None)
 
 
 def _reflect(ctx: Context, src: Source) -> list[DamageModifier]:
