@@ -203,6 +203,10 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
         "player": optional(AnyPlayer, "for a battle-damage kind: the player it applies to (default controller)"),
         "by": optional(Literal["opponent_effects", "effects"], "cannot_be_targeted: by whose effects"),
         "until": _UNTIL,
+        "while_face_up": optional(Literal[True], "\"the effect lasts while this card is face-up on the field\": it "
+                                  "ends when this card leaves the field or is turned face-down (with until: "
+                                  "permanent, only then); nothing applies if it is not face-up there as it resolves "
+                                  "(rules spec §U.25)"),
     },
     "no_battle_damage_this_turn": {"player": default(AnyPlayer, "controller", "who takes no battle damage"),
                                    "until": _UNTIL},

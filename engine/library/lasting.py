@@ -21,7 +21,7 @@ from engine.rules.this_turn import attacks_this_turn
 from engine.rules.unaffected import unaffected_by
 from engine.state import ChainLink
 from engine.values.events import EventType
-from engine.values.game import Location
+from engine.values.game import Location, Position, is_on_field
 from engine.values.params import Params
 
 # The continuous kinds an effect may leave applying to a player or to their monsters (none names its own card).
@@ -29,7 +29,7 @@ LASTING_KINDS: Final = frozenset(
     {"avoid_battle_damage", "halve_battle_damage", "battle_damage_becomes", "gain_lp_instead",
      "indestructible_by_battle", "cannot_be_targeted", "negates_effects", *ATTACK_RULES}
 )  # fmt: skip
-_NOT_PARAMS: Final = frozenset({"op", "kind", "until", "if_you_do", "later"})
+_NOT_PARAMS: Final = frozenset({"op", "kind", "until", "if_you_do", "later", "while_face_up"})
 _PLAYER_KINDS: Final = frozenset(
     {"avoid_battle_damage", "halve_battle_damage", "battle_damage_becomes", "gain_lp_instead"}
 )
@@ -43,7 +43,24 @@ def lasting_effect(ctx: Context, src: Source, link: ChainLink, op: Params) -> No
     kind = str(op["kind"])
     if kind not in _PLAYER_KINDS:
         params.setdefault("applies_to", "own_monsters")  # (no card of its own: "self" would name none)
-    _linger(ctx, src, kind, params, str(op.get("until", "end_of_turn")))
+    holder = None
+    if op.get("while_face_up"):
+        holder = face_up_holder(ctx, src)
+        if holder is None:
+            return  # "the effect lasts while this card is face-up": not face-up on the field now, it never applies
+    _linger(ctx, src, kind, params, str(op.get("until", "end_of_turn")), holder)
+
+
+def face_up_holder(ctx: Context, src: Source) -> int | None:
+    """The effect's own card, if it is face-up on the field now: an effect that "lasts while this card is face-up on
+    the field" is kept on it (rules spec §U.25) and ends as it leaves the field or is turned face-down (a new card for
+    the rules: `actions.drop_stale_lingering`, `actions.face_down_reset`)."""
+    if src.card < 0:
+        return None
+    card = ctx.card(src.card)
+    if card.location is Location.MONSTER_ZONE:
+        return src.card if card.position is not Position.SET else None
+    return src.card if is_on_field(card.location) and not card.face_down else None
 
 
 def no_battle_damage_this_turn(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
@@ -53,13 +70,17 @@ def no_battle_damage_this_turn(ctx: Context, src: Source, link: ChainLink, op: P
     _linger(ctx, src, "avoid_battle_damage", params, str(op.get("until", "end_of_turn")))
 
 
-def _linger(ctx: Context, src: Source, kind: str, params: dict[str, Any], until: str) -> None:
+def _linger(
+    ctx: Context, src: Source, kind: str, params: dict[str, Any], until: str, holder: int | None = None
+) -> None:
     if kind == "avoid_battle_damage":
         params["scope"] = "all"  # (a player's damage from every battle, not one card's)
     eff = Effect(kind, EffectKind.CONTINUOUS, params=params)
-    actions.add_lingering(ctx, Lingering(eff, src.controller, None, None, until))
+    instance = None if holder is None else ctx.card(holder).instance
+    actions.add_lingering(ctx, Lingering(eff, src.controller, holder, instance, until))
     ctx.emit(EventType.LINK_RESOLVED, "effect", player=src.controller,
-             detail=f"{kind.replace('_', ' ')} until {until.replace('_', ' ')}")  # fmt: skip
+             detail=f"{kind.replace('_', ' ')} until {until.replace('_', ' ')}"
+             + (" while this card is face-up" if holder is not None else ""))  # fmt: skip
 
 
 def attack_again(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
