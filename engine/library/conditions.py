@@ -14,6 +14,8 @@ from engine.library.refs import ref
 from engine.rules.last_known import as_it_was, battler_instance
 from engine.rules.stats import current_stats
 from engine.rules.this_turn import (
+    destroyed_by_battle_this_turn,
+    face_up_at_start_this_turn,
     attacked_this_turn,
     battled_this_turn,
     declared_attack_this_turn,
@@ -169,8 +171,12 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
         known = ctx.state.last_known.get((src.card, ctx.card(src.card).instance - 1))
         return known is not None and known.card.location is Location.MONSTER_ZONE
     if name == "was_face_up_at_start":  # "if it was face-up at the start of the Damage Step"
+        if not in_damage_step:  # read after the battle: in this turn's battle it fought (§U.25)
+            return face_up_at_start_this_turn(ctx.state, me)
         start = b.attacker_position_at_start if me == b.attacker else b.target_position_at_start
         return me in (b.attacker, b.target) and start is not None and start is not Position.SET
+    if name == "destroyed_by_battle_this_turn":  # "if this card was destroyed by battle and sent to the GY this turn"
+        return destroyed_by_battle_this_turn(ctx.state, src.card)
     if name == "opponent_turn":
         return ctx.state.turn_player is not src.controller
     if name == "would_take_battle_damage":  # "when you would take battle damage" (§U.12)

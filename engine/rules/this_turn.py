@@ -19,6 +19,7 @@ from __future__ import annotations
 import attrs
 
 from engine.state import NO_ATTACK, Battle, GameState
+from engine.values.game import Location, Position
 
 
 @attrs.frozen(slots=True)
@@ -116,3 +117,41 @@ def last_attacker(s: GameState) -> tuple[int, int] | None:
         return None
     b = attacks[-1][1]
     return (b.attacker, b.attacker_instance)
+
+
+def _instance_it_battled_as(s: GameState, index: int) -> int:
+    """The instance a card had in this turn's battles: its own on the field; off the field, the one it left with (a
+    card that moved once since; one that moved again is a new card and matches no battle)."""
+    card = s.cards[index]
+    return card.instance if card.location is Location.MONSTER_ZONE else card.instance - 1
+
+
+def destroyed_by_battle_this_turn(s: GameState, index: int) -> bool:
+    """"If this card was destroyed by battle and sent to the Graveyard this turn" (rules spec §U.25): it was
+    destroyed by one of this turn's battles, sent to the Graveyard, and is still there as the card that was sent."""
+    card = s.cards[index]
+    if card.location is not Location.GRAVEYARD:
+        return False
+    was = card.instance - 1
+    for _t, b in attacks_this_turn(s):
+        if index in b.sent and ((b.attacker == index and b.attacker_instance == was)
+                                or (b.target == index and b.target_instance == was)):  # fmt: skip
+            return True
+    return False
+
+
+def face_up_at_start_this_turn(s: GameState, index: int) -> bool:
+    """"It was face-up at the start of the Damage Step", read after the battle (rules spec §U.25): in a battle of this
+    turn that reached the Damage Step it battled in, as the card it is (or left the field as), it was face-up when the
+    Damage Step began."""
+    was = _instance_it_battled_as(s, index)
+    for _t, b in attacks_this_turn(s):
+        if b.attacker == index and b.attacker_instance == was:
+            start = b.attacker_position_at_start
+        elif b.target == index and b.target_instance == was:
+            start = b.target_position_at_start
+        else:
+            continue
+        if start is not None and start is not Position.SET:
+            return True
+    return False
