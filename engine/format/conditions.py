@@ -134,6 +134,8 @@ class BattleWire(Wire):
     self_: Annotated[bool, doc("this card (the equipped monster, on an equip) is one of the battling monsters")] = (
         field(default=False, name="self")
     )
+    other_than_self: Annotated[bool, doc("the monster of the effect's controller that battles is not this card "
+                                         "(\"if another 'X' monster you control battles\")")] = False
     opponent_atk: Annotated[
         Literal["higher", "lower", "equal", "equal_or_higher", "equal_or_lower"] | UnsetType,
         doc("the monster it battles has a higher (lower, the same...) ATK than the monster of the effect's "

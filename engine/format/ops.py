@@ -170,7 +170,10 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                                             "Position as it resolves (rules spec §U.16)"),
                        "from": default(Annotated[tuple[Literal["hand", "deck", "graveyard"], ...], Meta(min_length=1)],
                                         ("hand", "deck", "graveyard"), "where it may come from"),
-                       "filter": optional(FilterWire, "what it must be (\"1 EARTH monster with 1500 or less ATK\")")},
+                       "filter": optional(FilterWire, "what it must be (\"1 EARTH monster with 1500 or less ATK\")"),
+                       "banish_when_leaves": optional(Literal[True], "\"..., but banish it when it leaves the "
+                                                      "field\": wherever it would go from the field, it is banished "
+                                                      "instead (rules spec §U.25)")},
     "damage": {"player": AnyPlayer, "amount": optional(Amount),
                "equal_to": optional(StatOfWire, "instead of amount: a monster's current ATK or DEF (Magic Cylinder)")},
     "gain_lp": {"player": AnyPlayer, "amount": optional(Amount),

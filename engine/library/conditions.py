@@ -51,6 +51,8 @@ def battle_problem(ctx: Context, src: Source, cond: Params) -> str | None:
         own = ref(ctx, src, str(cond["of"]))
         if own is None or own not in (b.attacker, b.target):
             return "that monster is not battling"
+    if cond.get("other_than_self") and own is not None and own == src.card:
+        return f"it is {ctx.card(src.card).name} itself that battles, not another monster"
     if cond.get("self") and src.host not in (b.attacker, b.target):
         return f"{ctx.card(src.host).name} is not battling"
     fate = battle_fate_problem(ctx, own, cond)

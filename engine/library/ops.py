@@ -335,7 +335,9 @@ def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Params) -> N
     index = asking.pick_one(ctx, src, op, ("hand", "deck", "graveyard"), "the monster to Special Summon")
     if index is None or not ctx.card(index).is_monster:
         return
-    actions.special_summon(ctx, index, src.controller, asking.summon_position(ctx, src, index, op), "effect")
+    summoned = actions.special_summon(ctx, index, src.controller, asking.summon_position(ctx, src, index, op), "effect")
+    if summoned and op.get("banish_when_leaves"):
+        actions.banish_when_it_leaves(ctx, index, src.controller)
 
 
 def amount_of(ctx: Context, src: Source, op: Params) -> int:
@@ -650,6 +652,7 @@ LINGERING_TYPES = [
     EffectType("change_stats"),  # read directly by rules.stats.current_stats
     EffectType("effects_negated_for_a_while"),  # a marker: `actions.NEGATED_FOR_A_WHILE`
     EffectType("control_for_a_while"),  # a marker: `actions.CONTROL_FOR_A_WHILE`
+    EffectType("banish_when_leaves"),  # a marker: `actions.BANISH_WHEN_LEAVES` (§U.25)
     EffectType("no_battle_damage_this_battle", hooks={Hook.BATTLE_DAMAGE: _no_damage_hook}),
     EffectType("indestructible_by_battle_this_turn", hooks={Hook.INDESTRUCTIBLE_BY_BATTLE: _indestructible_hook}),
     EffectType("original_values_in_damage_calculation", hooks={Hook.ORIGINAL_VALUES_IN_DAMAGE_CALCULATION: _yes}),
