@@ -140,7 +140,11 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
     "battle_damage_becomes": {"player": Relative, "value": Amount},
     "battle_damage_is_effect_damage": {},
     "gain_lp_instead": {"player": Relative},
-    "attack_from_defense": {"apply": Literal["atk", "def"]},
+    "attack_from_defense": {"apply": Literal["atk", "def"],
+                            "applies_to": default(AppliesTo, "self", "the monsters that can attack from face-up "
+                                                  "Defense Position (\"'Superheavy Samurai' monsters you control\": "
+                                                  "own_monsters with a filter)"),
+                            "filter": optional(FilterWire, "only the monsters of applies_to that match this filter")},
     "stat_modifier": {
         "atk": default(StatChange, 0),
         "def": default(StatChange, 0),

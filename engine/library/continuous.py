@@ -368,8 +368,14 @@ def _indestructible(ctx: Context, src: Source) -> IndestructibleByBattle | None:
     return IndestructibleByBattle(p.get("times_per_turn"))
 
 
-def _attack_from_defense(ctx: Context, src: Source) -> str:
-    return str(src.effect.params.get("apply", "atk"))
+def _attack_from_defense(ctx: Context, src: Source) -> str | dict[int, str]:
+    """This card (the default) can attack from Defense Position; with `applies_to`, each face-up monster it names
+    ("'Superheavy Samurai' monsters you control can attack while in face-up Defense Position", rules spec §U.25),
+    each applying the stat `apply` says."""
+    stat = str(src.effect.params.get("apply", "atk"))
+    if src.effect.params.get("applies_to", "self") == "self":
+        return stat
+    return {i: stat for i in monsters_it_applies_to(ctx, src, face_up=True)}
 
 
 def _banish(ctx: Context, src: Source) -> Location:

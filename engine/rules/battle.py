@@ -13,10 +13,14 @@ from engine.values.game import DAMAGE_STEP_PHASES, Location, Player, Position
 
 
 def attack_from_defense_stat(ctx: Context, index: int) -> str | None:
-    """ "atk" or "def" if an effect lets this monster attack from Defense Position, else None."""
+    """ "atk" or "def" if an effect lets this monster attack from Defense Position, else None: an answer "atk"/"def"
+    speaks of its own card, a mapping of the monsters it names (rules spec §U.25)."""
     for src, answer in ctx.ask(Hook.ATTACK_FROM_DEFENSE):
-        if src.host == index:
-            return str(answer)
+        if isinstance(answer, str):
+            if src.host == index:
+                return answer
+        elif index in answer:
+            return str(answer[index])
     return None
 
 

@@ -13,7 +13,7 @@ a place made a `Location`) and a problem (None when the answer is good). Pure: v
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from engine.values import words
@@ -50,7 +50,7 @@ HOOK_ANSWERS: Final[dict[Hook, str]] = {
     Hook.PIERCING: "an engine.Piercing",
     Hook.BATTLE_DAMAGE: "an iterable of engine.DamageModifier",
     Hook.INDESTRUCTIBLE_BY_BATTLE: "an engine.IndestructibleByBattle",
-    Hook.ATTACK_FROM_DEFENSE: '"atk" or "def"',
+    Hook.ATTACK_FROM_DEFENSE: '"atk" or "def", or a mapping of card indexes to "atk" / "def"',
     Hook.ACTIVATION_LOCK: "an engine.ActivationLock",
     Hook.GRAVEYARD_REDIRECT: "an engine.Location off the field (" + ", ".join(p.name for p in REDIRECT_PLACES) + ")",
     Hook.SELF_DESTROY: "True or False",
@@ -188,6 +188,11 @@ def _redirect(answer: object, cards: int) -> Checked:
 
 
 def _attack_stat(answer: object, cards: int) -> Checked:
+    """"atk"/"def" (its own card), or a mapping of card indexes to "atk"/"def" (the monsters it lets attack)."""
+    if isinstance(answer, Mapping):
+        good = all(type(k) is int and 0 <= k < cards and v in ("atk", "def") and type(v) is str
+                   for k, v in answer.items())  # fmt: skip
+        return dict(answer), (None if good else "its keys are not card indexes or its values not \"atk\"/\"def\"")
     return answer, (None if answer in ("atk", "def") and type(answer) is str else "it is neither")
 
 

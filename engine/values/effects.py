@@ -90,7 +90,7 @@ class Hook(FastEnum):
     PIERCING = "piercing"  # -> Piercing | None (asked of effects on the attacker)
     BATTLE_DAMAGE = "battle_damage"  # -> Iterable[DamageModifier] (§2.6)
     INDESTRUCTIBLE_BY_BATTLE = "indestructible_by_battle"  # -> IndestructibleByBattle
-    ATTACK_FROM_DEFENSE = "attack_from_defense"  # -> "atk" | "def" (the stat applied)
+    ATTACK_FROM_DEFENSE = "attack_from_defense"  # -> "atk" | "def" (the stat applied) | {card: "atk" | "def"}
     ACTIVATION_LOCK = "activation_lock"  # -> Callable-free data: ActivationLock
     GRAVEYARD_REDIRECT = "graveyard_redirect"  # -> Location: where cards sent to the GY go instead
     SELF_DESTROY = "self_destroy"  # -> bool: this monster destroys itself now
