@@ -30,6 +30,9 @@ def each_op(does: Sequence[Op], at: Place = ()) -> Iterator[tuple[Place, Op]]:
 def _contained(op: Op, at: Place, depth: int) -> Iterator[tuple[Place, Op]]:
     if op.op == "coin_toss":
         _check_call(op, at)
+    if op.op == "roll_dice_compared" and op.params.get("tie_rolls_again") and op.params.get("tie"):
+        raise Invalid("a tie that is rolled again does nothing of its own: give tie or tie_rolls_again, not both",
+                      *at, "tie")
     for key in NESTING.get(op.op, ()):
         for n, x in enumerate(op.params.get(key) or ()):
             if "op" in x:  # a list of operations (you_can.does, coin_toss.heads / tails)

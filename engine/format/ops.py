@@ -71,6 +71,7 @@ ONE_OF = {
     "set_original_stats": ("set_atk", "set_def"),
     "lasting_effect": ("applies_to", "player"),
     "coin_toss": ("heads", "tails", "right", "wrong"),
+    "roll_dice_compared": ("higher", "lower", "tie"),
     **PIECE_ONE_OF,
 }
 
@@ -294,6 +295,13 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
     "roll_die": {"results": Annotated[tuple[ResultWire, ...], Meta(min_length=1, max_length=6),
                                       doc("what each result of a six-sided die does; a result no entry lists does "
                                           "nothing (answers: die)")]},
+    "roll_dice_compared": {
+        "higher": optional(Does, "what happens if the effect's controller's result is higher (answers: die, die: "
+                           "the controller's, then the opponent's); absent: nothing"),
+        "lower": optional(Does, "what happens if it is lower; absent: nothing"),
+        "tie": optional(Does, "what happens on a tie; absent: nothing"),
+        "tie_rolls_again": optional(Literal[True], "\"if it's a tie, both players roll again\" (give no tie)"),
+    },
     **PIECE_OPS,  # Level changes, Tokens (rules spec §U.17)
 }), ONE_OF)  # fmt: skip
 
@@ -318,7 +326,7 @@ def op_of(v: msgspec.Struct) -> Op:
 # The operations that contain others, and the keys holding them (a list of operations, or of modes / results).
 NESTING: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {"you_can": ("does",), "choose_one": ("modes",), "coin_toss": ("heads", "tails", "right", "wrong"),
-     "roll_die": ("results",)}
+     "roll_die": ("results",), "roll_dice_compared": ("higher", "lower", "tie")}
 )
 
 

@@ -24,6 +24,7 @@ from engine.library import asking, costs
 from engine.library.conditions import condition, condition_problem, event_card, only_if_problem, resolution_problem
 from engine.library.continuous import monsters_it_applies_to
 from engine.library.filters import matches
+from engine.library.dice import dice_ops
 from engine.library.hands import HAND_OPS
 from engine.library.lasting import LASTING_OPS
 from engine.library.levels import LEVEL_OPS
@@ -582,6 +583,7 @@ def _run(ctx: Context, src: Source, link: ChainLink, does: Sequence[Params]) -> 
 
 
 OPS.update(asking.asking_ops(_run))  # §U.16: the operations that ask a player, or chance
+OPS.update(dice_ops(_run))  # §U.25: dice rolled by both players and compared
 
 
 def operation(ctx: Context, src: Source, link: ChainLink) -> None:
