@@ -30,6 +30,9 @@ def each_op(does: Sequence[Op], at: Place = ()) -> Iterator[tuple[Place, Op]]:
 def _contained(op: Op, at: Place, depth: int) -> Iterator[tuple[Place, Op]]:
     if op.op == "coin_toss":
         _check_call(op, at)
+    if op.op == "restrict" and op.params.get("kind") == "attacks_first" and op.params.get("target") is None:
+        raise Invalid("attacks_first names the monster that must attack first: give it a target (not applies_to)",
+                      *at, "kind")
     if op.op == "roll_dice_compared" and op.params.get("tie_rolls_again") and op.params.get("tie"):
         raise Invalid("a tie that is rolled again does nothing of its own: give tie or tie_rolls_again, not both",
                       *at, "tie")

@@ -190,7 +190,10 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                                        "no longer a legal target")},
     "end_battle_phase": {},
     "restrict": {
-        "kind": Annotated[RestrictionKind, doc("the restriction or permission, as its continuous kind")],
+        "kind": Annotated[RestrictionKind, doc("the restriction or permission, as its continuous kind; "
+                                               "attacks_first (with a target only): the other monsters of its "
+                                               "controller cannot attack until it has declared an attack (rules "
+                                               "spec §U.25)")],
         "target": optional(TargetRef, "the monster it applies to (or give applies_to)"),
         "applies_to": optional(AppliesTo, "the monsters it applies to, as the controller sees them"),
         "filter": optional(FilterWire, "only the monsters of applies_to that match this filter"),

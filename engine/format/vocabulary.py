@@ -121,7 +121,7 @@ Until = Literal["end_of_turn", "end_of_battle_phase", "end_of_damage_step", "dam
 AppliesTo = Literal["self", "other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters", "pointed_to"]
 RestrictionKind = Literal[
     "cannot_attack", "cannot_declare_attack", "cannot_be_attacked", "can_attack_directly", "must_attack",
-    "cannot_attack_directly",
+    "cannot_attack_directly", "attacks_first",
 ]
 Pile = Literal["deck", "graveyard", "banished"]
 Zone = Literal["monster_zone", "spell_trap_zone", "field_zone", "graveyard", "hand", "banished"]
