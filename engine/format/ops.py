@@ -154,7 +154,14 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
     },
     "negate_activation": {"destroy": bool},
     "destroy": {"target": TargetRef},
-    "banish": {"target": TargetRef},
+    "banish": {"target": TargetRef,
+               "returns": optional(Literal["end_step", "end_phase", "next_own_battle_phase"],
+                                   "banished for a while (a monster on the field): it returns to the field of the "
+                                   "player who controlled it at the End Step of this Battle Phase, in this turn's End "
+                                   "Phase (\"until the End Phase\"), or at the start of that player's next Battle "
+                                   "Phase (rules spec §U.25)"),
+               "return_position": optional(Literal["attack", "defense"], "with returns: the face-up position it "
+                                           "returns in (\"in face-up Attack Position\"); absent: the one it had")},
     "return_to_hand": {"target": TargetRef},
     "shuffle_into_deck": {"target": Annotated[TargetRef, doc("the card shuffled into its owner's Deck (a Fusion, "
                                                              "Synchro, Xyz or Link Monster: the Extra Deck)")]},

@@ -36,6 +36,7 @@ from engine.library.targets import (
     target_lost,
     targets,
 )
+from engine.library.temporary import with_return
 from engine.library.tokens import TOKEN_OPS
 from engine.rules.cards import pendulum_zone_problem
 from engine.rules.rounding import halved
@@ -543,7 +544,7 @@ OPS: Final[dict[str, OpHandler]] = {
     "indestructible_by_battle_this_turn": _indestructible,
     "negate_activation": _negate_activation,
     "destroy": _destroy,
-    "banish": _move_op(Location.BANISHED),
+    "banish": with_return(_move_op(Location.BANISHED)),  # §U.25: for a while, with `returns`
     "return_to_hand": _move_op(Location.HAND),
     "shuffle_into_deck": _shuffle_into_deck,
     "send_to_graveyard": _send_to_graveyard,
