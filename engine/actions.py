@@ -272,10 +272,12 @@ def destroy(ctx: Context, index: int, rule: str, *, detail: str = "", by: Source
     # Whose card effect destroyed it, for "destroyed by your opponent's card effect" (§U.15) and "destroyed by a card
     # effect" (§U.18): the effect's controller; its own controller for its own continuous effect; None otherwise.
     who = by.controller if by is not None else ctx.card(index).controller if rule == "self_destroy_deferred" else None
+    by_card = by.card if by is not None else index if rule == "self_destroy_deferred" else -1  # (§U.25)
     send_to_graveyard(ctx, index, rule, detail=detail or "destroyed", triggers=False)
     dest = ctx.card(index).location  # (a Token ceased to exist: not in the Graveyard, §U.17)
-    if who is not None or ctx.card(index).details.destroyed_by is not None:
-        write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, destroyed_by=who))
+    details = ctx.card(index).details
+    if who is not None or details.destroyed_by is not None or by_card != details.destroyed_by_card:
+        write_details(ctx.state, index, attrs.evolve(details, destroyed_by=who, destroyed_by_card=by_card))
     if dest is Location.GRAVEYARD:
         _moved(ctx, TriggerEvent.SENT_TO_GRAVEYARD, index)
     _moved(ctx, TriggerEvent.DESTROYED, index)

@@ -76,6 +76,8 @@ class CardDetails:
     # The player whose card effect destroyed it, where it went (§U.15: "destroyed by your opponent's card effect");
     # None otherwise. Kept until it moves again.
     destroyed_by: Player | None = None
+    # The card whose effect destroyed it (-1: none, or by battle): "destroyed, except by its own effect" (§U.25).
+    destroyed_by_card: int = -1
 
     def moved(self) -> CardDetails:
         """As it is once the card moved: a new card, in no zone, not Summoned (its printed details stay)."""

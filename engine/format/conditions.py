@@ -4,7 +4,9 @@ as an amount (``stat_of``). Read by effect kinds, operations and costs alike."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Annotated, Any, Literal
 
 from msgspec import UNSET, Meta, UnsetType, field
 
@@ -25,6 +27,8 @@ from engine.format.vocabulary import (
     Wire,
     Zone,
     doc,
+    mapping,
+    one_or_list,
 )
 
 
@@ -267,3 +271,11 @@ class StatOfWire(Wire):
         if len(given) != 1:
             got = ", ".join(given) or "none"
             raise ValueError(f"give exactly one of of, highest_among, lowest_among, count, lp_paid (got {got})")
+
+
+def only_if_mapping(w: OnlyIfWire) -> Mapping[str, Any]:
+    """An `only_if` as the library reads it: a read-only mapping, `controls` always a tuple of mappings."""
+    out = dict(mapping(w))
+    if "controls" in out:
+        out["controls"] = tuple(mapping(c) for c in one_or_list(w.controls))
+    return MappingProxyType(out)

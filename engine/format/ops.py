@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from engine.format.conditions import FilterWire, StatOfWire
+from engine.format.conditions import FilterWire, OnlyIfWire, StatOfWire, only_if_mapping
 from engine.format.pieces import PIECE_ONE_OF, PIECE_OPS
 from engine.format.vocabulary import (
     MAX_COUNT,
@@ -107,6 +107,10 @@ class ModeWire(Wire):
 
     does: Annotated[Does, doc("what this effect does, as an effect's does list")]
     what: Annotated[Text | UnsetType, doc("how it is shown to the player choosing (\"destroy 1 monster\")")] = UNSET
+    only_if: Annotated[OnlyIfWire | UnsetType,
+                       doc("it can be chosen only while this holds as it resolves (\"Tribute 1 other monster or "
+                           "destroy this card\": the Tribute only while you control another monster; rules spec "
+                           "§U.25)")] = UNSET
 
 
 class ResultWire(Wire):
@@ -305,6 +309,9 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
     "roll_die": {"results": Annotated[tuple[ResultWire, ...], Meta(min_length=1, max_length=6),
                                       doc("what each result of a six-sided die does; a result no entry lists does "
                                           "nothing (answers: die)")]},
+    "tribute": {"count": default(Annotated[int, Meta(ge=1, le=MAX_COUNT)], 1, "how many monsters"),
+                "other_than_self": default(bool, False, "not this card (\"Tribute 1 other monster\")"),
+                "filter": optional(FilterWire, "only monsters that match")},
     "roll_dice_compared": {
         "higher": optional(Does, "what happens if the effect's controller's result is higher (answers: die, die: "
                            "the controller's, then the opponent's); absent: nothing"),
@@ -351,6 +358,8 @@ def nested_value(x: Any) -> Any:
     `nested_params`; anything else as it is."""
     if isinstance(x, OpWire):
         return nested_params(x)
+    if isinstance(x, OnlyIfWire):
+        return only_if_mapping(x)
     if isinstance(x, ModeWire | ResultWire):
         return MappingProxyType({k: nested_value(y) for k, y in msgspec.structs.asdict(x).items() if y is not UNSET})
     if isinstance(x, tuple):

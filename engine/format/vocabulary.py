@@ -110,6 +110,8 @@ TriggerCondition = Literal[
     "sent_from_monster_zone",
     "equip_card",
     "destroyed_by_battle_this_turn",
+    "not_destroyed_by_own_effect",
+    "attacked_in_attack_position",
 ]
 Attribute = Literal["light", "dark", "water", "fire", "earth", "wind", "divine"]
 MonsterType = Literal[

@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from engine import actions, resolution
 from engine.effects import Context, Params, Source
+from engine.library.conditions import only_if_problem
 from engine.library.filters import matches
 from engine.library.refs import ref
 from engine.state import ChainLink
@@ -65,7 +66,13 @@ def _choose_one(run: Runner) -> OpHandler:
     def choose_one(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
         """"Apply 1 of these effects": the controller picks one of `modes` as it resolves (§U.16)."""
         modes: Sequence[Any] = op.get("modes", ())
-        picked = resolution.choose_mode(ctx, src, range(len(modes)))
+        # §U.25: a mode with `only_if` can be chosen only while it holds ("Tribute 1 other monster or destroy this
+        # card": the Tribute only while there is one to Tribute); none that can: nothing is applied
+        able = [m for m, mode in enumerate(modes)
+                if mode.get("only_if") is None or only_if_problem(ctx, src, mode["only_if"]) is None]  # fmt: skip
+        if not able:
+            return
+        picked = resolution.choose_mode(ctx, src, able)
         run(ctx, src, link, modes[picked].get("does", ()))
 
     return choose_one
@@ -132,7 +139,9 @@ def asking_ops(run: Runner) -> dict[str, OpHandler]:
 
 
 # The operations that always ask (or leave it to chance), and those that ask unless the file fixes the answer
-ALWAYS_ASKS: Final = frozenset({"you_can", "choose_one", "coin_toss", "roll_die", "discard", "roll_dice_compared"})
+ALWAYS_ASKS: Final = frozenset(
+    {"you_can", "choose_one", "coin_toss", "roll_die", "discard", "roll_dice_compared", "tribute"}
+)
 NESTED: Final = ("does", "heads", "tails", "right", "wrong")
 
 

@@ -177,6 +177,11 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
             return face_up_at_start_this_turn(ctx.state, me)
         start = b.attacker_position_at_start if me == b.attacker else b.target_position_at_start
         return me in (b.attacker, b.target) and start is not None and start is not Position.SET
+    if name == "not_destroyed_by_own_effect":  # "When this card is destroyed, except by its own effect" (§U.25)
+        return ctx.card(src.card).details.destroyed_by_card != src.card
+    if name == "attacked_in_attack_position":  # "when this face-up Attack Position card is attacked" (§U.25)
+        chosen = b.target_position_chosen if b.target_position_chosen is not None else b.target_position_at_start
+        return me == b.target and b.attacked and chosen is Position.ATTACK
     if name == "destroyed_by_battle_this_turn":  # "if this card was destroyed by battle and sent to the GY this turn"
         return destroyed_by_battle_this_turn(ctx.state, src.card)
     if name == "opponent_turn":

@@ -38,6 +38,7 @@ from engine.library.targets import (
 )
 from engine.library.temporary import with_return
 from engine.library.tokens import TOKEN_OPS
+from engine.library.tributing import TRIBUTE_OPS
 from engine.rules.cards import pendulum_zone_problem
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats
@@ -572,6 +573,7 @@ OPS: Final[dict[str, OpHandler]] = {
     **LEVEL_OPS,
     **TOKEN_OPS,
     **LOCK_OPS,
+    **TRIBUTE_OPS,
     "battle_damage_this_battle": _battle_damage_this_battle,
     "indestructible_by_effects_this_turn": _indestructible_by_effects_this_turn,
 }
