@@ -14,11 +14,11 @@ from engine.library.refs import ref
 from engine.rules.last_known import as_it_was, battler_instance
 from engine.rules.stats import current_stats
 from engine.rules.this_turn import (
-    destroyed_by_battle_this_turn,
-    face_up_at_start_this_turn,
     attacked_this_turn,
     battled_this_turn,
     declared_attack_this_turn,
+    destroyed_by_battle_this_turn,
+    face_up_at_start_this_turn,
     was_attacked_this_turn,
 )
 from engine.state import Card

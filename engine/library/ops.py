@@ -23,8 +23,8 @@ from engine.effects import (
 from engine.library import asking, costs
 from engine.library.conditions import condition, condition_problem, event_card, only_if_problem, resolution_problem
 from engine.library.continuous import monsters_it_applies_to
-from engine.library.filters import matches
 from engine.library.dice import dice_ops
+from engine.library.filters import matches
 from engine.library.hands import HAND_OPS
 from engine.library.lasting import LASTING_OPS
 from engine.library.levels import LEVEL_OPS

@@ -1,7 +1,7 @@
-"""Cards banished for a while (rules spec §U.25): "banish it until the End Phase", "it is removed from play at the end of
-the Damage Step and returned to your side of the field in face-up Attack Position at the beginning of your next turn's
-Battle Phase" (Rallis the Star Bird). The card is banished now; at that moment, with no chain, it returns to the field
-of the player who controlled it, if it is still the card that was banished (ocgcore: REASON_TEMPORARY and
+"""Cards banished for a while (rules spec §U.25): "banish it until the End Phase", "it is removed from play at the end
+of the Damage Step and returned to your side of the field in face-up Attack Position at the beginning of your next
+turn's Battle Phase" (Rallis the Star Bird). The card is banished now; at that moment, with no chain, it returns to
+the field of the player who controlled it, if it is still the card that was banished (ocgcore: REASON_TEMPORARY and
 `Duel.ReturnToField`, a continuous effect on EVENT_PHASE, ProjectIgnis/CardScripts c41382147). Returning is not a
 Summon. With no Main Monster Zone free it goes to the Graveyard (ocgcore's ReturnToField)."""
 

@@ -24,9 +24,10 @@ def tributable(ctx: Context, src: Source, op: Params) -> list[int]:
     """The monsters the effect's controller controls that the operation can Tribute: face-up or face-down, not this
     card with `other_than_self`, matching `filter`; not those destroyed by battle (§1.6)."""
     flt = op.get("filter")
+    other = bool(op.get("other_than_self"))
     return [i for i, c in enumerate(ctx.state.cards)
             if c.location is Location.MONSTER_ZONE and c.controller is src.controller and not c.battle_destroyed
-            and not (op.get("other_than_self") and i == src.card) and (flt is None or matches(ctx, i, flt))]  # fmt: skip
+            and not (other and i == src.card) and (flt is None or matches(ctx, i, flt))]  # fmt: skip
 
 
 def _tribute(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
