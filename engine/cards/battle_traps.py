@@ -111,22 +111,25 @@ BATTLE_FADER = CardDef(
     key="battle_fader",
     name="Battle Fader",
     card_type="monster",
-    fidelity="approximate: it is not banished when it leaves the field",
+    fidelity="exact",
     atk=0,
     def_=0,
     level=1,
     attribute="dark",
     monster_type="fiend",
-    text="When a monster of your opponent declares a direct attack: you can Special Summon this card from your hand, "
-    "then the Battle Phase ends.",
+    text="When an opponent's monster declares a direct attack: You can Special Summon this card from your hand, then "
+    "end the Battle Phase. If Summoned this way, banish it when it leaves the field.",
     ruling="A trigger effect from the hand on the declaration of a direct attack only, not on a replay's new "
     "choice (rules spec §BP.9, §BP.5); the Summon and the end of the Battle Phase are one resolution, and the "
     "Battle Phase goes to its End Step (OCG-BP L1056; cases BS-008, BS-009); its controller chooses its position, "
-    "face-up Attack or Defense (§U.16; case RD-BF-001). https://yugipedia.com/wiki/Battle_Fader",
+    "face-up Attack or Defense (§U.16; case RD-BF-001); 'then': the Battle Phase ends only if it was Summoned, and "
+    "then it is banished when it leaves the field (ProjectIgnis/CardScripts c19665973: EFFECT_LEAVE_FIELD_REDIRECT; "
+    "rules spec §U.25; case S2C-BF-001). https://yugipedia.com/wiki/Battle_Fader",
     effects=(
         {"kind": "trigger", "from": "hand", "on": "attack_declared", "optional": True,
          "condition": ["opponent_attacks", "direct_attack"],
-         "does": [{"op": "special_summon", "card": "self"}, {"op": "end_battle_phase"}]},
+         "does": [{"op": "special_summon", "card": "self", "banish_when_leaves": True},
+                  {"op": "end_battle_phase", "if_you_do": True}]},
     ),
 )  # fmt: skip
 
