@@ -311,6 +311,9 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                                           "nothing (answers: die)")]},
     "tribute": {"count": default(Annotated[int, Meta(ge=1, le=MAX_COUNT)], 1, "how many monsters"),
                 "other_than_self": default(bool, False, "not this card (\"Tribute 1 other monster\")"),
+                "player": default(Literal["controller", "opponent"], "controller", "who Tributes a monster they "
+                                  "control, and picks it (\"make your opponent Tribute 1 monster they control (their "
+                                  "choice)\": opponent)"),
                 "filter": optional(FilterWire, "only monsters that match")},
     "roll_dice_compared": {
         "higher": optional(Does, "what happens if the effect's controller's result is higher (answers: die, die: "

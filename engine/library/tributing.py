@@ -21,23 +21,26 @@ OpHandler = Callable[[Context, Source, ChainLink, Params], None]
 
 
 def tributable(ctx: Context, src: Source, op: Params) -> list[int]:
-    """The monsters the effect's controller controls that the operation can Tribute: face-up or face-down, not this
-    card with `other_than_self`, matching `filter`; not those destroyed by battle (§1.6)."""
+    """The monsters the Tributing player (`player`: the effect's controller, or "opponent": "make your opponent
+    Tribute 1 monster they control") controls that the operation can Tribute: face-up or face-down, not this card with
+    `other_than_self`, matching `filter`; not those destroyed by battle (§1.6)."""
+    who = ctx.player_of(str(op.get("player", "controller")), src)
     flt = op.get("filter")
     other = bool(op.get("other_than_self"))
     return [i for i, c in enumerate(ctx.state.cards)
-            if c.location is Location.MONSTER_ZONE and c.controller is src.controller and not c.battle_destroyed
+            if c.location is Location.MONSTER_ZONE and c.controller is who and not c.battle_destroyed
             and not (other and i == src.card) and (flt is None or matches(ctx, i, flt))]  # fmt: skip
 
 
 def _tribute(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
-    """Tribute `count` (1) of the monsters `tributable` names, picked by the effect's controller as it resolves; with
-    fewer than `count`, none (the text's Tribute cannot be done)."""
+    """Tribute `count` (1) of the monsters `tributable` names, picked by the Tributing player as it resolves ("their
+    choice"); with fewer than `count`, none (the text's Tribute cannot be done)."""
     count = int(op.get("count", 1))
     cands = tributable(ctx, src, op)
     if len(cands) < count:
         return
-    for i in resolution.pick_cards(ctx, src, cands, count, what=f"{count} monster(s) to Tribute"):
+    who = ctx.player_of(str(op.get("player", "controller")), src)
+    for i in resolution.pick_cards(ctx, src, cands, count, player=who, what=f"{count} monster(s) to Tribute"):
         actions.tribute(ctx, i, "effect")
 
 
