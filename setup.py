@@ -61,6 +61,7 @@ COMPILED = [
     "engine/rules/destruction.py",
     "engine/rules/last_known.py",
     "engine/rules/legality.py",
+    "engine/rules/leaving.py",
     "engine/rules/levels.py",
     "engine/rules/locks.py",
     "engine/rules/modifiers.py",

@@ -20,6 +20,7 @@ from engine.rules.destruction import (
     indestructible_by_effect,
     replace_battle_destruction,
 )
+from engine.rules.leaving import banished_when_it_leaves
 from engine.rules.locks import effect_damage_taker, special_summon_locked
 from engine.rules.stats import current_stats, erase_earlier, next_seq, note_applying, watch_stats
 from engine.rules.tokens import can_turn_face_down, token_destination
@@ -153,30 +154,6 @@ def move_card(
         _moved(ctx, TriggerEvent.RETURNED_TO_HAND, index)  # §U.14: "if this card is returned to the hand"
     elif dest is Location.HAND and not drawn and was in ADDED_FROM:
         _moved(ctx, TriggerEvent.ADDED_TO_HAND, index)  # §U.17: "if a card is added to your hand (except by drawing)"
-
-
-# The marker of "but banish it when it leaves the field" (rules spec §U.25): kept on the Summoned card, it ends with it.
-BANISH_WHEN_LEAVES: Final = Effect("banish_when_leaves", EffectKind.CONTINUOUS)
-
-
-def banished_when_it_leaves(ctx: Context, index: int) -> bool:
-    """A card on the field an effect said to "banish when it leaves the field": it is banished instead of going
-    anywhere else (ocgcore's EFFECT_LEAVE_FIELD_REDIRECT to LOCATION_REMOVED; reset as it leaves or is turned
-    face-down, RESETS_REDIRECT)."""
-    if not ctx.state.lingering:
-        return False
-    instance = ctx.card(index).instance
-    return any(ling.effect.type == BANISH_WHEN_LEAVES.type and ling.card == index and ling.instance == instance
-               for ling in ctx.state.lingering)  # fmt: skip
-
-
-def banish_when_it_leaves(ctx: Context, index: int, controller: Player) -> None:
-    """From now on, this monster is banished when it leaves the field ("Special Summon this card, but banish it when it
-    leaves the field"), while it stays face-up on the field."""
-    card = ctx.card(index)
-    if card.location is not Location.MONSTER_ZONE:
-        return
-    add_lingering(ctx, Lingering(BANISH_WHEN_LEAVES, controller, index, card.instance, "permanent"))
 
 
 # Where a card comes from when it is "added to the hand" (§U.17): a Main Deck, the Graveyard, banishment.

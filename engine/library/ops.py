@@ -40,6 +40,7 @@ from engine.library.temporary import with_return
 from engine.library.tokens import TOKEN_OPS
 from engine.library.tributing import TRIBUTE_OPS
 from engine.rules.cards import pendulum_zone_problem
+from engine.rules.leaving import BANISH_WHEN_LEAVES
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats
 from engine.rules.unaffected import unaffected_by
@@ -339,8 +340,9 @@ def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Params) -> N
     if index is None or not ctx.card(index).is_monster:
         return
     summoned = actions.special_summon(ctx, index, src.controller, asking.summon_position(ctx, src, index, op), "effect")
-    if summoned and op.get("banish_when_leaves"):
-        actions.banish_when_it_leaves(ctx, index, src.controller)
+    if summoned and op.get("banish_when_leaves"):  # §U.25: "..., but banish it when it leaves the field"
+        card = ctx.card(index)
+        actions.add_lingering(ctx, Lingering(BANISH_WHEN_LEAVES, src.controller, index, card.instance, "permanent"))
 
 
 def amount_of(ctx: Context, src: Source, op: Params) -> int:
@@ -657,7 +659,7 @@ LINGERING_TYPES = [
     EffectType("change_stats"),  # read directly by rules.stats.current_stats
     EffectType("effects_negated_for_a_while"),  # a marker: `actions.NEGATED_FOR_A_WHILE`
     EffectType("control_for_a_while"),  # a marker: `actions.CONTROL_FOR_A_WHILE`
-    EffectType("banish_when_leaves"),  # a marker: `actions.BANISH_WHEN_LEAVES` (§U.25)
+    EffectType("banish_when_leaves"),  # a marker: `rules.leaving.BANISH_WHEN_LEAVES` (§U.25)
     EffectType("no_battle_damage_this_battle", hooks={Hook.BATTLE_DAMAGE: _no_damage_hook}),
     EffectType("indestructible_by_battle_this_turn", hooks={Hook.INDESTRUCTIBLE_BY_BATTLE: _indestructible_hook}),
     EffectType("original_values_in_damage_calculation", hooks={Hook.ORIGINAL_VALUES_IN_DAMAGE_CALCULATION: _yes}),
