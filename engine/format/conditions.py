@@ -209,9 +209,13 @@ class OnlyIfWire(Wire):
         FilterWire | UnsetType, doc("this card (on an equip: the equipped monster) matches this filter")
     ] = field(default=UNSET, name="self")
     this_card: Annotated[
-        Literal["attacking", "attacked", "battling"] | UnsetType,
-        doc("this card is the attacking monster (from its declaration), the attack target, or either"),
+        Literal["attacking", "attacked", "battling", "battling_opponent_monster"] | UnsetType,
+        doc("this card is the attacking monster (from its declaration), the attack target, or either; "
+            "battling_opponent_monster: either, against a monster the other player controls (not a direct attack)"),
     ] = UNSET
+    controlled_by_you: Annotated[
+        bool | UnsetType, doc("this card is (true) / is not (false) controlled by the effect's controller (\"while "
+                              "you control it\", of an effect kept on a monster: rules spec §U.25)")] = UNSET
     same_column: Annotated[
         bool | UnsetType,
         doc("true: the monster this card battles is in this card's column (cards give `column`)"),

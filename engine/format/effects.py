@@ -181,7 +181,8 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
         "def_too": default(bool, False, "the atk_gain_of value is gained as DEF too (\"ATK and DEF\")"),
     },
     "activation_lock": {
-        "card_type": Literal["spell", "trap", "spell_trap", "monster"],
+        "card_type": Annotated[Literal["spell", "trap", "spell_trap", "monster", "any"],
+                               doc("any: \"cannot activate cards or effects\"")],
         "player": Relative,
         "cards_only": default(bool, False, "only the activation of Spell/Trap Cards, not the effects of face-up "
                                "ones (\"cannot activate Spell/Trap Cards\")"),

@@ -33,6 +33,8 @@ def _contained(op: Op, at: Place, depth: int) -> Iterator[tuple[Place, Op]]:
     if op.op == "restrict" and op.params.get("kind") == "attacks_first" and op.params.get("target") is None:
         raise Invalid("attacks_first names the monster that must attack first: give it a target (not applies_to)",
                       *at, "kind")
+    if op.op == "lasting_effect":
+        _check_lasting(op, at)
     if op.op == "roll_dice_compared" and op.params.get("tie_rolls_again") and op.params.get("tie"):
         raise Invalid("a tie that is rolled again does nothing of its own: give tie or tie_rolls_again, not both",
                       *at, "tie")
@@ -42,6 +44,24 @@ def _contained(op: Op, at: Place, depth: int) -> Iterator[tuple[Place, Op]]:
                 yield from _listed(op.params[key], (*at, key), depth)
                 break
             yield from _listed(x["does"], (*at, key, n, "does"), depth)  # a mode or a die's result
+
+
+def _check_lasting(op: Op, at: Place) -> None:
+    """A lasting effect's keys that belong to one kind (rules spec §U.25): at_timing's `at` and `does`,
+    activation_lock's `card_type` and `player`; `target` (kept on one monster) or `applies_to`, not both."""
+    p = op.params
+    timing = p.get("kind") == "at_timing"
+    for key in ("at", "does"):
+        if timing and not p.get(key):
+            raise Invalid(f"a lasting at_timing needs {key}", *at, key)
+        if not timing and p.get(key):
+            raise Invalid(f"{key} belongs to a lasting at_timing (kind is {p.get('kind')})", *at, key)
+    if p.get("kind") == "activation_lock":
+        for key in ("card_type", "player"):
+            if p.get(key) is None:
+                raise Invalid(f"a lasting activation_lock needs {key}", *at, key)
+    if p.get("target") is not None and p.get("applies_to") is not None:
+        raise Invalid("give target (the monster it is kept on) or applies_to, not both", *at, "applies_to")
 
 
 def _check_call(op: Op, at: Place) -> None:

@@ -34,6 +34,7 @@ from engine.format.vocabulary import (
     StatChange,
     TargetRef,
     Text,
+    TimingState,
     Unaffected,
     Until,
     Wire,
@@ -69,7 +70,7 @@ ONE_OF = {
     "indestructible_by_battle_this_turn": ("target", "applies_to"),
     "indestructible_by_effects_this_turn": ("target", "applies_to"),
     "set_original_stats": ("set_atk", "set_def"),
-    "lasting_effect": ("applies_to", "player"),
+    "lasting_effect": ("applies_to", "player", "target"),
     "coin_toss": ("heads", "tails", "right", "wrong"),
     "roll_dice_compared": ("higher", "lower", "tie"),
     **PIECE_ONE_OF,
@@ -225,6 +226,19 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                                   "ends when this card leaves the field or is turned face-down (with until: "
                                   "permanent, only then); nothing applies if it is not face-up there as it resolves "
                                   "(rules spec §U.25)"),
+        "target": optional(TargetRef, "the face-up monster it is kept on (\"target 1 monster; ... it ...\"): the "
+                           "effect is that monster's (a monster kind applies to it), and ends when it leaves the field "
+                           "or is turned face-down (rules spec §U.25)"),
+        "only_if": optional(OnlyIfWire, "it applies only while this holds (with target: about that monster, \"this "
+                            "card\"; \"if it battles an opponent's monster this turn while you control it\")"),
+        "card_type": optional(Literal["spell", "trap", "spell_trap", "monster", "any"],
+                              "activation_lock: what cannot be activated (any: \"cards or effects\")"),
+        "cards_only": optional(bool, "activation_lock: only Spell/Trap Card activations"),
+        "double": optional(bool, "piercing: double piercing damage"),
+        "at": optional(Annotated[tuple[TimingState, ...], Meta(min_length=1)],
+                       "at_timing: the states it acts in as they begin, with no chain"),
+        "does": optional(Does, "at_timing: what it does then (\"destroy the opponent's monster that battled it at the "
+                         "end of the Damage Step\")"),
     },
     "no_battle_damage_this_turn": {"player": default(AnyPlayer, "controller", "who takes no battle damage"),
                                    "until": _UNTIL},
@@ -346,7 +360,7 @@ def op_of(v: msgspec.Struct) -> Op:
 # The operations that contain others, and the keys holding them (a list of operations, or of modes / results).
 NESTING: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {"you_can": ("does",), "choose_one": ("modes",), "coin_toss": ("heads", "tails", "right", "wrong"),
-     "roll_die": ("results",), "roll_dice_compared": ("higher", "lower", "tie")}
+     "roll_die": ("results",), "roll_dice_compared": ("higher", "lower", "tie"), "lasting_effect": ("does",)}
 )
 
 

@@ -132,7 +132,7 @@ LastingKind = Literal[
     "avoid_battle_damage", "halve_battle_damage", "gain_lp_instead", "indestructible_by_battle", "cannot_be_targeted",
     "negates_effects",
     "cannot_attack", "cannot_declare_attack", "cannot_be_attacked", "can_attack_directly", "must_attack",
-    "cannot_attack_directly",
+    "cannot_attack_directly", "piercing", "double_battle_damage", "activation_lock", "at_timing",
 ]
 Arrow = Literal["bottom_left", "bottom", "bottom_right", "left", "right", "top_left", "top", "top_right"]
 Ability = Literal["tuner", "toon", "spirit", "union", "gemini", "flip", "normal", "effect", "fusion", "synchro",

@@ -237,10 +237,10 @@ def _activation_lock(ctx: Context, src: Source) -> ActivationLock:
     rel = p.get("player", "both")
     kind = p["card_type"]
     return ActivationLock(
-        traps=kind in ("trap", "spell_trap"),
-        spells=kind in ("spell", "spell_trap"),
+        traps=kind in ("trap", "spell_trap", "any"),
+        spells=kind in ("spell", "spell_trap", "any"),
         player=None if rel == "both" else ctx.player_of(rel, src),
-        monsters=kind == "monster",
+        monsters=kind in ("monster", "any"),
         cards_only=bool(p.get("cards_only")),
     )
 

@@ -11,12 +11,14 @@ None): it is asked like a card's continuous effect, picking its monsters wheneve
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Final
 
 from engine import actions
 from engine.effects import Context, Effect, EffectKind, Lingering, Source
 from engine.library.continuous import ATTACK_RULES
 from engine.library.refs import ref
+from engine.library.targets import card_for
 from engine.rules.this_turn import attacks_this_turn
 from engine.rules.unaffected import unaffected_by
 from engine.state import ChainLink
@@ -27,9 +29,10 @@ from engine.values.params import Params
 # The continuous kinds an effect may leave applying to a player or to their monsters (none names its own card).
 LASTING_KINDS: Final = frozenset(
     {"avoid_battle_damage", "halve_battle_damage", "battle_damage_becomes", "gain_lp_instead",
-     "indestructible_by_battle", "cannot_be_targeted", "negates_effects", *ATTACK_RULES}
+     "indestructible_by_battle", "cannot_be_targeted", "negates_effects", *ATTACK_RULES,
+     "piercing", "double_battle_damage", "activation_lock", "at_timing"}
 )  # fmt: skip
-_NOT_PARAMS: Final = frozenset({"op", "kind", "until", "if_you_do", "later", "while_face_up"})
+_NOT_PARAMS: Final = frozenset({"op", "kind", "until", "if_you_do", "later", "while_face_up", "target"})
 _PLAYER_KINDS: Final = frozenset(
     {"avoid_battle_damage", "halve_battle_damage", "battle_damage_becomes", "gain_lp_instead"}
 )
@@ -39,11 +42,19 @@ def lasting_effect(ctx: Context, src: Source, link: ChainLink, op: Params) -> No
     """A continuous effect of kind `op["kind"]` (with the op's other keys as its parameters) applies from now until
     `until` (default `end_of_turn`), as the effect's controller sees it: "your monsters cannot be destroyed by battle
     this turn" is `indestructible_by_battle` with `applies_to: own_monsters`, read whenever it is asked."""
-    params = {k: v for k, v in op.items() if k not in _NOT_PARAMS}
+    params = {k: v for k, v in op.items() if k not in _NOT_PARAMS and v is not None}
     kind = str(op["kind"])
-    if kind not in _PLAYER_KINDS:
-        params.setdefault("applies_to", "own_monsters")  # (no card of its own: "self" would name none)
+    cond = params.get("only_if")
+    if isinstance(cond, Mapping) and isinstance(cond.get("controls"), Mapping):  # (one entry: a list of one)
+        params["only_if"] = {**cond, "controls": (cond["controls"],)}
     holder = None
+    if op.get("target") is not None:  # §U.25: kept on that monster, its effect ("it cannot be destroyed by battle")
+        holder = card_for(ctx, src, link, str(op["target"]))
+        if holder is None or not ctx.card(holder).face_up_on_field or unaffected_by(ctx, holder, src):
+            return
+        params.setdefault("applies_to", "self")
+    elif kind not in _PLAYER_KINDS:
+        params.setdefault("applies_to", "own_monsters")  # (no card of its own: "self" would name none)
     if op.get("while_face_up"):
         holder = face_up_holder(ctx, src)
         if holder is None:

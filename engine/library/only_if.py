@@ -33,6 +33,9 @@ def only_if_problem(ctx: Context, src: Source, cond: Mapping[str, Any], *, plain
     role = cond.get("this_card")
     if role is not None and not _plays(ctx, src.host, role):
         return f"{me.name} is not {_ROLE_WORDS[role]}"
+    yours = cond.get("controlled_by_you")
+    if yours is not None and (me.controller is src.controller) is not yours:
+        return f"{me.name} is {'not ' if yours else ''}controlled by {src.controller.name}"
     same = cond.get("same_column")
     if same is not None and same_column(ctx, src.host) is not same:
         return f"the monster {me.name} battles is {'not ' if same else ''}in its column"
@@ -111,7 +114,8 @@ def _life_problem(ctx: Context, src: Source, c: Mapping[str, Any]) -> str | None
     return None
 
 
-_ROLE_WORDS = {"attacking": "the attacking monster", "attacked": "the attack target", "battling": "battling"}
+_ROLE_WORDS = {"attacking": "the attacking monster", "attacked": "the attack target", "battling": "battling",
+               "battling_opponent_monster": "battling an opponent's monster"}
 
 
 def plays_role(ctx: Context, index: int, role: str) -> bool:
@@ -121,6 +125,9 @@ def plays_role(ctx: Context, index: int, role: str) -> bool:
     card = ctx.card(index)
     attacking = index == b.attacker and card.instance == b.attacker_instance
     attacked = index == b.target and card.instance == b.target_instance
+    if role == "battling_opponent_monster":  # §U.25: against a monster the other player controls (not a direct attack)
+        other = b.target if attacking else b.attacker if attacked else None
+        return other is not None and other >= 0 and ctx.card(other).controller is not card.controller
     return {"attacking": attacking, "attacked": attacked, "battling": attacking or attacked}[role]
 
 
