@@ -40,12 +40,14 @@ def test_the_replay_may_be_cancelled() -> None:
 
 
 def test_lasting_effect_refuses_a_kind_that_needs_a_card() -> None:
+    """Piercing acts through one monster's attack: a lasting piercing is kept on a `target` (rules spec §U.25), never
+    on all of a player's monsters, which would name no attacker."""
     sc = {**RECORDS[0]["scenario"]}
     op = {"op": "lasting_effect", "kind": "piercing", "applies_to": "own_monsters"}
     trap = {"id": "t", "controller": "B", "location": "spell_trap_zone", "card_type": "trap", "face_down": True,
             "effects": [{"kind": "activated", "speed": 2, "does": [op]}]}
     sc["cards"] = [*sc["cards"][:4], trap]
-    with pytest.raises(engine.ScenarioError, match="expected one of avoid_battle_damage"):
+    with pytest.raises(engine.ScenarioError, match="a lasting piercing needs a target"):
         engine.parse_scenario(sc)
 
 

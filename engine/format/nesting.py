@@ -14,6 +14,10 @@ from engine.format.ops import MAX_NESTING, NESTING, Op
 
 Place = tuple[str | int, ...]
 
+# The lasting kinds that act through one monster's battles (its attack, the damage it inflicts, the monster it
+# battles): kept on a `target`, never on a player or all of their monsters (rules spec §U.25).
+NEEDS_A_MONSTER = frozenset({"piercing", "double_battle_damage", "at_timing"})
+
 
 def each_op(does: Sequence[Op], at: Place = ()) -> Iterator[tuple[Place, Op]]:
     """Every operation of an effect's `does` list, those it contains too (depth first, in order), with its place
@@ -62,6 +66,9 @@ def _check_lasting(op: Op, at: Place) -> None:
                 raise Invalid(f"a lasting activation_lock needs {key}", *at, key)
     if p.get("target") is not None and p.get("applies_to") is not None:
         raise Invalid("give target (the monster it is kept on) or applies_to, not both", *at, "applies_to")
+    if p.get("kind") in NEEDS_A_MONSTER and p.get("target") is None:
+        raise Invalid(f"a lasting {p.get('kind')} needs a target (the monster it is kept on, whose battles it "
+                      "changes)", *at, "kind")
 
 
 def _check_call(op: Op, at: Place) -> None:
