@@ -147,7 +147,8 @@ def test_corpus_spot_checks() -> None:
     assert honest.effects[0].params["from"] == "hand" and honest.effects[0].cost is not None
     assert honest.effects[0].cost.send_self_to_graveyard
     benkei = parse_scenario(SCENARIOS["DS-083"]).cards[0]
-    assert benkei.position == "defense" and benkei.effects[0].params == {"apply": "def"}
+    assert benkei.position == "defense"  # (applies_to, filter: its own attack only, the defaults; rules spec §U.25)
+    assert benkei.effects[0].params == {"apply": "def", "applies_to": "self", "filter": None}
     assert parse_scenario(SCENARIOS["DS-004"]).rules.zero_atk_mutual_destruction is False
     trigger = parse_scenario(SCENARIOS["DS-092"]).cards[0].effects[1]
     assert trigger.params["condition"] == ("this_card_attacked",)
