@@ -71,6 +71,13 @@ class FilterWire(Wire):
     card_type: Annotated[
         Literal["monster", "spell", "trap"] | UnsetType, doc("its card type (a Counter Trap is a trap)")
     ] = UNSET
+    property: Annotated[
+        Literal["normal", "continuous", "equip", "quick_play", "field", "ritual"] | UnsetType,
+        doc("a Spell/Trap with this Property (\"a Ritual Spell\": with card_type spell; a monster has none)"),
+    ] = UNSET
+    battling: Annotated[bool | UnsetType, doc("it is one of the two monsters of the attack under way, from its "
+                                              "declaration (false: \"other than the battling monster\"); read at "
+                                              "the filter's top level only, not inside not/any/all")] = UNSET
     not_: Annotated[FilterWire | UnsetType, doc("it does not match this filter (\"not a Pendulum Monster\": "
                                                 "{\"not\": {\"ability\": \"pendulum\"}})")] = field(
         default=UNSET, name="not"
@@ -115,6 +122,12 @@ class TargetsWire(Wire):
             "Zones, Pendulum Zones included, and the Field Zone), field (\"1 card on the field\"), graveyard (\"1 "
             "monster in your Graveyard\": player is the owner) or banished (\"1 of your banished cards\")"),
     ] = "monster_zone"
+    zones: Annotated[
+        Annotated[tuple[Literal["monster_zone", "spell_trap_zone", "field", "graveyard", "banished"], ...],
+                  Meta(min_length=2, max_length=5)] | UnsetType,
+        doc("instead of zone, several places (\"1 monster you control or in your GY\": [\"monster_zone\", "
+            "\"graveyard\"]); given, zone is not read (rules spec §U.23)"),
+    ] = UNSET
     count: Annotated[int, Meta(ge=1, le=MAX_COUNT), doc("how many (default 1)")] = 1
     up_to: Annotated[bool, doc("\"up to\" count: from 1 to count of them")] = False
     other_than_self: Annotated[bool, doc("not this card (\"1 other monster\")")] = False

@@ -350,13 +350,14 @@ def check_targeted(e: EffectSpec, at: tuple[str | int, ...]) -> None:
     if e.target == "targeted":
         raise Invalid("targeted names the cards chosen as targets: give target an object to choose them", *at,
                       "target")  # fmt: skip
+    _check_moved(e, at)
     acts = False
     for place, op in each_op(e.does, at):  # contained operations too (§U.22)
         if op.params.get("if_it_is") is not None and op.params.get("target") is None:
             raise Invalid("if_it_is reads the card the operation's target names: give it a target", *at, *place,
                           "if_it_is")  # fmt: skip
         named = [name for name, _ in REF_PARAMS[op.op] if op.params.get(name) == "targeted"]
-        named += [f"{key}.{part}" for key in ("equal_to", "atk_gain_of") for part in ("of", "minus")
+        named += [f"{key}.{part}" for key in VALUE_KEYS for part in ("of", "minus")
                   if (op.params.get(key) or {}).get(part) == "targeted"]  # fmt: skip
         for name in named:
             if name != "target" and not name.endswith((".of", ".minus")):
@@ -369,3 +370,33 @@ def check_targeted(e: EffectSpec, at: tuple[str | int, ...]) -> None:
     if chooses and not acts:
         raise Invalid("the effect chooses targets (target is an object) but no operation acts on them: give one "
                       "\"target\": \"targeted\"", *at, "target")  # fmt: skip
+
+
+# The keys of an operation holding a value read from a card (`of`, `minus` name it).
+VALUE_KEYS = ("equal_to", "atk_gain_of", "def_gain_of", "set_atk_of", "set_def_of", "add_of", "becomes_of")
+
+
+def _check_moved(e: EffectSpec, at: tuple[str | int, ...]) -> None:
+    """`moved` names the cards the operation just before it (in its list) moved (§U.23): only an operation's target,
+    or the card whose value it reads, and never the first operation of a list (nothing is before it)."""
+    battle = e.params.get("battle") or {}
+    paid = (e.cost.lp_equal_to if e.cost is not None else None) or {}
+    for value, where in ((e.target, ("target",)), (battle.get("of"), ("battle", "of")),
+                         (paid.get("of"), ("cost", "lp_equal_to", "of")),
+                         (paid.get("minus"), ("cost", "lp_equal_to", "minus"))):  # fmt: skip
+        if value == "moved":
+            raise Invalid("moved names the cards the operation before it moved: only an operation can name it", *at,
+                          *where)  # fmt: skip
+    for place, op in each_op(e.does, at):
+        named = [k for k in ("target", "card") if op.params.get(k) == "moved"]
+        named += [f"{k}.{part}" for k in VALUE_KEYS for part in ("of", "minus")
+                  if (op.params.get(k) or {}).get(part) == "moved"]  # fmt: skip
+        if op.op == "special_summon" and op.params.get("target") is not None:
+            for other in ("card", "filter"):
+                if op.params.get(other) is not None:
+                    raise Invalid(f"special_summon takes target or {other}, not both: target names the card (the "
+                                  "one targeted, or moved), card/from/filter one picked as it resolves", *at, *place,
+                                  other)  # fmt: skip
+        if named and place[-1] == 0:
+            raise Invalid("moved names the cards the operation before it moved: the first operation of a list has "
+                          "none before it", *at, *place, *named[0].split("."))  # fmt: skip

@@ -64,7 +64,7 @@ ONE_OF = {
     "gain_lp": ("amount", "equal_to"),
     "restrict": ("target", "applies_to"),
     "negate_effects": ("target", "all_other_cards"),
-    "special_summon": ("card", "filter"),
+    "special_summon": ("card", "filter", "target"),
     "add_to_hand": ("card", "filter", "target"),
     "indestructible_by_battle_this_turn": ("target", "applies_to"),
     "indestructible_by_effects_this_turn": ("target", "applies_to"),
@@ -170,7 +170,11 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                                             "Position as it resolves (rules spec §U.16)"),
                        "from": default(Annotated[tuple[Literal["hand", "deck", "graveyard"], ...], Meta(min_length=1)],
                                         ("hand", "deck", "graveyard"), "where it may come from"),
-                       "filter": optional(FilterWire, "what it must be (\"1 EARTH monster with 1500 or less ATK\")")},
+                       "filter": optional(FilterWire, "what it must be (\"1 EARTH monster with 1500 or less ATK\")"),
+                       "target": optional(TargetRef, "instead of card/from/filter: the card the effect targets in a "
+                                          "Graveyard or banished (targeted: \"target 1 monster in your GY; Special "
+                                          "Summon it\"), or a card the operation before it moved (moved); rules spec "
+                                          "§U.23")},
     "damage": {"player": AnyPlayer, "amount": optional(Amount),
                "equal_to": optional(StatOfWire, "instead of amount: a monster's current ATK or DEF (Magic Cylinder)")},
     "gain_lp": {"player": AnyPlayer, "amount": optional(Amount),

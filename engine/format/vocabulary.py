@@ -109,6 +109,8 @@ TriggerCondition = Literal[
     "destroyed_by_effect",
     "sent_from_monster_zone",
     "equip_card",
+    "was_attack_position_at_start",
+    "sent_from_attack_position",
 ]
 Attribute = Literal["light", "dark", "water", "fire", "earth", "wind", "divine"]
 MonsterType = Literal[
@@ -149,7 +151,8 @@ ATTRIBUTES: tuple[str, ...] = get_args(Attribute)
 ABILITIES: tuple[str, ...] = get_args(Ability)
 SUMMON_KINDS: tuple[str, ...] = get_args(Summoned)
 MONSTER_TYPES: tuple[str, ...] = get_args(MonsterType)
-TARGET_KEYWORDS = ("attacker", "target", "self", "battling_opponent", "own_battler", "opponent_battler", "targeted")
+TARGET_KEYWORDS = ("attacker", "target", "self", "battling_opponent", "own_battler", "opponent_battler", "targeted",
+                   "moved")
 SUMMON_FROM = frozenset({"hand", "deck", "graveyard"})
 
 # --- values ----------------------------------------------------------------------------------------------

@@ -171,6 +171,13 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
     if name == "was_face_up_at_start":  # "if it was face-up at the start of the Damage Step"
         start = b.attacker_position_at_start if me == b.attacker else b.target_position_at_start
         return me in (b.attacker, b.target) and start is not None and start is not Position.SET
+    if name == "was_attack_position_at_start":  # "was in face-up Attack Position at the start of the Damage Step"
+        start = b.attacker_position_at_start if me == b.attacker else b.target_position_at_start
+        return me in (b.attacker, b.target) and start is Position.ATTACK
+    if name == "sent_from_attack_position":  # "when this Attack Position card is destroyed": as it left the field
+        known = ctx.state.last_known.get((src.card, ctx.card(src.card).instance - 1))
+        return known is not None and known.card.location is Location.MONSTER_ZONE and \
+            known.card.position is Position.ATTACK
     if name == "opponent_turn":
         return ctx.state.turn_player is not src.controller
     if name == "would_take_battle_damage":  # "when you would take battle damage" (§U.12)

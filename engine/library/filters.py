@@ -20,6 +20,8 @@ def matches(ctx: Context, index: int, flt: Mapping[str, Any], *, plain: bool = F
     stats = ((lingering_stats if plain else current_stats)(ctx, index)) if _reads_stats(flt) else None
     if flt.keys() & _TURN and not _turn_facts_hold(ctx, index, flt):
         return False
+    if "battling" in flt and _battling(ctx, index) is not bool(flt["battling"]):
+        return False  # "other than the battling monster" (rules spec §U.23)
     card = ctx.card(index)
     level = current_level(ctx, index, plain=plain) if card.level and _reads(flt, _LEVELS) else None
     return matches_card(card, flt, stats, level)
@@ -42,6 +44,13 @@ def _reads_stats(flt: Mapping[str, Any]) -> bool:
         return True
     inner = ([flt["not"]] if "not" in flt else []) + list(flt.get("any", ())) + list(flt.get("all", ()))
     return any(_reads_stats(f) for f in inner)
+
+
+def _battling(ctx: Context, index: int) -> bool:
+    """The monster is one of this battle's two monsters, from the attack's declaration to the end of its Damage Step
+    (none outside an attack)."""
+    b = ctx.state.battle
+    return b.under_way and index in (b.attacker, b.target)
 
 
 def _turn_facts_hold(ctx: Context, index: int, flt: Mapping[str, Any]) -> bool:
@@ -67,6 +76,8 @@ def matches_card(
         return False
     if "card_type" in flt and _TYPE_OF[card.card_type] != flt["card_type"]:
         return False
+    if "property" in flt and (card.is_monster or card.card_property.value != flt["property"]):
+        return False  # a Spell/Trap's Property ("a Ritual Spell": card_type spell, property ritual; §U.23)
     if "summoned_this_turn" in flt and card.summoned_this_turn is not bool(flt["summoned_this_turn"]):
         return False
     if "materials_at_least" in flt and card.materials < int(flt["materials_at_least"]):

@@ -331,11 +331,21 @@ def _add_counters(ctx: Context, src: Source, link: ChainLink, op: Params) -> Non
 
 def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """Special Summon the card the controller picks (§U.16: not a target) in the position the card fixes or the
-    controller chooses."""
-    index = asking.pick_one(ctx, src, op, ("hand", "deck", "graveyard"), "the monster to Special Summon")
+    controller chooses; or the card it targets in a Graveyard or banished, or one the operation before it moved (a
+    `target`, §U.23: one that has left those places, or is no longer a legal target, is not Summoned)."""
+    if op.get("target") is not None:
+        index = card_for(ctx, src, link, str(op["target"]))
+        if index is not None and ctx.card(index).location not in _SUMMONED_FROM:
+            index = None
+    else:
+        index = asking.pick_one(ctx, src, op, ("hand", "deck", "graveyard"), "the monster to Special Summon")
     if index is None or not ctx.card(index).is_monster:
         return
     actions.special_summon(ctx, index, src.controller, asking.summon_position(ctx, src, index, op), "effect")
+
+
+# Where a targeted (or just moved) card is Special Summoned from (§U.23).
+_SUMMONED_FROM: Final = (Location.HAND, Location.DECK, Location.GRAVEYARD, Location.BANISHED)
 
 
 def amount_of(ctx: Context, src: Source, op: Params) -> int:

@@ -15,6 +15,7 @@ from typing import Any, Final
 from engine import actions
 from engine.effects import Context, Effect, EffectKind, Lingering, Params, Source
 from engine.library.filters import matches
+from engine.library.moved import moved_since, names_moved, with_moved
 from engine.library.refs import ref
 from engine.library.targets import each_target, reads_lost_target
 from engine.state import ChainLink
@@ -48,13 +49,16 @@ def run_ops(ctx: Context, src: Source, link: ChainLink, does: Sequence[Params],
             handlers: Mapping[str, OpHandler]) -> None:  # fmt: skip
     """Resolve `does` in order: an operation with `if_you_do` only if the one before it was done (a skipped one was
     not: "A, and if you do, B, and if you do, C"); a run of operations with the same `later` is left for that moment
-    (it counts as done); stop if the Duel ends part-way (§2.7)."""
+    (it counts as done); stop if the Duel ends part-way (§2.7). An operation naming `moved` acts on (reads) each card
+    the one before it moved, and is not done if that moved none (§U.23)."""
     did = True
+    moved: list[int] = []
     k = 0
     while k < len(does):
         op = does[k]
         if op.get("if_you_do") and not did:
             did = False
+            moved = []
             k += 1
             continue
         moment = op.get("later")
@@ -63,18 +67,25 @@ def run_ops(ctx: Context, src: Source, link: ChainLink, does: Sequence[Params],
             while k + 1 < len(does) and does[k + 1].get("later") == moment:
                 k += 1
                 group.append(does[k])
-            did = _leave_for_later(ctx, src, link, str(moment), group)
+            # `moved` in an action left for later: the cards moved by the operation before the group, bound now
+            acts_on = moved if any(names_moved(g) for g in group) else []
+            group = [one for g in group for one in (with_moved(ctx, g, moved) if names_moved(g) else [g])]
+            did = bool(group) and _leave_for_later(ctx, src, link, str(moment), group, acts_on)
+            moved = []
             k += 1
             continue
         did = False
-        for one in each_target(ctx, link, op):
-            if reads_lost_target(ctx, src, link, one) or not _it_is(ctx, src, one):
-                continue
-            before = _mark(ctx)
-            handlers[str(one["op"])](ctx, src, link, one)
-            did = did or _mark(ctx) != before
-            if ctx.state.duel_over:
-                return
+        cards_before = ctx.state.cards
+        for base in with_moved(ctx, op, moved) if names_moved(op) else [op]:
+            for one in each_target(ctx, link, base):
+                if reads_lost_target(ctx, src, link, one) or not _it_is(ctx, src, one):
+                    continue
+                before = _mark(ctx)
+                handlers[str(one["op"])](ctx, src, link, one)
+                did = did or _mark(ctx) != before
+                if ctx.state.duel_over:
+                    return
+        moved = moved_since(ctx, cards_before)
         k += 1
 
 
@@ -105,9 +116,11 @@ def _bind(ctx: Context, src: Source, value: Any, bound: dict[int, int], acted_on
     return value
 
 
-def _leave_for_later(ctx: Context, src: Source, link: ChainLink, moment: str, group: list[Params]) -> bool:
-    """Note the operations of `group` to be done at `moment`, their references bound to the cards they name now."""
-    bound: dict[int, int] = {}
+def _leave_for_later(ctx: Context, src: Source, link: ChainLink, moment: str, group: list[Params],
+                     acts_on: Sequence[int] = ()) -> bool:  # fmt: skip
+    """Note the operations of `group` to be done at `moment`, their references bound to the cards they name now (and
+    to the cards `acts_on`, those `moved` named)."""
+    bound: dict[int, int] = {i: ctx.card(i).instance for i in acts_on}
     ops = []
     for op in group:
         for one in each_target(ctx, link, op):
