@@ -8,7 +8,81 @@ case and the damage table, computed by hand."""
 
 from __future__ import annotations
 
-from conftest import RULES_DIR, case_file_tests
+import copy
+import json
+
+import pytest
+from conftest import RULES_DIR, case_file_tests, run
+
+from engine import ScenarioError, parse_scenario
 
 CASES = RULES_DIR / "s2a-cases.jsonl"
 test_sourced_cases, test_case, test_round_trip_schema_and_cli = case_file_tests(CASES, at_least=6)
+
+
+def _amo() -> dict:
+    """S2A-AMO-001's scenario: cards[0] is Amazoness Onslaught (its effect 0 Summons from the hand)."""
+    for line in CASES.read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        if record["scenario"]["id"] == "S2A-AMO-001":
+            return copy.deepcopy(record["scenario"])
+    raise AssertionError("S2A-AMO-001 is missing")
+
+
+def _with(does: list, effect: int = 0) -> dict:
+    s = _amo()
+    s["cards"][0]["effects"][effect]["does"] = does
+    return s
+
+
+DRAW = {"op": "draw", "player": "controller", "count": 1}
+
+
+@pytest.mark.parametrize(("does", "place", "words"), [
+    ([{"op": "change_stats", "target": "moved", "atk": 500}], "cards[0].effects[0].does[0].target", "first operation"),
+    ([DRAW, {"op": "you_can", "does": [{"op": "destroy", "target": "moved"}]}],
+     "cards[0].effects[0].does[1].does[0].target", "first operation"),
+    ([{"op": "damage", "player": "opponent", "equal_to": {"of": "moved", "stat": "atk"}}],
+     "cards[0].effects[0].does[0].equal_to.of", "first operation"),
+    ([DRAW, {"op": "special_summon", "target": "moved", "filter": {"level_at_most": 4}}],
+     "cards[0].effects[0].does[1].filter", "not both"),
+    ([DRAW, {"op": "special_summon", "target": "x", "card": "am2"}], "cards[0].effects[0].does[1].card", "not both"),
+])  # fmt: skip
+def test_loader_refuses_a_misplaced_moved_naming_its_place(does: list, place: str, words: str) -> None:
+    with pytest.raises(ScenarioError) as err:
+        parse_scenario(_with(does))
+    assert err.value.path == place, str(err.value)
+    assert words in str(err.value)
+
+
+def test_moved_is_named_by_operations_only() -> None:
+    s = _amo()
+    s["cards"][0]["effects"][1]["target"] = "moved"
+    with pytest.raises(ScenarioError) as err:
+        parse_scenario(s)
+    assert err.value.path == "cards[0].effects[1].target"
+    assert "only an operation" in str(err.value)
+
+
+def _summon_then_damage(hand_card: bool) -> dict:
+    """'Special Summon 1 "Amazoness" monster from your hand; then inflict damage to your opponent equal to its ATK'
+    (constructed: `moved` read as a value), with or without such a monster in the hand."""
+    s = _with([{"op": "special_summon", "from": ["hand"], "filter": {"archetype": "Amazoness"}, "position": "attack"},
+               {"op": "damage", "player": "opponent", "equal_to": {"of": "moved", "stat": "atk"}}])
+    s["attacks"] = s["attacks"][:1]
+    s["choices"] = s["choices"][:1]
+    s["choices"][0].pop("answers")
+    if not hand_card:
+        s["cards"][2]["name"] = "Warrior of the hand"
+    return s
+
+
+def test_moved_reads_the_summoned_card_and_nothing_when_nothing_moved() -> None:
+    """1500 damage (the Summoned monster's ATK) plus the battle's 500 to A; with no Amazoness in the hand nothing is
+    Summoned, so the damage that names it is not inflicted."""
+    summoned = run(_summon_then_damage(True))
+    assert summoned["final_lp"] == {"A": 7500, "B": 6500}
+    assert summoned["final_locations"]["am2"] == "monster_zone"
+    none = run(_summon_then_damage(False))
+    assert none["final_lp"] == {"A": 7500, "B": 8000}
+    assert none["final_locations"]["am2"] == "hand"

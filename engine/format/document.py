@@ -15,7 +15,15 @@ from msgspec import UNSET, Meta, UnsetType
 
 from engine.format.battles import Attack, AttackWire, BattlePhaseWire, Choice, ChoiceWire, check_attack, choice
 from engine.format.cards import CardSpec, CardWire, card_spec, with_library
-from engine.format.effects import AnyEffect, EffectSpec, EffectWire, check_targeted, effect_spec, with_speed
+from engine.format.effects import (
+    VALUE_KEYS,
+    AnyEffect,
+    EffectSpec,
+    EffectWire,
+    check_targeted,
+    effect_spec,
+    with_speed,
+)
 from engine.format.errors import Invalid, convert, show
 from engine.format.nesting import each_op
 from engine.format.ops import REF_PARAMS, summons_self
@@ -145,7 +153,7 @@ def check_scenario(w: ScenarioWire, own_effects: Mapping[str, int] | None = None
                 for name, kind in REF_PARAMS[op.op]:
                     if op.params[name] is not None and not summons_self(op):  # (an optional reference left out)
                         ref(kind, op.params[name], "cards", i, "effects", j, *place, name)
-                for key in ("equal_to", "atk_gain_of", "def_gain_of", "set_atk_of", "set_def_of", "add_of", "becomes_of"):
+                for key in VALUE_KEYS:
                     source = op.params.get(key) or {}
                     for part in ("of", "minus"):
                         if source.get(part) is not None:
