@@ -55,13 +55,13 @@ def test_loader_refuses_a_misplaced_moved_naming_its_place(does: list, place: st
     assert words in str(err.value)
 
 
-def test_moved_is_named_by_operations_only() -> None:
+def test_multi_card_references_are_named_by_operations_only() -> None:
     s = _amo()
     s["cards"][0]["effects"][1]["target"] = "moved"
     with pytest.raises(ScenarioError) as err:
         parse_scenario(s)
     assert err.value.path == "cards[0].effects[1].target"
-    assert "only an operation" in str(err.value)
+    assert "only an operation can name it" in str(err.value)
 
 
 def _summon_then_damage(hand_card: bool) -> dict:
@@ -86,3 +86,20 @@ def test_moved_reads_the_summoned_card_and_nothing_when_nothing_moved() -> None:
     none = run(_summon_then_damage(False))
     assert none["final_lp"] == {"A": 7500, "B": 8000}
     assert none["final_locations"]["am2"] == "hand"
+
+
+def test_a_refused_choice_leaves_its_answers_unused() -> None:
+    """A choice the engine refuses made no activation, so its listed answers answer nothing: the next activation of
+    the same effect takes its own (S2A-VF-001 with a second use in the first damage calculation, refused: that effect
+    is already on the chain; the second battle still pays the 200 LP its own choice lists)."""
+    for line in CASES.read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        if record["scenario"]["id"] == "S2A-VF-001":
+            s = copy.deepcopy(record["scenario"])
+    refused = {"window": "during_damage_calculation", "attack": 0, "player": "A", "activate": "vf", "effect": 1,
+               "answers": [{"number": 1}], "expect": "illegal"}  # fmt: skip
+    s["choices"].insert(2, refused)
+    result = run(s)
+    assert [b["values_compared"] for b in result["battles"]] == [[1900, 1500], [800, 500]]
+    assert result["final_lp"] == {"A": 7500, "B": 7300}
+    assert [r["choice"] for r in result["refused"]] == [2]

@@ -88,10 +88,11 @@ class NoChainWire(EffectWire, kw_only=True):
     target: Annotated[TargetRef | UnsetType, doc("the card its operations name as `target`")] = UNSET
 
 
-_ONCE = optional(Literal["soft", "hard", "while_face_up"],
+_ONCE = optional(Literal["soft", "hard", "while_face_up", "per_battle"],
                  "soft: 'once per turn' (per card); hard: 'you can only use this effect of <name> once per turn' (per "
                  "player and card name); while_face_up: 'only once while this card is face-up on the field' (per card, "
-                 "across turns)")
+                 "across turns); per_battle: 'once per battle', 'you can activate this effect once per battle' (per "
+                 "card and attack; rules spec §U.23)")
 _BATTLE = optional(BattleWire, "who battles whom: an activation condition")
 _CONDITION = default(TriggerCondition | Annotated[tuple[TriggerCondition, ...], Meta(min_length=1)], (),
                       "all must hold")
@@ -384,8 +385,8 @@ def _check_moved(e: EffectSpec, at: tuple[str | int, ...]) -> None:
     for value, where in ((e.target, ("target",)), (battle.get("of"), ("battle", "of")),
                          (paid.get("of"), ("cost", "lp_equal_to", "of")),
                          (paid.get("minus"), ("cost", "lp_equal_to", "minus"))):  # fmt: skip
-        if value == "moved":
-            raise Invalid("moved names the cards the operation before it moved: only an operation can name it", *at,
+        if value in ("moved", "battle_victims"):
+            raise Invalid(f"{value} names several cards, each acted on in turn: only an operation can name it", *at,
                           *where)  # fmt: skip
     for place, op in each_op(e.does, at):
         named = [k for k in ("target", "card") if op.params.get(k) == "moved"]

@@ -111,6 +111,7 @@ TriggerCondition = Literal[
     "equip_card",
     "was_attack_position_at_start",
     "sent_from_attack_position",
+    "destroyed_a_monster_by_battle_this_turn",
 ]
 Attribute = Literal["light", "dark", "water", "fire", "earth", "wind", "divine"]
 MonsterType = Literal[
@@ -152,7 +153,7 @@ ABILITIES: tuple[str, ...] = get_args(Ability)
 SUMMON_KINDS: tuple[str, ...] = get_args(Summoned)
 MONSTER_TYPES: tuple[str, ...] = get_args(MonsterType)
 TARGET_KEYWORDS = ("attacker", "target", "self", "battling_opponent", "own_battler", "opponent_battler", "targeted",
-                   "moved")
+                   "moved", "battle_victims")
 SUMMON_FROM = frozenset({"hand", "deck", "graveyard"})
 
 # --- values ----------------------------------------------------------------------------------------------

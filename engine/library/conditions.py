@@ -17,6 +17,7 @@ from engine.rules.this_turn import (
     attacked_this_turn,
     battled_this_turn,
     declared_attack_this_turn,
+    destroyed_by_battle_this_turn,
     was_attacked_this_turn,
 )
 from engine.state import Card
@@ -171,6 +172,8 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
     if name == "was_face_up_at_start":  # "if it was face-up at the start of the Damage Step"
         start = b.attacker_position_at_start if me == b.attacker else b.target_position_at_start
         return me in (b.attacker, b.target) and start is not None and start is not Position.SET
+    if name == "destroyed_a_monster_by_battle_this_turn":  # "if this card destroyed any monster(s) by battle" (§U.23)
+        return destroyed_by_battle_this_turn(ctx.state, me)
     if name == "was_attack_position_at_start":  # "was in face-up Attack Position at the start of the Damage Step"
         start = b.attacker_position_at_start if me == b.attacker else b.target_position_at_start
         return me in (b.attacker, b.target) and start is Position.ATTACK

@@ -15,7 +15,7 @@ from typing import Any, Final
 from engine import actions
 from engine.effects import Context, Effect, EffectKind, Lingering, Params, Source
 from engine.library.filters import matches
-from engine.library.moved import moved_since, names_moved, with_moved
+from engine.library.moved import each_named, moved_since, named
 from engine.library.refs import ref
 from engine.library.targets import each_target, reads_lost_target
 from engine.state import ChainLink
@@ -50,7 +50,7 @@ def run_ops(ctx: Context, src: Source, link: ChainLink, does: Sequence[Params],
     """Resolve `does` in order: an operation with `if_you_do` only if the one before it was done (a skipped one was
     not: "A, and if you do, B, and if you do, C"); a run of operations with the same `later` is left for that moment
     (it counts as done); stop if the Duel ends part-way (§2.7). An operation naming `moved` acts on (reads) each card
-    the one before it moved, and is not done if that moved none (§U.23)."""
+    the one before it moved, and is not done if that moved none; likewise `battle_victims` (§U.23)."""
     did = True
     moved: list[int] = []
     k = 0
@@ -68,15 +68,15 @@ def run_ops(ctx: Context, src: Source, link: ChainLink, does: Sequence[Params],
                 k += 1
                 group.append(does[k])
             # `moved` in an action left for later: the cards moved by the operation before the group, bound now
-            acts_on = moved if any(names_moved(g) for g in group) else []
-            group = [one for g in group for one in (with_moved(ctx, g, moved) if names_moved(g) else [g])]
+            acts_on = moved if any(named(g) == "moved" for g in group) else []
+            group = [one for g in group for one in each_named(ctx, src, g, moved)]
             did = bool(group) and _leave_for_later(ctx, src, link, str(moment), group, acts_on)
             moved = []
             k += 1
             continue
         did = False
         cards_before = ctx.state.cards
-        for base in with_moved(ctx, op, moved) if names_moved(op) else [op]:
+        for base in each_named(ctx, src, op, moved):
             for one in each_target(ctx, link, base):
                 if reads_lost_target(ctx, src, link, one) or not _it_is(ctx, src, one):
                     continue

@@ -77,6 +77,8 @@ def once_per_turn_key(ctx: Context, src: Source) -> tuple[Any, ...] | None:
         return ("soft", src.card, card.instance, src.index)
     if how is OncePerTurn.WHILE_FACE_UP:
         return ("face_up", src.card, card.instance, src.index)
+    if how is OncePerTurn.PER_BATTLE:  # "once per battle" (§U.23): per card and attack (each declaration is recorded)
+        return ("soft", src.card, card.instance, src.index, "battle", len(ctx.state.battles))
     return ("hard", src.controller.value, card.name, src.index)
 
 
@@ -87,6 +89,8 @@ def once_per_turn_problem(ctx: Context, src: Source) -> str | None:
     if key is None or key not in ctx.state.used_once:
         return None
     name = ctx.card(src.card).name
+    if len(key) > 4 and key[4] == "battle":
+        return f"{name}'s effect can be used once per battle, and this card has used it in this battle"
     if key[0] == "soft":
         return f"{name}'s effect can be used once per turn, and this card has used it this turn"
     if key[0] == "face_up":
