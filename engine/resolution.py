@@ -100,19 +100,24 @@ def choose_position(ctx: Context, src: Source, card: int, allowed: Sequence[Posi
 
 def pick_cards(
     ctx: Context, src: Source, candidates: Sequence[int], count: int, up_to: bool = False,
-    player: Player | None = None, what: str = "",
+    player: Player | None = None, what: str = "", accept: Callable[[tuple[int, ...]], bool] | None = None,
 ) -> tuple[int, ...]:  # fmt: skip
     """The cards `player` (default the effect's controller) picks among `candidates`, without targeting them:
-    `count` of them (as many as there are, if fewer), or with `up_to` 0..`count` (0 is PASS)."""
+    `count` of them (as many as there are, if fewer), or with `up_to` 0..`count` (0 is PASS); with `accept`, only the
+    sets it accepts ("2 ... with different Levels": rules spec §U.23; none accepted: none is picked)."""
     cands = sorted(set(candidates))
     n = min(count, len(cands))
     sizes = range(1, n + 1) if up_to else range(n, n + 1) if n else range(0)
     options = [PASS] if up_to or n == 0 else []
     for k in sizes:
         for combo in combinations(cands, k):
+            if accept is not None and not accept(combo):
+                continue
             options.append(answer_option(src.card, 0, combo))
             if len(options) > MAX_PICK_OPTIONS:
                 raise ValueError(f"{_about(ctx, src)}: more than {MAX_PICK_OPTIONS} ways to pick {what}")
+    if not options:
+        return ()  # no set `accept` accepts: nothing to pick
     who = src.controller if player is None else player
     o = ask(ctx, who, DecisionKind.PICK, options, f"{_about(ctx, src)}: pick {'up to ' if up_to else ''}{count} {what}")
     return o.targets

@@ -103,3 +103,20 @@ def test_a_refused_choice_leaves_its_answers_unused() -> None:
     assert [b["values_compared"] for b in result["battles"]] == [[1900, 1500], [800, 500]]
     assert result["final_lp"] == {"A": 7500, "B": 7300}
     assert [r["choice"] for r in result["refused"]] == [2]
+
+
+def _case(case_id: str) -> dict:
+    for line in CASES.read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        if record["scenario"]["id"] == case_id:
+            return copy.deepcopy(record["scenario"])
+    raise AssertionError(f"{case_id} is missing")
+
+
+def test_two_monsters_of_the_same_level_are_not_a_pick_with_different_levels() -> None:
+    """Deskbot 004's 'Special Summon 2 "Deskbot" monsters with different Levels': the two Level 2 monsters of the
+    hand are not one of the options offered (an answer naming them is an error naming the options)."""
+    s = _case("S2A-DB-001")
+    s["choices"][1]["answers"] = [{"pick": ["h2", "h2b"]}]
+    with pytest.raises(Exception, match="not one of the answers"):
+        run(s)

@@ -392,6 +392,15 @@ def _check_moved(e: EffectSpec, at: tuple[str | int, ...]) -> None:
         named = [k for k in ("target", "card") if op.params.get(k) == "moved"]
         named += [f"{k}.{part}" for k in VALUE_KEYS for part in ("of", "minus")
                   if (op.params.get(k) or {}).get(part) == "moved"]  # fmt: skip
+        if op.op == "special_summon" and (op.params.get("card") is not None or op.params.get("target") is not None):
+            for other in ("count", "different"):
+                if op.params.get(other) not in (None, 1):
+                    raise Invalid(f"special_summon's {other} is for a pick (no card, no target): card and target name "
+                                  "one card", *at, *place, other)  # fmt: skip
+        if op.op == "send_to_graveyard" and op.params.get("target") is not None:
+            for other in ("from", "filter"):
+                if op.params.get(other) is not None:
+                    raise Invalid(f"send_to_graveyard takes target or {other}, not both", *at, *place, other)
         if op.op == "special_summon" and op.params.get("target") is not None:
             for other in ("card", "filter"):
                 if op.params.get(other) is not None:

@@ -65,6 +65,7 @@ ONE_OF = {
     "restrict": ("target", "applies_to"),
     "negate_effects": ("target", "all_other_cards"),
     "special_summon": ("card", "filter", "target"),
+    "send_to_graveyard": ("target", "from"),
     "add_to_hand": ("card", "filter", "target"),
     "indestructible_by_battle_this_turn": ("target", "applies_to"),
     "indestructible_by_effects_this_turn": ("target", "applies_to"),
@@ -80,6 +81,7 @@ _STATS = {
     "stats": default(Literal["atk", "def", "both"], "atk", "which values"),
     "until": _UNTIL,
 }
+_SENT_FROM = Annotated[tuple[Literal["deck", "hand", "extra_deck"], ...], Meta(min_length=1)]
 # Keys every operation may carry: its place in the effect's sequence (rules spec §U.18).
 Later = Literal["after_damage_calculation", "end_of_damage_step", "end_step", "end_phase"]
 SEQUENCE_KEYS: Mapping[str, Any] = {
@@ -157,7 +159,12 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
     "return_to_hand": {"target": TargetRef},
     "shuffle_into_deck": {"target": Annotated[TargetRef, doc("the card shuffled into its owner's Deck (a Fusion, "
                                                              "Synchro, Xyz or Link Monster: the Extra Deck)")]},
-    "send_to_graveyard": {"target": TargetRef},
+    "send_to_graveyard": {"target": optional(TargetRef, "the card on the field sent (or give from)"),
+                          "from": optional(_SENT_FROM, "instead of target: the effect's controller picks the card(s) "
+                                           "as it resolves among theirs there that match filter (\"send 1 'Deskbot' "
+                                           "monster from your Deck to the GY\"; rules spec §U.23)"),
+                          "filter": optional(FilterWire, "with from: what the card must be"),
+                          "count": default(Annotated[int, Meta(ge=1, le=5)], 1, "with from: how many")},
     "change_position": {"target": TargetRef, "to": Literal["attack", "defense", "set", "other"]},
     "take_control": {"target": TargetRef,
                      "until": optional(Until, "absent: for good; given: control returns to the player who had it "
@@ -171,6 +178,10 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                        "from": default(Annotated[tuple[Literal["hand", "deck", "graveyard"], ...], Meta(min_length=1)],
                                         ("hand", "deck", "graveyard"), "where it may come from"),
                        "filter": optional(FilterWire, "what it must be (\"1 EARTH monster with 1500 or less ATK\")"),
+                       "count": default(Annotated[int, Meta(ge=1, le=5)], 1, "with no card or target: how many "
+                                        "the player picks (\"Special Summon 2 ...\": that many or none)"),
+                       "different": optional(Literal["level", "name", "attribute", "monster_type"], "with count: the "
+                                             "cards picked all differ in this (\"with different Levels\")"),
                        "target": optional(TargetRef, "instead of card/from/filter: the card the effect targets in a "
                                           "Graveyard or banished (targeted: \"target 1 monster in your GY; Special "
                                           "Summon it\"), or a card the operation before it moved (moved); rules spec "

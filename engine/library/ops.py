@@ -28,6 +28,7 @@ from engine.library.hands import HAND_OPS
 from engine.library.lasting import LASTING_OPS
 from engine.library.levels import LEVEL_OPS
 from engine.library.locks import LOCK_OPS
+from engine.library.picks import picked, send_picked_to_graveyard
 from engine.library.refs import ref, value_of
 from engine.library.sequence import LATER_TYPE, do_later, run_ops
 from engine.library.targets import (
@@ -283,6 +284,10 @@ EXTRA_DECK_ABILITIES: Final = frozenset({"fusion", "synchro", "xyz", "link"})
 
 
 def _send_to_graveyard(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """Send the target on the field to the GY; with no `target`, the cards the controller picks from `from` (§U.23)."""
+    if op.get("target") is None:
+        send_picked_to_graveyard(ctx, src, op)
+        return
     index = card_for(ctx, src, link, op["target"])
     if index is not None and is_on_field(ctx.card(index).location):
         actions.send_to_graveyard(ctx, index, "effect", detail="sent by an effect")
@@ -335,13 +340,12 @@ def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Params) -> N
     `target`, §U.23: one that has left those places, or is no longer a legal target, is not Summoned)."""
     if op.get("target") is not None:
         index = card_for(ctx, src, link, str(op["target"]))
-        if index is not None and ctx.card(index).location not in _SUMMONED_FROM:
-            index = None
-    else:
-        index = asking.pick_one(ctx, src, op, ("hand", "deck", "graveyard"), "the monster to Special Summon")
-    if index is None or not ctx.card(index).is_monster:
-        return
-    actions.special_summon(ctx, index, src.controller, asking.summon_position(ctx, src, index, op), "effect")
+        chosen: tuple[int, ...] = () if index is None or ctx.card(index).location not in _SUMMONED_FROM else (index,)
+    else:  # "Special Summon 2 ... with different Levels" (`count`, `different`: §U.23)
+        chosen = picked(ctx, src, op, ("hand", "deck", "graveyard"), "the monster(s) to Special Summon")
+    for index in chosen:
+        if ctx.card(index).is_monster:
+            actions.special_summon(ctx, index, src.controller, asking.summon_position(ctx, src, index, op), "effect")
 
 
 # Where a targeted (or just moved) card is Special Summoned from (§U.23).
