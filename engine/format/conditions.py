@@ -195,6 +195,9 @@ class LifeConditionWire(Wire):
     at_most: Annotated[Amount | UnsetType, doc("at most this much")] = UNSET
     at_least: Annotated[Amount | UnsetType, doc("at least this much")] = UNSET
     less_than_opponent: Annotated[bool, doc("fewer LP than that player's opponent")] = False
+    ahead_by_at_least: Annotated[Amount | UnsetType, doc("at least this many more LP than that player's opponent "
+                                                         "(\"if your opponent's LP are at least 2000 higher than "
+                                                         "yours\": player opponent, 2000; rules spec §U.23)")] = UNSET
 
 
 class MaterialsCountWire(Wire):

@@ -393,10 +393,11 @@ def _check_moved(e: EffectSpec, at: tuple[str | int, ...]) -> None:
         named += [f"{k}.{part}" for k in VALUE_KEYS for part in ("of", "minus")
                   if (op.params.get(k) or {}).get(part) == "moved"]  # fmt: skip
         if op.op == "special_summon" and (op.params.get("card") is not None or op.params.get("target") is not None):
-            for other in ("count", "different"):
-                if op.params.get(other) not in (None, 1):
-                    raise Invalid(f"special_summon's {other} is for a pick (no card, no target): card and target name "
-                                  "one card", *at, *place, other)  # fmt: skip
+            given = {"count": op.params.get("count", 1) != 1, "different": op.params.get("different") is not None,
+                     "up_to": op.params.get("up_to") is True}
+            for other in (k for k, v in given.items() if v):
+                raise Invalid(f"special_summon's {other} is for a pick (no card, no target): card and target name "
+                              "one card", *at, *place, other)  # fmt: skip
         if op.op == "send_to_graveyard" and op.params.get("target") is not None:
             for other in ("from", "filter"):
                 if op.params.get(other) is not None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from engine.format.conditions import FilterWire, StatOfWire
+from engine.format.conditions import FilterWire, OnlyIfWire, StatOfWire
 from engine.format.pieces import PIECE_ONE_OF, PIECE_OPS
 from engine.format.vocabulary import (
     MAX_COUNT,
@@ -90,6 +90,9 @@ SEQUENCE_KEYS: Mapping[str, Any] = {
     "if_it_is": optional(FilterWire, "done only if the card its target names matches this filter as it resolves "
                          "(\"..., unless it is a 'Madolche' monster, it cannot attack\": {\"not\": {\"archetype\": "
                          "\"Madolche\"}}; \"if it is Level 2 or higher, ...\")"),
+    "if_at_activation": optional(OnlyIfWire, "done only if this held when the effect was activated (\"if only "
+                                 "your opponent controlled a monster when this effect was activated\"): read then, "
+                                 "before the cost was paid (rules spec §U.23)"),
     "later": optional(Later, "not done now: left for this moment of this turn, done then once, with no chain (\"at "
                       "the end of the Damage Step\", \"at the end of the Battle Phase\": end_step, \"during the "
                       "End Phase of this turn\"), on the cards its references name now; consecutive operations "
@@ -180,6 +183,7 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                        "filter": optional(FilterWire, "what it must be (\"1 EARTH monster with 1500 or less ATK\")"),
                        "count": default(Annotated[int, Meta(ge=1, le=5)], 1, "with no card or target: how many "
                                         "the player picks (\"Special Summon 2 ...\": that many or none)"),
+                       "up_to": default(bool, False, "with count: \"up to\" count, from 0 (none: declined) to count"),
                        "different": optional(Literal["level", "name", "attribute", "monster_type"], "with count: the "
                                              "cards picked all differ in this (\"with different Levels\")"),
                        "target": optional(TargetRef, "instead of card/from/filter: the card the effect targets in a "
@@ -315,12 +319,22 @@ def op_of(v: msgspec.Struct) -> Op:
     """An operation as the engine gets it: its parameters, defaults filled in; the sequence keys only if given; the
     operations it contains as the library runs them (mappings with their `op`, `nested_params`)."""
     name, params = params_of(v)
+    if isinstance(v, OpWire) and getattr(v, "if_at_activation", UNSET) is not UNSET:
+        params = MappingProxyType({**params, "if_at_activation": _only_if(params["if_at_activation"])})
     if name in NESTING:  # a list left out is empty
         params = MappingProxyType({k: () if x is None and k in NESTING[name] else nested_value(x)
                                    for k, x in params.items()})  # fmt: skip
     if all(params[k] is not None for k in SEQUENCE_KEYS):
         return Op(name, params)
     return Op(name, MappingProxyType({k: x for k, x in params.items() if k not in SEQUENCE_KEYS or x is not None}))
+
+
+def _only_if(cond: Mapping[str, Any]) -> Mapping[str, Any]:
+    """An `only_if` object as the library reads it: `controls` always a tuple of mappings."""
+    controls = cond.get("controls")
+    if isinstance(controls, Mapping):
+        return MappingProxyType({**cond, "controls": (controls,)})
+    return cond
 
 
 # The operations that contain others, and the keys holding them (a list of operations, or of modes / results).

@@ -108,6 +108,8 @@ def _life_problem(ctx: Context, src: Source, c: Mapping[str, Any]) -> str | None
         return f"{player.name} has {lp} LP, less than {c['at_least']}"
     if c.get("less_than_opponent") and lp >= theirs:
         return f"{player.name} has {lp} LP, not less than the opponent's {theirs}"
+    if c.get("ahead_by_at_least") is not None and lp - theirs < int(c["ahead_by_at_least"]):
+        return f"{player.name} has {lp} LP, not {c['ahead_by_at_least']} or more above the opponent's {theirs}"
     return None
 
 

@@ -21,6 +21,8 @@ from engine.effects import (
     Source,
 )
 from engine.library import asking, costs
+from engine.library.activation_facts import TYPES as ACTIVATION_FACT_TYPES
+from engine.library.activation_facts import note_at_activation
 from engine.library.conditions import condition, condition_problem, event_card, only_if_problem, resolution_problem
 from engine.library.continuous import monsters_it_applies_to
 from engine.library.filters import matches
@@ -66,6 +68,7 @@ def cost_problem(ctx: Context, src: Source) -> str | None:
 
 
 def pay_cost(ctx: Context, src: Source) -> None:
+    note_at_activation(ctx, src)  # "when this effect was activated" (§U.23): read before the cost changes anything
     costs.pay(ctx, src, src.effect.params.get("cost") or {})
 
 
@@ -668,6 +671,7 @@ LINGERING_TYPES = [
     EffectType("indestructible_by_battle_this_turn", hooks={Hook.INDESTRUCTIBLE_BY_BATTLE: _indestructible_hook}),
     EffectType("original_values_in_damage_calculation", hooks={Hook.ORIGINAL_VALUES_IN_DAMAGE_CALCULATION: _yes}),
     EffectType("battle_damage_this_battle", hooks={Hook.BATTLE_DAMAGE: _this_battle_hook}),
+    *ACTIVATION_FACT_TYPES,
 ]
 # Actions with no chain (the format's kind `at_timing`): a continuous kind answering `Hook.AT_TIMING`.
 # An action an effect left for later (an operation's `later`): a lingering kind answering `Hook.AT_TIMING` (§U.18).

@@ -24,14 +24,16 @@ _DIFFERENT: Final[dict[str, Callable[[Card], object]]] = {
 
 def picked(ctx: Context, src: Source, op: Params, default_from: tuple[str, ...], what: str) -> tuple[int, ...]:
     """The `count` cards (default 1) the effect's controller picks among the candidates of `op` (`from`, `filter`,
-    `card`: `asking.candidates`), all different in `different` if it is given; none if no such set exists."""
+    `card`: `asking.candidates`), all different in `different` if it is given; none if no such set exists; with
+    `up_to`, 0 to `count` of them ("up to 2": picking none is declining)."""
     count = int(op.get("count", 1))
     key = op.get("different")
-    if count == 1 and key is None:
+    up_to = bool(op.get("up_to"))
+    if count == 1 and key is None and not up_to:
         one = asking.pick_one(ctx, src, op, default_from, what)
         return () if one is None else (one,)
     cands = asking.candidates(ctx, src, op, default_from)
-    if len(cands) < count:
+    if len(cands) < count and not up_to:
         return ()
     accept = None
     if key is not None:
@@ -41,7 +43,7 @@ def picked(ctx: Context, src: Source, op: Params, default_from: tuple[str, ...],
             values = [read(ctx.card(i)) for i in combo]
             return None not in values and len(set(values)) == len(values)
 
-    return resolution.pick_cards(ctx, src, cands, count, what=what, accept=accept)
+    return resolution.pick_cards(ctx, src, cands, count, up_to=up_to, what=what, accept=accept)
 
 
 def send_picked_to_graveyard(ctx: Context, src: Source, op: Params) -> None:

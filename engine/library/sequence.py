@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from engine import actions
 from engine.effects import Context, Effect, EffectKind, Lingering, Params, Source
+from engine.library.activation_facts import held_at_activation
 from engine.library.filters import matches
 from engine.library.moved import each_named, moved_since, named
 from engine.library.refs import ref
@@ -56,7 +57,9 @@ def run_ops(ctx: Context, src: Source, link: ChainLink, does: Sequence[Params],
     k = 0
     while k < len(does):
         op = does[k]
-        if op.get("if_you_do") and not did:
+        if (op.get("if_you_do") and not did) or (
+            op.get("if_at_activation") is not None and not held_at_activation(ctx, src, op["if_at_activation"])
+        ):
             did = False
             moved = []
             k += 1
