@@ -134,6 +134,8 @@ def move_card(
     )  # a negation "until the end of this turn" ends with the card's leaving the field
     if controller is None:
         controller = card.owner if dest is Location.HAND or not is_on_field(dest) else card.controller
+    if was_on_field and dest is not Location.BANISHED and banished_when_leaving(ctx, index):
+        dest = Location.BANISHED  # "but banish it when it leaves the field" (§U.23)
     dest = token_destination(card, dest)  # a Token that leaves the field ceases to exist (§U.17)
     # A new card: face-up, its counters lost (§C.5), its Xyz Materials gone unless it stays a monster, how it was
     # Summoned and where are the mover's to say
@@ -208,6 +210,18 @@ def note_last_known(ctx: Context, index: int) -> None:
     card = ctx.card(index)
     atk, def_ = current_stats(ctx, index) if card.location is Location.MONSTER_ZONE else (0, 0)
     write_last_known(ctx.state, (index, card.instance), LastKnown(card, atk, def_))  # (an immutable record: shared)
+
+
+# A card that is banished whenever it leaves the field (a lingering marker on it: §U.23)
+BANISH_WHEN_LEAVING: Final = Effect("banish_when_leaving", EffectKind.CONTINUOUS)
+
+
+def banished_when_leaving(ctx: Context, index: int) -> bool:
+    """The card, as it is now, is banished when it leaves the field ("Set this card, but banish it when it leaves
+    the field"), wherever it would go."""
+    inst = ctx.card(index).instance
+    return any(ling.effect.type == BANISH_WHEN_LEAVING.type and ling.card == index and ling.instance == inst
+               for ling in ctx.state.lingering)  # fmt: skip
 
 
 def graveyard_destination(ctx: Context, card: Card) -> tuple[Location, str]:

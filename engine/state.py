@@ -76,10 +76,13 @@ class CardDetails:
     # The player whose card effect destroyed it, where it went (§U.15: "destroyed by your opponent's card effect");
     # None otherwise. Kept until it moves again.
     destroyed_by: Player | None = None
+    # The turn a Spell/Trap was Set by an effect (rules spec §U.23: a Trap, or a Quick-Play Spell, is not activated
+    # the turn it was Set); -1: not Set this way (a scenario's face-down cards were Set before it begins).
+    set_turn: int = -1
 
     def moved(self) -> CardDetails:
         """As it is once the card moved: a new card, in no zone, not Summoned (its printed details stay)."""
-        if self.summoned is None and not self.summoned_this_turn and self.column < 0:
+        if self.summoned is None and not self.summoned_this_turn and self.column < 0 and self.set_turn < 0:
             return self
         return CardDetails(self.abilities, self.link_arrows, rank=self.rank)
 
@@ -581,6 +584,14 @@ def write_face_up(state: GameState, index: int, equipped_to: int | None) -> None
     c = state.cards[index]
     write_card(state, index, _remade(c, c.controller, c.position, False, equipped_to, c.materials, c.counters,
                                      c.battle_destroyed, c.effects_negated, c.details, c.effects))  # fmt: skip
+
+
+def write_set(state: GameState, index: int, turn: int) -> None:
+    """A Spell/Trap Set face-down in the Spell & Trap Zone by an effect, this turn (§U.23)."""
+    c = state.cards[index]
+    details = attrs.evolve(c.details, set_turn=turn)
+    write_card(state, index, _remade(c, c.controller, None, True, None, 0, 0, False, c.effects_negated, details,
+                                     c.effects))  # fmt: skip
 
 
 def write_controller(state: GameState, index: int, controller: Player) -> None:

@@ -287,6 +287,10 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                       "them (as for the kind indestructible_by_effects)"),
         "until": _UNTIL,
     },
+    "set_spell_trap": {"target": default(TargetRef, "self", "the Spell/Trap Set, from the hand or the Graveyard "
+                                         "(default this card; targeted: \"target 1 Trap in your GY; Set it\")"),
+                       "banish_when_leaves": default(bool, False, "\"but banish it when it leaves the field\": "
+                                                     "wherever it would go from the field (rules spec §U.23)")},
     # Operations that contain others (rules spec §U.22; the decisions and chance of §U.16).
     "you_can": {"does": Annotated[Does, doc("what the step does if the player says yes (\"you can ...\" as it "
                                              "resolves; a later operation with if_you_do needs it done)")],

@@ -33,6 +33,8 @@ from engine.library.locks import LOCK_OPS
 from engine.library.picks import picked, send_picked_to_graveyard
 from engine.library.refs import ref, value_of
 from engine.library.sequence import LATER_TYPE, do_later, run_ops
+from engine.library.setting import TYPES as SETTING_TYPES
+from engine.library.setting import set_spell_trap
 from engine.library.targets import (
     card_for,
     target_lost,
@@ -586,6 +588,7 @@ OPS: Final[dict[str, OpHandler]] = {
     **TOKEN_OPS,
     **LOCK_OPS,
     "battle_damage_this_battle": _battle_damage_this_battle,
+    "set_spell_trap": set_spell_trap,
     "indestructible_by_effects_this_turn": _indestructible_by_effects_this_turn,
 }
 
@@ -672,6 +675,7 @@ LINGERING_TYPES = [
     EffectType("original_values_in_damage_calculation", hooks={Hook.ORIGINAL_VALUES_IN_DAMAGE_CALCULATION: _yes}),
     EffectType("battle_damage_this_battle", hooks={Hook.BATTLE_DAMAGE: _this_battle_hook}),
     *ACTIVATION_FACT_TYPES,
+    *SETTING_TYPES,
 ]
 # Actions with no chain (the format's kind `at_timing`): a continuous kind answering `Hook.AT_TIMING`.
 # An action an effect left for later (an operation's `later`): a lingering kind answering `Hook.AT_TIMING` (§U.18).

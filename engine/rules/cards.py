@@ -49,6 +49,20 @@ def already_activated_problem(card: Card, eff: Effect) -> str | None:
     return None
 
 
+def set_this_turn_problem(card: Card, eff: Effect, turn: int) -> str | None:
+    """A Trap Card, or a Quick-Play Spell Card, Set this turn is not activated this turn (official rulebook, "Trap
+    Cards", "Quick-Play Spell Cards"; rules spec §U.23). Only a card an effect Set during the run is known to be."""
+    if card.details.set_turn != turn or not card.face_down or eff.kind is not EffectKind.ACTIVATED:
+        return None
+    if not eff.activates_card or not holds_spells_traps(card.location):
+        return None
+    if card.card_type in (CardType.TRAP, CardType.COUNTER_TRAP):
+        return f"{card.name} was Set this turn: a Trap Card is not activated the turn it is Set"
+    if card.card_type is CardType.SPELL and card.card_property is Property.QUICK_PLAY:
+        return f"{card.name} was Set this turn: a Quick-Play Spell Card is not activated the turn it is Set"
+    return None
+
+
 def equip_problem(ctx: Context, index: int) -> str | None:
     """§C.3: an Equip Card stays only while the monster it equips is face-up in a Monster Zone (and still the
     monster it equipped); otherwise it is destroyed (not by a card effect)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.effects import ActivationLock, Context, DamageStepRule, Effect, EffectKind, Hook, Source
-from engine.rules.cards import already_activated_problem, once_per_turn_problem
+from engine.rules.cards import already_activated_problem, once_per_turn_problem, set_this_turn_problem
 from engine.rules.targeting import untargetable_by
 from engine.rules.triggers import CARD_EVENTS, MOVED_EVENTS, PLAYER_EVENTS, about, concerns
 from engine.state import Card, WindowState
@@ -199,6 +199,9 @@ def effect_problem(ctx: Context, src: Source, targets: tuple[int, ...] | None) -
     """Condition, cost and targets of the effect itself (both fast effects and triggers)."""
     if ctx.state.used_once and (used := once_per_turn_problem(ctx, src)):
         return used
+    card = ctx.card(src.card)
+    if card.details.set_turn >= 0 and (set_now := set_this_turn_problem(card, src.effect, ctx.state.turn)):
+        return set_now
     etype = ctx.registry[src.effect.type]
     if etype.condition is not None and not etype.condition(ctx, src):
         why = etype.condition_problem(ctx, src) if etype.condition_problem is not None else None
