@@ -104,6 +104,8 @@ def to_effect(spec: EffectSpec, card_type: str) -> Effect:
             "send_from_hand": spec.cost.send_from_hand,
             "hand_filter": spec.cost.hand_filter,
             "lp_max": spec.cost.lp_max,
+            "send_from_deck": spec.cost.send_from_deck,
+            "deck_filter": spec.cost.deck_filter,
         }
     )
     ops = {op["op"] for op in does}

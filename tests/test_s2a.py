@@ -47,6 +47,11 @@ DRAW = {"op": "draw", "player": "controller", "count": 1}
     ([DRAW, {"op": "special_summon", "target": "moved", "filter": {"level_at_most": 4}}],
      "cards[0].effects[0].does[1].filter", "not both"),
     ([DRAW, {"op": "special_summon", "target": "x", "card": "am2"}], "cards[0].effects[0].does[1].card", "not both"),
+    ([DRAW, {"op": "damage", "player": "opponent", "equal_to": {"of": "paid", "stat": "atk"}}],
+     "cards[0].effects[0].does[1].equal_to.of", "give the effect a cost"),
+    ([DRAW, {"op": "special_summon", "card": "am2", "count": 2}], "cards[0].effects[0].does[1].count", "for a pick"),
+    ([DRAW, {"op": "send_to_graveyard", "target": "x", "from": ["deck"]}], "cards[0].effects[0].does[1].from",
+     "not both"),
 ])  # fmt: skip
 def test_loader_refuses_a_misplaced_moved_naming_its_place(does: list, place: str, words: str) -> None:
     with pytest.raises(ScenarioError) as err:

@@ -385,10 +385,16 @@ def _check_moved(e: EffectSpec, at: tuple[str | int, ...]) -> None:
     for value, where in ((e.target, ("target",)), (battle.get("of"), ("battle", "of")),
                          (paid.get("of"), ("cost", "lp_equal_to", "of")),
                          (paid.get("minus"), ("cost", "lp_equal_to", "minus"))):  # fmt: skip
-        if value in ("moved", "battle_victims"):
+        if value in ("moved", "battle_victims", "paid"):
             raise Invalid(f"{value} names several cards, each acted on in turn: only an operation can name it", *at,
                           *where)  # fmt: skip
     for place, op in each_op(e.does, at):
+        pays = [k for k in ("target", "card") if op.params.get(k) == "paid"]
+        pays += [f"{k}.{part}" for k in VALUE_KEYS for part in ("of", "minus")
+                 if (op.params.get(k) or {}).get(part) == "paid"]  # fmt: skip
+        if pays and e.cost is None:
+            raise Invalid("paid names the cards the effect's cost moved: give the effect a cost", *at, *place,
+                          *pays[0].split("."))  # fmt: skip
         named = [k for k in ("target", "card") if op.params.get(k) == "moved"]
         named += [f"{k}.{part}" for k in VALUE_KEYS for part in ("of", "minus")
                   if (op.params.get(k) or {}).get(part) == "moved"]  # fmt: skip

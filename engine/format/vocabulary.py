@@ -153,7 +153,7 @@ ABILITIES: tuple[str, ...] = get_args(Ability)
 SUMMON_KINDS: tuple[str, ...] = get_args(Summoned)
 MONSTER_TYPES: tuple[str, ...] = get_args(MonsterType)
 TARGET_KEYWORDS = ("attacker", "target", "self", "battling_opponent", "own_battler", "opponent_battler", "targeted",
-                   "moved", "battle_victims")
+                   "moved", "battle_victims", "paid")
 SUMMON_FROM = frozenset({"hand", "deck", "graveyard"})
 
 # --- values ----------------------------------------------------------------------------------------------

@@ -10,11 +10,13 @@ from engine.effects import EffectType, Registry
 from engine.library.continuous import CONTINUOUS_TYPES
 from engine.library.levels import LEVEL_TYPES
 from engine.library.locks import LOCK_TYPES
+from engine.library.names import NAME_TYPES
 from engine.library.ops import ACTIVATING_TYPES, LINGERING_TYPES, NO_CHAIN_TYPES
 
 
 def builtin_types() -> list[EffectType]:
-    return [*CONTINUOUS_TYPES, *ACTIVATING_TYPES, *LINGERING_TYPES, *NO_CHAIN_TYPES, *LEVEL_TYPES, *LOCK_TYPES]
+    return [*CONTINUOUS_TYPES, *ACTIVATING_TYPES, *LINGERING_TYPES, *NO_CHAIN_TYPES, *LEVEL_TYPES, *LOCK_TYPES,
+            *NAME_TYPES]
 
 
 def default_registry() -> Registry:

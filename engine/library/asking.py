@@ -157,7 +157,7 @@ def may_ask(cards: Sequence[Any]) -> bool:
 
 # The cost keys that may leave the activating player a choice of what pays (rules spec §U.21)
 _CHOOSING_COSTS: Final = ("discard", "send_from_hand", "tribute", "banish_from_graveyard",
-                          "return_to_deck_from_graveyard", "lp_multiple_of")
+                          "return_to_deck_from_graveyard", "lp_multiple_of", "send_from_deck")
 
 
 def cost_may_ask(cost: Any) -> bool:

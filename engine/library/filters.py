@@ -8,6 +8,7 @@ from typing import Any, Final
 
 from engine.effects import Context
 from engine.rules.levels import current_level
+from engine.rules.names import current_name
 from engine.rules.stats import current_stats, lingering_stats
 from engine.rules.this_turn import attacked_this_turn, battled_this_turn, declared_attack_this_turn
 from engine.state import Card
@@ -24,10 +25,12 @@ def matches(ctx: Context, index: int, flt: Mapping[str, Any], *, plain: bool = F
         return False  # "other than the battling monster" (rules spec §U.23)
     card = ctx.card(index)
     level = current_level(ctx, index, plain=plain) if card.level and _reads(flt, _LEVELS) else None
-    return matches_card(card, flt, stats, level)
+    name = current_name(ctx, index) if _reads(flt, _NAMES) else None
+    return matches_card(card, flt, stats, level, name)
 
 
 _LEVELS: Final = frozenset({"level_at_most", "level_at_least"})
+_NAMES: Final = frozenset({"archetype", "not_archetype", "name"})
 
 
 def _reads(flt: Mapping[str, Any], keys: frozenset[str]) -> bool:
@@ -61,18 +64,21 @@ def _turn_facts_hold(ctx: Context, index: int, flt: Mapping[str, Any]) -> bool:
 
 
 def matches_card(
-    card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | None = None, level: int | None = None
+    card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | None = None, level: int | None = None,
+    name: str | None = None,
 ) -> bool:
     """Every key the filter gives holds for that card (as it is, or as it was: `rules.last_known`). An archetype
     is matched by name (the official rule: a card is a "Blackwing" card if "Blackwing" is in its name). Attribute,
     Type and Level are what the card says (a card that gives none has none, so it matches no such key), and only a
     face-up monster shows them ("a LIGHT monster" on the field is a face-up one). `level`: its current Level, when
-    effects may have changed it (§U.17; the printed one otherwise)."""
-    if flt.keys() & _COMPOUND and not _compound_holds(card, flt, stats, level):
+    effects may have changed it (§U.17; the printed one otherwise); `name`: its name now, when an effect may have
+    changed it (§U.23)."""
+    shown = card.name if name is None else name
+    if flt.keys() & _COMPOUND and not _compound_holds(card, flt, stats, level, shown):
         return False
-    if "archetype" in flt and flt["archetype"] not in card.name:
+    if "archetype" in flt and flt["archetype"] not in shown:
         return False
-    if "name" in flt and flt["name"] != card.name:
+    if "name" in flt and flt["name"] != shown:
         return False
     if "card_type" in flt and _TYPE_OF[card.card_type] != flt["card_type"]:
         return False
@@ -86,7 +92,7 @@ def matches_card(
         return False
     if "summoned" in flt and card.summoned != flt["summoned"]:
         return False  # how it was Summoned is no printed property: a face-down monster still was
-    if "not_archetype" in flt and flt["not_archetype"] in card.name:
+    if "not_archetype" in flt and flt["not_archetype"] in shown:
         return False
     face_down = card.location is Location.MONSTER_ZONE and card.position is Position.SET
     if "face_up" in flt and bool(flt["face_up"]) is _face_down(card):
@@ -125,14 +131,15 @@ def _face_down(card: Card) -> bool:
     return holds_spells_traps(card.location) and card.face_down
 
 
-def _compound_holds(card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | None, level: int | None) -> bool:
+def _compound_holds(card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | None, level: int | None,
+                    name: str | None = None) -> bool:  # fmt: skip
     """A filter's combinations: `not` (it does not match that filter: "not a Pendulum Monster"), `any` (it matches
     one of them: "a Dragon or Spellcaster monster"), `all` (it matches each)."""
-    if "not" in flt and matches_card(card, flt["not"], stats, level):
+    if "not" in flt and matches_card(card, flt["not"], stats, level, name):
         return False
-    if "any" in flt and not any(matches_card(card, f, stats, level) for f in flt["any"]):
+    if "any" in flt and not any(matches_card(card, f, stats, level, name) for f in flt["any"]):
         return False
-    return all(matches_card(card, f, stats, level) for f in flt.get("all", ()))
+    return all(matches_card(card, f, stats, level, name) for f in flt.get("all", ()))
 
 
 def _has_ability(card: Card, ability: str) -> bool:

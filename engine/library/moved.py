@@ -8,7 +8,9 @@ you do, change the attack target to **it**". The reference `moved` names each ca
 its list moved (Special Summoned, sent, added, banished, returned, a Token made): a card moved is a new card for the
 rules (its instance changed), so what moved is read from the state, not from what the operation says. `battle_victims`
 names the monsters this card destroyed by battle this turn that are still in a Graveyard ("At the end of the Battle
-Phase, ...: You can Special Summon them from the GYs to your field": `engine.rules.this_turn.battle_victims`)."""
+Phase, ...: You can Special Summon them from the GYs to your field": `engine.rules.this_turn.battle_victims`); `paid`
+the cards the effect's cost moved as it was activated ("the Level of the monster sent to the GY": its cost's card,
+`engine.library.activation_facts.paid_cards`)."""
 
 from __future__ import annotations
 
@@ -16,12 +18,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from engine.effects import Context, Params, Source
+from engine.library.activation_facts import PAID, paid_cards
 from engine.rules.this_turn import battle_victims
 from engine.state import Card
 
 MOVED: Final = "moved"
 VICTIMS: Final = "battle_victims"
-MULTI: Final = (MOVED, VICTIMS)
+MULTI: Final = (MOVED, VICTIMS, PAID)
 # The keys of an operation that name a card (a reference), and those holding a value read from a card (`of`, `minus`).
 _REF_KEYS: Final = ("target", "card")
 VALUE_KEYS: Final = ("equal_to", "atk_gain_of", "def_gain_of", "set_atk_of", "set_def_of", "add_of", "becomes_of")
@@ -55,7 +58,7 @@ def each_named(ctx: Context, src: Source, op: Params, moved: Sequence[int]) -> l
     name = named(op)
     if name is None:
         return [op]
-    cards = moved if name == MOVED else battle_victims(ctx.state, src.host)
+    cards = moved if name == MOVED else paid_cards(ctx, src) if name == PAID else battle_victims(ctx.state, src.host)
     out = []
     for index in cards:
         cid = ctx.card(index).id

@@ -22,7 +22,7 @@ from engine.effects import (
 )
 from engine.library import asking, costs
 from engine.library.activation_facts import TYPES as ACTIVATION_FACT_TYPES
-from engine.library.activation_facts import note_at_activation
+from engine.library.activation_facts import note_at_activation, note_paid
 from engine.library.conditions import condition, condition_problem, event_card, only_if_problem, resolution_problem
 from engine.library.continuous import monsters_it_applies_to
 from engine.library.filters import matches
@@ -30,6 +30,7 @@ from engine.library.hands import HAND_OPS
 from engine.library.lasting import LASTING_OPS
 from engine.library.levels import LEVEL_OPS
 from engine.library.locks import LOCK_OPS
+from engine.library.moved import moved_since
 from engine.library.picks import picked, send_picked_to_graveyard
 from engine.library.refs import ref, value_of
 from engine.library.sequence import LATER_TYPE, do_later, run_ops
@@ -71,7 +72,9 @@ def cost_problem(ctx: Context, src: Source) -> str | None:
 
 def pay_cost(ctx: Context, src: Source) -> None:
     note_at_activation(ctx, src)  # "when this effect was activated" (§U.23): read before the cost changes anything
+    before = ctx.state.cards
     costs.pay(ctx, src, src.effect.params.get("cost") or {})
+    note_paid(ctx, src, tuple(moved_since(ctx, before)))  # "the monster sent to the GY" as the cost (§U.23)
 
 
 # -- operations ---------------------------------------------------------------------------

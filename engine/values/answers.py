@@ -74,6 +74,7 @@ HOOK_ANSWERS: Final[dict[Hook, str]] = {
     Hook.LEVELS: "an iterable of engine.LevelChange",
     Hook.SPECIAL_SUMMON_LOCK: "an engine.SummonLock",
     Hook.EFFECT_DAMAGE_REDIRECT: "an engine.DamageRedirect",
+    Hook.NAME: "a str (the name of the effect's own card while it applies)",
 }
 assert HOOK_ANSWERS.keys() == set(Hook), "every hook says what it is answered with"
 
@@ -171,6 +172,12 @@ def _one(kind: type, *fields: str) -> Callable[[object, int], Checked]:
     return check
 
 
+def _name(answer: object, cards: int) -> Checked:
+    if type(answer) is not str or not answer:
+        return answer, "it is not a non-empty str"
+    return answer, None
+
+
 def _flag(answer: object, cards: int) -> Checked:
     if type(answer) is not bool:
         return answer, "it is not a bool"
@@ -246,6 +253,7 @@ _CHECKS: Final[dict[Hook, Callable[[object, int], Checked]]] = {
     Hook.LEVELS: _values_of(LevelChange, "card"),
     Hook.SPECIAL_SUMMON_LOCK: _one(SummonLock, "cards"),
     Hook.EFFECT_DAMAGE_REDIRECT: _one(DamageRedirect),
+    Hook.NAME: _name,
 }
 assert _CHECKS.keys() == set(Hook), "every hook's answer is checked"
 

@@ -136,6 +136,9 @@ class Hook(FastEnum):
     SPECIAL_SUMMON_LOCK = "special_summon_lock"
     # -> DamageRedirect: effect damage a player would take is taken by their opponent instead (rules spec §U.17)
     EFFECT_DAMAGE_REDIRECT = "effect_damage_redirect"
+    # -> str: the name of this effect's own card while it applies ("This card's name becomes 'X' while on the
+    # field"; rules spec §U.23)
+    NAME = "name"
 
 
 class DamageStage(FastEnum):
