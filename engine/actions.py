@@ -20,6 +20,7 @@ from engine.rules.destruction import (
     indestructible_by_effect,
     replace_battle_destruction,
 )
+from engine.rules.leaving import banished_when_leaving
 from engine.rules.locks import effect_damage_taker, special_summon_locked
 from engine.rules.stats import current_stats, erase_earlier, next_seq, note_applying, watch_stats
 from engine.rules.tokens import can_turn_face_down, token_destination
@@ -210,18 +211,6 @@ def note_last_known(ctx: Context, index: int) -> None:
     card = ctx.card(index)
     atk, def_ = current_stats(ctx, index) if card.location is Location.MONSTER_ZONE else (0, 0)
     write_last_known(ctx.state, (index, card.instance), LastKnown(card, atk, def_))  # (an immutable record: shared)
-
-
-# A card that is banished whenever it leaves the field (a lingering marker on it: §U.23)
-BANISH_WHEN_LEAVING: Final = Effect("banish_when_leaving", EffectKind.CONTINUOUS)
-
-
-def banished_when_leaving(ctx: Context, index: int) -> bool:
-    """The card, as it is now, is banished when it leaves the field ("Set this card, but banish it when it leaves
-    the field"), wherever it would go."""
-    inst = ctx.card(index).instance
-    return any(ling.effect.type == BANISH_WHEN_LEAVING.type and ling.card == index and ling.instance == inst
-               for ling in ctx.state.lingering)  # fmt: skip
 
 
 def graveyard_destination(ctx: Context, card: Card) -> tuple[Location, str]:

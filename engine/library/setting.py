@@ -2,7 +2,7 @@
 field" (The Ice-Bound God, from the Graveyard), "target 1 Trap in your GY; Set it". The card goes face-down to a free
 Spell & Trap Zone of the effect's controller; a Trap (or a Quick-Play Spell) Set so is not activated this turn
 (`engine.rules.cards.set_this_turn_problem`); with `banish_when_leaves`, wherever it would go from the field it is
-banished instead."""
+banished instead (`engine.rules.leaving`)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,12 @@ from typing import Final
 from engine import actions
 from engine.effects import Context, EffectType, Lingering, Params, Source
 from engine.library.targets import card_for
+from engine.rules.leaving import BANISH_WHEN_LEAVING
 from engine.state import ChainLink, write_set
 from engine.values.events import EventType
 from engine.values.game import CardType, Location, Property
 
-TYPES: Final = [EffectType(actions.BANISH_WHEN_LEAVING.type)]  # a marker read by `actions.move_card`, no hook
+TYPES: Final = [EffectType(BANISH_WHEN_LEAVING.type)]  # a marker read by `actions.move_card`, no hook
 # The Spell & Trap Zones a player has (the Field Zone apart: rules spec §C.1)
 _ZONES: Final = 5
 
@@ -43,5 +44,5 @@ def set_spell_trap(ctx: Context, src: Source, link: ChainLink, op: Params) -> No
     ctx.emit(EventType.LINK_RESOLVED, "effect", card=index, player=src.controller, detail="Set face-down")
     if op.get("banish_when_leaves"):
         now = ctx.card(index)
-        actions.add_lingering(ctx, Lingering(actions.BANISH_WHEN_LEAVING, src.controller, index, now.instance,
+        actions.add_lingering(ctx, Lingering(BANISH_WHEN_LEAVING, src.controller, index, now.instance,
                                              "permanent"))  # fmt: skip

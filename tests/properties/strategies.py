@@ -172,6 +172,10 @@ def _where(card: Json) -> tuple[str, str]:
     return card.get("card_type", "monster"), card.get("location", "monster_zone")
 
 
+# Target keywords the generator does not draw for any reference (see `refs` below)
+_NOT_DRAWN = frozenset({"targeted", "moved", "battle_victims", "paid"})
+
+
 @st.composite
 def _effect(draw: st.DrawFn, card: Json, ids: list[str], summonable: list[str], kind: str | None = None,
             first_op: str | None = None) -> Json:
@@ -179,8 +183,9 @@ def _effect(draw: st.DrawFn, card: Json, ids: list[str], summonable: list[str], 
     first op is `first_op` if given."""
 
     def refs(what: str) -> st.SearchStrategy[str]:
-        # `targeted` only where the effect chooses its targets (fixed below): the loader refuses it elsewhere
-        pool = ids if what == "card_ref" else [*(k for k in fmt.TARGET_KEYWORDS if k != "targeted"), *ids]
+        # `targeted` only where the effect chooses its targets (fixed below): the loader refuses it elsewhere; the
+        # references to several cards (`moved`, `battle_victims`, `paid`: rules spec §U.23) only in some operations
+        pool = ids if what == "card_ref" else [*(k for k in fmt.TARGET_KEYWORDS if k not in _NOT_DRAWN), *ids]
         return st.sampled_from(pool)
 
     if kind is None:
@@ -199,6 +204,11 @@ def _effect(draw: st.DrawFn, card: Json, ids: list[str], summonable: list[str], 
             if not summonable:
                 continue
             op["card"] = draw(st.sampled_from(summonable))
+            for key in ("target", "count", "different", "up_to"):  # (a pick's keys, or another card: §U.23)
+                op.pop(key, None)
+        if name == "send_to_graveyard" and "target" in op:  # target or a pick from the Deck / hand, not both
+            for key in ("from", "filter"):
+                op.pop(key, None)
         ops.append(op)
     eff["does"] = ops or [{"op": "gain_lp", "player": "controller", "amount": 100}]
     if isinstance(eff.get("target"), dict):  # the cards its controller chooses: an operation acts on them

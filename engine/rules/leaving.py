@@ -1,0 +1,20 @@
+"""Where a card that leaves the field goes instead (rules spec §U.23): "Set this card, but banish it when it leaves
+the field". A lingering marker on the card (`BANISH_WHEN_LEAVING`, its instance: it ends as the card leaves) makes
+`engine.actions.move_card` banish it wherever it would have gone. Pure reads."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from engine.effects import Context, Effect, EffectKind
+
+BANISH_WHEN_LEAVING: Final = Effect("banish_when_leaving", EffectKind.CONTINUOUS)
+
+
+def banished_when_leaving(ctx: Context, index: int) -> bool:
+    """The card, as it is now, is banished when it leaves the field, wherever it would go."""
+    if not ctx.state.lingering:
+        return False
+    inst = ctx.card(index).instance
+    return any(ling.effect.type == BANISH_WHEN_LEAVING.type and ling.card == index and ling.instance == inst
+               for ling in ctx.state.lingering)  # fmt: skip
