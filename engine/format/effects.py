@@ -404,10 +404,8 @@ def _check_moved(e: EffectSpec, at: tuple[str | int, ...]) -> None:
             for other in (k for k, v in given.items() if v):
                 raise Invalid(f"special_summon's {other} is for a pick (no card, no target): card and target name "
                               "one card", *at, *place, other)  # fmt: skip
-        if op.op == "send_to_graveyard" and op.params.get("target") is not None:
-            for other in ("from", "filter"):
-                if op.params.get(other) is not None:
-                    raise Invalid(f"send_to_graveyard takes target or {other}, not both", *at, *place, other)
+        if op.op == "send_to_graveyard" and op.params.get("target") is not None and op.params.get("from") is not None:
+            raise Invalid("send_to_graveyard takes target or from, not both", *at, *place, "from")
         if op.op == "special_summon" and op.params.get("target") is not None:
             for other in ("card", "filter"):
                 if op.params.get(other) is not None:

@@ -75,6 +75,9 @@ ONE_OF = {
     **PIECE_ONE_OF,
 }
 
+# Operations that take exactly one of these keys (the loader refuses both; the schema says `oneOf`).
+EXACTLY_ONE = {"send_to_graveyard": ("target", "from")}
+
 _UNTIL = default(Until, "end_of_turn")
 _STATS = {
     "target": TargetRef,
@@ -166,7 +169,8 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                           "from": optional(_SENT_FROM, "instead of target: the effect's controller picks the card(s) "
                                            "as it resolves among theirs there that match filter (\"send 1 'Deskbot' "
                                            "monster from your Deck to the GY\"; rules spec §U.23)"),
-                          "filter": optional(FilterWire, "with from: what the card must be"),
+                          "filter": optional(FilterWire, "with from: what the card must be; with target: the target "
+                                             "is sent only if it matches"),
                           "count": default(Annotated[int, Meta(ge=1, le=5)], 1, "with from: how many")},
     "change_position": {"target": TargetRef, "to": Literal["attack", "defense", "set", "other"]},
     "take_control": {"target": TargetRef,

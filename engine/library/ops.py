@@ -297,7 +297,8 @@ def _send_to_graveyard(ctx: Context, src: Source, link: ChainLink, op: Params) -
         send_picked_to_graveyard(ctx, src, op)
         return
     index = card_for(ctx, src, link, op["target"])
-    if index is not None and is_on_field(ctx.card(index).location):
+    flt = op.get("filter")  # with a target: sent only if it matches (§U.23)
+    if index is not None and is_on_field(ctx.card(index).location) and (flt is None or matches(ctx, index, flt)):
         actions.send_to_graveyard(ctx, index, "effect", detail="sent by an effect")
 
 

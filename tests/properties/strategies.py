@@ -206,9 +206,6 @@ def _effect(draw: st.DrawFn, card: Json, ids: list[str], summonable: list[str], 
             op["card"] = draw(st.sampled_from(summonable))
             for key in ("target", "count", "different", "up_to"):  # (a pick's keys, or another card: §U.23)
                 op.pop(key, None)
-        if name == "send_to_graveyard" and "target" in op:  # target or a pick from the Deck / hand, not both
-            for key in ("from", "filter"):
-                op.pop(key, None)
         ops.append(op)
     eff["does"] = ops or [{"op": "gain_lp", "player": "controller", "amount": 100}]
     if isinstance(eff.get("target"), dict):  # the cards its controller chooses: an operation acts on them
