@@ -251,8 +251,8 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
     ("unknown-choice-target", edited((("choices", 0, "targets"), ["att", "nobody"])), "choices[0].targets[1]",
      'unknown card id "nobody"'),
     ("unknown-op-target", edited(((*TRAP, "does", 0, "target"), "defender")), "cards[2].effects[0].does[0].target",
-     "expected attacker, target, self, battling_opponent, own_battler, opponent_battler, targeted or a card id, "
-     'got "defender"'),
+     "expected attacker, target, self, battling_opponent, own_battler, opponent_battler, targeted, moved, "
+     'battle_victims, paid or a card id, got "defender"'),
     ("unknown-effect-target", edited(((*TRAP, "target"), "nobody")), "cards[2].effects[0].target", '"nobody"'),
     ("unknown-summon", edited(((*C0E0, "does", 0), {"op": "special_summon", "card": "nobody", "position": "attack"})),
      "cards[0].effects[0].does[0].card", 'unknown card id "nobody"'),
