@@ -410,16 +410,15 @@ def resolve_chain(ctx: Context, resume: bool = False) -> None:
     for i in range(start, -1, -1):
         link = w.chain[i]
         last = i
-        card = ctx.card(link.card)
         negated = i in w.negated_links
         done = True  # (a link negated, or whose card left the field, resolves with no effect)
         if resume and i == start:
-            done = _operate(ctx, link, card.effects[link.effect].type)  # with one more answer
+            done = _operate(ctx, link, True)  # with one more answer
         elif _begin_link(ctx, i):
             ctx.resolved += 1
             if ctx.resolved > LOOP_LIMIT:
                 note_looping(ctx, link.card, link.effect)
-            done = _operate(ctx, link, card.effects[link.effect].type)
+            done = _operate(ctx, link, False)
         if not done:
             return  # a player must decide (§U.16): the chain waits at this link
         w = _window(s)  # (the link's resolution replaced the window record)
@@ -441,11 +440,15 @@ def _window(s: GameState) -> WindowState:
     return w
 
 
-def _operate(ctx: Context, link: ChainLink, effect_type: str) -> bool:
-    """Run a link's operation (with the answers given so far, §U.16): False if it waits for a decision."""
-    op = ctx.registry[effect_type].operation
-    if op is not None and not resolution.run_operation(ctx, op, ctx.source_of(link.card, link.effect), link):
-        return False
+def _operate(ctx: Context, link: ChainLink, resuming: bool) -> bool:
+    """Run a link's operation (with the answers given so far, §U.16): False if it waits for a decision. Only an
+    operation that may ask (`Index.may_ask`), or one `resuming` with an answer, runs from a checkpoint."""
+    eff = ctx.card(link.card).effects[link.effect]
+    op = ctx.registry[eff.type].operation
+    if op is not None:
+        asks = resuming or ctx.index.may_ask(link.card, link.effect, eff)
+        if not resolution.run_operation(ctx, op, ctx.source_of(link.card, link.effect), link, asks):
+            return False
     ctx.emit(EventType.LINK_RESOLVED, "chain", card=link.card, player=link.player)
     return True
 
