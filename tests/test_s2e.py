@@ -12,3 +12,46 @@ from conftest import RULES_DIR, case_file_tests
 
 CASES = RULES_DIR / "s2e-cases.jsonl"
 test_sourced_cases, test_case, test_round_trip_schema_and_cli = case_file_tests(CASES, at_least=4)
+
+
+# -- the loader's refusals of the pieces of rules spec §U.27 -----------------------------------------------------------
+import pytest  # noqa: E402
+
+import engine  # noqa: E402
+
+
+def _scenario(effect: dict[str, object], **extra: object) -> dict[str, object]:
+    cards: list[dict[str, object]] = [
+        {"id": "m", "controller": "A", "atk": 1000, "def": 1000, "position": "attack"},
+        {"id": "v", "controller": "B", "atk": 1000, "def": 1000, "position": "attack", "effects": [effect]},
+        *extra.get("cards", []),  # type: ignore[misc]
+    ]
+    return {"format": "damage-step-scenario/1", "id": "x", "turn_player": "A", "life_points": {"A": 8000, "B": 8000},
+            "cards": cards, "attack": {"attacker": "m", "target": "v"}, "choices": []}
+
+
+@pytest.mark.parametrize("effect", [
+    {"kind": "trigger", "on": "destroyed", "optional": True, "about": "any", "card_activation": True,
+     "does": [{"op": "draw", "player": "controller", "count": 1}]},
+    {"kind": "trigger", "on": "activation_negated", "optional": True, "card_activation": True,
+     "does": [{"op": "draw", "player": "controller", "count": 1}]},
+])
+def test_card_activation_needs_a_negated_activation_of_another_card(effect: dict[str, object]) -> None:
+    with pytest.raises(engine.ScenarioError, match=r"cards\[1\]\.effects\[0\]\.card_activation: card_activation reads"):
+        engine.parse_scenario(_scenario(effect))
+
+
+def test_special_summon_of_a_named_card_not_in_a_pendulum_zone_is_refused() -> None:
+    trap = {"id": "t", "controller": "B", "location": "spell_trap_zone", "card_type": "monster", "atk": 100,
+            "def": 100, "pendulum": False}
+    effect = {"kind": "trigger", "on": "destroyed_by_battle", "optional": False,
+              "does": [{"op": "special_summon", "card": "t", "from": ["pendulum_zone"]}]}
+    with pytest.raises(engine.ScenarioError):
+        engine.parse_scenario(_scenario(effect, cards=[trap]))
+
+
+def test_special_summon_from_an_unknown_place_is_refused() -> None:
+    effect = {"kind": "trigger", "on": "destroyed_by_battle", "optional": False,
+              "does": [{"op": "special_summon", "filter": {}, "from": ["extra_monster_zone"]}]}
+    with pytest.raises(engine.ScenarioError, match=r"does\[0\]\.from\[0\]"):
+        engine.parse_scenario(_scenario(effect))

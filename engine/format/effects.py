@@ -280,6 +280,9 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                                  "WIND monster\"), as it was on the field if it has just left it"),
         "destroyed_by": optional(Literal["battle", "effect"], "with on: destroyed and about other than self: only a "
                                  "card destroyed by battle / by a card effect"),
+        "card_activation": default(bool, False, "with on: activation_negated and about other than self: only the "
+                                   "negated activation of a Spell/Trap Card itself, not of an effect (\"if the "
+                                   "activation of a Spell/Trap Card is negated\", rules spec §U.27)"),
         "to_resolve": default(bool, False, "its battle and only_if conditions must still hold as it resolves, or it "
                               "resolves with no effect (\"... must have 2 or more Xyz Materials attached to activate "
                               "and to resolve this effect\", \"this card must be face-up on the field to activate and "
@@ -341,6 +344,17 @@ def with_speed(e: EffectSpec, ctype: str) -> EffectSpec:
     if speed is None:
         raise Invalid("missing required key (only a counter_trap's defaults to 3)", "speed")
     return e
+
+
+def check_event_keys(e: EffectSpec, at: tuple[str | int, ...]) -> None:
+    """A trigger's `card_activation` reads the negated activation of its event: only with `on: activation_negated`
+    about another card than its own (rules spec §U.27)."""
+    if e.kind != "trigger" or not e.params.get("card_activation"):
+        return
+    if e.params.get("on") != "activation_negated" or e.params.get("about", "self") == "self":
+        raise Invalid("card_activation reads the activation an event negated: give on: activation_negated and about "
+                      f"own, opponent or any, got on {e.params.get('on')!r}, about {e.params.get('about', 'self')!r}",
+                      *at, "card_activation")  # fmt: skip
 
 
 def check_targeted(e: EffectSpec, at: tuple[str | int, ...]) -> None:

@@ -20,6 +20,7 @@ from engine.format.vocabulary import (
     MAX_COUNT,
     REFS,
     Amount,
+    SummonFrom,
     AnyPlayer,
     AppliesTo,
     CardRef,
@@ -168,8 +169,10 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                        "position": optional(Position, "the position the card fixes (\"in Defense Position\"); "
                                             "absent: the summoning player chooses face-up Attack or face-up Defense "
                                             "Position as it resolves (rules spec §U.16)"),
-                       "from": default(Annotated[tuple[Literal["hand", "deck", "graveyard"], ...], Meta(min_length=1)],
-                                        ("hand", "deck", "graveyard"), "where it may come from"),
+                       "from": default(Annotated[tuple[SummonFrom, ...], Meta(min_length=1)],
+                                        ("hand", "deck", "graveyard"), "where it may come from (also banished, and "
+                                        "pendulum_zone: \"Special Summon this card from your Pendulum Zone\", rules "
+                                        "spec §U.27)"),
                        "filter": optional(FilterWire, "what it must be (\"1 EARTH monster with 1500 or less ATK\")")},
     "damage": {"player": AnyPlayer, "amount": optional(Amount),
                "equal_to": optional(StatOfWire, "instead of amount: a monster's current ATK or DEF (Magic Cylinder)")},

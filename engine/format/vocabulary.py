@@ -123,6 +123,8 @@ RestrictionKind = Literal[
     "cannot_attack_directly",
 ]
 Pile = Literal["deck", "graveyard", "banished"]
+# Where a Special Summon may take its monster from (rules spec §U.16, §U.27).
+SummonFrom = Literal["hand", "deck", "graveyard", "banished", "pendulum_zone"]
 Zone = Literal["monster_zone", "spell_trap_zone", "field_zone", "graveyard", "hand", "banished"]
 PlayerMonsters = Literal["other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters"]
 LastingKind = Literal[
@@ -150,7 +152,7 @@ ABILITIES: tuple[str, ...] = get_args(Ability)
 SUMMON_KINDS: tuple[str, ...] = get_args(Summoned)
 MONSTER_TYPES: tuple[str, ...] = get_args(MonsterType)
 TARGET_KEYWORDS = ("attacker", "target", "self", "battling_opponent", "own_battler", "opponent_battler", "targeted")
-SUMMON_FROM = frozenset({"hand", "deck", "graveyard"})
+SUMMON_FROM = frozenset({"hand", "deck", "graveyard", "banished"})
 
 # --- values ----------------------------------------------------------------------------------------------
 

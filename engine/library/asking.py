@@ -34,14 +34,20 @@ def summon_position(ctx: Context, src: Source, index: int, op: Params) -> Positi
 def candidates(ctx: Context, src: Source, op: Params, default_from: tuple[str, ...]) -> list[int]:
     """The cards an operation may take from the hand, Deck, Graveyard or banishment: the one `card` names, if it is
     in one of `from` and matches `filter`; with no `card`, every card of the effect's controller there that matches."""
-    where = {Location(w) for w in op.get("from") or default_from}
+    sources = op.get("from") or default_from
+    where = {Location(w) for w in sources if w != "pendulum_zone"}
     flt = op.get("filter")
     if op.get("card") is not None:
         found = ref(ctx, src, str(op["card"]))
         cands = [] if found is None else [found]
     else:
         cands = [i for i, c in enumerate(ctx.state.cards) if c.owner is src.controller]
-    return [i for i in cands if ctx.card(i).location in where and (flt is None or matches(ctx, i, flt))]
+    pendulum = "pendulum_zone" in sources  # "from your Pendulum Zone" (§U.27): a Pendulum Monster there
+    return [
+        i for i in cands
+        if (ctx.card(i).location in where or (pendulum and ctx.card(i).in_pendulum_zone))
+        and (flt is None or matches(ctx, i, flt))
+    ]  # fmt: skip
 
 
 def pick_one(ctx: Context, src: Source, op: Params, default_from: tuple[str, ...], what: str) -> int | None:
