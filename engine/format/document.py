@@ -15,7 +15,15 @@ from msgspec import UNSET, Meta, UnsetType
 
 from engine.format.battles import Attack, AttackWire, BattlePhaseWire, Choice, ChoiceWire, check_attack, choice
 from engine.format.cards import CardSpec, CardWire, card_spec, with_library
-from engine.format.effects import AnyEffect, EffectSpec, EffectWire, check_event_keys, check_targeted, effect_spec, with_speed
+from engine.format.effects import (
+    AnyEffect,
+    EffectSpec,
+    EffectWire,
+    check_event_keys,
+    check_targeted,
+    effect_spec,
+    with_speed,
+)
 from engine.format.errors import Invalid, convert, show
 from engine.format.nesting import each_op
 from engine.format.ops import REF_PARAMS, summons_self
