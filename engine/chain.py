@@ -21,7 +21,7 @@ from engine import actions, checks, resolution
 from engine.effects import Context, Hook, TriggerEvent
 from engine.rules import attack, cards, legality
 from engine.rules.battle import battle_problem
-from engine.state import ChainLink, ChainRecord, GameState, PendingTrigger, WindowState, write_face_up
+from engine.state import ChainLink, ChainRecord, GameState, PendingTrigger, TriggeringEvent, WindowState, write_face_up
 from engine.values.decisions import PASS, RESOLUTION_KINDS, Decision, DecisionKind, IllegalChoice, Option, malformed
 from engine.values.errors import LoopError, describe_card, describe_place
 from engine.values.events import EventType
@@ -167,8 +167,9 @@ def _after_placing(w: WindowState) -> None:
 
 
 def _place_trigger(ctx: Context, w: WindowState, player: Player, option: Option) -> None:
+    placed = next((t for t in w.placing if t.card == option.card and t.effect == option.effect), None)
     w.placing = tuple(t for t in w.placing if not (t.card == option.card and t.effect == option.effect))
-    activate(ctx, player, option, trigger=True)
+    activate(ctx, player, option, trigger=True, event=None if placed is None else placed.event)
     _after_placing(w)
 
 
@@ -316,8 +317,9 @@ def _apply_choice(ctx: Context, decision: Decision, option: Option) -> None:
             _drop_waiting(w, decision.player, mandatory_too=False)
         pass_priority(ctx, w, decision.player)
     elif w.waiting and any(t.card == option.card and t.effect == option.effect for t in w.waiting):
+        placed = next(t for t in w.waiting if t.card == option.card and t.effect == option.effect)
         w.waiting = tuple(t for t in w.waiting if not (t.card == option.card and t.effect == option.effect))
-        activate(ctx, decision.player, option, trigger=True)
+        activate(ctx, decision.player, option, trigger=True, event=placed.event)
     else:
         activate(ctx, decision.player, option)
 
@@ -325,8 +327,11 @@ def _apply_choice(ctx: Context, decision: Decision, option: Option) -> None:
 # -- building and resolving ---------------------------------------------------------------
 
 
-def activate(ctx: Context, player: Player, option: Option, trigger: bool = False) -> None:
-    """Activate: turn a Set card face-up, pay the cost, choose targets, add the chain link."""
+def activate(
+    ctx: Context, player: Player, option: Option, trigger: bool = False, event: TriggeringEvent | None = None
+) -> None:
+    """Activate: turn a Set card face-up, pay the cost, choose targets, add the chain link (a trigger's with the
+    event it answers, §U.27)."""
     w = ctx.state.window
     assert w is not None
     card = ctx.card(option.card)
@@ -346,6 +351,7 @@ def activate(ctx: Context, player: Player, option: Option, trigger: bool = False
         targets=option.targets,
         target_instances=tuple(ctx.card(i).instance for i in option.targets),
         trigger=trigger,
+        event=event,
     )
     w.chain = (*w.chain, link)
     key = cards.once_per_turn_key(ctx, src)
@@ -365,7 +371,7 @@ def activate(ctx: Context, player: Player, option: Option, trigger: bool = False
         pay(ctx, src)
         if paid := lp - ctx.state.players[player].lp:  # (kept on the link: "that much", rules spec §U.21)
             w.chain = (*w.chain[:-1], ChainLink(link.card, link.effect, link.player, link.speed, link.targets,
-                                                link.target_instances, link.trigger, paid))  # fmt: skip
+                                                link.target_instances, link.trigger, paid, link.event))  # fmt: skip
         actions.check_zero_lp(ctx)
     w.passes = 0
     w.priority = opponent_of(player)

@@ -235,6 +235,7 @@ class ChainLink(Frozen):
     target_instances: tuple[int, ...]
     trigger: bool
     lp_paid: int  # the LP its activation paid as the cost ("loses that much ATK": rules spec §U.21)
+    event: TriggeringEvent | None  # a trigger's: the event it answers ("that monster", "the damage you took": §U.27)
 
     def __init__(
         self,
@@ -246,6 +247,7 @@ class ChainLink(Frozen):
         target_instances: tuple[int, ...] = (),
         trigger: bool = False,
         lp_paid: int = 0,
+        event: TriggeringEvent | None = None,
     ) -> None:
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "effect", effect)
@@ -255,6 +257,23 @@ class ChainLink(Frozen):
         object.__setattr__(self, "target_instances", target_instances)
         object.__setattr__(self, "trigger", trigger)
         object.__setattr__(self, "lp_paid", lp_paid)
+        object.__setattr__(self, "event", event)
+
+
+@attr.s(auto_attribs=True, init=False, unsafe_hash=True)
+class TriggeringEvent(Frozen):
+    """What a trigger's event was, for its resolution (rules spec §U.27): the cards of the event it answers, each as
+    the card it was then (`instances`: "that monster" is no longer it once it moved), and an amount ("the damage you
+    took")."""
+
+    cards: tuple[int, ...]
+    instances: tuple[int, ...]
+    amount: int
+
+    def __init__(self, cards: tuple[int, ...] = (), instances: tuple[int, ...] = (), amount: int = 0) -> None:
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "instances", instances)
+        object.__setattr__(self, "amount", amount)
 
 
 @attr.s(auto_attribs=True, init=False, unsafe_hash=True)
@@ -264,13 +283,18 @@ class PendingTrigger(Frozen):
     player: Player
     mandatory: bool
     instance: int
+    event: TriggeringEvent | None  # the event it answers (rules spec §U.27)
 
-    def __init__(self, card: int, effect: int, player: Player, mandatory: bool, instance: int) -> None:
+    def __init__(
+        self, card: int, effect: int, player: Player, mandatory: bool, instance: int,
+        event: TriggeringEvent | None = None,
+    ) -> None:  # fmt: skip
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "effect", effect)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "mandatory", mandatory)
         object.__setattr__(self, "instance", instance)
+        object.__setattr__(self, "event", event)
 
 
 @attr.s(auto_attribs=True)

@@ -55,3 +55,20 @@ def test_special_summon_from_an_unknown_place_is_refused() -> None:
               "does": [{"op": "special_summon", "filter": {}, "from": ["extra_monster_zone"]}]}
     with pytest.raises(engine.ScenarioError, match=r"does\[0\]\.from\[0\]"):
         engine.parse_scenario(_scenario(effect))
+
+
+@pytest.mark.parametrize(("op", "key"), [
+    ({"op": "destroy", "target": "event_cards"}, "target"),
+    ({"op": "gain_lp", "player": "controller", "equal_to": {"event_amount": True}}, "equal_to"),
+])
+def test_the_event_is_read_only_by_a_trigger(op: dict[str, object], key: str) -> None:
+    effect = {"kind": "activated", "speed": 2, "does": [op]}
+    with pytest.raises(engine.ScenarioError, match=rf"effects\[0\]\.does\[0\]\.{key}: .* reads the event a trigger"):
+        engine.parse_scenario(_scenario(effect))
+
+
+def test_a_value_names_one_source() -> None:
+    op = {"op": "gain_lp", "player": "controller", "equal_to": {"event_amount": True, "lp_paid": True}}
+    effect = {"kind": "trigger", "on": "effect_damage_taken", "optional": True, "does": [op]}
+    with pytest.raises(engine.ScenarioError, match="give exactly one of"):
+        engine.parse_scenario(_scenario(effect))

@@ -234,7 +234,7 @@ class AmongWire(Wire):
 
 
 # A value names exactly one of these (the schema's `oneOf`, the struct's own check).
-VALUE_SOURCES = ("of", "highest_among", "lowest_among", "count", "lp_paid")
+VALUE_SOURCES = ("of", "highest_among", "lowest_among", "count", "lp_paid", "event_amount")
 
 
 class StatOfWire(Wire):
@@ -258,10 +258,13 @@ class StatOfWire(Wire):
     times: Annotated[Annotated[int, Meta(ge=1, le=MAX_COUNT)], doc("the value multiplied by this (\"x 200\")")] = 1
     lp_paid: Annotated[Literal[True] | UnsetType,
                        doc("the LP this effect's activation paid as its cost (\"that much\", §U.21)")] = UNSET
+    event_amount: Annotated[Literal[True] | UnsetType,
+                            doc("a trigger's: the amount of the event it answers (\"gain LP equal to the damage you "
+                                "took\": effect_damage_taken; lp_paid: the LP paid), §U.27")] = UNSET
     loses: Annotated[bool, doc("the value taken away: its negative (\"loses that much ATK\")")] = False
 
     def __post_init__(self) -> None:
         given = [k for k in VALUE_SOURCES if getattr(self, k) is not UNSET]
         if len(given) != 1:
             got = ", ".join(given) or "none"
-            raise ValueError(f"give exactly one of of, highest_among, lowest_among, count, lp_paid (got {got})")
+            raise ValueError(f"give exactly one of {', '.join(VALUE_SOURCES)} (got {got})")

@@ -346,10 +346,29 @@ def with_speed(e: EffectSpec, ctype: str) -> EffectSpec:
     return e
 
 
+def _reads_event(value: Any) -> str | None:
+    """The key by which a parameter reads a trigger's event (`event_cards`, `event_amount`), if it does."""
+    if value == "event_cards":
+        return "event_cards"
+    if isinstance(value, Mapping):
+        if value.get("event_amount"):
+            return "event_amount"
+        return next((found for v in value.values() if (found := _reads_event(v)) is not None), None)
+    return None
+
+
 def check_event_keys(e: EffectSpec, at: tuple[str | int, ...]) -> None:
-    """A trigger's `card_activation` reads the negated activation of its event: only with `on: activation_negated`
-    about another card than its own (rules spec §U.27)."""
-    if e.kind != "trigger" or not e.params.get("card_activation"):
+    """What reads a trigger's event (rules spec §U.27) is only a trigger's: `event_cards` ("that monster") and
+    `event_amount` ("the damage you took") in its operations; `card_activation` (the negated activation of its
+    event) only with `on: activation_negated` about another card than its own."""
+    if e.kind != "trigger":
+        for place, op in each_op(e.does, at):
+            for key, value in op.params.items():
+                if (found := _reads_event(value)) is not None:
+                    raise Invalid(f"{found} reads the event a trigger answers: only a trigger's operations name it, "
+                                  f"this is a {e.kind} effect", *at, *place, key)  # fmt: skip
+        return
+    if not e.params.get("card_activation"):
         return
     if e.params.get("on") != "activation_negated" or e.params.get("about", "self") == "self":
         raise Invalid("card_activation reads the activation an event negated: give on: activation_negated and about "

@@ -151,7 +151,9 @@ ATTRIBUTES: tuple[str, ...] = get_args(Attribute)
 ABILITIES: tuple[str, ...] = get_args(Ability)
 SUMMON_KINDS: tuple[str, ...] = get_args(Summoned)
 MONSTER_TYPES: tuple[str, ...] = get_args(MonsterType)
-TARGET_KEYWORDS = ("attacker", "target", "self", "battling_opponent", "own_battler", "opponent_battler", "targeted")
+TARGET_KEYWORDS = (
+    "attacker", "target", "self", "battling_opponent", "own_battler", "opponent_battler", "targeted", "event_cards",
+)  # fmt: skip
 SUMMON_FROM = frozenset({"hand", "deck", "graveyard", "banished"})
 
 # --- values ----------------------------------------------------------------------------------------------
