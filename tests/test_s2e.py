@@ -72,3 +72,10 @@ def test_a_value_names_one_source() -> None:
     effect = {"kind": "trigger", "on": "effect_damage_taken", "optional": True, "does": [op]}
     with pytest.raises(engine.ScenarioError, match="give exactly one of"):
         engine.parse_scenario(_scenario(effect))
+
+
+def test_special_summon_count_takes_no_card() -> None:
+    effect = {"kind": "trigger", "on": "destroyed_by_battle", "optional": False,
+              "does": [{"op": "special_summon", "card": "self", "count": 2}]}
+    with pytest.raises(engine.ScenarioError, match=r"does\[0\]\.count: count is how many monsters"):
+        engine.parse_scenario(_scenario(effect))

@@ -159,6 +159,9 @@ def check_scenario(w: ScenarioWire, own_effects: Mapping[str, int] | None = None
                     for part in ("of", "minus"):
                         if source.get(part) is not None:
                             ref("target_ref", source[part], "cards", i, "effects", j, *place, key, part)
+                if op.op == "special_summon" and op.params.get("card") is not None and op.params.get("count", 1) > 1:
+                    raise Invalid("count is how many monsters the controller picks: give no card with it",
+                                  "cards", i, "effects", j, *place, "count")  # fmt: skip
                 if op.op == "special_summon" and summons_self(op):
                     if c.card_type != "monster":
                         raise Invalid(f"card {show(c.id)} is not a monster ({c.card_type})",

@@ -83,6 +83,7 @@ TriggerEvent = Literal[
     "activation_negated",
     "summoned_from_extra_deck",
     "destroyed_and_sent_to_graveyard",
+    "left_field",
 ]
 TriggerCondition = Literal[
     "this_card_battled",
@@ -124,7 +125,7 @@ RestrictionKind = Literal[
 ]
 Pile = Literal["deck", "graveyard", "banished"]
 # Where a Special Summon may take its monster from (rules spec §U.16, §U.27).
-SummonFrom = Literal["hand", "deck", "graveyard", "banished", "pendulum_zone"]
+SummonFrom = Literal["hand", "deck", "graveyard", "banished", "extra_deck", "pendulum_zone"]
 Zone = Literal["monster_zone", "spell_trap_zone", "field_zone", "graveyard", "hand", "banished"]
 PlayerMonsters = Literal["other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters"]
 LastingKind = Literal[
@@ -154,7 +155,7 @@ MONSTER_TYPES: tuple[str, ...] = get_args(MonsterType)
 TARGET_KEYWORDS = (
     "attacker", "target", "self", "battling_opponent", "own_battler", "opponent_battler", "targeted", "event_cards",
 )  # fmt: skip
-SUMMON_FROM = frozenset({"hand", "deck", "graveyard", "banished"})
+SUMMON_FROM = frozenset({"hand", "deck", "graveyard", "banished", "extra_deck"})
 
 # --- values ----------------------------------------------------------------------------------------------
 

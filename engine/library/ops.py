@@ -332,6 +332,9 @@ def _add_counters(ctx: Context, src: Source, link: ChainLink, op: Params) -> Non
 def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """Special Summon the card the controller picks (§U.16: not a target) in the position the card fixes or the
     controller chooses."""
+    if int(op.get("count", 1)) > 1:
+        asking.special_summon_several(ctx, src, op)
+        return
     index = asking.pick_one(ctx, src, op, ("hand", "deck", "graveyard"), "the monster to Special Summon")
     if index is None or not ctx.card(index).is_monster:
         return

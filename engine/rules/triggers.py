@@ -36,13 +36,17 @@ LEFT_FIELD_EVENTS: Final = frozenset(
         TriggerEvent.DESTROYED,
         TriggerEvent.SENT_TO_GRAVEYARD,
         TriggerEvent.DESTROYED_AND_SENT_TO_GRAVEYARD,
+        TriggerEvent.LEFT_FIELD,
     }
 )
 # Events of the cards an action just moved ("if this card is destroyed", "... is sent to the GY"): raised with
 # those cards (`actions.raise_event(..., cards=)`); raised by the end of the Damage Step, the monsters sent there.
 MOVED_EVENTS: Final = frozenset(
-    {TriggerEvent.DESTROYED, TriggerEvent.SENT_TO_GRAVEYARD, TriggerEvent.DESTROYED_AND_SENT_TO_GRAVEYARD}
-)
+    {TriggerEvent.DESTROYED, TriggerEvent.SENT_TO_GRAVEYARD, TriggerEvent.DESTROYED_AND_SENT_TO_GRAVEYARD,
+     TriggerEvent.LEFT_FIELD}
+)  # fmt: skip
+# The moved events of a card wherever it went (the others: only of a card now in the Graveyard).
+ANYWHERE_EVENTS: Final = frozenset({TriggerEvent.DESTROYED, TriggerEvent.LEFT_FIELD})
 # Events of the cards an action did something to (§U.14), raised with those cards: whose card it must be is the
 # trigger's `about` (`ABOUT`). An attack negated is an event of the attacking monster.
 CARD_EVENTS: Final = frozenset(
@@ -97,7 +101,7 @@ def moved_cards(ctx: Context, event: TriggerEvent) -> tuple[int, ...]:
     """The cards the end of the Damage Step moved, for `MOVED_EVENTS`: the monsters destroyed by battle and sent
     (those in the Graveyard, for "sent to the GY")."""
     b = ctx.state.battle
-    sent = tuple(i for i in b.sent if event is TriggerEvent.DESTROYED or ctx.card(i).location is Location.GRAVEYARD)
+    sent = tuple(i for i in b.sent if event in ANYWHERE_EVENTS or ctx.card(i).location is Location.GRAVEYARD)
     return sent + tuple(i for e, i in b.moved_between_windows if e == event.value and i not in sent)
 
 
@@ -127,7 +131,7 @@ def concerns(
         # destroyed by battle and sent, at the end of the Damage Step: to the Graveyard, for "sent to the GY"; and
         # the cards moved with them while no window was open (§U.19)
         return (index in ctx.state.battle.sent and (
-            event is TriggerEvent.DESTROYED or card.location is Location.GRAVEYARD
+            event in ANYWHERE_EVENTS or card.location is Location.GRAVEYARD
         )) or (event.value, index) in ctx.state.battle.moved_between_windows
     b = ctx.state.battle
     card = ctx.card(index)
@@ -174,6 +178,13 @@ def in_activation_location(
     return card.location is activate_from
 
 
+def self_event_matches(ctx: Context, index: int, ei: int) -> bool:
+    """A trigger on this card's own event whose `event_filter` says what the card must have been ("if this face-up
+    Normal Summoned card leaves the field", rules spec §U.27): read by its type's `event_card`."""
+    answers = ctx.registry[ctx.card(index).effects[ei].type].event_card
+    return answers is None or answers(ctx, ctx.source_of(index, ei), index)
+
+
 def answered_cards(
     ctx: Context, event: TriggerEvent, index: int, ei: int, whose: str, cards: tuple[int, ...] | None
 ) -> tuple[int, ...]:
@@ -202,6 +213,8 @@ def triggered_effects(
         if eff.negated or ctx.effects_negated(ci) or not concerns(ctx, event, ci, cards, whose, player, ei):
             continue
         if not in_activation_location(card, event, eff.activate_from, eff.pendulum, whose == "self"):
+            continue
+        if whose == "self" and "event_filter" in eff.params and not self_event_matches(ctx, ci, ei):
             continue
         cond = ctx.registry[eff.type].condition
         if cond is not None and not cond(ctx, ctx.source_of(ci, ei)):
