@@ -170,9 +170,9 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                                             "absent: the summoning player chooses face-up Attack or face-up Defense "
                                             "Position as it resolves (rules spec §U.16)"),
                        "from": default(Annotated[tuple[SummonFrom, ...], Meta(min_length=1)],
-                                        ("hand", "deck", "graveyard"), "where it may come from (also banished, extra_deck, "
-                                        "and pendulum_zone: \"Special Summon this card from your Pendulum Zone\", "
-                                        "rules spec §U.27)"),
+                                        ("hand", "deck", "graveyard"), "where it may come from (also banished, "
+                                        "extra_deck, and pendulum_zone: \"Special Summon this card from your Pendulum "
+                                        "Zone\", rules spec §U.27)"),
                        "filter": optional(FilterWire, "what it must be (\"1 EARTH monster with 1500 or less ATK\")"),
                        "count": default(Annotated[int, Meta(ge=1, le=5)], 1, "with no card: how many monsters, "
                                         "Summoned at once, each picked by the controller (\"Special Summon 2 ... from "
