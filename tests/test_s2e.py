@@ -79,3 +79,15 @@ def test_special_summon_count_takes_no_card() -> None:
               "does": [{"op": "special_summon", "card": "self", "count": 2}]}
     with pytest.raises(engine.ScenarioError, match=r"does\[0\]\.count: count is how many monsters"):
         engine.parse_scenario(_scenario(effect))
+
+
+@pytest.mark.parametrize(("does", "place", "message"), [
+    ([{"op": "destroy", "target": "acted_on"}], r"does\[0\]\.target", "the first operation of a list has none"),
+    ([{"op": "draw", "player": "controller", "count": 1},
+      {"op": "damage", "player": "opponent", "equal_to": {"of": "acted_on"}}], r"does\[1\]\.equal_to",
+     "acted_on is only an operation's target"),
+])
+def test_acted_on_needs_an_operation_before_it(does: list[dict[str, object]], place: str, message: str) -> None:
+    effect = {"kind": "trigger", "on": "destroyed_by_battle", "optional": False, "does": does}
+    with pytest.raises(engine.ScenarioError, match=rf"{place}: .*{message}"):
+        engine.parse_scenario(_scenario(effect))

@@ -19,6 +19,7 @@ from engine.format.effects import (
     AnyEffect,
     EffectSpec,
     EffectWire,
+    check_acted_on,
     check_event_keys,
     check_targeted,
     effect_spec,
@@ -140,6 +141,7 @@ def check_scenario(w: ScenarioWire, own_effects: Mapping[str, int] | None = None
                 ref("target_ref", battle["of"], "cards", i, "effects", j, "battle", "of")
             check_targeted(e, ("cards", i, "effects", j))
             check_event_keys(e, ("cards", i, "effects", j))
+            check_acted_on(e, ("cards", i, "effects", j))
             if e.cost is not None:
                 for k, pid in enumerate(e.cost.pay_with):
                     ref("card_ref", pid, "cards", i, "effects", j, "cost", "pay_with", k)
@@ -302,6 +304,7 @@ def parse_effect_spec(spec: Mapping[str, Any], *, card_type: str = "monster") ->
         effect = with_speed(effect_spec(checked), card_type)
         check_targeted(effect, ())
         check_event_keys(effect, ())
+        check_acted_on(effect, ())
         return effect
     except Invalid as e:
         raise e.error() from None

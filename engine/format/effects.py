@@ -357,6 +357,18 @@ def _reads_event(value: Any) -> str | None:
     return None
 
 
+def check_acted_on(e: EffectSpec, at: tuple[str | int, ...]) -> None:
+    """`acted_on` ("it": the cards the operation just before moved, rules spec §U.27) is an operation's `target`
+    only, and never the first operation of its list (nothing is before it)."""
+    for place, op in each_op(e.does, at):
+        for key, value in op.params.items():
+            if key == "target" and value == "acted_on" and place[-1] == 0:
+                raise Invalid("acted_on names the cards the operation just before moved: the first operation of a "
+                              "list has none before it", *at, *place, key)  # fmt: skip
+            if key != "target" and isinstance(value, Mapping) and "acted_on" in value.values():
+                raise Invalid("acted_on is only an operation's target", *at, *place, key)
+
+
 def check_event_keys(e: EffectSpec, at: tuple[str | int, ...]) -> None:
     """What reads a trigger's event (rules spec §U.27) is only a trigger's: `event_cards` ("that monster") and
     `event_amount` ("the damage you took") in its operations; `card_activation` (the negated activation of its

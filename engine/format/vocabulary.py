@@ -154,6 +154,7 @@ SUMMON_KINDS: tuple[str, ...] = get_args(Summoned)
 MONSTER_TYPES: tuple[str, ...] = get_args(MonsterType)
 TARGET_KEYWORDS = (
     "attacker", "target", "self", "battling_opponent", "own_battler", "opponent_battler", "targeted", "event_cards",
+    "acted_on",
 )  # fmt: skip
 SUMMON_FROM = frozenset({"hand", "deck", "graveyard", "banished", "extra_deck"})
 
