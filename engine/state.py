@@ -76,12 +76,18 @@ class CardDetails:
     # The player whose card effect destroyed it, where it went (§U.15: "destroyed by your opponent's card effect");
     # None otherwise. Kept until it moves again.
     destroyed_by: Player | None = None
+    # A Trap Card Special Summoned as a monster ("this card is also still a Trap Card", rules spec §U.27): a monster
+    # while it stays in the Monster Zone, its printed type line given by the effect (`abilities`, kept in
+    # `printed_abilities` meanwhile); once it leaves, a Trap Card again.
+    trap_monster: bool = False
+    printed_abilities: frozenset[str] = frozenset()
 
     def moved(self) -> CardDetails:
         """As it is once the card moved: a new card, in no zone, not Summoned (its printed details stay)."""
-        if self.summoned is None and not self.summoned_this_turn and self.column < 0:
+        if self.summoned is None and not self.summoned_this_turn and self.column < 0 and not self.trap_monster:
             return self
-        return CardDetails(self.abilities, self.link_arrows, rank=self.rank)
+        abilities = self.printed_abilities if self.trap_monster else self.abilities
+        return CardDetails(abilities, self.link_arrows, rank=self.rank)
 
 
 NO_DETAILS: Final = CardDetails()
@@ -586,10 +592,49 @@ def write_moved(
     """A card moved (`actions.move_card`): a new card for the rules (its instance changes), in `location`, face-up,
     no longer determined destroyed by battle, without counters, Summoned by nobody (its printed details stay)."""
     c = state.cards[index]
+    if c.details.trap_monster and location is not Location.MONSTER_ZONE:  # a Trap Card again (§U.27)
+        write_card(state, index, Card(
+            c.id, c.name, c.owner, controller, location, CardType.TRAP, 0, 0, position, False, c.pendulum, c.effects,
+            equipped_to, c.instance + 1, None, None, 0, materials, 0, c.card_property, False, effects_negated,
+            c.details.moved(), c.tags,
+        ))  # fmt: skip
+        return
+    details = c.details.moved()
+    if c.details.trap_monster:  # Special Summoned as a monster: a monster while it stays in the Monster Zone (§U.27)
+        details = attrs.evolve(details, trap_monster=True, abilities=c.details.abilities,
+                               printed_abilities=c.details.printed_abilities)  # fmt: skip
     write_card(state, index, Card(
         c.id, c.name, c.owner, controller, location, c.card_type, c.base_atk, c.base_def, position, False,
         c.pendulum, c.effects, equipped_to, c.instance + 1, c.attribute, c.monster_type, c.level, materials, 0,
-        c.card_property, False, effects_negated, c.details.moved(), c.tags,
+        c.card_property, False, effects_negated, details, c.tags,
+    ))  # fmt: skip
+
+
+def write_as_monster(
+    state: GameState, index: int, atk: int, def_: int, level: int, attribute: Attribute | None,
+    monster_type: MonsterType | None, abilities: frozenset[str],
+) -> None:  # fmt: skip
+    """A Trap Card about to be Special Summoned as a monster with these printed values (rules spec §U.27); it is a
+    Trap Card again once it leaves the Monster Zone (`write_moved`), or at once if it cannot be Summoned
+    (`write_as_trap`)."""
+    c = state.cards[index]
+    details = attrs.evolve(c.details, trap_monster=True, printed_abilities=c.details.abilities, abilities=abilities)
+    write_card(state, index, Card(
+        c.id, c.name, c.owner, c.controller, c.location, CardType.MONSTER, atk, def_, c.position, c.face_down,
+        c.pendulum, c.effects, c.equipped_to, c.instance, attribute, monster_type, level, c.materials, c.counters,
+        c.card_property, c.battle_destroyed, c.effects_negated, details, c.tags,
+    ))  # fmt: skip
+
+
+def write_as_trap(state: GameState, index: int) -> None:
+    """A Trap Card `write_as_monster` made a monster that was not Summoned after all: the Trap Card it was."""
+    c = state.cards[index]
+    details = attrs.evolve(c.details, trap_monster=False, abilities=c.details.printed_abilities,
+                           printed_abilities=frozenset())  # fmt: skip
+    write_card(state, index, Card(
+        c.id, c.name, c.owner, c.controller, c.location, CardType.TRAP, 0, 0, c.position, c.face_down, c.pendulum,
+        c.effects, c.equipped_to, c.instance, None, None, 0, c.materials, c.counters, c.card_property,
+        c.battle_destroyed, c.effects_negated, details, c.tags,
     ))  # fmt: skip
 
 

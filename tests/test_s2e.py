@@ -91,3 +91,20 @@ def test_acted_on_needs_an_operation_before_it(does: list[dict[str, object]], pl
     effect = {"kind": "trigger", "on": "destroyed_by_battle", "optional": False, "does": does}
     with pytest.raises(engine.ScenarioError, match=rf"{place}: .*{message}"):
         engine.parse_scenario(_scenario(effect))
+
+
+def test_a_trap_monster_is_a_trap_card_again_once_it_leaves() -> None:
+    """Krystal Avatar (S2E-KA-001) through the Python API: in the Graveyard it is a Trap Card with no monster values,
+    and the Monster Zone held it as a monster meanwhile (rules spec §U.27)."""
+    import json
+
+    from engine.build import run_scenario
+    from engine.values.game import CardType, Location
+
+    record = next(json.loads(line) for line in CASES.read_text(encoding="utf-8").splitlines()
+                  if '"S2E-KA-001"' in line)  # fmt: skip
+    duel, _ = run_scenario(engine.parse_scenario(record["scenario"]))
+    card = next(c for c in duel.ctx.state.cards if c.id == "ka")
+    assert card.location is Location.GRAVEYARD
+    assert (card.card_type, card.base_atk, card.level, card.attribute) == (CardType.TRAP, 0, 0, None)
+    assert not card.details.trap_monster

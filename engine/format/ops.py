@@ -16,6 +16,7 @@ from msgspec import UNSET, Meta, UnsetType
 
 from engine.format.conditions import FilterWire, StatOfWire
 from engine.format.pieces import PIECE_ONE_OF, PIECE_OPS
+from engine.format.trap_monsters import TRAP_MONSTER_OPS
 from engine.format.vocabulary import (
     MAX_COUNT,
     REFS,
@@ -295,6 +296,7 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                                       doc("what each result of a six-sided die does; a result no entry lists does "
                                           "nothing (answers: die)")]},
     **PIECE_OPS,  # Level changes, Tokens (rules spec §U.17)
+    **TRAP_MONSTER_OPS,  # a Trap Card Special Summoned as a monster (rules spec §U.27)
 }), ONE_OF)  # fmt: skip
 
 if TYPE_CHECKING:  # for msgspec, the union of the tagged structs (by their tag); for mypy, their base

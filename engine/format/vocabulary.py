@@ -110,6 +110,7 @@ TriggerCondition = Literal[
     "destroyed_by_effect",
     "sent_from_monster_zone",
     "equip_card",
+    "destroyed_by_this_battle",
 ]
 Attribute = Literal["light", "dark", "water", "fire", "earth", "wind", "divine"]
 MonsterType = Literal[

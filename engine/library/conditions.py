@@ -148,6 +148,8 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
     if name == "attacking_defense_position":  # the target as it was (§R.2): in the Graveyard by the end of the step
         target = battler(ctx, b.target)
         return me == b.attacker and target is not None and target.position is not None and target.position.is_defense
+    if name == "destroyed_by_this_battle":  # "if this card is destroyed by battle, after damage calculation" (§U.27)
+        return me in b.destroyed
     if name == "destroys_battling_opponent":  # the monster it battles is determined destroyed by battle (§R.5)
         foe = ctx.battling_opponent(me)
         return foe is not None and foe in b.destroyed

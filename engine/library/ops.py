@@ -36,6 +36,7 @@ from engine.library.targets import (
     targets,
 )
 from engine.library.tokens import TOKEN_OPS
+from engine.library.trap_monsters import TRAP_MONSTER_OPS
 from engine.rules.cards import pendulum_zone_problem
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats
@@ -568,6 +569,7 @@ OPS: Final[dict[str, OpHandler]] = {
     "perform_damage_calculation": _perform_damage_calculation,
     **LASTING_OPS,
     **HAND_OPS,
+    **TRAP_MONSTER_OPS,
     **LEVEL_OPS,
     **TOKEN_OPS,
     **LOCK_OPS,

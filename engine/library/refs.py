@@ -80,6 +80,8 @@ def value_of(ctx: Context, src: Source, source: Params, *, plain: bool = False) 
     if source.get("lp_paid"):
         link = resolving_link(ctx)
         value = (0 if link is None else link.lp_paid) * int(source.get("times", 1))
+    elif source.get("life_points") is not None:  # "equal to your LP" (§U.27)
+        value = ctx.state.players[ctx.player_of(str(source["life_points"]), src)].lp * int(source.get("times", 1))
     elif source.get("event_amount"):  # "the damage you took" (§U.27): the amount of the trigger's event
         link = resolving_link(ctx)
         amount = 0 if link is None or link.event is None else link.event.amount

@@ -37,7 +37,13 @@ def stays_on_field(card: Card, link: ChainLink, negated: bool) -> bool:
 def already_activated_problem(card: Card, eff: Effect) -> str | None:
     """§C.2: a Spell/Trap Card is activated once: face-up on the field it is not activated again (its other
     effects are separate effects, `Effect.activates_card` False, activated only while it is face-up there)."""
-    if card.card_type is CardType.MONSTER or eff.kind is not EffectKind.ACTIVATED:
+    if eff.kind is not EffectKind.ACTIVATED:
+        return None
+    if card.details.trap_monster:  # a Trap Card on the field as a monster (§U.27): its activation is done
+        if eff.activates_card:
+            return f"{card.name} is a Trap Card on the field as a monster: it is not activated again"
+        return None
+    if card.card_type is CardType.MONSTER:
         return None
     face_up = holds_spells_traps(card.location) and not card.face_down
     if eff.activates_card:

@@ -149,7 +149,9 @@ def in_place_to_activate(player: Player, card: Card, eff: Effect) -> bool:
     `location_problem` says why not."""
     if not players_card(player, card):
         return False
-    if card.card_type is not CardType.MONSTER and already_activated_problem(card, eff) is not None:
+    if (card.card_type is not CardType.MONSTER or card.details.trap_monster) and already_activated_problem(
+        card, eff
+    ) is not None:
         return False
     if card.in_pendulum_zone is not eff.pendulum:
         return False  # §U.4
