@@ -33,8 +33,6 @@ from engine.state import (
     LastKnown,
     LpChange,
     no_battle,
-    write_as_monster,
-    write_as_trap,
     write_battle,
     write_controller,
     write_counters,
@@ -54,9 +52,7 @@ from engine.values.game import (
     DAMAGE_STEP_PHASES,
     MAX_LP,
     PLAYERS,
-    Attribute,
     Location,
-    MonsterType,
     OriginalOp,
     Phase,
     Player,
@@ -161,9 +157,6 @@ def move_card(
         _moved(ctx, TriggerEvent.ADDED_TO_HAND, index)  # §U.17: "if a card is added to your hand (except by drawing)"
 
 
-# A Trap Card's values as a monster (§U.27): ATK, DEF, Level, Attribute, Type, its type line ("effect", "normal").
-MonsterStats = tuple[int, int, int, Attribute | None, MonsterType | None, frozenset[str]]
-
 # Where a card comes from when it is "added to the hand" (§U.17): a Main Deck, the Graveyard, banishment.
 ADDED_FROM: Final = frozenset({Location.DECK, Location.GRAVEYARD, Location.BANISHED})
 
@@ -185,20 +178,6 @@ def special_summon(
     _moved(ctx, TriggerEvent.SPECIAL_SUMMONED, index)
     if from_extra_deck:  # §U.17: "if a monster is Special Summoned from the Extra Deck"
         _moved(ctx, TriggerEvent.SUMMONED_FROM_EXTRA_DECK, index)
-    return True
-
-
-def special_summon_as_monster(
-    ctx: Context, index: int, player: Player, position: Position, stats: MonsterStats, rule: str
-) -> bool:
-    """Special Summon a Trap Card as a monster with the values its text gives ("Special Summon this card as an Effect
-    Monster (Warrior/LIGHT/Level 4/ATK ?/DEF 0)"; "this card is also still a Trap Card": rules spec §U.27). False,
-    and the card a Trap Card as before, if it cannot be Summoned now."""
-    atk, def_, level, attribute, monster_type, abilities = stats
-    write_as_monster(ctx.state, index, atk, def_, level, attribute, monster_type, abilities)
-    if not special_summon(ctx, index, player, position, rule):
-        write_as_trap(ctx.state, index)
-        return False
     return True
 
 

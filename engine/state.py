@@ -25,6 +25,7 @@ from engine.values.battle import no_battle as no_battle
 from engine.values.decisions import Decision, Option
 from engine.values.effects import Effect, Lingering, TriggerEvent
 from engine.values.events import Event
+from engine.values.events import TriggeringEvent as TriggeringEvent  # (re-exported: a trigger's event, §U.27)
 from engine.values.frozen import Frozen
 from engine.values.frozen_map import FrozenMap
 from engine.values.game import (
@@ -264,22 +265,6 @@ class ChainLink(Frozen):
         object.__setattr__(self, "trigger", trigger)
         object.__setattr__(self, "lp_paid", lp_paid)
         object.__setattr__(self, "event", event)
-
-
-@attr.s(auto_attribs=True, init=False, unsafe_hash=True)
-class TriggeringEvent(Frozen):
-    """What a trigger's event was, for its resolution (rules spec §U.27): the cards of the event it answers, each as
-    the card it was then (`instances`: "that monster" is no longer it once it moved), and an amount ("the damage you
-    took")."""
-
-    cards: tuple[int, ...]
-    instances: tuple[int, ...]
-    amount: int
-
-    def __init__(self, cards: tuple[int, ...] = (), instances: tuple[int, ...] = (), amount: int = 0) -> None:
-        object.__setattr__(self, "cards", cards)
-        object.__setattr__(self, "instances", instances)
-        object.__setattr__(self, "amount", amount)
 
 
 @attr.s(auto_attribs=True, init=False, unsafe_hash=True)
@@ -592,49 +577,39 @@ def write_moved(
     """A card moved (`actions.move_card`): a new card for the rules (its instance changes), in `location`, face-up,
     no longer determined destroyed by battle, without counters, Summoned by nobody (its printed details stay)."""
     c = state.cards[index]
-    if c.details.trap_monster and location is not Location.MONSTER_ZONE:  # a Trap Card again (§U.27)
-        write_card(state, index, Card(
-            c.id, c.name, c.owner, controller, location, CardType.TRAP, 0, 0, position, False, c.pendulum, c.effects,
-            equipped_to, c.instance + 1, None, None, 0, materials, 0, c.card_property, False, effects_negated,
-            c.details.moved(), c.tags,
-        ))  # fmt: skip
-        return
-    details = c.details.moved()
-    if c.details.trap_monster:  # Special Summoned as a monster: a monster while it stays in the Monster Zone (§U.27)
+    details, values = c.details.moved(), (c.card_type, c.base_atk, c.base_def, c.attribute, c.monster_type, c.level)
+    if c.details.trap_monster and location is Location.MONSTER_ZONE:  # a monster while it stays there (§U.27)
         details = attrs.evolve(details, trap_monster=True, abilities=c.details.abilities,
                                printed_abilities=c.details.printed_abilities)  # fmt: skip
+    elif c.details.trap_monster:  # a Trap Card again once it leaves
+        values = (CardType.TRAP, 0, 0, None, None, 0)
+    ctype, atk, def_, attribute, monster_type, level = values
     write_card(state, index, Card(
-        c.id, c.name, c.owner, controller, location, c.card_type, c.base_atk, c.base_def, position, False,
-        c.pendulum, c.effects, equipped_to, c.instance + 1, c.attribute, c.monster_type, c.level, materials, 0,
-        c.card_property, False, effects_negated, details, c.tags,
+        c.id, c.name, c.owner, controller, location, ctype, atk, def_, position, False, c.pendulum, c.effects,
+        equipped_to, c.instance + 1, attribute, monster_type, level, materials, 0, c.card_property, False,
+        effects_negated, details, c.tags,
     ))  # fmt: skip
 
 
-def write_as_monster(
-    state: GameState, index: int, atk: int, def_: int, level: int, attribute: Attribute | None,
-    monster_type: MonsterType | None, abilities: frozenset[str],
-) -> None:  # fmt: skip
-    """A Trap Card about to be Special Summoned as a monster with these printed values (rules spec §U.27); it is a
-    Trap Card again once it leaves the Monster Zone (`write_moved`), or at once if it cannot be Summoned
-    (`write_as_trap`)."""
+# A Trap Card's values as a monster (rules spec §U.27): ATK, DEF, Level, Attribute, Type, its type line.
+MonsterValues = tuple[int, int, int, Attribute | None, MonsterType | None, frozenset[str]]
+
+
+def write_as_monster(state: GameState, index: int, values: MonsterValues | None) -> None:
+    """A Trap Card becomes a monster with these values, to be Special Summoned as one (rules spec §U.27; a Trap Card
+    again once it leaves the Monster Zone: `write_moved`), or (None) the Trap Card it was, not Summoned after all."""
     c = state.cards[index]
-    details = attrs.evolve(c.details, trap_monster=True, printed_abilities=c.details.abilities, abilities=abilities)
+    d = c.details
+    if values is None:
+        ctype, (atk, def_, level, attribute, monster_type) = CardType.TRAP, (0, 0, 0, None, None)
+        details = attrs.evolve(d, trap_monster=False, abilities=d.printed_abilities, printed_abilities=frozenset())
+    else:
+        ctype, (atk, def_, level, attribute, monster_type, abilities) = CardType.MONSTER, values
+        details = attrs.evolve(d, trap_monster=True, printed_abilities=d.abilities, abilities=abilities)
     write_card(state, index, Card(
-        c.id, c.name, c.owner, c.controller, c.location, CardType.MONSTER, atk, def_, c.position, c.face_down,
-        c.pendulum, c.effects, c.equipped_to, c.instance, attribute, monster_type, level, c.materials, c.counters,
+        c.id, c.name, c.owner, c.controller, c.location, ctype, atk, def_, c.position, c.face_down, c.pendulum,
+        c.effects, c.equipped_to, c.instance, attribute, monster_type, level, c.materials, c.counters,
         c.card_property, c.battle_destroyed, c.effects_negated, details, c.tags,
-    ))  # fmt: skip
-
-
-def write_as_trap(state: GameState, index: int) -> None:
-    """A Trap Card `write_as_monster` made a monster that was not Summoned after all: the Trap Card it was."""
-    c = state.cards[index]
-    details = attrs.evolve(c.details, trap_monster=False, abilities=c.details.printed_abilities,
-                           printed_abilities=frozenset())  # fmt: skip
-    write_card(state, index, Card(
-        c.id, c.name, c.owner, c.controller, c.location, CardType.TRAP, 0, 0, c.position, c.face_down, c.pendulum,
-        c.effects, c.equipped_to, c.instance, None, None, 0, c.materials, c.counters, c.card_property,
-        c.battle_destroyed, c.effects_negated, details, c.tags,
     ))  # fmt: skip
 
 

@@ -10,8 +10,20 @@ from engine import actions
 from engine.effects import Context, Params, Source
 from engine.library.asking import summon_position
 from engine.rules.tokens import free_main_monster_zones
-from engine.state import ChainLink
-from engine.values.game import Attribute, CardType, MonsterType, holds_spells_traps
+from engine.state import ChainLink, MonsterValues, write_as_monster
+from engine.values.game import Attribute, CardType, MonsterType, Player, Position, holds_spells_traps
+
+
+def summon_trap_as_monster(
+    ctx: Context, index: int, player: Player, position: Position, values: MonsterValues, rule: str = "effect"
+) -> bool:
+    """The action, for a host too: Special Summon this Trap Card as a monster with these values (ATK, DEF, Level,
+    Attribute, Type, type line). False, and the card the Trap Card it was, if it cannot be Summoned now."""
+    write_as_monster(ctx.state, index, values)
+    if not actions.special_summon(ctx, index, player, position, rule):
+        write_as_monster(ctx.state, index, None)
+        return False
+    return True
 
 
 def special_summon_as_monster(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
@@ -24,7 +36,7 @@ def special_summon_as_monster(ctx: Context, src: Source, link: ChainLink, op: Pa
         return
     stats = (int(op.get("atk", 0)), int(op.get("def", 0)), int(op["level"]), Attribute(str(op["attribute"])),
              MonsterType(str(op["monster_type"])), frozenset({str(op.get("ability", "effect"))}))  # fmt: skip
-    actions.special_summon_as_monster(ctx, index, src.controller, summon_position(ctx, src, index, op), stats, "effect")
+    summon_trap_as_monster(ctx, index, src.controller, summon_position(ctx, src, index, op), stats)
 
 
 TRAP_MONSTER_OPS = {"special_summon_as_monster": special_summon_as_monster}
