@@ -21,6 +21,7 @@ from engine.effects import (
     Source,
 )
 from engine.library import asking, costs
+from engine.library.chain_locks import CHAIN_LOCK_OPS
 from engine.library.conditions import condition, condition_problem, event_card, only_if_problem, resolution_problem
 from engine.library.continuous import monsters_it_applies_to
 from engine.library.filters import matches
@@ -441,8 +442,9 @@ def _gain(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
 
 
 def _draw(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    count = value_of(ctx, src, op["count_of"]) if op.get("count_of") is not None else int(op.get("count", 1))
     for p in ctx.players_of(src, op.get("player", "controller")):
-        actions.draw(ctx, p, int(op.get("count", 1)), "effect")
+        actions.draw(ctx, p, count, "effect")
 
 
 def _negate_effects(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
@@ -570,6 +572,7 @@ OPS: Final[dict[str, OpHandler]] = {
     **LASTING_OPS,
     **HAND_OPS,
     **TRAP_MONSTER_OPS,
+    **CHAIN_LOCK_OPS,
     **LEVEL_OPS,
     **TOKEN_OPS,
     **LOCK_OPS,

@@ -83,6 +83,8 @@ def once_per_turn_key(ctx: Context, src: Source) -> tuple[Any, ...] | None:
         return ("soft", src.card, card.instance, src.index)
     if how is OncePerTurn.WHILE_FACE_UP:
         return ("face_up", src.card, card.instance, src.index)
+    if how is OncePerTurn.NAME:  # "you can only activate 1 <name> per turn": any of its effects (§U.27)
+        return ("name", src.controller.value, card.name)
     return ("hard", src.controller.value, card.name, src.index)
 
 
@@ -97,6 +99,8 @@ def once_per_turn_problem(ctx: Context, src: Source) -> str | None:
         return f"{name}'s effect can be used once per turn, and this card has used it this turn"
     if key[0] == "face_up":
         return f"{name}'s effect can be used only once while it is face-up on the field, and it has been used"
+    if key[0] == "name":
+        return f"only 1 {name} can be activated (used) per turn, and one has been this turn"
     return f"the effect of {name} can be used only once per turn, and it has been used this turn"
 
 
