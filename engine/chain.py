@@ -208,6 +208,9 @@ def _offer_priority(ctx: Context, w: WindowState) -> None:
             declared = attack.declarations(ctx, actions.declared_this_turn(ctx.state))
             options = declared + options
             may_pass = may_pass and not attack.must_attack(ctx, declared)
+    forced = [o for o in options if o.effect >= 0 and ctx.card(o.card).effects[o.effect].params.get("mandatory")]
+    if forced:  # a mandatory Quick Effect that can be activated now is (rules spec §U.27)
+        options, may_pass = forced, False
     if options or ctx.state.show_every_priority:
         answers = (*options, PASS) if may_pass else tuple(options)
         ctx.state.pending = Decision(player, DecisionKind.PRIORITY, w.window, answers, ctx.index.ids)

@@ -108,3 +108,20 @@ def test_a_trap_monster_is_a_trap_card_again_once_it_leaves() -> None:
     assert card.location is Location.GRAVEYARD
     assert (card.card_type, card.base_atk, card.level, card.attribute) == (CardType.TRAP, 0, 0, None)
     assert not card.details.trap_monster
+
+
+def test_a_mandatory_quick_effect_is_activated_with_no_choice_listed() -> None:
+    """Big Shield Gardna (S2E-BSG-001) with B's choice left out: B has no pass (a player with no choice listed passes
+    where passing is allowed), so its negation is activated all the same (rules spec §U.27)."""
+    import json
+
+    from engine.build import run_scenario
+    from engine.values.game import Location, Position
+
+    record = next(json.loads(line) for line in CASES.read_text(encoding="utf-8").splitlines()
+                  if '"S2E-BSG-001"' in line)  # fmt: skip
+    scenario = dict(record["scenario"], choices=record["scenario"]["choices"][:1])
+    duel, _ = run_scenario(engine.parse_scenario(scenario))
+    cards = {c.id: c for c in duel.ctx.state.cards}
+    assert cards["bsg"].location is Location.MONSTER_ZONE and cards["bsg"].position is Position.DEFENSE
+    assert cards["qd"].location is Location.GRAVEYARD and cards["x"].location is Location.GRAVEYARD

@@ -98,6 +98,10 @@ class RespondsToWire(Wire):
         bool, doc("true: only the activation of a Spell/Trap Card itself, not an effect of a face-up one, nor a "
                   "trigger (\"a Spell Card is activated\")")
     ] = False
+    targets_only_this: Annotated[
+        bool, doc("true: it targets this card and no other cards (\"that targets this face-down card (and no other "
+                  "cards)\"), rules spec §U.27")
+    ] = False
 
 
 class TargetsWire(Wire):

@@ -265,6 +265,11 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                               "resolves with no effect (\"... must have 2 or more Xyz Materials attached to activate "
                               "and to resolve this effect\", \"this card must be face-up on the field to activate and "
                               "to resolve this effect\")"),
+        "while_face_down": default(bool, False, "a monster's effect activated while the monster is face-down in the "
+                                   "Monster Zone too (Big Shield Gardna), rules spec §U.27"),
+        "mandatory": default(bool, False, "its controller must activate it whenever it can (a mandatory Quick Effect, "
+                             "with responds_to: \"When a Spell Card is activated that targets this card: ...\"): "
+                             "offered alone, with no pass, rules spec §U.27"),
     },
     "trigger": {
         "on": TriggerEvent,

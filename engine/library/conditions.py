@@ -213,6 +213,8 @@ def responds_to_problem(ctx: Context, src: Source, answers: Params) -> str | Non
         return f"it answers the activation of a {' or '.join(kinds)} card's effect, and {card.name} is a {kind}"
     if answers.get("card_activation") and not is_card_activation(ctx, link):
         return f"it answers the activation of a Spell/Trap Card, and {card.name}'s is an effect's activation"
+    if answers.get("targets_only_this") and link.targets != (src.card,):
+        return f"it answers an activation that targets {ctx.card(src.card).name} and no other card"
     return None
 
 

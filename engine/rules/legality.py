@@ -169,7 +169,7 @@ def in_place_to_activate(player: Player, card: Card, eff: Effect) -> bool:
     where = eff.activate_from
     if where is Location.MONSTER_ZONE and is_on_field(card.location):
         face_down = card.location is Location.MONSTER_ZONE and card.position is Position.SET
-        return not face_down and not card.battle_destroyed
+        return (not face_down or bool(eff.params.get("while_face_down"))) and not card.battle_destroyed
     return card.location is where
 
 
@@ -187,7 +187,9 @@ def location_problem(ctx: Context, player: Player, card: Card, eff: Effect) -> s
         return f"{card.name} is {where_now}, and this is {kind} (§U.4)"
     where = eff.activate_from
     if where is Location.MONSTER_ZONE and is_on_field(card.location):
-        if card.location is Location.MONSTER_ZONE and card.position is Position.SET:
+        if card.location is Location.MONSTER_ZONE and card.position is Position.SET and not eff.params.get(
+            "while_face_down"
+        ):
             return f"{card.name} is face-down"
         return f"{card.name} has been destroyed by battle"
     want = "on the field" if where is Location.MONSTER_ZONE else f"in the {where.value.replace('_', ' ')}"
