@@ -284,8 +284,9 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                          "position_changed, returned_to_hand, attack_negated, lp_paid: whose card (or LP) it answers: "
                          "this card (its controller), any of its controller's, of the opponent's, anyone's; also "
                          "for destroyed and sent_to_graveyard (\"when a monster on the field is destroyed\")"),
-        "event_filter": optional(FilterWire, "with about other than self: the card of the event must match this (\"a "
-                                 "WIND monster\"), as it was on the field if it has just left it"),
+        "event_filter": optional(FilterWire, "the card of the event must match this (\"a WIND monster\"), as it was on "
+                                 "the field if it has just left it; with about self, this card (\"this face-up Normal "
+                                 "Summoned card\", rules spec §U.27)"),
         "destroyed_by": optional(Literal["battle", "effect"], "with on: destroyed and about other than self: only a "
                                  "card destroyed by battle / by a card effect"),
         "card_activation": default(bool, False, "with on: activation_negated and about other than self: only the "
