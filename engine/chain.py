@@ -180,7 +180,7 @@ def fast_options(ctx: Context, player: Player) -> list[Option]:
     """Every fast effect `player` may activate now, once per legal target choice."""
     w = ctx.state.window
     assert w is not None
-    if not w.chain and not legality.chain_can_start(w) and not w.events:
+    if not w.chain and not legality.chain_can_start(w) and ctx.index.timed_events.isdisjoint(w.events):
         return []  # no fast effect can start a chain here, whatever it is (but one timed to this window's event)
     out = []
     cards = ctx.state.cards
