@@ -39,21 +39,23 @@ DRAW = {"op": "draw", "player": "controller", "count": 1}
 
 
 @pytest.mark.parametrize(("does", "place", "words"), [
-    ([{"op": "change_stats", "target": "moved", "atk": 500}], "cards[0].effects[0].does[0].target", "first operation"),
-    ([DRAW, {"op": "you_can", "does": [{"op": "destroy", "target": "moved"}]}],
+    ([{"op": "change_stats", "target": "acted_on", "atk": 500}], "cards[0].effects[0].does[0].target",
+     "first operation"),
+    ([DRAW, {"op": "you_can", "does": [{"op": "destroy", "target": "acted_on"}]}],
      "cards[0].effects[0].does[1].does[0].target", "first operation"),
-    ([{"op": "damage", "player": "opponent", "equal_to": {"of": "moved", "stat": "atk"}}],
+    ([{"op": "damage", "player": "opponent", "equal_to": {"of": "acted_on", "stat": "atk"}}],
      "cards[0].effects[0].does[0].equal_to.of", "first operation"),
-    ([DRAW, {"op": "special_summon", "target": "moved", "filter": {"level_at_most": 4}}],
+    ([DRAW, {"op": "special_summon", "target": "acted_on", "filter": {"level_at_most": 4}}],
      "cards[0].effects[0].does[1].filter", "not both"),
     ([DRAW, {"op": "special_summon", "target": "x", "card": "am2"}], "cards[0].effects[0].does[1].card", "not both"),
     ([DRAW, {"op": "damage", "player": "opponent", "equal_to": {"of": "paid", "stat": "atk"}}],
      "cards[0].effects[0].does[1].equal_to.of", "give the effect a cost"),
-    ([DRAW, {"op": "special_summon", "card": "am2", "count": 2}], "cards[0].effects[0].does[1].count", "for a pick"),
+    ([DRAW, {"op": "special_summon", "card": "am2", "different": "level"}], "cards[0].effects[0].does[1].different",
+     "for a pick"),
     ([DRAW, {"op": "send_to_graveyard", "target": "x", "from": ["deck"]}], "cards[0].effects[0].does[1].from",
      "not both"),
 ])  # fmt: skip
-def test_loader_refuses_a_misplaced_moved_naming_its_place(does: list, place: str, words: str) -> None:
+def test_loader_refuses_a_misplaced_acted_on_naming_its_place(does: list, place: str, words: str) -> None:
     with pytest.raises(ScenarioError) as err:
         parse_scenario(_with(does))
     assert err.value.path == place, str(err.value)
@@ -62,7 +64,7 @@ def test_loader_refuses_a_misplaced_moved_naming_its_place(does: list, place: st
 
 def test_multi_card_references_are_named_by_operations_only() -> None:
     s = _amo()
-    s["cards"][0]["effects"][1]["target"] = "moved"
+    s["cards"][0]["effects"][1]["target"] = "acted_on"
     with pytest.raises(ScenarioError) as err:
         parse_scenario(s)
     assert err.value.path == "cards[0].effects[1].target"
@@ -71,9 +73,9 @@ def test_multi_card_references_are_named_by_operations_only() -> None:
 
 def _summon_then_damage(hand_card: bool) -> dict:
     """'Special Summon 1 "Amazoness" monster from your hand; then inflict damage to your opponent equal to its ATK'
-    (constructed: `moved` read as a value), with or without such a monster in the hand."""
+    (constructed: `acted_on` read as a value), with or without such a monster in the hand."""
     s = _with([{"op": "special_summon", "from": ["hand"], "filter": {"archetype": "Amazoness"}, "position": "attack"},
-               {"op": "damage", "player": "opponent", "equal_to": {"of": "moved", "stat": "atk"}}])
+               {"op": "damage", "player": "opponent", "equal_to": {"of": "acted_on", "stat": "atk"}}])
     s["attacks"] = s["attacks"][:1]
     s["choices"] = s["choices"][:1]
     s["choices"][0].pop("answers")
@@ -82,7 +84,7 @@ def _summon_then_damage(hand_card: bool) -> dict:
     return s
 
 
-def test_moved_reads_the_summoned_card_and_nothing_when_nothing_moved() -> None:
+def test_acted_on_reads_the_summoned_card_and_nothing_when_nothing_moved() -> None:
     """1500 damage (the Summoned monster's ATK) plus the battle's 500 to A; with no Amazoness in the hand nothing is
     Summoned, so the damage that names it is not inflicted."""
     summoned = run(_summon_then_damage(True))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from engine.format.chain_locks import CHAIN_LOCK_KINDS
 from engine.format.conditions import (
     BattleWire,
     FilterWire,
@@ -88,11 +89,12 @@ class NoChainWire(EffectWire, kw_only=True):
     target: Annotated[TargetRef | UnsetType, doc("the card its operations name as `target`")] = UNSET
 
 
-_ONCE = optional(Literal["soft", "hard", "while_face_up", "per_battle"],
+_ONCE = optional(Literal["soft", "hard", "while_face_up", "name", "per_battle"],
                  "soft: 'once per turn' (per card); hard: 'you can only use this effect of <name> once per turn' (per "
                  "player and card name); while_face_up: 'only once while this card is face-up on the field' (per card, "
-                 "across turns); per_battle: 'once per battle', 'you can activate this effect once per battle' (per "
-                 "card and attack; rules spec §U.23)")
+                 "across turns); name: 'you can only activate 1 <name> per turn', 'only use 1 <name> effect per turn' "
+                 "(per player and card name, any of its effects so marked, §U.27); per_battle: 'once per battle' (per "
+                 "card and attack, §U.23)")
 _BATTLE = optional(BattleWire, "who battles whom: an activation condition")
 _CONDITION = default(TriggerCondition | Annotated[tuple[TriggerCondition, ...], Meta(min_length=1)], (),
                       "all must hold")
@@ -235,6 +237,7 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                                               "of this type on the field, either player's (\"negate all Trap "
                                               "effects on the field\": Jinzo)")},
     **PIECE_KINDS,  # a continuous Level change (rules spec §U.17)
+    **CHAIN_LOCK_KINDS,  # "cannot activate cards or effects in response" (rules spec §U.27)
 }, ONE_OF) | tagged(ActivatableWire, {
     "activated": {
         "does": default(Annotated[tuple[AnyOp, ...], Meta(min_length=1)], (),
@@ -263,6 +266,11 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                               "resolves with no effect (\"... must have 2 or more Xyz Materials attached to activate "
                               "and to resolve this effect\", \"this card must be face-up on the field to activate and "
                               "to resolve this effect\")"),
+        "while_face_down": default(bool, False, "a monster's effect activated while the monster is face-down in the "
+                                   "Monster Zone too (Big Shield Gardna), rules spec §U.27"),
+        "mandatory": default(bool, False, "its controller must activate it whenever it can (a mandatory Quick Effect, "
+                             "with responds_to: \"When a Spell Card is activated that targets this card: ...\"): "
+                             "offered alone, with no pass, rules spec §U.27"),
     },
     "trigger": {
         "on": TriggerEvent,
@@ -277,10 +285,14 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                          "position_changed, returned_to_hand, attack_negated, lp_paid: whose card (or LP) it answers: "
                          "this card (its controller), any of its controller's, of the opponent's, anyone's; also "
                          "for destroyed and sent_to_graveyard (\"when a monster on the field is destroyed\")"),
-        "event_filter": optional(FilterWire, "with about other than self: the card of the event must match this (\"a "
-                                 "WIND monster\"), as it was on the field if it has just left it"),
+        "event_filter": optional(FilterWire, "the card of the event must match this (\"a WIND monster\"), as it was on "
+                                 "the field if it has just left it; with about self, this card (\"this face-up Normal "
+                                 "Summoned card\", rules spec §U.27)"),
         "destroyed_by": optional(Literal["battle", "effect"], "with on: destroyed and about other than self: only a "
                                  "card destroyed by battle / by a card effect"),
+        "card_activation": default(bool, False, "with on: activation_negated and about other than self: only the "
+                                   "negated activation of a Spell/Trap Card itself, not of an effect (\"if the "
+                                   "activation of a Spell/Trap Card is negated\", rules spec §U.27)"),
         "to_resolve": default(bool, False, "its battle and only_if conditions must still hold as it resolves, or it "
                               "resolves with no effect (\"... must have 2 or more Xyz Materials attached to activate "
                               "and to resolve this effect\", \"this card must be face-up on the field to activate and "
@@ -344,6 +356,43 @@ def with_speed(e: EffectSpec, ctype: str) -> EffectSpec:
     return e
 
 
+def _reads_event(value: Any) -> str | None:
+    """The key by which a parameter reads a trigger's event (`event_cards`, `event_amount`), if it does."""
+    if value == "event_cards":
+        return "event_cards"
+    if isinstance(value, Mapping):
+        if value.get("event_amount"):
+            return "event_amount"
+        return next((found for v in value.values() if (found := _reads_event(v)) is not None), None)
+    return None
+
+
+def check_acted_on(e: EffectSpec, at: tuple[str | int, ...]) -> None:
+    """The references to several cards (rules spec §U.27, §U.23): `acted_on` ("it": the cards the operation just
+    before moved) never on the first operation of its list (nothing is before it); `acted_on`, `battle_victims` and
+    `paid` only in operations; `paid` only with a cost; and the keys a `special_summon` or `send_to_graveyard` cannot
+    take together."""
+    _check_moved(e, at)
+
+def check_event_keys(e: EffectSpec, at: tuple[str | int, ...]) -> None:
+    """What reads a trigger's event (rules spec §U.27) is only a trigger's: `event_cards` ("that monster") and
+    `event_amount` ("the damage you took") in its operations; `card_activation` (the negated activation of its
+    event) only with `on: activation_negated` about another card than its own."""
+    if e.kind != "trigger":
+        for place, op in each_op(e.does, at):
+            for key, value in op.params.items():
+                if (found := _reads_event(value)) is not None:
+                    raise Invalid(f"{found} reads the event a trigger answers: only a trigger's operations name it, "
+                                  f"this is a {e.kind} effect", *at, *place, key)  # fmt: skip
+        return
+    if not e.params.get("card_activation"):
+        return
+    if e.params.get("on") != "activation_negated" or e.params.get("about", "self") == "self":
+        raise Invalid("card_activation reads the activation an event negated: give on: activation_negated and about "
+                      f"own, opponent or any, got on {e.params.get('on')!r}, about {e.params.get('about', 'self')!r}",
+                      *at, "card_activation")  # fmt: skip
+
+
 def check_targeted(e: EffectSpec, at: tuple[str | int, ...]) -> None:
     """`targeted` names the cards chosen as targets: only an operation's `target`, of an effect whose `target` is
     an object (the cards its controller chooses among), and such an effect acts on them by that name only."""
@@ -351,7 +400,6 @@ def check_targeted(e: EffectSpec, at: tuple[str | int, ...]) -> None:
     if e.target == "targeted":
         raise Invalid("targeted names the cards chosen as targets: give target an object to choose them", *at,
                       "target")  # fmt: skip
-    _check_moved(e, at)
     acts = False
     for place, op in each_op(e.does, at):  # contained operations too (§U.22)
         if op.params.get("if_it_is") is not None and op.params.get("target") is None:
@@ -374,18 +422,19 @@ def check_targeted(e: EffectSpec, at: tuple[str | int, ...]) -> None:
 
 
 # The keys of an operation holding a value read from a card (`of`, `minus` name it).
-VALUE_KEYS = ("equal_to", "atk_gain_of", "def_gain_of", "set_atk_of", "set_def_of", "add_of", "becomes_of")
+VALUE_KEYS = ("equal_to", "atk_gain_of", "def_gain_of", "set_atk_of", "set_def_of", "add_of", "becomes_of",
+              "count_of")
 
 
 def _check_moved(e: EffectSpec, at: tuple[str | int, ...]) -> None:
-    """`moved` names the cards the operation just before it (in its list) moved (§U.23): only an operation's target,
-    or the card whose value it reads, and never the first operation of a list (nothing is before it)."""
+    """`acted_on` names the cards the operation just before it (in its list) moved (§U.27, §U.23): only an operation's
+    target, or the card whose value it reads, and never the first operation of a list (nothing is before it)."""
     battle = e.params.get("battle") or {}
     paid = (e.cost.lp_equal_to if e.cost is not None else None) or {}
     for value, where in ((e.target, ("target",)), (battle.get("of"), ("battle", "of")),
                          (paid.get("of"), ("cost", "lp_equal_to", "of")),
                          (paid.get("minus"), ("cost", "lp_equal_to", "minus"))):  # fmt: skip
-        if value in ("moved", "battle_victims", "paid"):
+        if value in ("acted_on", "battle_victims", "paid"):
             raise Invalid(f"{value} names several cards, each acted on in turn: only an operation can name it", *at,
                           *where)  # fmt: skip
     for place, op in each_op(e.does, at):
@@ -395,15 +444,14 @@ def _check_moved(e: EffectSpec, at: tuple[str | int, ...]) -> None:
         if pays and e.cost is None:
             raise Invalid("paid names the cards the effect's cost moved: give the effect a cost", *at, *place,
                           *pays[0].split("."))  # fmt: skip
-        named = [k for k in ("target", "card") if op.params.get(k) == "moved"]
+        named = [k for k in ("target", "card") if op.params.get(k) == "acted_on"]
         named += [f"{k}.{part}" for k in VALUE_KEYS for part in ("of", "minus")
-                  if (op.params.get(k) or {}).get(part) == "moved"]  # fmt: skip
+                  if (op.params.get(k) or {}).get(part) == "acted_on"]  # fmt: skip
         if op.op == "special_summon" and (op.params.get("card") is not None or op.params.get("target") is not None):
-            given = {"count": op.params.get("count", 1) != 1, "different": op.params.get("different") is not None,
-                     "up_to": op.params.get("up_to") is True}
+            given = {"different": op.params.get("different") is not None, "up_to": op.params.get("up_to") is True}
             for other in (k for k, v in given.items() if v):
-                raise Invalid(f"special_summon's {other} is for a pick (no card, no target): card and target name "
-                              "one card", *at, *place, other)  # fmt: skip
+                raise Invalid(f"special_summon's {other} is for a pick of several (no card, no target): card and "
+                              "target name one card", *at, *place, other)  # fmt: skip
         if op.op == "send_to_graveyard" and op.params.get("target") is not None and op.params.get("from") is not None:
             raise Invalid("send_to_graveyard takes target or from, not both", *at, *place, "from")
         if op.op == "special_summon" and op.params.get("target") is not None:
@@ -413,5 +461,5 @@ def _check_moved(e: EffectSpec, at: tuple[str | int, ...]) -> None:
                                   "one targeted, or moved), card/from/filter one picked as it resolves", *at, *place,
                                   other)  # fmt: skip
         if named and place[-1] == 0:
-            raise Invalid("moved names the cards the operation before it moved: the first operation of a list has "
-                          "none before it", *at, *place, *named[0].split("."))  # fmt: skip
+            raise Invalid("acted_on names the cards the operation just before moved: the first operation of a list "
+                          "has none before it", *at, *place, *named[0].split("."))  # fmt: skip

@@ -80,8 +80,10 @@ def matches_card(
         return False
     if "name" in flt and flt["name"] != shown:
         return False
-    if "card_type" in flt and _TYPE_OF[card.card_type] != flt["card_type"]:
-        return False
+    if "card_type" in flt and _TYPE_OF[card.card_type] != flt["card_type"] and not (
+        card.details.trap_monster and flt["card_type"] == "trap"
+    ):
+        return False  # a Trap Card Summoned as a monster is also still a Trap Card (§U.27)
     if "property" in flt and (card.is_monster or card.card_property.value != flt["property"]):
         return False  # a Spell/Trap's Property ("a Ritual Spell": card_type spell, property ritual; §U.23)
     if "summoned_this_turn" in flt and card.summoned_this_turn is not bool(flt["summoned_this_turn"]):

@@ -23,6 +23,7 @@ from engine.effects import (
 from engine.library import asking, costs
 from engine.library.activation_facts import TYPES as ACTIVATION_FACT_TYPES
 from engine.library.activation_facts import note_at_activation, note_paid
+from engine.library.chain_locks import CHAIN_LOCK_OPS
 from engine.library.conditions import condition, condition_problem, event_card, only_if_problem, resolution_problem
 from engine.library.continuous import monsters_it_applies_to
 from engine.library.filters import matches
@@ -31,7 +32,7 @@ from engine.library.lasting import LASTING_OPS
 from engine.library.levels import LEVEL_OPS
 from engine.library.locks import LOCK_OPS
 from engine.library.moved import moved_since
-from engine.library.picks import picked, send_picked_to_graveyard
+from engine.library.picks import send_picked_to_graveyard
 from engine.library.refs import ref, value_of
 from engine.library.sequence import LATER_TYPE, do_later, run_ops
 from engine.library.setting import TYPES as SETTING_TYPES
@@ -42,6 +43,7 @@ from engine.library.targets import (
     targets,
 )
 from engine.library.tokens import TOKEN_OPS
+from engine.library.trap_monsters import TRAP_MONSTER_OPS
 from engine.rules.cards import pendulum_zone_problem
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats
@@ -346,15 +348,21 @@ def _add_counters(ctx: Context, src: Source, link: ChainLink, op: Params) -> Non
 def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """Special Summon the card the controller picks (§U.16: not a target) in the position the card fixes or the
     controller chooses; or the card it targets in a Graveyard or banished, or one the operation before it moved (a
-    `target`, §U.23: one that has left those places, or is no longer a legal target, is not Summoned)."""
+    `target`, §U.23: one that has left those places, or is no longer a legal target, is not Summoned); several at once
+    with `count` (§U.27), `different`, `up_to` (§U.23)."""
     if op.get("target") is not None:
         index = card_for(ctx, src, link, str(op["target"]))
-        chosen: tuple[int, ...] = () if index is None or ctx.card(index).location not in _SUMMONED_FROM else (index,)
-    else:  # "Special Summon 2 ... with different Levels" (`count`, `different`: §U.23)
-        chosen = picked(ctx, src, op, ("hand", "deck", "graveyard"), "the monster(s) to Special Summon")
-    for index in chosen:
-        if ctx.card(index).is_monster:
-            actions.special_summon(ctx, index, src.controller, asking.summon_position(ctx, src, index, op), "effect")
+        if index is None or ctx.card(index).location not in _SUMMONED_FROM or not ctx.card(index).is_monster:
+            return
+        actions.special_summon(ctx, index, src.controller, asking.summon_position(ctx, src, index, op), "effect")
+        return
+    if int(op.get("count", 1)) > 1 or op.get("different") is not None or op.get("up_to"):
+        asking.special_summon_several(ctx, src, op)
+        return
+    index = asking.pick_one(ctx, src, op, ("hand", "deck", "graveyard"), "the monster to Special Summon")
+    if index is None or not ctx.card(index).is_monster:
+        return
+    actions.special_summon(ctx, index, src.controller, asking.summon_position(ctx, src, index, op), "effect")
 
 
 # Where a targeted (or just moved) card is Special Summoned from (§U.23).
@@ -460,8 +468,9 @@ def _gain(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
 
 
 def _draw(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    count = value_of(ctx, src, op["count_of"]) if op.get("count_of") is not None else int(op.get("count", 1))
     for p in ctx.players_of(src, op.get("player", "controller")):
-        actions.draw(ctx, p, int(op.get("count", 1)), "effect")
+        actions.draw(ctx, p, count, "effect")
 
 
 def _negate_effects(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
@@ -588,6 +597,8 @@ OPS: Final[dict[str, OpHandler]] = {
     "perform_damage_calculation": _perform_damage_calculation,
     **LASTING_OPS,
     **HAND_OPS,
+    **TRAP_MONSTER_OPS,
+    **CHAIN_LOCK_OPS,
     **LEVEL_OPS,
     **TOKEN_OPS,
     **LOCK_OPS,
@@ -633,6 +644,7 @@ ACTIVATING_TYPES = [
         pay_cost=pay_cost,
         operation=operation,
         event_card=event_card,
+        may_ask=asking.effect_may_ask,
     )
     for kind in ("activated", "trigger", "flip")
 ]

@@ -16,7 +16,7 @@ from engine import actions
 from engine.effects import Context, Effect, EffectKind, Lingering, Params, Source
 from engine.library.activation_facts import held_at_activation
 from engine.library.filters import matches
-from engine.library.moved import each_named, moved_since, named
+from engine.library.moved import MOVED, each_named, moved_since, named
 from engine.library.refs import ref
 from engine.library.targets import each_target, reads_lost_target
 from engine.state import ChainLink
@@ -50,8 +50,9 @@ def run_ops(ctx: Context, src: Source, link: ChainLink, does: Sequence[Params],
             handlers: Mapping[str, OpHandler]) -> None:  # fmt: skip
     """Resolve `does` in order: an operation with `if_you_do` only if the one before it was done (a skipped one was
     not: "A, and if you do, B, and if you do, C"); a run of operations with the same `later` is left for that moment
-    (it counts as done); stop if the Duel ends part-way (§2.7). An operation naming `moved` acts on (reads) each card
-    the one before it moved, and is not done if that moved none; likewise `battle_victims` (§U.23)."""
+    (it counts as done); stop if the Duel ends part-way (§2.7). An operation naming `acted_on` ("it": §U.27, §U.23) acts
+    on (reads) each card the one before it moved, and is not done if that moved none; likewise `battle_victims` and
+    `paid` (§U.23)."""
     did = True
     moved: list[int] = []
     k = 0
@@ -70,8 +71,8 @@ def run_ops(ctx: Context, src: Source, link: ChainLink, does: Sequence[Params],
             while k + 1 < len(does) and does[k + 1].get("later") == moment:
                 k += 1
                 group.append(does[k])
-            # `moved` in an action left for later: the cards moved by the operation before the group, bound now
-            acts_on = moved if any(named(g) == "moved" for g in group) else []
+            # `acted_on` in an action left for later: the cards moved by the operation before the group, bound now
+            acts_on = moved if any(named(g) == MOVED for g in group) else []
             group = [one for g in group for one in each_named(ctx, src, g, moved)]
             did = bool(group) and _leave_for_later(ctx, src, link, str(moment), group, acts_on)
             moved = []

@@ -173,7 +173,7 @@ def _where(card: Json) -> tuple[str, str]:
 
 
 # Target keywords the generator does not draw for any reference (see `refs` below)
-_NOT_DRAWN = frozenset({"targeted", "moved", "battle_victims", "paid"})
+_NOT_DRAWN = frozenset({"targeted", "acted_on", "battle_victims", "paid"})
 
 
 @st.composite
@@ -184,7 +184,7 @@ def _effect(draw: st.DrawFn, card: Json, ids: list[str], summonable: list[str], 
 
     def refs(what: str) -> st.SearchStrategy[str]:
         # `targeted` only where the effect chooses its targets (fixed below): the loader refuses it elsewhere; the
-        # references to several cards (`moved`, `battle_victims`, `paid`: rules spec §U.23) only in some operations
+        # references to several cards (`acted_on`, `battle_victims`, `paid`: rules spec §U.23) only in some operations
         pool = ids if what == "card_ref" else [*(k for k in fmt.TARGET_KEYWORDS if k not in _NOT_DRAWN), *ids]
         return st.sampled_from(pool)
 
