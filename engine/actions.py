@@ -20,7 +20,7 @@ from engine.rules.destruction import (
     indestructible_by_effect,
     replace_battle_destruction,
 )
-from engine.rules.leaving import banished_when_leaving
+from engine.rules.leaving import leaving_destination
 from engine.rules.locks import effect_damage_taker, special_summon_locked
 from engine.rules.stats import current_stats, erase_earlier, next_seq, note_applying, watch_stats
 from engine.rules.tokens import can_turn_face_down, token_destination
@@ -145,9 +145,7 @@ def move_card(
     )  # a negation "until the end of this turn" ends with the card's leaving the field
     if controller is None:
         controller = card.owner if dest is Location.HAND or not is_on_field(dest) else card.controller
-    if was_on_field and dest is not Location.BANISHED and banished_when_leaving(ctx, index):
-        dest = Location.BANISHED  # "but banish it when it leaves the field" (§U.23)
-    dest = token_destination(card, dest)  # a Token that leaves the field ceases to exist (§U.17)
+    dest = token_destination(card, leaving_destination(ctx, index, dest) if was_on_field else dest)  # §U.17, §U.23
     # A new card: face-up, its counters lost (§C.5), its Xyz Materials gone unless it stays a monster, how it was
     # Summoned and where are the mover's to say
     write_moved(

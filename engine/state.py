@@ -83,9 +83,7 @@ class CardDetails:
     # `printed_abilities` meanwhile); once it leaves, a Trap Card again.
     trap_monster: bool = False
     printed_abilities: frozenset[str] = frozenset()
-    # The turn a Spell/Trap was Set by an effect (rules spec §U.23: a Trap, or a Quick-Play Spell, is not activated
-    # the turn it was Set); -1: not Set this way (a scenario's face-down cards were Set before it begins).
-    set_turn: int = -1
+    set_turn: int = -1  # the turn an effect Set this Spell/Trap (-1: not so; §U.23: not activated that turn)
 
     def moved(self) -> CardDetails:
         """As it is once the card moved: a new card, in no zone, not Summoned (its printed details stay)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.effects import Context, Effect, EffectKind
+from engine.values.game import Location
 
 BANISH_WHEN_LEAVING: Final = Effect("banish_when_leaving", EffectKind.CONTINUOUS)
 
@@ -18,3 +19,8 @@ def banished_when_leaving(ctx: Context, index: int) -> bool:
     inst = ctx.card(index).instance
     return any(ling.effect.type == BANISH_WHEN_LEAVING.type and ling.card == index and ling.instance == inst
                for ling in ctx.state.lingering)  # fmt: skip
+
+
+def leaving_destination(ctx: Context, index: int, dest: Location) -> Location:
+    """Where the card, leaving the field for `dest`, goes: banished instead if it is to be banished when it leaves."""
+    return Location.BANISHED if dest is not Location.BANISHED and banished_when_leaving(ctx, index) else dest
