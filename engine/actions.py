@@ -20,6 +20,8 @@ from engine.rules.destruction import (
     indestructible_by_effect,
     replace_battle_destruction,
 )
+from engine.rules.effect_damage import effect_damage_taken
+from engine.rules.leaving import banished_instead_of_leaving
 from engine.rules.locks import effect_damage_taker, special_summon_locked
 from engine.rules.stats import current_stats, erase_earlier, next_seq, note_applying, watch_stats
 from engine.rules.tokens import can_turn_face_down, token_destination
@@ -29,6 +31,7 @@ from engine.state import (
     Battle,
     BattleRecord,
     Card,
+    ChainLink,
     GameState,
     LastKnown,
     LpChange,
@@ -127,6 +130,10 @@ def move_card(
     was_on_field = is_on_field(was)
     if was_on_field:
         note_last_known(ctx, index)
+        if (ctx.index.hooks[Hook.BANISHED_IF_LEAVES_FIELD] or ctx.state.lingering) and banished_instead_of_leaving(
+            ctx, index, dest
+        ):
+            dest, rule = Location.BANISHED, "banished_instead_of_leaving"  # §U.29
     instance = card.instance + 1
     for_a_while = card.effects_negated and any(
         ling.effect.type == NEGATED_FOR_A_WHILE.type and ling.card == index and ling.instance == instance
@@ -245,7 +252,7 @@ def destroy(ctx: Context, index: int, rule: str, *, detail: str = "", by: Source
         return False
     # Whose card effect destroyed it, for "destroyed by your opponent's card effect" (§U.15) and "destroyed by a card
     # effect" (§U.18): the effect's controller; its own controller for its own continuous effect; None otherwise.
-    who = by.controller if by is not None else ctx.card(index).controller if rule == "self_destroy_deferred" else None
+    who = by.controller if by is not None else ctx.card(index).controller if rule in SELF_DESTRUCTION else None
     send_to_graveyard(ctx, index, rule, detail=detail or "destroyed", triggers=False)
     dest = ctx.card(index).location  # (a Token ceased to exist: not in the Graveyard, §U.17)
     if who is not None or ctx.card(index).details.destroyed_by is not None:
@@ -260,7 +267,24 @@ def destroy(ctx: Context, index: int, rule: str, *, detail: str = "", by: Source
 
 # The rules of destructions that are by a card effect (a replacement "if it would be destroyed by a card effect"
 # applies to them; not to the rules' own, such as an Equip Card whose monster left, §C.3).
-CARD_EFFECT_DESTRUCTION: Final = frozenset({"effect", "self_destroy_deferred"})
+CARD_EFFECT_DESTRUCTION: Final = frozenset({"effect", "self_destroy_deferred", "destroyed_after_targeted"})
+# Those by a card's own continuous effect: by its controller's card effect (§U.15, §U.29).
+SELF_DESTRUCTION: Final = frozenset({"self_destroy_deferred", "destroyed_after_targeted"})
+
+# The marker a card carries once a card effect that targets it has resolved, while its destruction by its own effect
+# waits for the next check (rules spec §U.29: after damage calculation, in the Damage Step).
+TARGETED_AND_RESOLVED: Final = Effect("targeted_and_resolved", EffectKind.CONTINUOUS)
+
+
+def targeting_resolved(ctx: Context, link: ChainLink) -> None:
+    """A chain link whose activation was not negated has resolved (its effect negated or not: Spirit Reaper's
+    rulings): each card it targets that is still that card, face-up on the field, and destroyed after such an effect
+    (`Hook.DESTROYED_AFTER_TARGETED`) is marked; the next check destroys it (`checks.destroyed_after_targeted`)."""
+    doomed = {i for _src, cards in ctx.ask(Hook.DESTROYED_AFTER_TARGETED) for i in cards}
+    for i, inst in zip(link.targets, link.target_instances, strict=False):
+        card = ctx.card(i)
+        if i in doomed and card.instance == inst and card.face_up_on_field:
+            add_lingering(ctx, Lingering(TARGETED_AND_RESOLVED, card.controller, i, inst, "permanent"))
 
 
 def _moved(ctx: Context, event: TriggerEvent, index: int) -> None:
@@ -382,6 +406,12 @@ def lose_lp(ctx: Context, player: Player, amount: int, kind: str, rule: str, *, 
         return
     if kind == "effect_damage" and (ctx.index.hooks[Hook.EFFECT_DAMAGE_REDIRECT] or ctx.state.lingering):
         player = effect_damage_taker(ctx, player, by)
+    if kind == "effect_damage" and (ctx.index.hooks[Hook.EFFECT_DAMAGE] or ctx.state.lingering):
+        amount, gained = effect_damage_taken(ctx, player, amount)  # §U.29: gained instead, or not taken
+        if gained:
+            gain_lp(ctx, player, gained, "effect_damage_changed")
+        if amount <= 0:
+            return
     ps = ctx.state.players[player]
     new = max(0, ps.lp - amount)
     delta = new - ps.lp

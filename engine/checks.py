@@ -45,6 +45,24 @@ def self_destruction(ctx: Context) -> None:
     for src, destroy_now in ctx.ask(Hook.SELF_DESTROY):  # (a tuple: destroying cannot change what is looped over)
         if destroy_now and is_on_field(ctx.card(src.host).location):
             actions.destroy(ctx, src.host, "self_destroy_deferred", detail="its own continuous effect")
+    if ctx.state.lingering:
+        destroyed_after_targeted(ctx)
+
+
+def destroyed_after_targeted(ctx: Context) -> None:
+    """§U.29: each card marked as the target of a card effect that resolved (`actions.targeting_resolved`) is
+    destroyed now by its own effect, if it is still that card, face-up on the field, and that effect still applies
+    (not negated); the marks are spent either way."""
+    kind = actions.TARGETED_AND_RESOLVED.type
+    marked = [(ling.card, ling.instance) for ling in ctx.state.lingering if ling.effect.type == kind]
+    if not marked:
+        return
+    actions.end_lingering(ctx, lambda ling: ling.effect.type == kind, detail="a card effect that targeted it resolved")
+    still = {i for _src, cards in ctx.ask(Hook.DESTROYED_AFTER_TARGETED) for i in cards}
+    for index, instance in marked:
+        card = ctx.card(index) if index is not None else None
+        if card is not None and index in still and card.instance == instance and card.face_up_on_field:
+            actions.destroy(ctx, index, "destroyed_after_targeted", detail="destroyed by its own effect")
 
 
 def equip_target_gone(ctx: Context) -> None:

@@ -26,6 +26,7 @@ from engine.format.costs import Cost, CostWire, InsteadWire, cost_spec
 from engine.format.errors import Invalid
 from engine.format.nesting import each_op
 from engine.format.ops import REF_PARAMS, AnyOp, Op, op_of
+from engine.format.card_pieces import CARD_PIECE_KINDS, DAMAGE_TOO
 from engine.format.pieces import PIECE_KIND_ONE_OF, PIECE_KINDS
 from engine.format.vocabulary import (
     MAX_COUNT,
@@ -133,13 +134,14 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                              "each damage separately"),
         "at_most_equal_to": optional(Literal["this_card_atk"], "instead of at_most: this card's current ATK "
                                       "(Performage Trapeze Magician)"),
+        **DAMAGE_TOO,
     },
     "double_battle_damage": {},
     "halve_battle_damage": {"player": Relative,
                             "inflicted_by": optional(FilterWire, "only battle damage monsters like this inflict")},
     "battle_damage_becomes": {"player": Relative, "value": Amount},
     "battle_damage_is_effect_damage": {},
-    "gain_lp_instead": {"player": Relative},
+    "gain_lp_instead": {"player": Relative, **DAMAGE_TOO},
     "attack_from_defense": {"apply": Literal["atk", "def"]},
     "stat_modifier": {
         "atk": default(StatChange, 0),
@@ -234,6 +236,7 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                                               "of this type on the field, either player's (\"negate all Trap "
                                               "effects on the field\": Jinzo)")},
     **PIECE_KINDS,  # a continuous Level change (rules spec §U.17)
+    **CARD_PIECE_KINDS,  # the approximate cards' pieces (rules spec §U.29)
 }, ONE_OF) | tagged(ActivatableWire, {
     "activated": {
         "does": default(Annotated[tuple[AnyOp, ...], Meta(min_length=1)], (),

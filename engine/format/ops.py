@@ -15,6 +15,7 @@ import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
 from engine.format.conditions import FilterWire, StatOfWire
+from engine.format.card_pieces import CARD_PIECE_LASTING, CARD_PIECE_OPS
 from engine.format.pieces import PIECE_ONE_OF, PIECE_OPS
 from engine.format.vocabulary import (
     MAX_COUNT,
@@ -69,7 +70,7 @@ ONE_OF = {
     "indestructible_by_battle_this_turn": ("target", "applies_to"),
     "indestructible_by_effects_this_turn": ("target", "applies_to"),
     "set_original_stats": ("set_atk", "set_def"),
-    "lasting_effect": ("applies_to", "player"),
+    "lasting_effect": ("applies_to", "player", "target"),
     "coin_toss": ("heads", "tails", "right", "wrong"),
     **PIECE_ONE_OF,
 }
@@ -203,6 +204,7 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
         "player": optional(AnyPlayer, "for a battle-damage kind: the player it applies to (default controller)"),
         "by": optional(Literal["opponent_effects", "effects"], "cannot_be_targeted: by whose effects"),
         "until": _UNTIL,
+        **CARD_PIECE_LASTING,  # a target, and damage (rules spec §U.29)
     },
     "no_battle_damage_this_turn": {"player": default(AnyPlayer, "controller", "who takes no battle damage"),
                                    "until": _UNTIL},
@@ -288,6 +290,7 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                                       doc("what each result of a six-sided die does; a result no entry lists does "
                                           "nothing (answers: die)")]},
     **PIECE_OPS,  # Level changes, Tokens (rules spec §U.17)
+    **CARD_PIECE_OPS,  # the approximate cards' pieces (rules spec §U.29)
 }), ONE_OF)  # fmt: skip
 
 if TYPE_CHECKING:  # for msgspec, the union of the tagged structs (by their tag); for mypy, their base

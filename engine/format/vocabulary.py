@@ -127,7 +127,7 @@ Zone = Literal["monster_zone", "spell_trap_zone", "field_zone", "graveyard", "ha
 PlayerMonsters = Literal["other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters"]
 LastingKind = Literal[
     "avoid_battle_damage", "halve_battle_damage", "gain_lp_instead", "indestructible_by_battle", "cannot_be_targeted",
-    "negates_effects",
+    "negates_effects", "banished_if_leaves_field",
     "cannot_attack", "cannot_declare_attack", "cannot_be_attacked", "can_attack_directly", "must_attack",
     "cannot_attack_directly",
 ]

@@ -114,6 +114,20 @@ def _at_most(ctx: Context, src: Source) -> list[DamageModifier]:
     return [DamageModifier(DamageStage.AT_MOST, player=p, value=value) for p in _players(ctx, src)]
 
 
+def _effect_damage_too(handler: Handler) -> Handler:
+    """The same change on effect damage (`Hook.EFFECT_DAMAGE`), for an effect whose `damage` is "any" ("whenever
+    you would take damage", "damage you would take": battle damage and effect damage alike, rules spec §U.29)."""
+    return _AnyDamage(handler)
+
+
+@attrs.frozen
+class _AnyDamage:
+    handler: Handler
+
+    def __call__(self, ctx: Context, src: Source) -> Any:
+        return self.handler(ctx, src) if src.effect.params.get("damage") == "any" else None
+
+
 def _becomes(ctx: Context, src: Source) -> list[DamageModifier]:
     value = int(src.effect.params["value"])
     stage = DamageStage.ZERO if value == 0 else DamageStage.BECOMES
@@ -430,9 +444,10 @@ CONTINUOUS_TYPES = [
     EffectType("double_battle_damage", hooks={Hook.BATTLE_DAMAGE: _double}),
     EffectType("halve_battle_damage", hooks={Hook.BATTLE_DAMAGE: _halve}),
     EffectType("battle_damage_becomes", hooks={Hook.BATTLE_DAMAGE: _becomes}),
-    EffectType("no_battle_damage_at_most", hooks={Hook.BATTLE_DAMAGE: _at_most}),
+    EffectType("no_battle_damage_at_most",
+               hooks={Hook.BATTLE_DAMAGE: _at_most, Hook.EFFECT_DAMAGE: _effect_damage_too(_at_most)}),
     EffectType("battle_damage_is_effect_damage", hooks={Hook.BATTLE_DAMAGE: _to_effect}),
-    EffectType("gain_lp_instead", hooks={Hook.BATTLE_DAMAGE: _gain}),
+    EffectType("gain_lp_instead", hooks={Hook.BATTLE_DAMAGE: _gain, Hook.EFFECT_DAMAGE: _effect_damage_too(_gain)}),
     EffectType("attack_from_defense", hooks={Hook.ATTACK_FROM_DEFENSE: _attack_from_defense}),
     EffectType("stat_modifier", hooks={Hook.STATS: _stat_modifier}),
     EffectType("activation_lock", hooks={Hook.ACTIVATION_LOCK: _activation_lock}),

@@ -8,6 +8,7 @@ from typing import Any, Final
 
 from engine.effects import Context
 from engine.rules.levels import current_level
+from engine.rules.names import card_name
 from engine.rules.stats import current_stats, lingering_stats
 from engine.rules.this_turn import attacked_this_turn, battled_this_turn, declared_attack_this_turn
 from engine.state import Card
@@ -61,9 +62,9 @@ def matches_card(
     effects may have changed it (§U.17; the printed one otherwise)."""
     if flt.keys() & _COMPOUND and not _compound_holds(card, flt, stats, level):
         return False
-    if "archetype" in flt and flt["archetype"] not in card.name:
-        return False
-    if "name" in flt and flt["name"] != card.name:
+    if "archetype" in flt and flt["archetype"] not in card_name(card):
+        return False  # (its name where it is: one an effect of its own gives it there, §U.29)
+    if "name" in flt and flt["name"] != card_name(card):
         return False
     if "card_type" in flt and _TYPE_OF[card.card_type] != flt["card_type"]:
         return False
@@ -75,7 +76,7 @@ def matches_card(
         return False
     if "summoned" in flt and card.summoned != flt["summoned"]:
         return False  # how it was Summoned is no printed property: a face-down monster still was
-    if "not_archetype" in flt and flt["not_archetype"] in card.name:
+    if "not_archetype" in flt and flt["not_archetype"] in card_name(card):
         return False
     face_down = card.location is Location.MONSTER_ZONE and card.position is Position.SET
     if "face_up" in flt and bool(flt["face_up"]) is _face_down(card):

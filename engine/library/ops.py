@@ -21,6 +21,7 @@ from engine.effects import (
     Source,
 )
 from engine.library import asking, costs
+from engine.library.card_pieces import CARD_PIECE_OPS
 from engine.library.conditions import condition, condition_problem, event_card, only_if_problem, resolution_problem
 from engine.library.continuous import monsters_it_applies_to
 from engine.library.filters import matches
@@ -568,6 +569,7 @@ OPS: Final[dict[str, OpHandler]] = {
     **LEVEL_OPS,
     **TOKEN_OPS,
     **LOCK_OPS,
+    **CARD_PIECE_OPS,
     "battle_damage_this_battle": _battle_damage_this_battle,
     "indestructible_by_effects_this_turn": _indestructible_by_effects_this_turn,
 }

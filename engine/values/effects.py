@@ -136,6 +136,16 @@ class Hook(FastEnum):
     SPECIAL_SUMMON_LOCK = "special_summon_lock"
     # -> DamageRedirect: effect damage a player would take is taken by their opponent instead (rules spec §U.17)
     EFFECT_DAMAGE_REDIRECT = "effect_damage_redirect"
+    # Issue 43, rules spec §U.29 (each read in one rule function):
+    # -> Iterable[DamageModifier]: what happens to effect damage a player would take (stage GAIN: they gain that much
+    # LP instead, Rainbow Life; AT_MOST: none of `value` or less, Performage Trapeze Magician; ZERO: none)
+    EFFECT_DAMAGE = "effect_damage"
+    # -> Iterable[int]: cards banished instead whenever they would leave the field ("if this card would leave the
+    # field, banish it instead"; Battle Fader's "if this card Summoned this way leaves the field, banish it")
+    BANISHED_IF_LEAVES_FIELD = "banished_if_leaves_field"
+    # -> Iterable[int]: cards destroyed after a card effect that targets them resolves ("after resolving a card effect
+    # that targets this face-up card, destroy this card": Spirit Reaper)
+    DESTROYED_AFTER_TARGETED = "destroyed_after_targeted"
 
 
 class DamageStage(FastEnum):

@@ -1,0 +1,84 @@
+"""The pieces the library's approximate cards needed to be exact (rules spec §U.29), each general:
+
+* kind ``banished_if_leaves_field``: "if this card would leave the field, banish it instead" (`applies_to`, `filter`
+  as for the other continuous kinds); the op ``lasting_effect`` with a ``target`` leaves it on one card while that card
+  stays on the field ("if this card Summoned this way leaves the field, banish it": Battle Fader);
+* kind ``destroyed_after_targeted``: "after resolving a card effect that targets this face-up card, destroy this card"
+  (Spirit Reaper): not activated, no chain; in the Damage Step, after damage calculation;
+* kind ``name_becomes``: "this card's name becomes <name> while in <places>" (Cyber Dragon Zwei in the Graveyard),
+  read by the rule `engine.rules.names.card_name`;
+* op ``negate_next_attack``: "negate the next attack this turn from a monster your opponent controls" (Necro
+  Gardna): the attack under way if there is one, else the next one declared this turn, once.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from engine import actions
+from engine.effects import Context, Effect, EffectKind, EffectType, Hook, Lingering, Source
+from engine.library.continuous import OnlyIf, monsters_it_applies_to
+from engine.rules.names import NAME_BECOMES
+from engine.state import ChainLink
+from engine.values.events import EventType
+from engine.values.game import Phase
+from engine.values.params import Params
+
+__all__ = ["CARD_PIECE_OPS", "CARD_PIECE_TYPES", "NEXT_ATTACK_TYPE"]
+
+
+def _banished(ctx: Context, src: Source) -> list[int]:
+    """The cards banished instead of leaving the field: this card, or the monsters `applies_to` names."""
+    return monsters_it_applies_to(ctx, src, face_up=False)
+
+
+def _destroyed_after_targeted(ctx: Context, src: Source) -> list[int]:
+    """This face-up card is destroyed after a card effect that targets it resolves (`engine.actions.targeting_resolved`
+    marks it, `engine.checks` destroys it)."""
+    return [src.host]
+
+
+NEXT_ATTACK_TYPE: Final = "negate_next_attack"
+
+
+def negate_next_attack(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """"Negate the next attack this turn from a monster your opponent controls": the attack of such a monster under
+    way now (in the Battle Step) is negated; with none, the next one declared this turn is, as it is declared, with no
+    chain (ProjectIgnis CardScripts c4906301: `if Duel.GetAttacker() then Duel.NegateAttack()`, else a continuous
+    EVENT_ATTACK_ANNOUNCE effect that negates it, once, reset at the End Phase). `player`: whose monster's attack
+    (default opponent; controller, or both: any)."""
+    who = str(op.get("player", "opponent"))
+    b = ctx.state.battle
+    if b.under_way and not b.negated and ctx.card(b.attacker).controller in ctx.players_of(src, who):
+        actions.negate_attack(ctx)
+        return
+    players = tuple(p.name for p in ctx.players_of(src, who))
+    eff = Effect(NEXT_ATTACK_TYPE, EffectKind.CONTINUOUS, params={"players": players})
+    actions.add_lingering(ctx, Lingering(eff, src.controller, None, None, "end_of_turn"))
+    ctx.emit(EventType.LINK_RESOLVED, "effect", card=src.card, player=src.controller,
+             detail="the next attack this turn will be negated")  # fmt: skip
+
+
+def _negate_when_declared(ctx: Context, src: Source) -> None:
+    """The lingering "negate the next attack": as an attack is declared by a monster of its players (not a replay's
+    new target: no new declaration, §BP.5), that attack is negated and the effect ends."""
+    s = ctx.state
+    b = s.battle
+    if s.phase is not Phase.ATTACK_DECLARED or b.replays or not b.under_way or b.negated or b.calculate_at_once:
+        return
+    if ctx.card(b.attacker).controller.name not in src.effect.params["players"]:
+        return
+    me = src.effect
+    actions.end_lingering(ctx, lambda ling: ling.effect is me, detail="the next attack this turn is negated")
+    if actions.negate_attack(ctx):
+        actions.stop_attack(ctx, "the attack was negated as it was declared")  # §BP.6: no Damage Step
+
+
+CARD_PIECE_OPS: Final = {"negate_next_attack": negate_next_attack}
+CARD_PIECE_TYPES: Final = [
+    EffectType("banished_if_leaves_field", hooks={Hook.BANISHED_IF_LEAVES_FIELD: OnlyIf(_banished)}),
+    EffectType("destroyed_after_targeted", hooks={Hook.DESTROYED_AFTER_TARGETED: OnlyIf(_destroyed_after_targeted)}),
+    EffectType(NAME_BECOMES),  # read by engine.rules.names.card_name, wherever the card is
+    EffectType(NEXT_ATTACK_TYPE, hooks={Hook.AT_TIMING: _negate_when_declared}),
+    EffectType(actions.TARGETED_AND_RESOLVED.type),  # a marker: engine.actions.targeting_resolved
+]

@@ -1,0 +1,40 @@
+"""What happens to a card as it leaves the field (rules spec §U.29): "if this card would leave the field, banish it
+instead" (a card's own continuous effect), and "if this card Summoned this way leaves the field, banish it" (an
+effect applied to the card by the effect that Summoned it: Battle Fader). Both are one rule: wherever the card would
+go from the field (the Graveyard, the hand, the Deck, the Extra Deck), it is banished instead (ProjectIgnis ocgcore:
+EFFECT_LEAVE_FIELD_REDIRECT with the value LOCATION_REMOVED, applied to every move off the field; Battle Fader's
+script c19665973 gives it to the card Summoned)."""
+
+from __future__ import annotations
+
+from engine.effects import Context, Hook
+from engine.values.game import Location, is_on_field
+
+
+def banished_instead_of_leaving(ctx: Context, index: int, dest: Location) -> bool:
+    """Whether the card `index`, leaving the field for `dest`, is banished instead (`Hook.BANISHED_IF_LEAVES_FIELD`
+    names it). Its own continuous effect applies as it leaves even when it was destroyed by battle (it is still on
+    the field then); an effect of the card negated (Dark Ruler Ha Des, Skill Drain) does not apply."""
+    card = ctx.card(index)
+    if dest is Location.BANISHED or not is_on_field(card.location) or is_on_field(dest):
+        return False
+    for _src, cards in ctx.ask(Hook.BANISHED_IF_LEAVES_FIELD):
+        if index in cards:
+            return True
+    return bool(card.battle_destroyed) and _own_redirect(ctx, index)
+
+
+def _own_redirect(ctx: Context, index: int) -> bool:
+    """A monster determined destroyed by battle applies no continuous effect to others (`Context.is_active`), but its
+    own "banish it instead" still decides where it goes, unless its effects are negated."""
+    card = ctx.card(index)
+    if ctx.effects_negated(index):
+        return False
+    for ci, ei, handler in ctx.index.hooks[Hook.BANISHED_IF_LEAVES_FIELD]:
+        eff = card.effects[ei] if ci == index else None
+        if eff is None or eff.negated or card.in_pendulum_zone is not eff.pendulum:
+            continue
+        answer = handler(ctx, ctx.source_of(ci, ei))
+        if answer is not None and index in answer:
+            return True
+    return False
