@@ -31,7 +31,6 @@ from engine.state import (
     Battle,
     BattleRecord,
     Card,
-    ChainLink,
     GameState,
     LastKnown,
     LpChange,
@@ -131,8 +130,7 @@ def move_card(
     if was_on_field:
         note_last_known(ctx, index)
         if (ctx.index.hooks[Hook.BANISHED_IF_LEAVES_FIELD] or ctx.state.lingering) and banished_instead_of_leaving(
-            ctx, index, dest
-        ):
+                ctx, index, dest):  # fmt: skip
             dest, rule = Location.BANISHED, "banished_instead_of_leaving"  # §U.29
     instance = card.instance + 1
     for_a_while = card.effects_negated and any(
@@ -266,25 +264,9 @@ def destroy(ctx: Context, index: int, rule: str, *, detail: str = "", by: Source
 
 
 # The rules of destructions that are by a card effect (a replacement "if it would be destroyed by a card effect"
-# applies to them; not to the rules' own, such as an Equip Card whose monster left, §C.3).
-CARD_EFFECT_DESTRUCTION: Final = frozenset({"effect", "self_destroy_deferred", "destroyed_after_targeted"})
-# Those by a card's own continuous effect: by its controller's card effect (§U.15, §U.29).
-SELF_DESTRUCTION: Final = frozenset({"self_destroy_deferred", "destroyed_after_targeted"})
-
-# The marker a card carries once a card effect that targets it has resolved, while its destruction by its own effect
-# waits for the next check (rules spec §U.29: after damage calculation, in the Damage Step).
-TARGETED_AND_RESOLVED: Final = Effect("targeted_and_resolved", EffectKind.CONTINUOUS)
-
-
-def targeting_resolved(ctx: Context, link: ChainLink) -> None:
-    """A chain link whose activation was not negated has resolved (its effect negated or not: Spirit Reaper's
-    rulings): each card it targets that is still that card, face-up on the field, and destroyed after such an effect
-    (`Hook.DESTROYED_AFTER_TARGETED`) is marked; the next check destroys it (`checks.destroyed_after_targeted`)."""
-    doomed = {i for _src, cards in ctx.ask(Hook.DESTROYED_AFTER_TARGETED) for i in cards}
-    for i, inst in zip(link.targets, link.target_instances, strict=False):
-        card = ctx.card(i)
-        if i in doomed and card.instance == inst and card.face_up_on_field:
-            add_lingering(ctx, Lingering(TARGETED_AND_RESOLVED, card.controller, i, inst, "permanent"))
+# applies to them; not to the rules' own, such as an Equip Card whose monster left, §C.3); of these, a card's own.
+SELF_DESTRUCTION: Final = frozenset({"self_destroy_deferred", "destroyed_after_targeted"})  # (§U.15, §U.29)
+CARD_EFFECT_DESTRUCTION: Final = frozenset({"effect", *SELF_DESTRUCTION})
 
 
 def _moved(ctx: Context, event: TriggerEvent, index: int) -> None:

@@ -399,7 +399,7 @@ def resolve_chain(ctx: Context, w: WindowState, resume: bool = False) -> None:
         if s.duel_over:
             break  # nothing more happens once a player is at 0 LP (§2.7)
         if link.targets and not negated and (ctx.index.hooks[Hook.DESTROYED_AFTER_TARGETED] or s.lingering):
-            actions.targeting_resolved(ctx, link)  # §U.29: "after resolving a card effect that targets this card"
+            checks.targeting_resolved(ctx, link)  # §U.29: "after resolving a card effect that targets this card"
         if not cards.stays_on_field(ctx.card(link.card), link, negated):  # (as it is now: its record was replaced)
             actions.send_to_graveyard(ctx, link.card, "chain", detail="a resolved Spell/Trap Card")
         checks.settle(ctx)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from engine.format.card_pieces import CARD_PIECE_KINDS, DAMAGE_TOO
 from engine.format.conditions import (
     BattleWire,
     FilterWire,
@@ -26,7 +27,6 @@ from engine.format.costs import Cost, CostWire, InsteadWire, cost_spec
 from engine.format.errors import Invalid
 from engine.format.nesting import each_op
 from engine.format.ops import REF_PARAMS, AnyOp, Op, op_of
-from engine.format.card_pieces import CARD_PIECE_KINDS, DAMAGE_TOO
 from engine.format.pieces import PIECE_KIND_ONE_OF, PIECE_KINDS
 from engine.format.vocabulary import (
     MAX_COUNT,

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from engine.format.conditions import FilterWire, StatOfWire
 from engine.format.card_pieces import CARD_PIECE_LASTING, CARD_PIECE_OPS
+from engine.format.conditions import FilterWire, StatOfWire
 from engine.format.pieces import PIECE_ONE_OF, PIECE_OPS
 from engine.format.vocabulary import (
     MAX_COUNT,

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine import actions
+from engine.checks import TARGETED_AND_RESOLVED
 from engine.effects import Context, Effect, EffectKind, EffectType, Hook, Lingering, Source
 from engine.library.continuous import OnlyIf, monsters_it_applies_to
 from engine.rules.names import NAME_BECOMES
@@ -33,8 +34,8 @@ def _banished(ctx: Context, src: Source) -> list[int]:
 
 
 def _destroyed_after_targeted(ctx: Context, src: Source) -> list[int]:
-    """This face-up card is destroyed after a card effect that targets it resolves (`engine.actions.targeting_resolved`
-    marks it, `engine.checks` destroys it)."""
+    """This face-up card is destroyed after a card effect that targets it resolves (`engine.checks.targeting_resolved`
+    marks it, `engine.checks.destroyed_after_targeted` destroys it)."""
     return [src.host]
 
 
@@ -80,5 +81,5 @@ CARD_PIECE_TYPES: Final = [
     EffectType("destroyed_after_targeted", hooks={Hook.DESTROYED_AFTER_TARGETED: OnlyIf(_destroyed_after_targeted)}),
     EffectType(NAME_BECOMES),  # read by engine.rules.names.card_name, wherever the card is
     EffectType(NEXT_ATTACK_TYPE, hooks={Hook.AT_TIMING: _negate_when_declared}),
-    EffectType(actions.TARGETED_AND_RESOLVED.type),  # a marker: engine.actions.targeting_resolved
+    EffectType(TARGETED_AND_RESOLVED.type),  # a marker: engine.checks.targeting_resolved
 ]
