@@ -441,7 +441,8 @@ def check_zero_lp(ctx: Context) -> bool:
 def draw(ctx: Context, player: Player, count: int, rule: str) -> None:
     """Draw from the top of the Deck: listed Deck cards first (in the order given), then filler."""
     for _ in range(count):
-        listed = [i for i, c in enumerate(ctx.state.cards) if c.location is Location.DECK and c.owner is player]
+        listed = [i for _o, i in sorted((c.details.deck_order, i) for i, c in enumerate(ctx.state.cards)
+                                        if c.location is Location.DECK and c.owner is player)]  # top first: §U.29
         if listed:
             move_card(ctx, listed[0], Location.HAND, rule, detail="drawn", drawn=True)
         else:

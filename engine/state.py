@@ -76,10 +76,13 @@ class CardDetails:
     # The player whose card effect destroyed it, where it went (§U.15: "destroyed by your opponent's card effect");
     # None otherwise. Kept until it moves again.
     destroyed_by: Player | None = None
+    # Its place in its Deck when an effect placed it on the top (negative) or the bottom (positive) of it; 0 for the
+    # listed order (rules spec §U.29: drawn first the card with the lowest, then the listed order). Lost as it moves.
+    deck_order: int = 0
 
     def moved(self) -> CardDetails:
         """As it is once the card moved: a new card, in no zone, not Summoned (its printed details stay)."""
-        if self.summoned is None and not self.summoned_this_turn and self.column < 0:
+        if self.summoned is None and not self.summoned_this_turn and self.column < 0 and not self.deck_order:
             return self
         return CardDetails(self.abilities, self.link_arrows, rank=self.rank)
 

@@ -25,6 +25,11 @@ CARD_PIECE_LASTING: dict[str, Any] = {
     "damage": optional(Literal["battle", "any"], "for gain_lp_instead: any: effect damage too (Rainbow Life)"),
 }
 CARD_PIECE_OPS: dict[str, dict[str, Any]] = {
+    "place_in_deck": {
+        "target": Annotated[TargetRef, doc("the card placed in its owner's Deck (a Fusion, Synchro, Xyz or Link "
+                                           "Monster: the Extra Deck)")],
+        "position": default(Literal["top", "bottom"], "top", "drawn before (top) or after (bottom) the other cards"),
+    },
     "negate_next_attack": {
         "player": default(Literal["controller", "opponent", "both"], "opponent", "whose monster's attack (\"from a "
                           "monster your opponent controls\")"),

@@ -7,6 +7,8 @@
   (Spirit Reaper): not activated, no chain; in the Damage Step, after damage calculation;
 * kind ``name_becomes``: "this card's name becomes <name> while in <places>" (Cyber Dragon Zwei in the Graveyard),
   read by the rule `engine.rules.names.card_name`;
+* op ``place_in_deck``: "place it on the top (bottom) of the Deck" (Axe of Despair), the Deck's order kept by
+  `engine.state.CardDetails.deck_order` and read by the draw;
 * op ``negate_next_attack``: "negate the next attack this turn from a monster your opponent controls" (Necro
   Gardna): the attack under way if there is one, else the next one declared this turn, once.
 """
@@ -15,17 +17,20 @@ from __future__ import annotations
 
 from typing import Final
 
+import attrs
+
 from engine import actions
 from engine.checks import TARGETED_AND_RESOLVED
 from engine.effects import Context, Effect, EffectKind, EffectType, Hook, Lingering, Source
 from engine.library.continuous import OnlyIf, monsters_it_applies_to
+from engine.library.targets import card_for
 from engine.rules.names import NAME_BECOMES
-from engine.state import ChainLink
+from engine.state import ChainLink, write_details
 from engine.values.events import EventType
-from engine.values.game import Phase
+from engine.values.game import Location, Phase
 from engine.values.params import Params
 
-__all__ = ["CARD_PIECE_OPS", "CARD_PIECE_TYPES", "NEXT_ATTACK_TYPE"]
+__all__ = ["CARD_PIECE_OPS", "CARD_PIECE_TYPES", "EXTRA_DECK_ABILITIES", "NEXT_ATTACK_TYPE"]
 
 
 def _banished(ctx: Context, src: Source) -> list[int]:
@@ -75,7 +80,35 @@ def _negate_when_declared(ctx: Context, src: Source) -> None:
         actions.stop_attack(ctx, "the attack was negated as it was declared")  # §BP.6: no Damage Step
 
 
-CARD_PIECE_OPS: Final = {"negate_next_attack": negate_next_attack}
+# A Fusion, Synchro, Xyz or Link Monster returns to the Extra Deck.
+EXTRA_DECK_ABILITIES: Final = frozenset({"fusion", "synchro", "xyz", "link"})
+
+
+def place_in_deck(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """"Place it on the top (bottom) of the Deck": the card `target` names goes to its owner's Deck (a Fusion, Synchro,
+    Xyz or Link Monster: the Extra Deck, unordered), drawn before (after) every other card there (`position`). From
+    the field, the hand or the Graveyard, or off the field a card the effect targets there; a monster determined
+    destroyed by battle cannot be (as for returning it to the hand, §1.6)."""
+    index = card_for(ctx, src, link, str(op["target"]))
+    if index is None:
+        return
+    card = ctx.card(index)
+    if card.location in (Location.DECK, Location.EXTRA_DECK) or card.battle_destroyed:
+        return
+    if card.location is Location.BANISHED and index not in link.targets:
+        return
+    extra = bool(card.details.abilities & EXTRA_DECK_ABILITIES)
+    actions.move_card(ctx, index, Location.EXTRA_DECK if extra else Location.DECK, "effect",
+                      detail=f"placed on the {op.get('position', 'top')} of the Deck")  # fmt: skip
+    if extra or ctx.card(index).location is not Location.DECK:
+        return
+    orders = [c.details.deck_order for c in ctx.state.cards if c.location is Location.DECK and c.owner is card.owner]
+    top = op.get("position", "top") == "top"
+    order = min(0, *orders) - 1 if top else max(0, *orders) + 1
+    write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, deck_order=order))
+
+
+CARD_PIECE_OPS: Final = {"negate_next_attack": negate_next_attack, "place_in_deck": place_in_deck}
 CARD_PIECE_TYPES: Final = [
     EffectType("banished_if_leaves_field", hooks={Hook.BANISHED_IF_LEAVES_FIELD: OnlyIf(_banished)}),
     EffectType("destroyed_after_targeted", hooks={Hook.DESTROYED_AFTER_TARGETED: OnlyIf(_destroyed_after_targeted)}),

@@ -21,7 +21,7 @@ from engine.effects import (
     Source,
 )
 from engine.library import asking, costs
-from engine.library.card_pieces import CARD_PIECE_OPS
+from engine.library.card_pieces import CARD_PIECE_OPS, EXTRA_DECK_ABILITIES
 from engine.library.conditions import condition, condition_problem, event_card, only_if_problem, resolution_problem
 from engine.library.continuous import monsters_it_applies_to
 from engine.library.filters import matches
@@ -278,9 +278,6 @@ def _shuffle_into_deck(ctx: Context, src: Source, link: ChainLink, op: Params) -
     actions.move_card(ctx, index, Location.EXTRA_DECK if extra else Location.DECK, "effect",
                       detail="shuffled into the Deck")  # fmt: skip
 
-
-# A Fusion, Synchro, Xyz or Link Monster returns to the Extra Deck.
-EXTRA_DECK_ABILITIES: Final = frozenset({"fusion", "synchro", "xyz", "link"})
 
 
 def _send_to_graveyard(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
