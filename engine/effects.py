@@ -475,7 +475,7 @@ class Context:
             return False  # §U.4: its monster effects out of a Pendulum Zone, its Pendulum Effects in one
         if card.equipped_to is not None:
             return self.state.cards[card.equipped_to].location is Location.MONSTER_ZONE
-        return True
+        return not (card.details.abilities and card.gemini_as_normal)  # §U.29: a Gemini not yet Summoned again
 
     def effects_negated(self, index: int) -> bool:
         """Whether this card's effects are negated now: for good or for a while (`Card.effects_negated`), or while

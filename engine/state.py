@@ -184,6 +184,17 @@ class Card(Frozen):
         return self.card_type is CardType.MONSTER
 
     @property
+    def gemini_as_normal(self) -> bool:
+        """A Gemini monster face-up on the field or in the Graveyard is a Normal Monster, with no effects, until it
+        is Normal Summoned again on the field (`details.summoned` "gemini": then it is an Effect Monster with its
+        effects; rules spec §U.29; ProjectIgnis CardScripts `Gemini.EffectStatusCondition`)."""
+        if "gemini" not in self.details.abilities or self.details.summoned == "gemini":
+            return False
+        return self.location is Location.GRAVEYARD or (
+            self.location is Location.MONSTER_ZONE and self.position is not Position.SET
+        )
+
+    @property
     def in_pendulum_zone(self) -> bool:
         """A Pendulum Monster placed in a Pendulum Zone (not a monster equipped as an Equip Spell): there only its
         Pendulum Effects apply, and they apply nowhere else (rules spec §U.4; `Effect.pendulum`)."""

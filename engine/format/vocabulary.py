@@ -134,7 +134,7 @@ LastingKind = Literal[
 Arrow = Literal["bottom_left", "bottom", "bottom_right", "left", "right", "top_left", "top", "top_right"]
 Ability = Literal["tuner", "toon", "spirit", "union", "gemini", "flip", "normal", "effect", "fusion", "synchro",
                    "xyz", "link", "ritual", "token"]
-Summoned = Literal["normal", "flip", "special", "fusion", "synchro", "xyz", "link", "ritual", "pendulum"]
+Summoned = Literal["normal", "flip", "special", "fusion", "synchro", "xyz", "link", "ritual", "pendulum", "gemini"]
 Unaffected = Literal["opponent_effects", "other_effects", "other_monster_effects", "spell_trap_effects"]
 
 PLAYERS: tuple[str, ...] = get_args(Player)

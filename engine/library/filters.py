@@ -74,7 +74,8 @@ def matches_card(
         return False  # Xyz Materials are counted whatever the monster's face (rules spec §C.5)
     if "materials_at_most" in flt and card.materials > int(flt["materials_at_most"]):
         return False
-    if "summoned" in flt and card.summoned != flt["summoned"]:
+    how = "normal" if card.summoned == "gemini" else card.summoned  # (a Gemini Summoned again was, §U.29)
+    if "summoned" in flt and how != flt["summoned"] and card.summoned != flt["summoned"]:
         return False  # how it was Summoned is no printed property: a face-down monster still was
     if "not_archetype" in flt and flt["not_archetype"] in card_name(card):
         return False
@@ -131,6 +132,8 @@ def _has_ability(card: Card, ability: str) -> bool:
         return card.pendulum
     if ability == "extra_deck":
         return not _EXTRA_DECK.isdisjoint(card.abilities)
+    if card.gemini_as_normal and ability in ("normal", "effect"):
+        return ability == "normal"  # a Gemini monster not Normal Summoned again is a Normal Monster (§U.29)
     return ability in card.abilities
 
 

@@ -153,6 +153,8 @@ def in_place_to_activate(player: Player, card: Card, eff: Effect) -> bool:
         return False
     if card.in_pendulum_zone is not eff.pendulum:
         return False  # §U.4
+    if card.details.abilities and card.gemini_as_normal:
+        return False  # §U.29: a Gemini monster not Normal Summoned again has no effects
     where = eff.activate_from
     if where is Location.MONSTER_ZONE and is_on_field(card.location):
         face_down = card.location is Location.MONSTER_ZONE and card.position is Position.SET
@@ -172,6 +174,8 @@ def location_problem(ctx: Context, player: Player, card: Card, eff: Effect) -> s
         where_now = "in a Pendulum Zone" if card.in_pendulum_zone else "not in a Pendulum Zone"
         kind = "a Pendulum Effect" if eff.pendulum else "a monster effect"
         return f"{card.name} is {where_now}, and this is {kind} (§U.4)"
+    if card.details.abilities and card.gemini_as_normal:
+        return f"{card.name} is a Gemini monster not Normal Summoned again: a Normal Monster, with no effects (§U.29)"
     where = eff.activate_from
     if where is Location.MONSTER_ZONE and is_on_field(card.location):
         if card.location is Location.MONSTER_ZONE and card.position is Position.SET:

@@ -167,6 +167,8 @@ def in_activation_location(
         return True
     if card.in_pendulum_zone is not pendulum:
         return False  # §U.4: a Pendulum Effect only in a Pendulum Zone, the monster's effects never there
+    if card.details.abilities and card.gemini_as_normal:
+        return False  # §U.29: a Gemini monster not Normal Summoned again has no effects
     if activate_from is Location.MONSTER_ZONE:
         if card.location is Location.MONSTER_ZONE:
             return card.position is not Position.SET
