@@ -129,8 +129,7 @@ def move_card(
     was_on_field = is_on_field(was)
     if was_on_field:
         note_last_known(ctx, index)
-        if (ctx.index.hooks[Hook.BANISHED_IF_LEAVES_FIELD] or ctx.state.lingering) and banished_instead_of_leaving(
-                ctx, index, dest):  # fmt: skip
+        if banished_instead_of_leaving(ctx, index, dest):
             dest, rule = Location.BANISHED, "banished_instead_of_leaving"  # §U.29
     instance = card.instance + 1
     for_a_while = card.effects_negated and any(
@@ -417,6 +416,7 @@ def gain_lp(ctx: Context, player: Player, amount: int, rule: str) -> None:
     write_lp(ctx.state, player, new)
     ctx.state.lp_changes.append(LpChange(player, delta, "gain", ctx.state.current_window(), amount))
     ctx.emit(EventType.LP_GAINED, rule, player=player, amount=amount, data=(("lp", new),) if ctx.watched else ())
+    _player_event(ctx, TriggerEvent.LP_GAINED, player)  # "when you gain LP" (§U.29)
 
 
 def check_zero_lp(ctx: Context) -> bool:

@@ -27,18 +27,29 @@ AROMASERAPHY_JASMINE = CardDef(
     key="aromaseraphy_jasmine",
     name="Aromaseraphy Jasmine",
     card_type="monster",
-    fidelity="approximate: only itself cannot be destroyed by battle (not the Plant monsters it points to); its "
-    "other effects are missing",
+    fidelity="exact",
     atk=1800,
     def_=0,
     attribute="light",
     monster_type="plant",
-    text="Link-2 (it has no DEF and no Level: the format's DEF 0). While your LP are higher than your opponent's, "
-    "this card and the Plant monsters it points to cannot be destroyed by battle.",
+    text="Link-2 (it has no DEF and no Level: the format's DEF 0; its Link Arrows are the scenario's to give). While "
+    "your LP are higher than your opponent's, this card and any Plant monsters it points to cannot be destroyed by "
+    "battle. You can Tribute 1 monster this card points to; Special Summon 1 Plant monster from your Deck in Defense "
+    "Position. You can only use this effect of 'Aromaseraphy Jasmine' once per turn (an Ignition Effect: the "
+    "host's). Once per turn, if you gain LP: Add 1 Plant monster from your Deck to your hand.",
     ruling="Whether its LP are higher is decided before the battle damage: it is not destroyed even if that "
-    "damage leaves its controller with fewer LP (Konami OCG FAQ 21608; rules spec §R.5; cases RF-020, RF-021). "
-    "https://yugipedia.com/wiki/Aromaseraphy_Jasmine",
-    effects=({"kind": "indestructible_by_battle", "while_more_lp": True},),
+    "damage leaves its controller with fewer LP (Konami OCG FAQ 21608; rules spec §R.5; cases RF-020, RF-021); the "
+    "Plant monsters it points to too (ProjectIgnis/CardScripts c21200905: EFFECT_INDESTRUCTABLE_BATTLE on itself and "
+    "the Plants of GetLinkedGroup; case APX-JAS-001). Its last effect is a mandatory trigger on its controller's "
+    "gain of LP, once per turn (the script: EVENT_RECOVER, TRIGGER_F, SetCountLimit(1); rules spec §U.29; case "
+    "APX-JAS-002). https://yugipedia.com/wiki/Aromaseraphy_Jasmine",
+    effects=(
+        {"kind": "indestructible_by_battle", "while_more_lp": True},
+        {"kind": "indestructible_by_battle", "while_more_lp": True, "applies_to": "pointed_to",
+         "filter": {"monster_type": "plant"}},
+        {"kind": "trigger", "on": "lp_gained", "optional": False, "once_per_turn": "soft",
+         "does": [{"op": "add_to_hand", "from": ["deck"], "filter": {"monster_type": "plant"}}]},
+    ),
 )
 
 PERFORMAGE_TRAPEZE_MAGICIAN = CardDef(

@@ -80,6 +80,7 @@ TriggerEvent = Literal[
     "tributed",
     "added_to_hand",
     "effect_damage_taken",
+    "lp_gained",
     "activation_negated",
     "summoned_from_extra_deck",
     "destroyed_and_sent_to_graveyard",

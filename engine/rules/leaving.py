@@ -15,6 +15,8 @@ def banished_instead_of_leaving(ctx: Context, index: int, dest: Location) -> boo
     """Whether the card `index`, leaving the field for `dest`, is banished instead (`Hook.BANISHED_IF_LEAVES_FIELD`
     names it). Its own continuous effect applies as it leaves even when it was destroyed by battle (it is still on
     the field then); an effect of the card negated (Dark Ruler Ha Des, Skill Drain) does not apply."""
+    if not (ctx.index.hooks[Hook.BANISHED_IF_LEAVES_FIELD] or ctx.state.lingering):
+        return False  # (most duels: nothing to ask)
     card = ctx.card(index)
     if dest is Location.BANISHED or not is_on_field(card.location) or is_on_field(dest):
         return False

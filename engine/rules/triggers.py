@@ -59,7 +59,7 @@ CARD_EVENTS: Final = frozenset(
     }
 )
 # Events of a player (raised with that player): whose is the trigger's `about`.
-PLAYER_EVENTS: Final = frozenset({TriggerEvent.LP_PAID, TriggerEvent.EFFECT_DAMAGE_TAKEN})
+PLAYER_EVENTS: Final = frozenset({TriggerEvent.LP_PAID, TriggerEvent.EFFECT_DAMAGE_TAKEN, TriggerEvent.LP_GAINED})
 # Whose card (or whose LP) a trigger of `CARD_EVENTS` or `PLAYER_EVENTS` answers: this card itself (its controller,
 # for a player event), any card of its controller's, of the opponent's, or anyone's.
 ABOUT: Final = ("self", "own", "opponent", "any")
