@@ -95,6 +95,7 @@ TriggerCondition = Literal[
     "opponent_attacks",
     "own_monster_attacks",
     "direct_attack",
+    "battles_opponent_monster",
     "this_card_declares_attack",
     "destroys_battling_opponent",
     "sends_battling_opponent_to_graveyard",

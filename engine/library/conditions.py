@@ -187,6 +187,9 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
         return b.under_way and b.attacker_controller is src.controller
     if name == "direct_attack":
         return b.under_way and b.target is None
+    if name == "battles_opponent_monster":  # "if this card battles an opponent's monster": not a direct attack (§U.29)
+        other = ctx.battling_opponent(me)
+        return other is not None and other >= 0 and ctx.card(other).controller is not src.controller
     if name == "this_card_declares_attack":
         return b.under_way and me == b.attacker
     raise ValueError(f"unknown condition {name!r}")
