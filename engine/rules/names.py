@@ -20,6 +20,6 @@ def card_name(card: Card) -> str:
     if not card.effects or card.effects_negated:
         return card.name
     for eff in card.effects:
-        if eff.type == NAME_BECOMES and not eff.negated and card.location.value in eff.params["in"]:
-            return str(eff.params["name"])
+        if eff.type == NAME_BECOMES and not eff.negated and card.location.value in eff.params.get("in", ()):
+            return str(eff.params.get("name") or card.name)
     return card.name
