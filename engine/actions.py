@@ -16,16 +16,19 @@ from engine.effects import Context, Effect, EffectKind, Hook, Lingering, Source,
 from engine.rules.attack import opponent_field
 from engine.rules.battle import battle_damage_preview, position_problem
 from engine.rules.destruction import (
+    CARD_EFFECT_DESTRUCTION,
+    SELF_DESTRUCTION,
     effect_destruction_replacement,
     indestructible_by_effect,
     replace_battle_destruction,
 )
-from engine.rules.effect_damage import effect_damage_taken
-from engine.rules.leaving import banished_instead_of_leaving
-from engine.rules.locks import effect_damage_taker, special_summon_locked
+from engine.rules.effect_damage import effect_damage_applied
+from engine.rules.leaving import banished_instead_of_leaving, graveyard_destination
+from engine.rules.locks import special_summon_locked
 from engine.rules.stats import current_stats, erase_earlier, next_seq, note_applying, watch_stats
 from engine.rules.tokens import can_turn_face_down, token_destination
 from engine.rules.triggers import CARD_EVENTS, MOVED_EVENTS, PLAYER_EVENTS, triggered_effects
+from engine.rules.zones import deck_top_first
 from engine.state import (
     NO_ATTACK,
     Battle,
@@ -42,12 +45,16 @@ from engine.state import (
     write_effects_negated,
     write_face_up,
     write_hand_filler,
+    write_happened,
     write_last_known,
     write_lingering,
     write_lp,
     write_moved,
+    write_negated_links,
     write_position,
+    write_triggers,
     write_turn_facts_cleared,
+    write_window,
 )
 from engine.values.events import EventType
 from engine.values.game import (
@@ -82,16 +89,22 @@ RECORDED_EVENTS: Final = CARD_EVENTS | PLAYER_EVENTS | MOVED_EVENTS
 
 
 def raise_event(
-    ctx: Context, event: TriggerEvent, cards: tuple[int, ...] | None = None, player: Player | None = None
+    ctx: Context, event: TriggerEvent, cards: tuple[int, ...] | None = None, player: Player | None = None,
+    amount: int = 0,
 ) -> None:
-    """An event happened (to `cards`, for an event of cards; to `player`, for an event of a player): the triggers it
-    sets off wait in the open window to go on a chain (after the current chain, if one is resolving)."""
-    w = ctx.state.window
+    """An event happened (to `cards`, for an event of cards; to `player`, for an event of a player, `amount` the
+    damage or LP it was): the triggers it sets off wait in the open window to go on a chain (after the current chain,
+    if one is resolving)."""
+    s = ctx.state
+    w = s.window
     assert w is not None, "events are raised inside a window"
     if event in RECORDED_EVENTS and (cards or player is not None):  # for an activation timing on it (§U.14)
-        w.happened = (*w.happened, (event, cards or (), player, w.chains_resolved + (1 if w.resolving >= 0 else 0)))
-    for t in triggered_effects(ctx, event, cards, player):
-        w.triggers = (*w.triggers, t)
+        happened = (event, cards or (), player, w.chains_resolved + (1 if w.resolving >= 0 else 0))
+        write_happened(s, (*w.happened, happened))
+    for t in triggered_effects(ctx, event, cards, player, amount):
+        w = s.window
+        assert w is not None
+        write_triggers(s, (*w.triggers, t))
         ctx.emit(EventType.TRIGGERED, "window", card=t.card, player=t.player, detail=event.value if ctx.watched else "")
 
 
@@ -151,6 +164,8 @@ def move_card(
     if was is Location.MONSTER_ZONE or dest is Location.MONSTER_ZONE:
         note_opponent_field(ctx, index, was_controller)
     ctx.emit(EventType.MOVED, rule, card=index, detail=detail, data=data)
+    if was_on_field and not is_on_field(dest):
+        _moved(ctx, TriggerEvent.LEFT_FIELD, index)  # §U.27: "if this card leaves the field"
     if was_on_field and dest is Location.HAND:
         _moved(ctx, TriggerEvent.RETURNED_TO_HAND, index)  # §U.14: "if this card is returned to the hand"
     elif dest is Location.HAND and not drawn and was in ADDED_FROM:
@@ -199,7 +214,7 @@ def negate_activation(ctx: Context, link: int, rule: str = "effect") -> bool:
     w = ctx.state.window
     if w is None or not 0 <= link < len(w.chain) or link in w.negated_links:
         return False
-    w.negated_links = (*w.negated_links, link)
+    write_negated_links(ctx.state, (*w.negated_links, link))
     negated = w.chain[link]
     ctx.emit(EventType.LINK_NEGATED, rule, card=negated.card, player=negated.player, detail="activation negated")
     _moved(ctx, TriggerEvent.ACTIVATION_NEGATED, negated.card)
@@ -212,16 +227,6 @@ def note_last_known(ctx: Context, index: int) -> None:
     card = ctx.card(index)
     atk, def_ = current_stats(ctx, index) if card.location is Location.MONSTER_ZONE else (0, 0)
     write_last_known(ctx.state, (index, card.instance), LastKnown(card, atk, def_))  # (an immutable record: shared)
-
-
-def graveyard_destination(ctx: Context, card: Card) -> tuple[Location, str]:
-    """Where a card "sent to the Graveyard" really goes: a Pendulum Monster from the field goes
-    face-up to the Extra Deck; under a banish-instead effect (Macro Cosmos) it is banished."""
-    if card.pendulum and is_on_field(card.location):
-        return Location.EXTRA_DECK, "pendulum_to_extra_deck"
-    for _src, dest in ctx.ask(Hook.GRAVEYARD_REDIRECT):
-        return Location(dest), "banish_instead_of_graveyard"
-    return Location.GRAVEYARD, "send_destroyed_by_battle"
 
 
 def send_to_graveyard(ctx: Context, index: int, rule: str, *, detail: str = "", triggers: bool = True) -> None:
@@ -262,12 +267,6 @@ def destroy(ctx: Context, index: int, rule: str, *, detail: str = "", by: Source
     return True
 
 
-# The rules of destructions that are by a card effect (a replacement "if it would be destroyed by a card effect"
-# applies to them; not to the rules' own, such as an Equip Card whose monster left, §C.3); of these, a card's own.
-SELF_DESTRUCTION: Final = frozenset({"self_destroy_deferred", "destroyed_after_targeted"})  # (§U.15, §U.29)
-CARD_EFFECT_DESTRUCTION: Final = frozenset({"effect", *SELF_DESTRUCTION})
-
-
 def _moved(ctx: Context, event: TriggerEvent, index: int) -> None:
     """The triggers of a card an action just moved, if any is indexed for the event (most duels have none). Moved
     in a Damage Step while no window is open (the rules destroying an Equip Card as its monster destroyed by battle
@@ -281,10 +280,10 @@ def _moved(ctx: Context, event: TriggerEvent, index: int) -> None:
         write_battle(s, s.battle.with_moved_between_windows((*s.battle.moved_between_windows, (event.value, index))))
 
 
-def _player_event(ctx: Context, event: TriggerEvent, player: Player) -> None:
-    """The triggers of an event of a player ("if you pay LP"), if any is indexed for it."""
+def _player_event(ctx: Context, event: TriggerEvent, player: Player, amount: int = 0) -> None:
+    """The triggers of an event of a player ("if you pay LP"; `amount`: how much), if any is indexed for it."""
     if (ctx.index.triggers[event] or event in ctx.index.timed_events) and ctx.state.window is not None:
-        raise_event(ctx, event, player=player)
+        raise_event(ctx, event, player=player, amount=amount)
 
 
 def flip_face_up(ctx: Context, index: int, rule: str) -> None:
@@ -385,12 +384,10 @@ def lose_lp(ctx: Context, player: Player, amount: int, kind: str, rule: str, *, 
     (§U.17)."""
     if amount <= 0:
         return
-    if kind == "effect_damage" and (ctx.index.hooks[Hook.EFFECT_DAMAGE_REDIRECT] or ctx.state.lingering):
-        player = effect_damage_taker(ctx, player, by)
-    if kind == "effect_damage" and (ctx.index.hooks[Hook.EFFECT_DAMAGE] or ctx.state.lingering):
-        amount, gained = effect_damage_taken(ctx, player, amount)  # §U.29: gained instead, or not taken
-        if gained:
-            gain_lp(ctx, player, gained, "effect_damage_changed")
+    if kind == "effect_damage" and (ctx.state.lingering or ctx.index.hooks[Hook.EFFECT_DAMAGE_REDIRECT]
+                                    or ctx.index.hooks[Hook.EFFECT_DAMAGE]):  # fmt: skip
+        player, amount, gained = effect_damage_applied(ctx, player, amount, by)  # §U.17, §U.29
+        gain_lp(ctx, player, gained, "effect_damage_changed")  # (nothing if 0)
         if amount <= 0:
             return
     ps = ctx.state.players[player]
@@ -401,9 +398,9 @@ def lose_lp(ctx: Context, player: Player, amount: int, kind: str, rule: str, *, 
     data = (("lp", new),) if ctx.watched else ()  # (built only for a reader)
     ctx.emit(_LP_LOSS_EVENT.get(kind, EventType.EFFECT_DAMAGE), rule, player=player, amount=amount, data=data)
     if kind == "cost":
-        _player_event(ctx, TriggerEvent.LP_PAID, player)
-    elif kind == "effect_damage":  # "when you take damage from a card effect" (§U.17)
-        _player_event(ctx, TriggerEvent.EFFECT_DAMAGE_TAKEN, player)
+        _player_event(ctx, TriggerEvent.LP_PAID, player, amount)
+    elif kind == "effect_damage":  # "when you take damage from a card effect" (§U.17; "the damage you took": §U.27)
+        _player_event(ctx, TriggerEvent.EFFECT_DAMAGE_TAKEN, player, amount)
 
 
 def gain_lp(ctx: Context, player: Player, amount: int, rule: str) -> None:
@@ -441,8 +438,7 @@ def check_zero_lp(ctx: Context) -> bool:
 def draw(ctx: Context, player: Player, count: int, rule: str) -> None:
     """Draw from the top of the Deck: listed Deck cards first (in the order given), then filler."""
     for _ in range(count):
-        listed = [i for _o, i in sorted((c.details.deck_order, i) for i, c in enumerate(ctx.state.cards)
-                                        if c.location is Location.DECK and c.owner is player)]  # top first: §U.29
+        listed = deck_top_first(ctx.state.cards, player)  # (an effect may have placed one on top: §U.29)
         if listed:
             move_card(ctx, listed[0], Location.HAND, rule, detail="drawn", drawn=True)
         else:
@@ -547,7 +543,7 @@ def begin_next_turn(ctx: Context) -> None:
     close_battle_record(s)
     write_battle(s, no_battle(s.turn_player))
     s.pending = None
-    s.window = None
+    write_window(s, None)
     s.battle_phase_ending = False
     s.play_end_phase = False
     expire_lingering(ctx, "end_of_battle_phase")  # (a Battle Phase left without its End Step)

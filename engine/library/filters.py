@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from engine.effects import Context
+from engine.effects import Context, gemini_as_normal
 from engine.rules.levels import current_level
 from engine.rules.names import card_name
 from engine.rules.stats import current_stats, lingering_stats
@@ -66,8 +66,10 @@ def matches_card(
         return False  # (its name where it is: one an effect of its own gives it there, §U.29)
     if "name" in flt and flt["name"] != card_name(card):
         return False
-    if "card_type" in flt and _TYPE_OF[card.card_type] != flt["card_type"]:
-        return False
+    if "card_type" in flt and _TYPE_OF[card.card_type] != flt["card_type"] and not (
+        card.details.trap_monster and flt["card_type"] == "trap"
+    ):
+        return False  # a Trap Card Summoned as a monster is also still a Trap Card (§U.27)
     if "summoned_this_turn" in flt and card.summoned_this_turn is not bool(flt["summoned_this_turn"]):
         return False
     if "materials_at_least" in flt and card.materials < int(flt["materials_at_least"]):
@@ -132,7 +134,7 @@ def _has_ability(card: Card, ability: str) -> bool:
         return card.pendulum
     if ability == "extra_deck":
         return not _EXTRA_DECK.isdisjoint(card.abilities)
-    if card.gemini_as_normal and ability in ("normal", "effect"):
+    if gemini_as_normal(card) and ability in ("normal", "effect"):
         return ability == "normal"  # a Gemini monster not Normal Summoned again is a Normal Monster (§U.29)
     return ability in card.abilities
 

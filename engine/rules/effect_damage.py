@@ -7,7 +7,18 @@ EFFECT_REVERSE_DAMAGE turns the damage into a recovery before EFFECT_CHANGE_DAMA
 from __future__ import annotations
 
 from engine.effects import Context, DamageModifier, DamageStage, Hook
+from engine.rules.locks import effect_damage_taker
 from engine.values.game import Player
+
+
+def effect_damage_applied(ctx: Context, player: Player, amount: int, by: Player | None) -> tuple[Player, int, int]:
+    """Effect damage `player` would take from a card effect `by` controls: who takes it (a redirection, §U.17), how
+    much, and the LP gained instead (§U.29). The caller asks only when some effect (or lingering effect) may apply."""
+    player = effect_damage_taker(ctx, player, by)
+    if not (ctx.index.hooks[Hook.EFFECT_DAMAGE] or ctx.state.lingering):
+        return player, amount, 0
+    taken, gained = effect_damage_taken(ctx, player, amount)
+    return player, taken, gained
 
 
 def effect_damage_taken(ctx: Context, player: Player, amount: int) -> tuple[int, int]:

@@ -8,7 +8,18 @@ script c19665973 gives it to the card Summoned)."""
 from __future__ import annotations
 
 from engine.effects import Context, Hook
+from engine.state import Card
 from engine.values.game import Location, is_on_field
+
+
+def graveyard_destination(ctx: Context, card: Card) -> tuple[Location, str]:
+    """Where a card "sent to the Graveyard" really goes: a Pendulum Monster from the field goes
+    face-up to the Extra Deck; under a banish-instead effect (Macro Cosmos) it is banished."""
+    if card.pendulum and is_on_field(card.location):
+        return Location.EXTRA_DECK, "pendulum_to_extra_deck"
+    for _src, dest in ctx.ask(Hook.GRAVEYARD_REDIRECT):
+        return Location(dest), "banish_instead_of_graveyard"
+    return Location.GRAVEYARD, "send_destroyed_by_battle"
 
 
 def banished_instead_of_leaving(ctx: Context, index: int, dest: Location) -> bool:

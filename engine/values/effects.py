@@ -71,6 +71,7 @@ class TriggerEvent(FastEnum):
     SUMMONED_FROM_EXTRA_DECK = "summoned_from_extra_deck"  # a monster was Special Summoned from the Extra Deck
     DESTROYED_AND_SENT_TO_GRAVEYARD = "destroyed_and_sent_to_graveyard"  # destroyed (by battle or effect), in the GY
     LP_GAINED = "lp_gained"  # a player gained LP (rules spec §U.29: "when you gain LP")
+    LEFT_FIELD = "left_field"  # a card left the field, to anywhere ("if this card leaves the field", rules spec §U.27)
 
 
 class DamageStepRule(FastEnum):
@@ -462,3 +463,7 @@ class ActivationLock:
     player: Player | None  # None = both players
     monsters: bool = False  # monster effects
     cards_only: bool = False  # only the activation of Spell/Trap Cards, not the effects of face-up ones
+    # Only in response to the activation of a monster effect of these cards by `owner` ("your opponent cannot activate
+    # cards or effects in response to the activation of your 'Crusadia' monster effects", rules spec §U.27)
+    responding_to: tuple[int, ...] | None = None
+    owner: Player | None = None
