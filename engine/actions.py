@@ -13,6 +13,7 @@ from typing import Any, Final
 import attrs
 
 from engine.effects import Context, Effect, EffectKind, Hook, Lingering, Source, TriggerEvent
+from engine.rules.arrivals import arrival
 from engine.rules.attack import opponent_field
 from engine.rules.battle import battle_damage_preview, position_problem
 from engine.rules.destruction import (
@@ -143,6 +144,8 @@ def move_card(
         card.materials if dest is Location.MONSTER_ZONE else 0,
         card.effects_negated and dest is Location.GRAVEYARD and was_on_field and not for_a_while,
     )  # fmt: skip
+    came = arrival(ctx, card, rule)  # where from, when, by whose effect (§U.24)
+    write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, arrival=came, position_before=None))
     data = (("from", was.value), ("to", dest.value)) if ctx.watched else ()
     if was is Location.MONSTER_ZONE or dest is Location.MONSTER_ZONE:
         note_opponent_field(ctx, index, was_controller)
@@ -246,10 +249,12 @@ def destroy(ctx: Context, index: int, rule: str, *, detail: str = "", by: Source
     # Whose card effect destroyed it, for "destroyed by your opponent's card effect" (§U.15) and "destroyed by a card
     # effect" (§U.18): the effect's controller; its own controller for its own continuous effect; None otherwise.
     who = by.controller if by is not None else ctx.card(index).controller if rule == "self_destroy_deferred" else None
+    was = ctx.card(index)
     send_to_graveyard(ctx, index, rule, detail=detail or "destroyed", triggers=False)
     dest = ctx.card(index).location  # (a Token ceased to exist: not in the Graveyard, §U.17)
     if who is not None or ctx.card(index).details.destroyed_by is not None:
-        write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, destroyed_by=who))
+        came = ctx.card(index).details.arrival if by is None else arrival(ctx, was, rule, by)
+        write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, destroyed_by=who, arrival=came))
     if dest is Location.GRAVEYARD:
         _moved(ctx, TriggerEvent.SENT_TO_GRAVEYARD, index)
     _moved(ctx, TriggerEvent.DESTROYED, index)
@@ -285,6 +290,7 @@ def _player_event(ctx: Context, event: TriggerEvent, player: Player) -> None:
 def flip_face_up(ctx: Context, index: int, rule: str) -> None:
     """Turn a face-down monster face-up in Defense Position (not a Flip Summon)."""
     write_position(ctx.state, index, Position.DEFENSE)
+    write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, position_before=Position.SET))
     ctx.emit(EventType.FLIPPED, rule, card=index)
     flipped_face_up(ctx, index)
     _moved(ctx, TriggerEvent.POSITION_CHANGED, index)  # face-down to face-up Defense Position: a change (§U.14)
@@ -301,6 +307,7 @@ def change_position(ctx: Context, index: int, to: Position, rule: str) -> None:
         return  # a Token cannot be changed to face-down (§U.17)
     was = card.position
     write_position(ctx.state, index, to)
+    write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, position_before=was))  # (§U.24)
     ctx.emit(EventType.POSITION_CHANGED, rule, card=index, detail=to.value)
     if was is Position.SET:
         flipped_face_up(ctx, index)

@@ -76,6 +76,10 @@ class CardDetails:
     # The player whose card effect destroyed it, where it went (§U.15: "destroyed by your opponent's card effect");
     # None otherwise. Kept until it moves again.
     destroyed_by: Player | None = None
+    # Where it came from, when, and by whose card effect, as its last move left it; its battle position before its
+    # last change of position (rules spec §U.24: what an event of this card carries). Kept until it moves again.
+    arrival: Arrival | None = None
+    position_before: Position | None = None
 
     def moved(self) -> CardDetails:
         """As it is once the card moved: a new card, in no zone, not Summoned (its printed details stay)."""
@@ -85,6 +89,19 @@ class CardDetails:
 
 
 NO_DETAILS: Final = CardDetails()
+
+
+@attrs.frozen(slots=True)
+class Arrival:
+    """How a card came to where it is (rules spec §U.24): the place it left (`came_from`: a zone word, "hand",
+    "deck", "extra_deck", "graveyard", "banished", "monster_zone", "spell_trap_zone", "pendulum_zone",
+    "field_zone"), the turn it came, and, when a card effect moved it as it resolved, that effect's controller
+    (`by`) and its card as it was then (`by_card`)."""
+
+    came_from: str
+    turn: int
+    by: Player | None = None
+    by_card: Card | None = None
 
 
 @attr.s(auto_attribs=True, init=False)  # (not hashable: its tags may hold anything)

@@ -71,6 +71,10 @@ class FilterWire(Wire):
     card_type: Annotated[
         Literal["monster", "spell", "trap"] | UnsetType, doc("its card type (a Counter Trap is a trap)")
     ] = UNSET
+    arrived_this_turn: Annotated[
+        bool | UnsetType, doc("it came to where it is this turn (false: \"except the turn this card was sent to the "
+                              "GY\"; a card placed there by the scenario came before it)")
+    ] = UNSET
     not_: Annotated[FilterWire | UnsetType, doc("it does not match this filter (\"not a Pendulum Monster\": "
                                                 "{\"not\": {\"ability\": \"pendulum\"}})")] = field(
         default=UNSET, name="not"

@@ -24,6 +24,7 @@ from engine.format.conditions import (
 )
 from engine.format.costs import Cost, CostWire, InsteadWire, cost_spec
 from engine.format.errors import Invalid
+from engine.format.event_keys import EVENT_KEYS, check_event_keys
 from engine.format.nesting import each_op
 from engine.format.ops import REF_PARAMS, AnyOp, Op, op_of
 from engine.format.pieces import PIECE_KIND_ONE_OF, PIECE_KINDS
@@ -256,6 +257,7 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
         "about": default(Literal["self", "own", "opponent", "any"], "self", "with on an event of cards or players "
                          "(special_summoned, destroyed...): whose card (or LP) its timing answers"),
         "event_filter": optional(FilterWire, "with about other than self: the card of the event must match this"),
+        **EVENT_KEYS,  # what its timing's event carries (rules spec §U.24)
         "responds_to": optional(RespondsToWire, "what it can be activated in response to: the chain link just below "
                                  "it must be such an activation (\"when your opponent activates a Spell/Trap Card\")"),
         "to_resolve": default(bool, False, "its battle and only_if conditions must still hold as it resolves, or it "
@@ -278,6 +280,7 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                          "for destroyed and sent_to_graveyard (\"when a monster on the field is destroyed\")"),
         "event_filter": optional(FilterWire, "with about other than self: the card of the event must match this (\"a "
                                  "WIND monster\"), as it was on the field if it has just left it"),
+        **EVENT_KEYS,  # what its event carries (rules spec §U.24)
         "destroyed_by": optional(Literal["battle", "effect"], "with on: destroyed and about other than self: only a "
                                  "card destroyed by battle / by a card effect"),
         "to_resolve": default(bool, False, "its battle and only_if conditions must still hold as it resolves, or it "
@@ -346,6 +349,7 @@ def with_speed(e: EffectSpec, ctype: str) -> EffectSpec:
 def check_targeted(e: EffectSpec, at: tuple[str | int, ...]) -> None:
     """`targeted` names the cards chosen as targets: only an operation's `target`, of an effect whose `target` is
     an object (the cards its controller chooses among), and such an effect acts on them by that name only."""
+    check_event_keys(e.params, at)  # (and what its event carries: rules spec §U.24)
     chooses = isinstance(e.target, Mapping)
     if e.target == "targeted":
         raise Invalid("targeted names the cards chosen as targets: give target an object to choose them", *at,

@@ -11,6 +11,7 @@ from engine.effects import Context, EffectKind, Params, Source
 from engine.library.filters import describe, matches, matches_card
 from engine.library.only_if import only_if_problem as _only_if_keys_problem
 from engine.library.refs import ref
+from engine.rules.arrivals import battle_position_changed, came_from, cause_of
 from engine.rules.last_known import as_it_was, battler_instance
 from engine.rules.stats import current_stats
 from engine.rules.this_turn import (
@@ -291,4 +292,29 @@ def event_card(ctx: Context, src: Source, index: int) -> bool:
                 else matches(ctx, index, flt)):  # fmt: skip
             return False
     by = p.get("destroyed_by")
-    return by is None or (index in ctx.state.battle.sent) is (by == "battle")
+    if by is not None and (index in ctx.state.battle.sent) is not (by == "battle"):
+        return False
+    return event_carries(ctx, src, index, p)
+
+
+def event_carries(ctx: Context, src: Source, index: int, p: Params) -> bool:
+    """What the event of this card carries, as the trigger asks (rules spec §U.24): where the card came from
+    (`event_from`: "Special Summoned from the GY"), whose card effect moved it and what that card was (`caused_by`:
+    "destroyed by a Spell effect", "Special Summoned by the effect of an 'Evoltile' monster", "because of an
+    opponent's card effect"), and whether its battle position changed (`position_change: battle_position`)."""
+    card = ctx.card(index)
+    places = p.get("event_from")
+    if places is not None and not came_from(card, places):
+        return False
+    cause = p.get("caused_by")
+    if cause is not None:
+        found = cause_of(card)
+        if found is None:
+            return False
+        who = str(cause.get("player", "any"))
+        if who != "any" and (found[0] is src.controller) is not (who == "own"):
+            return False
+        flt = cause.get("filter")
+        if flt is not None and not matches_card(found[1], flt):
+            return False
+    return p.get("position_change") != "battle_position" or battle_position_changed(card)

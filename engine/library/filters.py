@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from engine.effects import Context
+from engine.rules.arrivals import arrived_this_turn
 from engine.rules.levels import current_level
 from engine.rules.stats import current_stats, lingering_stats
 from engine.rules.this_turn import attacked_this_turn, battled_this_turn, declared_attack_this_turn
@@ -200,11 +201,13 @@ _TURN_FACTS: Final = (
     ("declared_attack_this_turn", declared_attack_this_turn),
     ("attacked_this_turn", attacked_this_turn),
     ("battled_this_turn", battled_this_turn),
+    ("arrived_this_turn", arrived_this_turn),  # (rules spec §U.24)
 )
 _TURN_WORDS: Final = (
     ("declared_attack_this_turn", "declared an attack", "did not declare an attack"),
     ("attacked_this_turn", "attacked", "did not attack"),
     ("battled_this_turn", "battled", "did not battle"),
+    ("arrived_this_turn", "came where it is", "did not come where it is"),
 )
 _TURN: Final = frozenset(key for key, _fact in _TURN_FACTS)
 _EXTRA_DECK: Final = frozenset({"fusion", "synchro", "xyz", "link"})

@@ -1,0 +1,60 @@
+"""What a trigger (or an activated effect's timing) asks of its event's card beyond whose it is (rules spec §U.24):
+where the card came from (`event_from`), whose card effect moved it and what card that was (`caused_by`), and
+whether a change of position changed its battle position (`position_change`). The same keys on `trigger` and on
+`activated` with `on`; the library reads them (`engine.library.conditions.event_carries`)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Final, Literal
+
+from msgspec import UNSET, Meta, UnsetType
+
+from engine.format.conditions import FilterWire
+from engine.format.errors import Invalid
+from engine.format.vocabulary import Wire, doc, optional
+
+Origin = Literal["hand", "deck", "extra_deck", "graveyard", "banished", "monster_zone", "spell_trap_zone",
+                 "pendulum_zone", "field_zone", "field"]  # fmt: skip
+
+
+class CausedByWire(Wire):
+    """The card effect that moved the event's card ("destroyed by a Spell effect", "Special Summoned by the effect of
+    an 'Evoltile' monster", "because of an opponent's card effect"): the event must have been caused by a card
+    effect as it resolved (not by battle, a cost, or the rules), and every key given must hold."""
+
+    player: Annotated[
+        Literal["own", "opponent", "any"], doc("whose effect it was, as this effect's controller sees it (default any)")
+    ] = "any"
+    filter: Annotated[
+        FilterWire | UnsetType, doc("the card whose effect it was, as it was then, matches this (\"a Spell effect\": "
+                                    "{\"card_type\": \"spell\"}; \"an 'Evoltile' monster\")")
+    ] = UNSET
+
+
+EVENT_KEYS: Final[dict[str, Any]] = {
+    "event_from": optional(Annotated[tuple[Origin, ...], Meta(min_length=1)],
+                           "the event's card came from one of these places (\"Special Summoned from the GY\": "
+                           "[\"graveyard\"]; \"a card in your Pendulum Zone is destroyed\": [\"pendulum_zone\"]; a "
+                           "Pendulum Zone is a spell_trap_zone too, and field is any zone of the field)"),
+    "caused_by": optional(CausedByWire, "the card effect that moved the event's card, as it resolved"),
+    "position_change": optional(
+        Literal["battle_position"], "with on: position_changed: battle_position: only a change between Attack and "
+        "Defense Position (a face-down monster flipped face-up in Defense Position is not one)"),
+}  # fmt: skip
+# The events of a card that moved, which carry where it came from and why (`actions.move_card`).
+MOVE_EVENTS: Final = frozenset({
+    "special_summoned", "summoned_from_extra_deck", "destroyed", "sent_to_graveyard", "destroyed_and_sent_to_graveyard",
+    "returned_to_hand", "added_to_hand", "drawn", "tributed",
+})  # fmt: skip
+
+
+def check_event_keys(params: Any, at: tuple[str | int, ...]) -> None:
+    """Refuse an event key the effect's event does not carry, naming the key and the events that carry it."""
+    on = params.get("on")
+    event = getattr(on, "value", on)
+    for key in ("event_from", "caused_by"):
+        if params.get(key) is not None and event not in MOVE_EVENTS:
+            raise Invalid(f"{key} is read of an event of a card that moved ({', '.join(sorted(MOVE_EVENTS))}); "
+                          f"on is {event}", *at, key)  # fmt: skip
+    if params.get("position_change") is not None and event != "position_changed":
+        raise Invalid(f"position_change is read of the event position_changed; on is {event}", *at, "position_change")
