@@ -173,7 +173,8 @@ class ControlsWire(Wire):
 class PerCardWire(Wire):
     """The cards a value is counted by: in a player's hand, or what a player controls that matches a filter."""
 
-    zone: Literal["hand", "monster_zone", "spell_trap_zone", "field_zone", "graveyard"] = "hand"
+    zone: Annotated[Literal["hand", "monster_zone", "spell_trap_zone", "field_zone", "graveyard", "field"],
+                    doc("field: every zone of the field (\"for each 'Amorphage' card on the field\")")] = "hand"
     player: Relative = "controller"
     filter: Annotated[FilterWire | UnsetType, doc("only the cards that match")] = UNSET
 

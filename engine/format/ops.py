@@ -242,7 +242,15 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                                      "where it may be taken from"),
                     "filter": optional(FilterWire, "what the card must be (\"1 'Gouki' card\"); nothing is added if it "
                                         "is not")},
-    "place_in_pendulum_zone": {"card": default(TargetRef, "self", "a Pendulum Monster")},
+    "place_in_pendulum_zone": {"card": optional(TargetRef, "a Pendulum Monster (absent: this card, unless from is "
+                                                "given)"),
+                               "from": optional(Annotated[tuple[Literal["hand", "deck", "extra_deck"], ...],
+                                                          Meta(min_length=1)],
+                                                "instead of card: the effect's controller picks, as it resolves, 1 "
+                                                "Pendulum Monster of theirs there that matches filter (\"place 1 "
+                                                "'Amorphage' Pendulum Monster from your Deck in your Pendulum Zone\"; "
+                                                "rules spec §U.24)"),
+                               "filter": optional(FilterWire, "with from: what the card must be")},
     "unaffected": {"target": TargetRef, "by": Unaffected, "until": _UNTIL},
     "change_attack_target": {"target": Annotated[TargetRef, doc("the monster that becomes the attack target")]},
     "perform_damage_calculation": {},

@@ -143,6 +143,8 @@ def op_may_ask(op: Params | Any) -> bool:
         return True
     if name == "special_summon" and (op.get("position") in (None, "choice") or op.get("card") is None):
         return True
+    if name == "place_in_pendulum_zone" and op.get("from") is not None:
+        return op.get("card") is None
     return name == "add_to_hand" and op.get("card") is None
 
 

@@ -489,7 +489,11 @@ def _place_in_pendulum_zone(ctx: Context, src: Source, link: ChainLink, op: Para
     """Place a Pendulum Monster in its controller's Pendulum Zone ("place this card in your Pendulum Zone"): a
     Spell & Trap Zone card, face-up (rules spec §U.4), if the card is a Pendulum Monster and a Pendulum Zone is
     free."""
-    index = ref(ctx, src, op.get("card", "self"))
+    if op.get("from") is not None and op.get("card") is None:  # "place 1 ... from your Deck" (§U.24): a pick
+        pendulum = {**op, "filter": {"all": [{"ability": "pendulum"}, *([op["filter"]] if op.get("filter") else [])]}}
+        index = asking.pick_one(ctx, src, pendulum, ("deck",), "the Pendulum Monster to place in the Pendulum Zone")
+    else:
+        index = ref(ctx, src, op.get("card") or "self")
     if index is None:
         return
     problem = pendulum_zone_problem(ctx, index, src.controller)
