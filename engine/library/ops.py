@@ -51,6 +51,7 @@ from engine.values.game import (
     Window,
     is_on_field,
 )
+from engine.values.params import as_params
 
 # What resolves one entry of an effect's `does` list. The entry is typed `Params` (what `Effect`
 # freezes every mapping into), not `Mapping`: compiled, its `.get` is then a C dict lookup.
@@ -490,7 +491,8 @@ def _place_in_pendulum_zone(ctx: Context, src: Source, link: ChainLink, op: Para
     Spell & Trap Zone card, face-up (rules spec §U.4), if the card is a Pendulum Monster and a Pendulum Zone is
     free."""
     if op.get("from") is not None and op.get("card") is None:  # "place 1 ... from your Deck" (§U.24): a pick
-        pendulum = {**op, "filter": {"all": [{"ability": "pendulum"}, *([op["filter"]] if op.get("filter") else [])]}}
+        pendulum = as_params({**op, "filter": {"all": [{"ability": "pendulum"}, *(
+            [op["filter"]] if op.get("filter") else [])]}})
         index = asking.pick_one(ctx, src, pendulum, ("deck",), "the Pendulum Monster to place in the Pendulum Zone")
     else:
         index = ref(ctx, src, op.get("card") or "self")

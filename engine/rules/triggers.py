@@ -89,7 +89,9 @@ def concerns_card_event(
         # "a monster you control": whose it was, if it has just left the field (§U.24); "if this card is in your hand
         # or GY when ...": never its own event that took it there
         skip = index if ei >= 0 and ctx.card(index).effects[ei].activate_from in OFF_FIELD_TRIGGERS else -1
-        picked = [i for i in cards if i != skip and (whose == "any" or (controller_then(ctx, i) is me) is (whose == "own"))]
+        picked = [
+            i for i in cards if i != skip and (whose == "any" or (controller_then(ctx, i) is me) is (whose == "own"))
+        ]
     if not picked or ei < 0:
         return bool(picked)
     src = ctx.source_of(index, ei)
