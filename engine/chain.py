@@ -19,7 +19,7 @@ from typing import Final
 
 from engine import actions, checks, resolution
 from engine.effects import Context, Hook, TriggerEvent
-from engine.rules import attack, cards, legality
+from engine.rules import arrivals, attack, cards, legality
 from engine.rules.battle import battle_problem
 from engine.state import ChainLink, ChainRecord, GameState, PendingTrigger, WindowState, write_face_up
 from engine.values.decisions import PASS, RESOLUTION_KINDS, Decision, DecisionKind, IllegalChoice, Option, malformed
@@ -346,6 +346,7 @@ def activate(ctx: Context, player: Player, option: Option, trigger: bool = False
         targets=option.targets,
         target_instances=tuple(ctx.card(i).instance for i in option.targets),
         trigger=trigger,
+        activated_from=arrivals.origin(ctx.card(option.card)),  # (before a cost moves it: §U.24)
     )
     w.chain = (*w.chain, link)
     key = cards.once_per_turn_key(ctx, src)
@@ -365,8 +366,11 @@ def activate(ctx: Context, player: Player, option: Option, trigger: bool = False
         pay(ctx, src)
         if paid := lp - ctx.state.players[player].lp:  # (kept on the link: "that much", rules spec §U.21)
             w.chain = (*w.chain[:-1], ChainLink(link.card, link.effect, link.player, link.speed, link.targets,
-                                                link.target_instances, link.trigger, paid))  # fmt: skip
+                                                link.target_instances, link.trigger, paid,
+                                                link.activated_from))  # fmt: skip
         actions.check_zero_lp(ctx)
+    if ctx.index.triggers[TriggerEvent.EFFECT_ACTIVATED]:  # "if a monster effect is activated in the GY" (§U.24)
+        actions.raise_event(ctx, TriggerEvent.EFFECT_ACTIVATED, (option.card,))
     w.passes = 0
     w.priority = opponent_of(player)
 

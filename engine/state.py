@@ -252,6 +252,8 @@ class ChainLink(Frozen):
     target_instances: tuple[int, ...]
     trigger: bool
     lp_paid: int  # the LP its activation paid as the cost ("loses that much ATK": rules spec §U.21)
+    # Where its card was when it was activated, before any cost moved it ("activated in the hand / GY": §U.24)
+    activated_from: str
 
     def __init__(
         self,
@@ -263,6 +265,7 @@ class ChainLink(Frozen):
         target_instances: tuple[int, ...] = (),
         trigger: bool = False,
         lp_paid: int = 0,
+        activated_from: str = "",
     ) -> None:
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "effect", effect)
@@ -272,6 +275,7 @@ class ChainLink(Frozen):
         object.__setattr__(self, "target_instances", target_instances)
         object.__setattr__(self, "trigger", trigger)
         object.__setattr__(self, "lp_paid", lp_paid)
+        object.__setattr__(self, "activated_from", activated_from)
 
 
 @attr.s(auto_attribs=True, init=False, unsafe_hash=True)

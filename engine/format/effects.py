@@ -24,7 +24,7 @@ from engine.format.conditions import (
 )
 from engine.format.costs import Cost, CostWire, InsteadWire, cost_spec
 from engine.format.errors import Invalid
-from engine.format.event_keys import EVENT_KEYS, check_event_keys
+from engine.format.event_keys import EVENT_KEYS, EVENT_KINDS, check_event_keys
 from engine.format.nesting import each_op
 from engine.format.ops import REF_PARAMS, AnyOp, Op, op_of
 from engine.format.pieces import PIECE_KIND_ONE_OF, PIECE_KINDS
@@ -52,6 +52,15 @@ from engine.format.vocabulary import (
     params_of,
     tagged,
 )
+
+# "You can use this effect ... up to twice per turn": how many times its once_per_turn count allows (§U.24).
+_USES = optional(Annotated[int, Meta(ge=2, le=MAX_COUNT)], "with once_per_turn: it can be used this many times per "
+                 "turn, counted as once_per_turn counts (\"up to twice per turn\": 2)")
+
+# One count for several effects of a card (§U.24): one effect with two timings, written as two triggers.
+_GROUP = optional(Annotated[str, Meta(min_length=1, max_length=40)], "with once_per_turn: effects of this card "
+                  "that give the same group share one count (\"If A, or B: ... You can use this effect up to twice "
+                  "per turn\", two triggers of one effect)")
 
 # Effect kinds that need at least one of these keys.
 ONE_OF = {"no_battle_damage_at_most": ("at_most", "at_most_equal_to"), **PIECE_KIND_ONE_OF}
@@ -235,6 +244,7 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                                               "of this type on the field, either player's (\"negate all Trap "
                                               "effects on the field\": Jinzo)")},
     **PIECE_KINDS,  # a continuous Level change (rules spec §U.17)
+    **EVENT_KINDS,  # activated effects negated by where they were activated (rules spec §U.24)
 }, ONE_OF) | tagged(ActivatableWire, {
     "activated": {
         "does": default(Annotated[tuple[AnyOp, ...], Meta(min_length=1)], (),
@@ -242,7 +252,8 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                          "whose continuous effects apply from then: Gravity Bind)"),
         "speed": optional(Annotated[int, Meta(ge=1, le=3)], "required, except on a counter_trap card (always 3)"),
         "during_damage_calculation": default(bool, False),
-        "from": default(Literal["field", "hand", "graveyard"], "field"),
+        "from": default(Literal["field", "hand", "graveyard", "banished"], "field", "where it is activated from "
+                        "(banished: \"(Quick Effect): You can ... this banished card\"; rules spec §U.24)"),
         "damage_step": default(Literal["auto", "allowed", "forbidden"], "auto"),
         "windows": optional(Annotated[tuple[DamageStepWindow, ...], Meta(min_length=1)],
                              "the Damage Step windows its text names for its activation (Honest: "
@@ -252,6 +263,8 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                         "chain that responds to that event"),
         "condition": _CONDITION,
         "once_per_turn": _ONCE,
+        "uses_per_turn": _USES,
+        "once_per_turn_group": _GROUP,
         "activates_card": default(bool, True, "on a Spell/Trap: false for an effect of the face-up card (not the "
                                    "card's activation), activated only while it is face-up on the field"),
         "about": default(Literal["self", "own", "opponent", "any"], "self", "with on an event of cards or players "
@@ -269,9 +282,12 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
         "on": TriggerEvent,
         "optional": bool,
         "condition": _CONDITION,
-        "from": default(Literal["field", "hand", "graveyard"], "field"),
+        "from": default(Literal["field", "hand", "graveyard", "banished"], "field", "where it is activated from "
+                        "(banished: \"(Quick Effect): You can ... this banished card\"; rules spec §U.24)"),
         "battle": _BATTLE,
         "once_per_turn": _ONCE,
+        "uses_per_turn": _USES,
+        "once_per_turn_group": _GROUP,
         "damage_step": default(Literal["auto", "allowed", "forbidden"], "auto", "forbidden: \"(except during the "
                                "Damage Step)\": not activated if its event happens in the Damage Step, then or later"),
         "about": default(Literal["self", "own", "opponent", "any"], "self", "for drawn, special_summoned, "

@@ -11,7 +11,7 @@ from msgspec import UNSET, Meta, UnsetType
 
 from engine.format.conditions import FilterWire
 from engine.format.errors import Invalid
-from engine.format.vocabulary import Wire, doc, optional
+from engine.format.vocabulary import Wire, default, doc, optional
 
 Origin = Literal["hand", "deck", "extra_deck", "graveyard", "banished", "monster_zone", "spell_trap_zone",
                  "pendulum_zone", "field_zone", "field"]  # fmt: skip
@@ -41,6 +41,16 @@ EVENT_KEYS: Final[dict[str, Any]] = {
         Literal["battle_position"], "with on: position_changed: battle_position: only a change between Attack and "
         "Defense Position (a face-down monster flipped face-up in Defense Position is not one)"),
 }  # fmt: skip
+# Continuous kinds of rules spec §U.24, merged into the format's kinds (`engine.format.effects.EFFECT_KINDS`).
+EVENT_KINDS: Final[dict[str, dict[str, Any]]] = {
+    "negates_activated_effects": {
+        "player": default(Literal["opponent", "controller", "both"], "opponent", "whose activations"),
+        "filter": optional(FilterWire, "of a card that matches this, as it is when the effect resolves (\"monsters\": "
+                           "{\"card_type\": \"monster\"})"),
+        "activated_from": optional(Annotated[tuple[Origin, ...], Meta(min_length=1)],
+                                   "activated from one of these places (\"banished monsters\": [\"banished\"])"),
+    },
+}
 # The events of a card that moved, which carry where it came from and why (`actions.move_card`).
 MOVE_EVENTS: Final = frozenset({
     "special_summoned", "summoned_from_extra_deck", "destroyed", "sent_to_graveyard", "destroyed_and_sent_to_graveyard",
@@ -52,9 +62,17 @@ def check_event_keys(params: Any, at: tuple[str | int, ...]) -> None:
     """Refuse an event key the effect's event does not carry, naming the key and the events that carry it."""
     on = params.get("on")
     event = getattr(on, "value", on)
-    for key in ("event_from", "caused_by"):
-        if params.get(key) is not None and event not in MOVE_EVENTS:
-            raise Invalid(f"{key} is read of an event of a card that moved ({', '.join(sorted(MOVE_EVENTS))}); "
-                          f"on is {event}", *at, key)  # fmt: skip
+    if params.get("event_from") is not None and event not in MOVE_EVENTS and event != "effect_activated":
+        raise Invalid(f"event_from is read of an event of a card that moved ({', '.join(sorted(MOVE_EVENTS))}) or "
+                      f"of effect_activated (where it was activated); on is {event}", *at, "event_from")  # fmt: skip
+    if params.get("caused_by") is not None and event not in MOVE_EVENTS:
+        raise Invalid(f"caused_by is read of an event of a card that moved ({', '.join(sorted(MOVE_EVENTS))}); "
+                      f"on is {event}", *at, "caused_by")  # fmt: skip
+    if params.get("once_per_turn_group") is not None and params.get("once_per_turn") is None:
+        raise Invalid("once_per_turn_group shares the count once_per_turn makes: give once_per_turn too", *at,
+                      "once_per_turn_group")  # fmt: skip
+    if params.get("uses_per_turn") is not None and params.get("once_per_turn") is None:
+        raise Invalid("uses_per_turn counts the uses once_per_turn counts: give once_per_turn too", *at,
+                      "uses_per_turn")  # fmt: skip
     if params.get("position_change") is not None and event != "position_changed":
         raise Invalid(f"position_change is read of the event position_changed; on is {event}", *at, "position_change")

@@ -83,6 +83,7 @@ TriggerEvent = Literal[
     "activation_negated",
     "summoned_from_extra_deck",
     "destroyed_and_sent_to_graveyard",
+    "effect_activated",
 ]
 TriggerCondition = Literal[
     "this_card_battled",

@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Final
 
 from engine import actions
-from engine.effects import Context, EffectKind, Params, Source
+from engine.effects import Context, EffectKind, Params, Source, TriggerEvent
 from engine.library.filters import describe, matches, matches_card
 from engine.library.only_if import only_if_problem as _only_if_keys_problem
 from engine.library.refs import ref
-from engine.rules.arrivals import battle_position_changed, came_from, cause_of
+from engine.rules.arrivals import activated_from, battle_position_changed, came_from, cause_of, origins_named
 from engine.rules.last_known import as_it_was, battler_instance
 from engine.rules.stats import current_stats
 from engine.rules.this_turn import (
@@ -304,7 +304,10 @@ def event_carries(ctx: Context, src: Source, index: int, p: Params) -> bool:
     opponent's card effect"), and whether its battle position changed (`position_change: battle_position`)."""
     card = ctx.card(index)
     places = p.get("event_from")
-    if places is not None and not came_from(card, places):
+    if places is not None and src.effect.event is TriggerEvent.EFFECT_ACTIVATED:  # where it was activated
+        if activated_from(ctx, index) not in origins_named(places):
+            return False
+    elif places is not None and not came_from(card, places):
         return False
     cause = p.get("caused_by")
     if cause is not None:

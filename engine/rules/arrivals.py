@@ -51,12 +51,28 @@ def arrival(ctx: Context, was: Card, rule: str, by: Source | None = None) -> Arr
 def came_from(card: Card, places: Iterable[str]) -> bool:
     """The card's last move was from one of `places` (`ORIGINS`: a Pendulum Zone is a Spell & Trap Zone too)."""
     a = card.details.arrival
-    if a is None:
-        return False
-    where = {a.came_from, *(("spell_trap_zone",) if a.came_from == "pendulum_zone" else ())}
-    if a.came_from in _FIELD:
-        where.add("field")
-    return any(p in where for p in places)
+    return a is not None and a.came_from in origins_named(places)
+
+
+def origins_named(places: Iterable[str]) -> frozenset[str]:
+    """The zone words `places` name: a Spell & Trap Zone includes the Pendulum Zones, "field" every zone of it."""
+    out = set(places)
+    if "spell_trap_zone" in out:
+        out.add("pendulum_zone")
+    if "field" in out:
+        out |= _FIELD
+    return frozenset(out)
+
+
+def activated_from(ctx: Context, index: int) -> str:
+    """Where the card's latest activation in the open window was made (its chain link's `activated_from`), "" if
+    none: "a monster effect is activated in the GY" (§U.24; ocgcore CHAININFO_TRIGGERING_LOCATION)."""
+    w = ctx.state.window
+    if w is not None:
+        for link in reversed(w.chain):
+            if link.card == index:
+                return link.activated_from
+    return ""
 
 
 def cause_of(card: Card) -> tuple[Player, Card] | None:

@@ -56,6 +56,7 @@ CARD_EVENTS: Final = frozenset(
         TriggerEvent.ADDED_TO_HAND,
         TriggerEvent.ACTIVATION_NEGATED,
         TriggerEvent.SUMMONED_FROM_EXTRA_DECK,
+        TriggerEvent.EFFECT_ACTIVATED,
     }
 )
 # Events of a player (raised with that player): whose is the trigger's `about`.
