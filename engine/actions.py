@@ -144,12 +144,13 @@ def move_card(
         card.materials if dest is Location.MONSTER_ZONE else 0,
         card.effects_negated and dest is Location.GRAVEYARD and was_on_field and not for_a_while,
     )  # fmt: skip
-    came = arrival(ctx, card, rule)  # where from, when, by whose effect (§U.24)
-    write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, arrival=came, position_before=None))
+    write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, arrival=arrival(ctx, card, rule)))  # §U.24
     data = (("from", was.value), ("to", dest.value)) if ctx.watched else ()
     if was is Location.MONSTER_ZONE or dest is Location.MONSTER_ZONE:
         note_opponent_field(ctx, index, was_controller)
     ctx.emit(EventType.MOVED, rule, card=index, detail=detail, data=data)
+    if was_on_field and not is_on_field(dest):
+        _moved(ctx, TriggerEvent.LEFT_FIELD, index)  # §U.24: "if this card leaves the field"
     if was_on_field and dest is Location.HAND:
         _moved(ctx, TriggerEvent.RETURNED_TO_HAND, index)  # §U.14: "if this card is returned to the hand"
     elif dest is Location.HAND and not drawn and was in ADDED_FROM:
@@ -161,10 +162,12 @@ ADDED_FROM: Final = frozenset({Location.DECK, Location.GRAVEYARD, Location.BANIS
 
 
 def special_summon(
-    ctx: Context, index: int, player: Player, position: Position, rule: str, *, by: Player | None = None
+    ctx: Context, index: int, player: Player, position: Position, rule: str, *, by: Player | None = None,
+    how: str = "special",
 ) -> bool:
     """Special Summon a monster (from the hand, Deck, Graveyard, banishment or Extra Deck) to `player`'s field:
-    it was Special Summoned this turn, and "if this card is Special Summoned" triggers (§U.14). `by`: the player who
+    it was Special Summoned this turn, and "if this card is Special Summoned" triggers (§U.14); `how`: "fusion"...
+    for a Summon "treated as a Fusion Summon" (§U.24). `by`: the player who
     Summons it (default `player`); False, and nothing done, if that player cannot Special Summon it now (§U.17)."""
     who = player if by is None else by
     if (ctx.index.hooks[Hook.SPECIAL_SUMMON_LOCK] or ctx.state.lingering) and special_summon_locked(ctx, index, who):
@@ -173,7 +176,7 @@ def special_summon(
         return False
     from_extra_deck = ctx.card(index).location is Location.EXTRA_DECK
     move_card(ctx, index, Location.MONSTER_ZONE, rule, detail="Special Summoned", position=position, controller=player)
-    write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, summoned="special", summoned_this_turn=True))
+    write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, summoned=how, summoned_this_turn=True))
     _moved(ctx, TriggerEvent.SPECIAL_SUMMONED, index)
     if from_extra_deck:  # §U.17: "if a monster is Special Summoned from the Extra Deck"
         _moved(ctx, TriggerEvent.SUMMONED_FROM_EXTRA_DECK, index)
@@ -290,7 +293,6 @@ def _player_event(ctx: Context, event: TriggerEvent, player: Player) -> None:
 def flip_face_up(ctx: Context, index: int, rule: str) -> None:
     """Turn a face-down monster face-up in Defense Position (not a Flip Summon)."""
     write_position(ctx.state, index, Position.DEFENSE)
-    write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, position_before=Position.SET))
     ctx.emit(EventType.FLIPPED, rule, card=index)
     flipped_face_up(ctx, index)
     _moved(ctx, TriggerEvent.POSITION_CHANGED, index)  # face-down to face-up Defense Position: a change (§U.14)
@@ -307,7 +309,6 @@ def change_position(ctx: Context, index: int, to: Position, rule: str) -> None:
         return  # a Token cannot be changed to face-down (§U.17)
     was = card.position
     write_position(ctx.state, index, to)
-    write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, position_before=was))  # (§U.24)
     ctx.emit(EventType.POSITION_CHANGED, rule, card=index, detail=to.value)
     if was is Position.SET:
         flipped_face_up(ctx, index)

@@ -83,7 +83,7 @@ class CardDetails:
 
     def moved(self) -> CardDetails:
         """As it is once the card moved: a new card, in no zone, not Summoned (its printed details stay)."""
-        if self.summoned is None and not self.summoned_this_turn and self.column < 0:
+        if self.summoned is None and not self.summoned_this_turn and self.column < 0 and self.position_before is None:
             return self
         return CardDetails(self.abilities, self.link_arrows, rank=self.rank)
 
@@ -591,10 +591,11 @@ def write_moved(
 
 
 def write_position(state: GameState, index: int, position: Position | None) -> None:
-    """A monster's battle position changed (a flip, a change of position)."""
+    """A monster's battle position changed (a flip, a change of position): the one before is kept (§U.24)."""
     c = state.cards[index]
+    details = attrs.evolve(c.details, position_before=c.position) if position is not c.position else c.details
     write_card(state, index, _remade(c, c.controller, position, c.face_down, c.equipped_to, c.materials, c.counters,
-                                     c.battle_destroyed, c.effects_negated, c.details, c.effects))  # fmt: skip
+                                     c.battle_destroyed, c.effects_negated, details, c.effects))  # fmt: skip
 
 
 def write_face_up(state: GameState, index: int, equipped_to: int | None) -> None:

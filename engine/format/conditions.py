@@ -102,6 +102,15 @@ class RespondsToWire(Wire):
         bool, doc("true: only the activation of a Spell/Trap Card itself, not an effect of a face-up one, nor a "
                   "trigger (\"a Spell Card is activated\")")
     ] = False
+    from_: Annotated[
+        Annotated[tuple[Literal["hand", "deck", "extra_deck", "graveyard", "banished", "monster_zone",
+                                "spell_trap_zone", "pendulum_zone", "field_zone", "field"], ...], Meta(min_length=1)]
+        | UnsetType,
+        doc("its card was in one of these places when it was activated, before a cost moved it (\"a monster's effect "
+            "is activated in the hand\": [\"hand\"]; rules spec §U.24)"),
+    ] = field(default=UNSET, name="from")
+    filter: Annotated[FilterWire | UnsetType, doc("its card matches this, as it is now (\"a Thunder monster's "
+                                                  "effect\": {\"monster_type\": \"thunder\"})")] = UNSET
 
 
 class TargetsWire(Wire):

@@ -54,7 +54,7 @@ EVENT_KINDS: Final[dict[str, dict[str, Any]]] = {
 # The events of a card that moved, which carry where it came from and why (`actions.move_card`).
 MOVE_EVENTS: Final = frozenset({
     "special_summoned", "summoned_from_extra_deck", "destroyed", "sent_to_graveyard", "destroyed_and_sent_to_graveyard",
-    "returned_to_hand", "added_to_hand", "drawn", "tributed",
+    "returned_to_hand", "added_to_hand", "drawn", "tributed", "left_field",
 })  # fmt: skip
 
 

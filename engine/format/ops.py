@@ -168,8 +168,13 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                        "position": optional(Position, "the position the card fixes (\"in Defense Position\"); "
                                             "absent: the summoning player chooses face-up Attack or face-up Defense "
                                             "Position as it resolves (rules spec §U.16)"),
-                       "from": default(Annotated[tuple[Literal["hand", "deck", "graveyard"], ...], Meta(min_length=1)],
-                                        ("hand", "deck", "graveyard"), "where it may come from"),
+                       "from": default(Annotated[tuple[Literal["hand", "deck", "graveyard", "extra_deck", "banished"],
+                                                             ...], Meta(min_length=1)],
+                                        ("hand", "deck", "graveyard"), "where it may come from (extra_deck, "
+                                        "banished: only when named)"),
+                       "treated_as": optional(Literal["fusion", "synchro", "xyz", "link", "ritual", "pendulum"],
+                                              "\"(This Special Summon is treated as a Fusion Summon.)\": the Summon "
+                                              "is that kind of Summon (rules spec §U.24)"),
                        "filter": optional(FilterWire, "what it must be (\"1 EARTH monster with 1500 or less ATK\")")},
     "damage": {"player": AnyPlayer, "amount": optional(Amount),
                "equal_to": optional(StatOfWire, "instead of amount: a monster's current ATK or DEF (Magic Cylinder)")},

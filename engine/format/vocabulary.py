@@ -84,6 +84,7 @@ TriggerEvent = Literal[
     "summoned_from_extra_deck",
     "destroyed_and_sent_to_graveyard",
     "effect_activated",
+    "left_field",
 ]
 TriggerCondition = Literal[
     "this_card_battled",

@@ -210,6 +210,13 @@ def responds_to_problem(ctx: Context, src: Source, answers: Params) -> str | Non
     kind = "monster" if card.is_monster else _TYPE_WORD.get(card.card_type, "trap")
     if kinds is not None and kind not in kinds:
         return f"it answers the activation of a {' or '.join(kinds)} card's effect, and {card.name} is a {kind}"
+    places = answers.get("from")
+    if places is not None and link.activated_from not in origins_named(places):
+        where = link.activated_from.replace("_", " ") or "nowhere known"
+        return f"it answers an activation in the {' or '.join(places)}, and {card.name} was activated from the {where}"
+    flt = answers.get("filter")
+    if flt is not None and not matches_card(card, flt):
+        return f"it answers the activation of {describe(flt)}, and {card.name} is not one"
     if answers.get("card_activation"):
         eff = card.effects[link.effect]
         if card.is_monster or link.trigger or eff.kind is not EffectKind.ACTIVATED or not eff.params.get(

@@ -336,7 +336,8 @@ def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Params) -> N
     index = asking.pick_one(ctx, src, op, ("hand", "deck", "graveyard"), "the monster to Special Summon")
     if index is None or not ctx.card(index).is_monster:
         return
-    actions.special_summon(ctx, index, src.controller, asking.summon_position(ctx, src, index, op), "effect")
+    actions.special_summon(ctx, index, src.controller, asking.summon_position(ctx, src, index, op), "effect",
+                           how=str(op.get("treated_as") or "special"))  # fmt: skip
 
 
 def amount_of(ctx: Context, src: Source, op: Params) -> int:

@@ -102,7 +102,7 @@ def summoned_by(ctx: Context, before: Sequence[Any]) -> tuple[str, ...]:
     out = []
     for i, c in enumerate(ctx.state.cards):
         moved = i >= len(before) or before[i].instance != c.instance
-        if moved and c.location is Location.MONSTER_ZONE and c.summoned == "special":
+        if moved and c.location is Location.MONSTER_ZONE and c.summoned not in (None, "normal", "flip"):
             out.append(c.id)
     return tuple(out)
 

@@ -36,13 +36,17 @@ LEFT_FIELD_EVENTS: Final = frozenset(
         TriggerEvent.DESTROYED,
         TriggerEvent.SENT_TO_GRAVEYARD,
         TriggerEvent.DESTROYED_AND_SENT_TO_GRAVEYARD,
+        TriggerEvent.LEFT_FIELD,
     }
 )
 # Events of the cards an action just moved ("if this card is destroyed", "... is sent to the GY"): raised with
 # those cards (`actions.raise_event(..., cards=)`); raised by the end of the Damage Step, the monsters sent there.
 MOVED_EVENTS: Final = frozenset(
-    {TriggerEvent.DESTROYED, TriggerEvent.SENT_TO_GRAVEYARD, TriggerEvent.DESTROYED_AND_SENT_TO_GRAVEYARD}
-)
+    {TriggerEvent.DESTROYED, TriggerEvent.SENT_TO_GRAVEYARD, TriggerEvent.DESTROYED_AND_SENT_TO_GRAVEYARD,
+     TriggerEvent.LEFT_FIELD}
+)  # fmt: skip
+# The moved events of a card wherever it went (the others: only if it is in the Graveyard).
+ANYWHERE_EVENTS: Final = frozenset({TriggerEvent.DESTROYED, TriggerEvent.LEFT_FIELD})
 # Events of the cards an action did something to (§U.14), raised with those cards: whose card it must be is the
 # trigger's `about` (`ABOUT`). An attack negated is an event of the attacking monster.
 CARD_EVENTS: Final = frozenset(
@@ -118,7 +122,7 @@ def moved_cards(ctx: Context, event: TriggerEvent) -> tuple[int, ...]:
     """The cards the end of the Damage Step moved, for `MOVED_EVENTS`: the monsters destroyed by battle and sent
     (those in the Graveyard, for "sent to the GY")."""
     b = ctx.state.battle
-    sent = tuple(i for i in b.sent if event is TriggerEvent.DESTROYED or ctx.card(i).location is Location.GRAVEYARD)
+    sent = tuple(i for i in b.sent if event in ANYWHERE_EVENTS or ctx.card(i).location is Location.GRAVEYARD)
     return sent + tuple(i for e, i in b.moved_between_windows if e == event.value and i not in sent)
 
 
@@ -148,7 +152,7 @@ def concerns(
         # destroyed by battle and sent, at the end of the Damage Step: to the Graveyard, for "sent to the GY"; and
         # the cards moved with them while no window was open (§U.19)
         return ((index in ctx.state.battle.sent and (
-            event is TriggerEvent.DESTROYED or card.location is Location.GRAVEYARD
+            event in ANYWHERE_EVENTS or card.location is Location.GRAVEYARD
         )) or (event.value, index) in ctx.state.battle.moved_between_windows) and concerns_card_event(
             ctx, index, whose, (index,), None, ei
         )
