@@ -11,7 +11,7 @@ from msgspec import UNSET, Meta, UnsetType
 
 from engine.format.conditions import FilterWire
 from engine.format.errors import Invalid
-from engine.format.vocabulary import Wire, default, doc, optional
+from engine.format.vocabulary import MAX_COUNT, Wire, default, doc, optional
 
 Origin = Literal["hand", "deck", "extra_deck", "graveyard", "banished", "monster_zone", "spell_trap_zone",
                  "pendulum_zone", "field_zone", "field"]  # fmt: skip
@@ -29,6 +29,18 @@ class CausedByWire(Wire):
         FilterWire | UnsetType, doc("the card whose effect it was, as it was then, matches this (\"a Spell effect\": "
                                     "{\"card_type\": \"spell\"}; \"an 'Evoltile' monster\")")
     ] = UNSET
+
+
+class PickWire(Wire):
+    """Cards on the field an operation's controller picks as it resolves, without targeting them ("destroy 1 card on
+    the field", "destroy 1 Spell/Trap your opponent controls")."""
+
+    player: Annotated[Literal["both", "controller", "opponent"], doc("whose cards (default both)")] = "both"
+    zone: Annotated[Literal["field", "monster_zone", "spell_trap_zone"],
+                    doc("where (default field; spell_trap_zone includes the Field Zone)")] = "field"
+    filter: Annotated[FilterWire | UnsetType, doc("only cards that match")] = UNSET
+    count: Annotated[int, Meta(ge=1, le=MAX_COUNT), doc("how many (as many as there are, if fewer)")] = 1
+    other_than_self: Annotated[bool, doc("not this card")] = False
 
 
 EVENT_KEYS: Final[dict[str, Any]] = {

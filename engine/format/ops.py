@@ -15,6 +15,7 @@ import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
 from engine.format.conditions import FilterWire, StatOfWire
+from engine.format.event_keys import PickWire
 from engine.format.pieces import PIECE_ONE_OF, PIECE_OPS
 from engine.format.vocabulary import (
     MAX_COUNT,
@@ -71,6 +72,7 @@ ONE_OF = {
     "set_original_stats": ("set_atk", "set_def"),
     "lasting_effect": ("applies_to", "player"),
     "coin_toss": ("heads", "tails", "right", "wrong"),
+    "destroy": ("target", "pick"),
     **PIECE_ONE_OF,
 }
 
@@ -152,7 +154,9 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
         "until": default(Until, "end_of_turn", "end_of_damage_step: \"by this battle\""),
     },
     "negate_activation": {"destroy": bool},
-    "destroy": {"target": TargetRef},
+    "destroy": {"target": optional(TargetRef, "the card destroyed (or give pick)"),
+                "pick": optional(PickWire, "instead of target: the cards its controller picks as it resolves, not "
+                                 "targeted (\"destroy 1 card on the field\"; rules spec §U.24)")},
     "banish": {"target": TargetRef},
     "return_to_hand": {"target": TargetRef},
     "shuffle_into_deck": {"target": Annotated[TargetRef, doc("the card shuffled into its owner's Deck (a Fusion, "

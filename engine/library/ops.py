@@ -260,6 +260,12 @@ def _move_op(dest: Location) -> OpHandler:
 
 
 def _destroy(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """Destroy the card it names, or the cards its controller picks as it resolves (`pick`: §U.24, not targeted)."""
+    if op.get("pick") is not None:
+        for i in asking.picked_on_field(ctx, src, op["pick"], "the card(s) to destroy"):
+            if not unaffected_by(ctx, i, src):
+                actions.destroy(ctx, i, "effect", by=src)
+        return
     index = card_for(ctx, src, link, op["target"])
     if index is not None:
         actions.destroy(ctx, index, "effect", by=src)
