@@ -55,6 +55,14 @@ EVENT_KEYS: Final[dict[str, Any]] = {
 }  # fmt: skip
 # Continuous kinds of rules spec §U.24, merged into the format's kinds (`engine.format.effects.EFFECT_KINDS`).
 EVENT_KINDS: Final[dict[str, dict[str, Any]]] = {
+    "name_becomes": {
+        "name": Annotated[str, Meta(min_length=1, max_length=200), doc("the name it has instead (\"This card's name "
+                                                                        "becomes 'Aleister the Invoker'\")")],
+        "also_in": optional(Annotated[tuple[Literal["graveyard", "banished", "hand", "deck", "extra_deck"], ...],
+                                      Meta(min_length=1)],
+                            "besides on the field (face-up, its effects not negated): also there (\"while on the "
+                            "field or in the GY\": [\"graveyard\"])"),
+    },
     "negates_activated_effects": {
         "player": default(Literal["opponent", "controller", "both"], "opponent", "whose activations"),
         "filter": optional(FilterWire, "of a card that matches this, as it is when the effect resolves (\"monsters\": "

@@ -37,4 +37,6 @@ def _negates_activated(ctx: Context, src: Source) -> bool:
 
 ACTIVATION_TYPES: Final = [
     EffectType("negates_activated_effects", hooks={Hook.CHAIN_SOLVING: OnlyIf(_negates_activated)}),
+    # "This card's name becomes X while on the field": read where names are read (`filters.name_of`), no hook
+    EffectType("name_becomes"),
 ]
