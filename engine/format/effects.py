@@ -98,10 +98,10 @@ class NoChainWire(EffectWire, kw_only=True):
     target: Annotated[TargetRef | UnsetType, doc("the card its operations name as `target`")] = UNSET
 
 
-_ONCE = optional(Literal["soft", "hard", "while_face_up"],
+_ONCE = optional(Literal["soft", "hard", "while_face_up", "battle"],
                  "soft: 'once per turn' (per card); hard: 'you can only use this effect of <name> once per turn' (per "
                  "player and card name); while_face_up: 'only once while this card is face-up on the field' (per card, "
-                 "across turns)")
+                 "across turns); battle: 'once per battle' (per card, per battle: rules spec §U.24)")
 _BATTLE = optional(BattleWire, "who battles whom: an activation condition")
 _CONDITION = default(TriggerCondition | Annotated[tuple[TriggerCondition, ...], Meta(min_length=1)], (),
                       "all must hold")

@@ -35,6 +35,7 @@ from engine.format.vocabulary import (
     StatChange,
     TargetRef,
     Text,
+    TriggerCondition,
     Unaffected,
     Until,
     Wire,
@@ -90,6 +91,10 @@ SEQUENCE_KEYS: Mapping[str, Any] = {
     "if_it_is": optional(FilterWire, "done only if the card its target names matches this filter as it resolves "
                          "(\"..., unless it is a 'Madolche' monster, it cannot attack\": {\"not\": {\"archetype\": "
                          "\"Madolche\"}}; \"if it is Level 2 or higher, ...\")"),
+    "if_condition": optional(TriggerCondition | Annotated[tuple[TriggerCondition, ...], Meta(min_length=1)],
+                             "done only if these named conditions hold as it is done (with later: at that moment): "
+                             "\"also if an opponent's monster is destroyed by this battle and sent to the GY, inflict "
+                             "1000 damage\" (rules spec §U.24)"),
     "later": optional(Later, "not done now: left for this moment of this turn, done then once, with no chain (\"at "
                       "the end of the Damage Step\", \"at the end of the Battle Phase\": end_step, \"during the "
                       "End Phase of this turn\"), on the cards its references name now; consecutive operations "

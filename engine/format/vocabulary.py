@@ -111,6 +111,7 @@ TriggerCondition = Literal[
     "destroyed_by_effect",
     "sent_from_monster_zone",
     "equip_card",
+    "opponent_monster_destroyed_by_battle_and_sent",
 ]
 Attribute = Literal["light", "dark", "water", "fire", "earth", "wind", "divine"]
 MonsterType = Literal[

@@ -172,6 +172,11 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
     if name == "was_face_up_at_start":  # "if it was face-up at the start of the Damage Step"
         start = b.attacker_position_at_start if me == b.attacker else b.target_position_at_start
         return me in (b.attacker, b.target) and start is not None and start is not Position.SET
+    if name == "opponent_monster_destroyed_by_battle_and_sent":  # "if an opponent's monster is destroyed by this
+        # battle and sent to the GY" (§U.24; CS c88093706: in the GY, not previously controlled by this player)
+        return any(ctx.card(i).location is Location.GRAVEYARD and (known := ctx.state.last_known.get(
+            (i, ctx.card(i).instance - 1))) is not None and known.card.controller is not src.controller
+            for i in b.destroyed)  # fmt: skip
     if name == "opponent_turn":
         return ctx.state.turn_player is not src.controller
     if name == "would_take_battle_damage":  # "when you would take battle damage" (§U.12)
@@ -191,6 +196,11 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
     if name == "this_card_declares_attack":
         return b.under_way and me == b.attacker
     raise ValueError(f"unknown condition {name!r}")
+
+
+def named_condition(ctx: Context, src: Source, name: str) -> bool:
+    """One of the format's named conditions (`condition`, an operation's `if_condition`), read now."""
+    return _condition(ctx, src, name)
 
 
 def responds_to_problem(ctx: Context, src: Source, answers: Params) -> str | None:

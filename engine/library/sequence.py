@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from engine import actions
 from engine.effects import Context, Effect, EffectKind, Lingering, Params, Source
+from engine.library.conditions import named_condition
 from engine.library.filters import matches
 from engine.library.refs import ref
 from engine.library.targets import each_target, reads_lost_target
@@ -77,7 +78,7 @@ def run_ops(ctx: Context, src: Source, link: ChainLink, does: Sequence[Params],
         did = False
         cards_before = ctx.state.cards
         for one in (t for s in each_summoned(op, summoned) for t in each_target(ctx, link, s)):
-            if reads_lost_target(ctx, src, link, one) or not _it_is(ctx, src, one):
+            if reads_lost_target(ctx, src, link, one) or not _it_is(ctx, src, one) or not _holds(ctx, src, one):
                 continue
             before = _mark(ctx)
             handlers[str(one["op"])](ctx, src, link, one)
@@ -105,6 +106,14 @@ def summoned_by(ctx: Context, before: Sequence[Any]) -> tuple[str, ...]:
         if moved and c.location is Location.MONSTER_ZONE and c.summoned not in (None, "normal", "flip"):
             out.append(c.id)
     return tuple(out)
+
+
+def _holds(ctx: Context, src: Source, op: Params) -> bool:
+    """`if_condition`: the named conditions hold now (§U.24); an operation with no such key is always done."""
+    names = op.get("if_condition")
+    if names is None:
+        return True
+    return all(named_condition(ctx, src, str(n)) for n in ((names,) if isinstance(names, str) else names))
 
 
 def _it_is(ctx: Context, src: Source, op: Params) -> bool:
@@ -150,7 +159,7 @@ def _leave_for_later(ctx: Context, src: Source, link: ChainLink, moment: str, gr
         for one in each_target(ctx, link, op):
             fixed = {}
             for key, value in one.items():
-                if key in ("op", "later", "if_you_do", "if_it_is"):
+                if key in ("op", "later", "if_you_do", "if_it_is", "if_condition"):
                     fixed[key] = value if key != "later" else None
                     continue
                 b = _bind(ctx, src, value, bound, ids=ids if key == "target" else frozenset())

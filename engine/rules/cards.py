@@ -80,6 +80,8 @@ def once_per_turn_key(ctx: Context, src: Source) -> tuple[Any, ...] | None:
         return ("soft", src.card, card.instance, slot)
     if how is OncePerTurn.WHILE_FACE_UP:
         return ("face_up", src.card, card.instance, slot)
+    if how is OncePerTurn.BATTLE:  # "once per battle": the battle is the attack declared last (§U.24)
+        return ("soft", src.card, card.instance, slot, len(ctx.state.battles), ctx.state.battle.attacker)
     return ("hard", src.controller.value, card.name, slot)
 
 
@@ -93,6 +95,8 @@ def once_per_turn_problem(ctx: Context, src: Source) -> str | None:
     if uses > 1 and ctx.state.used_once.count(key) < uses:
         return None
     name = ctx.card(src.card).name
+    if key[0] == "soft" and len(key) > 4:
+        return f"{name}'s effect can be used once per battle, and this card has used it in this battle"
     if key[0] == "soft":
         return f"{name}'s effect can be used once per turn, and this card has used it this turn"
     if key[0] == "face_up":
