@@ -236,7 +236,9 @@ def send_to_graveyard(ctx: Context, index: int, rule: str, *, detail: str = "", 
         _moved(ctx, TriggerEvent.SENT_TO_GRAVEYARD, index)
 
 
-def destroy(ctx: Context, index: int, rule: str, *, detail: str = "", by: Source | None = None) -> bool:
+def destroy(
+    ctx: Context, index: int, rule: str, *, detail: str = "", by: Source | None = None, replace: bool = True
+) -> bool:
     """Destroy a card on the field (it is sent to the Graveyard, or wherever that leads): "if this card is
     destroyed" triggers, wherever it went. `by`: the effect that destroys it, when a card effect does (§U.9: a card
     that cannot be destroyed by it stays)."""
@@ -246,7 +248,8 @@ def destroy(ctx: Context, index: int, rule: str, *, detail: str = "", by: Source
         ctx.emit(EventType.NOT_DESTROYED, "indestructible_by_effects", card=index,
                  detail="it cannot be destroyed by that card effect")  # fmt: skip
         return False
-    if rule in CARD_EFFECT_DESTRUCTION and (instead := effect_destruction_replacement(ctx, index)) is not None:
+    instead = effect_destruction_replacement(ctx, index) if replace and rule in CARD_EFFECT_DESTRUCTION else None
+    if instead is not None:  # (`replace` False: its player declined a replacement they may apply, §U.24)
         replace_battle_destruction(ctx, instead, index)  # §U.10: not destroyed; what it does instead is done now
         return False
     # Whose card effect destroyed it, for "destroyed by your opponent's card effect" (§U.15) and "destroyed by a card

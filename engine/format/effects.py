@@ -223,6 +223,9 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
         "filter": optional(FilterWire, "with own_monsters: only the monsters that match"),
         "instead": Annotated[InsteadWire, doc("what its controller does instead of the destruction")],
         "use": default(bool, True, "whether its controller chooses to apply it (the format has no decision for it)"),
+        "player_decides": default(bool, False, "its controller decides whether to apply it as a card effect that "
+                                  "would destroy the card resolves (\"you can ... instead\": answers yes / no; rules "
+                                  "spec §U.24); use stays true"),
         "before_battle_damage": default(bool, False, "whether it is applied is decided at damage calculation before "
                                          "battle damage (Number 102: Star Seraph Sentry), not after it"),
         "halve_battle_damage_this_turn": default(bool, False, "also: the battle damage its controller takes this "

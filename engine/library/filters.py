@@ -57,11 +57,10 @@ def name_of(card: Card) -> str:
     (kind `name_becomes`) while it is face-up on the field with its effects not negated, or in a place the effect
     also names; its printed name otherwise."""
     for eff in card.effects:
-        if eff.type == "name_becomes" and not eff.negated:
-            if (card.face_up_on_field and not card.effects_negated) or card.location.value in eff.params.get(
-                "also_in", ()
-            ):
-                return str(eff.params["name"])
+        if eff.type != "name_becomes" or eff.negated:
+            continue
+        if (card.face_up_on_field and not card.effects_negated) or card.location.value in eff.params.get("also_in", ()):
+            return str(eff.params["name"])
     return card.name
 
 

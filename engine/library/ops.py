@@ -29,6 +29,7 @@ from engine.library.lasting import LASTING_OPS
 from engine.library.levels import LEVEL_OPS
 from engine.library.locks import LOCK_OPS
 from engine.library.refs import ref, value_of
+from engine.library.replacements import destroy_by_effect
 from engine.library.sequence import LATER_TYPE, do_later, run_ops
 from engine.library.targets import (
     card_for,
@@ -242,7 +243,7 @@ def _negate_activation(ctx: Context, src: Source, link: ChainLink, op: Params) -
     negated = w.chain[below]
     actions.negate_activation(ctx, below, "effect")
     if op.get("destroy"):
-        actions.destroy(ctx, negated.card, "effect", detail="destroyed by the negating effect", by=src)
+        destroy_by_effect(ctx, src, negated.card, "destroyed by the negating effect")
 
 
 def _move_op(dest: Location) -> OpHandler:
@@ -264,11 +265,11 @@ def _destroy(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     if op.get("pick") is not None:
         for i in asking.picked_on_field(ctx, src, op["pick"], "the card(s) to destroy"):
             if not unaffected_by(ctx, i, src):
-                actions.destroy(ctx, i, "effect", by=src)
+                destroy_by_effect(ctx, src, i)
         return
     index = card_for(ctx, src, link, op["target"])
     if index is not None:
-        actions.destroy(ctx, index, "effect", by=src)
+        destroy_by_effect(ctx, src, index)
 
 
 def _shuffle_into_deck(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
@@ -405,7 +406,7 @@ def _destroy_all(ctx: Context, src: Source, link: ChainLink, op: Params) -> None
               if c.location is Location.MONSTER_ZONE and c.controller in players and matches(ctx, i, flt)
               and not unaffected_by(ctx, i, src)]  # fmt: skip
     for i in doomed:
-        actions.destroy(ctx, i, "effect", by=src)
+        destroy_by_effect(ctx, src, i)
 
 
 def _all_monsters(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
@@ -422,7 +423,7 @@ def _all_monsters(ctx: Context, src: Source, link: ChainLink, op: Params) -> Non
     for i in chosen:
         card = ctx.card(i)
         if what == "destroy":
-            actions.destroy(ctx, i, "effect", by=src)
+            destroy_by_effect(ctx, src, i)
         elif what == "change_position":  # `to: other`: each one's other battle position, face-up
             to = op["to"] if op["to"] != "other" else "defense" if card.position is Position.ATTACK else "attack"
             actions.change_position(ctx, i, Position(to), "effect")
