@@ -62,6 +62,7 @@ EVENT_KINDS: Final[dict[str, dict[str, Any]]] = {
                                       Meta(min_length=1)],
                             "besides on the field (face-up, its effects not negated): also there (\"while on the "
                             "field or in the GY\": [\"graveyard\"])"),
+        "on_field": default(bool, True, "false: not on the field, only where also_in says (\"while in the GY\")"),
     },
     "negates_activated_effects": {
         "player": default(Literal["opponent", "controller", "both"], "opponent", "whose activations"),

@@ -59,7 +59,8 @@ def name_of(card: Card) -> str:
     for eff in card.effects:
         if eff.type != "name_becomes" or eff.negated:
             continue
-        if (card.face_up_on_field and not card.effects_negated) or card.location.value in eff.params.get("also_in", ()):
+        on_field = card.face_up_on_field and not card.effects_negated and eff.params.get("on_field", True)
+        if on_field or card.location.value in eff.params.get("also_in", ()):
             return str(eff.params["name"])
     return card.name
 
