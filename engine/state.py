@@ -654,6 +654,16 @@ def write_effects(state: GameState, index: int, effects: tuple[Effect, ...]) -> 
                                      c.battle_destroyed, c.effects_negated, c.details, tuple(effects)))  # fmt: skip
 
 
+def as_cause(c: Card) -> Card:
+    """The card as an `Arrival` keeps the card whose effect moved another: without its own arrival (§U.24), so that
+    records never nest."""
+    if c.details.arrival is None:
+        return c
+    details = attrs.evolve(c.details, arrival=None)
+    return _remade(c, c.controller, c.position, c.face_down, c.equipped_to, c.materials, c.counters,
+                   c.battle_destroyed, c.effects_negated, details, c.effects)  # fmt: skip
+
+
 def _remade(
     c: Card,
     controller: Player,

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from engine.effects import Context, Source
-from engine.state import Arrival, Card, GameState
+from engine.state import Arrival, Card, GameState, as_cause
 from engine.values.game import Location, Player, Position
 
 # The rules (`actions.move_card`'s `rule`) of a move made by a card effect: the resolving link's effect is its cause.
@@ -37,14 +37,14 @@ def arrival(ctx: Context, was: Card, rule: str, by: Source | None = None) -> Arr
     that destroys it) or, for a move by a card effect, by the chain link resolving now (none otherwise)."""
     cause: tuple[Player, Card] | None = None
     if by is not None:
-        cause = (by.controller, ctx.card(by.card))
+        cause = (by.controller, as_cause(ctx.card(by.card)))
     elif rule in EFFECT_RULES:
         w = ctx.state.window
         if w is not None and 0 <= w.resolving < len(w.chain):
             link = w.chain[w.resolving]
-            cause = (link.player, ctx.card(link.card))
+            cause = (link.player, as_cause(ctx.card(link.card)))
     elif rule == "self_destroy_deferred":  # its own continuous effect ("if ..., destroy this card")
-        cause = (was.controller, was)
+        cause = (was.controller, as_cause(was))
     return Arrival(origin(was), ctx.state.turn, *(cause or (None, None)))
 
 
