@@ -143,8 +143,8 @@ def move_card(
         card.equipped_to if dest is Location.SPELL_TRAP_ZONE else None,
         card.materials if dest is Location.MONSTER_ZONE else 0,
         card.effects_negated and dest is Location.GRAVEYARD and was_on_field and not for_a_while,
+        arrival(ctx, card, rule),  # where from, when, by whose card effect (§U.24)
     )  # fmt: skip
-    write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, arrival=arrival(ctx, card, rule)))  # §U.24
     data = (("from", was.value), ("to", dest.value)) if ctx.watched else ()
     if was is Location.MONSTER_ZONE or dest is Location.MONSTER_ZONE:
         note_opponent_field(ctx, index, was_controller)
@@ -166,9 +166,9 @@ def special_summon(
     how: str = "special",
 ) -> bool:
     """Special Summon a monster (from the hand, Deck, Graveyard, banishment or Extra Deck) to `player`'s field:
-    it was Special Summoned this turn, and "if this card is Special Summoned" triggers (§U.14); `how`: "fusion"...
-    for a Summon "treated as a Fusion Summon" (§U.24). `by`: the player who
-    Summons it (default `player`); False, and nothing done, if that player cannot Special Summon it now (§U.17)."""
+    it was Special Summoned this turn (`how`: "fusion"... "treated as a Fusion Summon", §U.24), and "if this card is
+    Special Summoned" triggers (§U.14). `by`: the player who Summons it (default `player`); False, and nothing done,
+    if that player cannot Special Summon it now (§U.17)."""
     who = player if by is None else by
     if (ctx.index.hooks[Hook.SPECIAL_SUMMON_LOCK] or ctx.state.lingering) and special_summon_locked(ctx, index, who):
         ctx.emit(EventType.LINK_RESOLVED, "special_summon_lock", card=index, player=who,

@@ -579,14 +579,20 @@ def write_moved(
     equipped_to: int | None,
     materials: int,
     effects_negated: bool,
+    arrival: Arrival | None = None,
 ) -> None:
     """A card moved (`actions.move_card`): a new card for the rules (its instance changes), in `location`, face-up,
-    no longer determined destroyed by battle, without counters, Summoned by nobody (its printed details stay)."""
+    no longer determined destroyed by battle, without counters, Summoned by nobody (its printed details stay), with
+    how it came there (`arrival`, §U.24)."""
     c = state.cards[index]
+    details = c.details.moved()
+    if arrival is not None:
+        details = CardDetails(details.abilities, details.link_arrows, details.summoned, details.summoned_this_turn,
+                              details.column, details.extra_zone, details.rank, details.destroyed_by, arrival)
     write_card(state, index, Card(
         c.id, c.name, c.owner, controller, location, c.card_type, c.base_atk, c.base_def, position, False,
         c.pendulum, c.effects, equipped_to, c.instance + 1, c.attribute, c.monster_type, c.level, materials, 0,
-        c.card_property, False, effects_negated, c.details.moved(), c.tags,
+        c.card_property, False, effects_negated, details, c.tags,
     ))  # fmt: skip
 
 
