@@ -41,12 +41,16 @@ from engine.state import (
     write_effects_negated,
     write_face_up,
     write_hand_filler,
+    write_happened,
     write_last_known,
     write_lingering,
     write_lp,
     write_moved,
+    write_negated_links,
     write_position,
+    write_triggers,
     write_turn_facts_cleared,
+    write_window,
 )
 from engine.values.events import EventType
 from engine.values.game import (
@@ -81,16 +85,22 @@ RECORDED_EVENTS: Final = CARD_EVENTS | PLAYER_EVENTS | MOVED_EVENTS
 
 
 def raise_event(
-    ctx: Context, event: TriggerEvent, cards: tuple[int, ...] | None = None, player: Player | None = None
+    ctx: Context, event: TriggerEvent, cards: tuple[int, ...] | None = None, player: Player | None = None,
+    amount: int = 0,
 ) -> None:
-    """An event happened (to `cards`, for an event of cards; to `player`, for an event of a player): the triggers it
-    sets off wait in the open window to go on a chain (after the current chain, if one is resolving)."""
-    w = ctx.state.window
+    """An event happened (to `cards`, for an event of cards; to `player`, for an event of a player, `amount` the
+    damage or LP it was): the triggers it sets off wait in the open window to go on a chain (after the current chain,
+    if one is resolving)."""
+    s = ctx.state
+    w = s.window
     assert w is not None, "events are raised inside a window"
     if event in RECORDED_EVENTS and (cards or player is not None):  # for an activation timing on it (§U.14)
-        w.happened = (*w.happened, (event, cards or (), player, w.chains_resolved + (1 if w.resolving >= 0 else 0)))
-    for t in triggered_effects(ctx, event, cards, player):
-        w.triggers = (*w.triggers, t)
+        happened = (event, cards or (), player, w.chains_resolved + (1 if w.resolving >= 0 else 0))
+        write_happened(s, (*w.happened, happened))
+    for t in triggered_effects(ctx, event, cards, player, amount):
+        w = s.window
+        assert w is not None
+        write_triggers(s, (*w.triggers, t))
         ctx.emit(EventType.TRIGGERED, "window", card=t.card, player=t.player, detail=event.value if ctx.watched else "")
 
 
@@ -201,7 +211,7 @@ def negate_activation(ctx: Context, link: int, rule: str = "effect") -> bool:
     w = ctx.state.window
     if w is None or not 0 <= link < len(w.chain) or link in w.negated_links:
         return False
-    w.negated_links = (*w.negated_links, link)
+    write_negated_links(ctx.state, (*w.negated_links, link))
     negated = w.chain[link]
     ctx.emit(EventType.LINK_NEGATED, rule, card=negated.card, player=negated.player, detail="activation negated")
     _moved(ctx, TriggerEvent.ACTIVATION_NEGATED, negated.card)
@@ -287,10 +297,10 @@ def _moved(ctx: Context, event: TriggerEvent, index: int) -> None:
         write_battle(s, s.battle.with_moved_between_windows((*s.battle.moved_between_windows, (event.value, index))))
 
 
-def _player_event(ctx: Context, event: TriggerEvent, player: Player) -> None:
-    """The triggers of an event of a player ("if you pay LP"), if any is indexed for it."""
+def _player_event(ctx: Context, event: TriggerEvent, player: Player, amount: int = 0) -> None:
+    """The triggers of an event of a player ("if you pay LP"; `amount`: how much), if any is indexed for it."""
     if (ctx.index.triggers[event] or event in ctx.index.timed_events) and ctx.state.window is not None:
-        raise_event(ctx, event, player=player)
+        raise_event(ctx, event, player=player, amount=amount)
 
 
 def flip_face_up(ctx: Context, index: int, rule: str) -> None:
@@ -401,9 +411,9 @@ def lose_lp(ctx: Context, player: Player, amount: int, kind: str, rule: str, *, 
     data = (("lp", new),) if ctx.watched else ()  # (built only for a reader)
     ctx.emit(_LP_LOSS_EVENT.get(kind, EventType.EFFECT_DAMAGE), rule, player=player, amount=amount, data=data)
     if kind == "cost":
-        _player_event(ctx, TriggerEvent.LP_PAID, player)
-    elif kind == "effect_damage":  # "when you take damage from a card effect" (§U.17)
-        _player_event(ctx, TriggerEvent.EFFECT_DAMAGE_TAKEN, player)
+        _player_event(ctx, TriggerEvent.LP_PAID, player, amount)
+    elif kind == "effect_damage":  # "when you take damage from a card effect" (§U.17; "the damage you took": §U.27)
+        _player_event(ctx, TriggerEvent.EFFECT_DAMAGE_TAKEN, player, amount)
 
 
 def gain_lp(ctx: Context, player: Player, amount: int, rule: str) -> None:
@@ -545,7 +555,7 @@ def begin_next_turn(ctx: Context) -> None:
     close_battle_record(s)
     write_battle(s, no_battle(s.turn_player))
     s.pending = None
-    s.window = None
+    write_window(s, None)
     s.battle_phase_ending = False
     s.play_end_phase = False
     expire_lingering(ctx, "end_of_battle_phase")  # (a Battle Phase left without its End Step)

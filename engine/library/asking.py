@@ -6,13 +6,14 @@ hands over (so this module needs nothing of that one)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from engine import actions, resolution
-from engine.effects import Context, Params, Source
+from engine.effects import Context, Effect, Params, Source
 from engine.library.filters import matches
 from engine.library.refs import ref
+from engine.rules.tokens import free_main_monster_zones
 from engine.state import ChainLink
 from engine.values.game import Location, Position
 
@@ -34,14 +35,33 @@ def summon_position(ctx: Context, src: Source, index: int, op: Params) -> Positi
 def candidates(ctx: Context, src: Source, op: Params, default_from: tuple[str, ...]) -> list[int]:
     """The cards an operation may take from the hand, Deck, Graveyard or banishment: the one `card` names, if it is
     in one of `from` and matches `filter`; with no `card`, every card of the effect's controller there that matches."""
-    where = {Location(w) for w in op.get("from") or default_from}
+    sources = op.get("from") or default_from
+    where = {Location(w) for w in sources if w != "pendulum_zone"}
     flt = op.get("filter")
     if op.get("card") is not None:
         found = ref(ctx, src, str(op["card"]))
         cands = [] if found is None else [found]
     else:
         cands = [i for i, c in enumerate(ctx.state.cards) if c.owner is src.controller]
-    return [i for i in cands if ctx.card(i).location in where and (flt is None or matches(ctx, i, flt))]
+    pendulum = "pendulum_zone" in sources  # "from your Pendulum Zone" (§U.27): a Pendulum Monster there
+    return [
+        i for i in cands
+        if (ctx.card(i).location in where or (pendulum and ctx.card(i).in_pendulum_zone))
+        and (flt is None or matches(ctx, i, flt))
+    ]  # fmt: skip
+
+
+def special_summon_several(ctx: Context, src: Source, op: Params) -> None:
+    """"Special Summon 2 ... from your Deck" (rules spec §U.27): `count` monsters the controller picks, Summoned at
+    once, each in its position; none unless that many can be, in as many free Main Monster Zones."""
+    count = int(op.get("count", 1))
+    cands = [i for i in candidates(ctx, src, op, ("hand", "deck", "graveyard")) if ctx.card(i).is_monster]
+    if len(cands) < count or free_main_monster_zones(ctx.state.cards, src.controller) < count:
+        return
+    picked = resolution.pick_cards(ctx, src, cands, count, what=f"the {count} monsters to Special Summon")
+    positions = [summon_position(ctx, src, i, op) for i in picked]
+    for index, position in zip(picked, positions, strict=True):
+        actions.special_summon(ctx, index, src.controller, position, "effect")
 
 
 def pick_one(ctx: Context, src: Source, op: Params, default_from: tuple[str, ...], what: str) -> int | None:
@@ -174,6 +194,23 @@ def may_ask(cards: Sequence[Any]) -> bool:
     needs to know to number the answers."""
     return any(op_may_ask(op) for c in cards for e in c.effects for op in e.params.get("does", ()) or ()) or any(
         cost_may_ask(e.params.get("cost") or {}) for c in cards for e in c.effects)
+
+
+def effect_may_ask(effect: Effect) -> bool:
+    """Whether resolving an effect of the format's kinds may ask a player or leave it to chance (§U.16): an operation
+    of its `does` list, or one contained in one (a mode, a coin's side...), that may (`EffectType.may_ask`: only then
+    does its operation run from a checkpoint)."""
+    return _ops_may_ask(effect.params.get("does", ()))
+
+
+def _ops_may_ask(ops: Any) -> bool:
+    for op in ops or ():
+        if isinstance(op, Mapping):
+            if op_may_ask(op):
+                return True
+            if any(isinstance(v, tuple | list) and _ops_may_ask(v) for v in op.values()):
+                return True
+    return False
 
 
 # The cost keys that may leave the activating player a choice of what pays (rules spec §U.21)

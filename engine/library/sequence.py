@@ -18,7 +18,7 @@ from engine.library.conditions import named_condition
 from engine.library.filters import matches
 from engine.library.refs import ref
 from engine.library.targets import each_target, reads_lost_target
-from engine.state import ChainLink
+from engine.state import Card, ChainLink
 from engine.values.events import EventType
 from engine.values.game import Location
 
@@ -50,14 +50,17 @@ def run_ops(ctx: Context, src: Source, link: ChainLink, does: Sequence[Params],
             handlers: Mapping[str, OpHandler]) -> None:  # fmt: skip
     """Resolve `does` in order: an operation with `if_you_do` only if the one before it was done (a skipped one was
     not: "A, and if you do, B, and if you do, C"); a run of operations with the same `later` is left for that moment
-    (it counts as done); stop if the Duel ends part-way (§2.7)."""
+    (it counts as done); stop if the Duel ends part-way (§2.7). `acted_on` names the cards the operation just before
+    moved ("Special Summon 1 ..., and if you do, it becomes Level 10", §U.27)."""
     did = True
+    moved: tuple[int, ...] = ()
     k = 0
     summoned: tuple[str, ...] = ()  # the cards the operation before Special Summoned ("them": §U.24)
     while k < len(does):
         op = does[k]
         if op.get("if_you_do") and not did:
             did = False
+            moved = ()
             k += 1
             continue
         moment = op.get("later")
@@ -73,11 +76,14 @@ def run_ops(ctx: Context, src: Source, link: ChainLink, does: Sequence[Params],
                     did = _leave_for_later(ctx, src, link, str(moment), each, frozenset({cid})) or did
             else:
                 did = _leave_for_later(ctx, src, link, str(moment), group)
+            moved = ()
             k += 1
             continue
         did = False
-        cards_before = ctx.state.cards
-        for one in (t for s in each_summoned(op, summoned) for t in each_target(ctx, link, s)):
+        before_op = ctx.state.cards
+        acting = ([Params({**op, "target": ctx.card(i).id}) for i in moved] if op.get("target") == "acted_on"
+                  else [t for s in each_summoned(op, summoned) for t in each_target(ctx, link, s)])  # fmt: skip
+        for one in acting:
             if reads_lost_target(ctx, src, link, one) or not _it_is(ctx, src, one) or not _holds(ctx, src, one):
                 continue
             before = _mark(ctx)
@@ -85,7 +91,8 @@ def run_ops(ctx: Context, src: Source, link: ChainLink, does: Sequence[Params],
             did = did or _mark(ctx) != before
             if ctx.state.duel_over:
                 return
-        summoned = summoned_by(ctx, cards_before)
+        summoned = summoned_by(ctx, before_op)
+        moved = moved_cards(before_op, ctx.state.cards)
         k += 1
 
 
@@ -114,6 +121,11 @@ def _holds(ctx: Context, src: Source, op: Params) -> bool:
     if names is None:
         return True
     return all(named_condition(ctx, src, str(n)) for n in ((names,) if isinstance(names, str) else names))
+
+
+def moved_cards(before: Sequence[Card], after: Sequence[Card]) -> tuple[int, ...]:
+    """The cards an operation moved (each a new card for the rules, §R.2), and those it made (Tokens)."""
+    return tuple(i for i, c in enumerate(after) if i >= len(before) or before[i].instance != c.instance)
 
 
 def _it_is(ctx: Context, src: Source, op: Params) -> bool:

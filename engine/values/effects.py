@@ -453,3 +453,7 @@ class ActivationLock:
     player: Player | None  # None = both players
     monsters: bool = False  # monster effects
     cards_only: bool = False  # only the activation of Spell/Trap Cards, not the effects of face-up ones
+    # Only in response to the activation of a monster effect of these cards by `owner` ("your opponent cannot activate
+    # cards or effects in response to the activation of your 'Crusadia' monster effects", rules spec §U.27)
+    responding_to: tuple[int, ...] | None = None
+    owner: Player | None = None
