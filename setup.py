@@ -52,6 +52,7 @@ COMPILED = [
     "engine/values/effects.py",
     "engine/values/events.py",
     "engine/values/decisions.py",
+    "engine/values/canonical.py",
     "engine/state.py",
     "engine/effects.py",
     "engine/rules/attack.py",

@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Mapping
-from enum import Enum
-from operator import attrgetter
-from typing import Any, Final, cast
+from collections.abc import Mapping
+from typing import Any, Final
 
 import attr
 import attrs
@@ -22,6 +20,7 @@ import attrs
 from engine.values.battle import NO_ATTACK as NO_ATTACK  # (re-exported: the state's vocabulary)
 from engine.values.battle import Battle as Battle
 from engine.values.battle import no_battle as no_battle
+from engine.values.canonical import canonical
 from engine.values.decisions import Decision, Option
 from engine.values.effects import Effect, Lingering, TriggerEvent
 from engine.values.events import Event
@@ -780,46 +779,5 @@ HISTORY = frozenset({"log", "chains", "lp_changes", "battles"})
 def canonical_bytes(state: GameState) -> bytes:
     """The position as canonical JSON: attrs objects and named-tuple records as [class, fields...], enums by value,
     mappings and sets sorted, so equal positions give equal bytes in any process."""
-    body = [_canonical(getattr(state, f.name)) for f in attrs.fields(GameState) if f.name not in HISTORY]
+    body = [canonical(getattr(state, f.name)) for f in attrs.fields(GameState) if f.name not in HISTORY]
     return json.dumps(body, separators=(",", ":"), allow_nan=False).encode()
-
-
-def _canonical(v: Any) -> Any:
-    t = type(v)
-    if v is None or t is int or t is str or t is bool or t is float:
-        return v
-    if isinstance(v, Enum):
-        return v.value
-    if isinstance(v, tuple) and hasattr(t, "_fields"):  # a named tuple record: encoded as an attrs object
-        return [t.__name__, *map(_canonical, v)]
-    if isinstance(v, list | tuple):
-        return [_canonical(x) for x in v]
-    if isinstance(v, Mapping):
-        if all(type(k) is str for k in v):  # effect parameters: the common case, sorted cheaply
-            return [[k, _canonical(v[k])] for k in sorted(v)]
-        return sorted(([_canonical(k), _canonical(x)] for k, x in v.items()), key=_json)
-    if isinstance(v, set | frozenset):
-        return sorted((_canonical(x) for x in v), key=_json)
-    if attrs.has(t):
-        return [t.__name__, *map(_canonical, _getter(t)(v))]
-    raise TypeError(f"a game state holds a {t.__name__}, which is not plain data: {v!r}")
-
-
-def _json(v: Any) -> str:
-    return json.dumps(v, separators=(",", ":"))
-
-
-_GETTERS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
-
-
-def _getter(cls: type) -> Callable[[Any], tuple[Any, ...]]:
-    """obj -> the tuple of its attrs fields' values, in order (built once per class)."""
-    get = _GETTERS.get(cls)
-    if get is None:
-        names = [f.name for f in attrs.fields(cast(Any, cls))]
-        if len(names) == 1:  # attrgetter of one name returns the bare value
-            name = names[0]
-            get = _GETTERS[cls] = lambda obj: (getattr(obj, name),)
-        else:
-            get = _GETTERS[cls] = attrgetter(*names)
-    return get
