@@ -92,6 +92,8 @@ COMPILED = [
     "engine/library/sequence.py",
     "engine/library/targets.py",
     "engine/library/tokens.py",
+    "engine/library/trap_monsters.py",
+    "engine/library/chain_locks.py",
     "engine/battle_step.py",
     "engine/steps.py",
     "engine/turns.py",

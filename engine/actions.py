@@ -84,17 +84,19 @@ RECORDED_EVENTS: Final = CARD_EVENTS | PLAYER_EVENTS | MOVED_EVENTS
 
 
 def raise_event(
-    ctx: Context, event: TriggerEvent, cards: tuple[int, ...] | None = None, player: Player | None = None
+    ctx: Context, event: TriggerEvent, cards: tuple[int, ...] | None = None, player: Player | None = None,
+    amount: int = 0,
 ) -> None:
-    """An event happened (to `cards`, for an event of cards; to `player`, for an event of a player): the triggers it
-    sets off wait in the open window to go on a chain (after the current chain, if one is resolving)."""
+    """An event happened (to `cards`, for an event of cards; to `player`, for an event of a player, `amount` the
+    damage or LP it was): the triggers it sets off wait in the open window to go on a chain (after the current chain,
+    if one is resolving)."""
     s = ctx.state
     w = s.window
     assert w is not None, "events are raised inside a window"
     if event in RECORDED_EVENTS and (cards or player is not None):  # for an activation timing on it (§U.14)
         happened = (event, cards or (), player, w.chains_resolved + (1 if w.resolving >= 0 else 0))
         write_happened(s, (*w.happened, happened))
-    for t in triggered_effects(ctx, event, cards, player):
+    for t in triggered_effects(ctx, event, cards, player, amount):
         w = s.window
         assert w is not None
         write_triggers(s, (*w.triggers, t))
@@ -155,6 +157,8 @@ def move_card(
     if was is Location.MONSTER_ZONE or dest is Location.MONSTER_ZONE:
         note_opponent_field(ctx, index, was_controller)
     ctx.emit(EventType.MOVED, rule, card=index, detail=detail, data=data)
+    if was_on_field and not is_on_field(dest):
+        _moved(ctx, TriggerEvent.LEFT_FIELD, index)  # §U.27: "if this card leaves the field"
     if was_on_field and dest is Location.HAND:
         _moved(ctx, TriggerEvent.RETURNED_TO_HAND, index)  # §U.14: "if this card is returned to the hand"
     elif dest is Location.HAND and not drawn and was in ADDED_FROM:
@@ -284,10 +288,10 @@ def _moved(ctx: Context, event: TriggerEvent, index: int) -> None:
         write_battle(s, s.battle.with_moved_between_windows((*s.battle.moved_between_windows, (event.value, index))))
 
 
-def _player_event(ctx: Context, event: TriggerEvent, player: Player) -> None:
-    """The triggers of an event of a player ("if you pay LP"), if any is indexed for it."""
+def _player_event(ctx: Context, event: TriggerEvent, player: Player, amount: int = 0) -> None:
+    """The triggers of an event of a player ("if you pay LP"; `amount`: how much), if any is indexed for it."""
     if (ctx.index.triggers[event] or event in ctx.index.timed_events) and ctx.state.window is not None:
-        raise_event(ctx, event, player=player)
+        raise_event(ctx, event, player=player, amount=amount)
 
 
 def flip_face_up(ctx: Context, index: int, rule: str) -> None:
@@ -398,9 +402,9 @@ def lose_lp(ctx: Context, player: Player, amount: int, kind: str, rule: str, *, 
     data = (("lp", new),) if ctx.watched else ()  # (built only for a reader)
     ctx.emit(_LP_LOSS_EVENT.get(kind, EventType.EFFECT_DAMAGE), rule, player=player, amount=amount, data=data)
     if kind == "cost":
-        _player_event(ctx, TriggerEvent.LP_PAID, player)
-    elif kind == "effect_damage":  # "when you take damage from a card effect" (§U.17)
-        _player_event(ctx, TriggerEvent.EFFECT_DAMAGE_TAKEN, player)
+        _player_event(ctx, TriggerEvent.LP_PAID, player, amount)
+    elif kind == "effect_damage":  # "when you take damage from a card effect" (§U.17; "the damage you took": §U.27)
+        _player_event(ctx, TriggerEvent.EFFECT_DAMAGE_TAKEN, player, amount)
 
 
 def gain_lp(ctx: Context, player: Player, amount: int, rule: str) -> None:

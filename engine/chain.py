@@ -27,6 +27,7 @@ from engine.state import (
     ChainRecord,
     GameState,
     PendingTrigger,
+    TriggeringEvent,
     WindowState,
     write_chain,
     write_chain_resolved,
@@ -187,8 +188,10 @@ def _after_placing(s: GameState) -> None:
 
 def _place_trigger(ctx: Context, player: Player, option: Option) -> None:
     s = ctx.state
-    write_placing(s, tuple(t for t in _window(s).placing if not (t.card == option.card and t.effect == option.effect)))
-    activate(ctx, player, option, trigger=True)
+    placing = _window(s).placing
+    placed = next((t for t in placing if t.card == option.card and t.effect == option.effect), None)
+    write_placing(s, tuple(t for t in placing if not (t.card == option.card and t.effect == option.effect)))
+    activate(ctx, player, option, trigger=True, event=None if placed is None else placed.event)
     _after_placing(s)
 
 
@@ -199,8 +202,8 @@ def fast_options(ctx: Context, player: Player) -> list[Option]:
     """Every fast effect `player` may activate now, once per legal target choice."""
     w = ctx.state.window
     assert w is not None
-    if not w.chain and not legality.chain_can_start(w):
-        return []  # no fast effect can start a chain here, whatever it is
+    if not w.chain and not legality.chain_can_start(w) and ctx.index.timed_events.isdisjoint(w.events):
+        return []  # no fast effect can start a chain here, whatever it is (but one timed to this window's event)
     out = []
     cards = ctx.state.cards
     for ci, ei in ctx.index.activated:
@@ -228,6 +231,9 @@ def _offer_priority(ctx: Context, w: WindowState) -> None:
             declared = attack.declarations(ctx, actions.declared_this_turn(ctx.state))
             options = declared + options
             may_pass = may_pass and not attack.must_attack(ctx, declared)
+    forced = [o for o in options if o.effect >= 0 and ctx.card(o.card).effects[o.effect].params.get("mandatory")]
+    if forced:  # a mandatory Quick Effect that can be activated now is (rules spec §U.27)
+        options, may_pass = forced, False
     if options or ctx.state.show_every_priority:
         answers = (*options, PASS) if may_pass else tuple(options)
         ctx.state.pending = Decision(player, DecisionKind.PRIORITY, w.window, answers, ctx.index.ids)
@@ -342,8 +348,9 @@ def _apply_choice(ctx: Context, decision: Decision, option: Option) -> None:
             _drop_waiting(s, decision.player, mandatory_too=False)
         pass_priority(ctx, decision.player)
     elif w.waiting and any(t.card == option.card and t.effect == option.effect for t in w.waiting):
+        placed = next(t for t in w.waiting if t.card == option.card and t.effect == option.effect)
         write_waiting(s, tuple(t for t in w.waiting if not (t.card == option.card and t.effect == option.effect)))
-        activate(ctx, decision.player, option, trigger=True)
+        activate(ctx, decision.player, option, trigger=True, event=placed.event)
     else:
         activate(ctx, decision.player, option)
 
@@ -351,8 +358,11 @@ def _apply_choice(ctx: Context, decision: Decision, option: Option) -> None:
 # -- building and resolving ---------------------------------------------------------------
 
 
-def activate(ctx: Context, player: Player, option: Option, trigger: bool = False) -> None:
-    """Activate: turn a Set card face-up, pay the cost, choose targets, add the chain link."""
+def activate(
+    ctx: Context, player: Player, option: Option, trigger: bool = False, event: TriggeringEvent | None = None
+) -> None:
+    """Activate: turn a Set card face-up, pay the cost, choose targets, add the chain link (a trigger's with the
+    event it answers, §U.27)."""
     s = ctx.state
     card = ctx.card(option.card)
     eff = card.effects[option.effect]
@@ -371,6 +381,7 @@ def activate(ctx: Context, player: Player, option: Option, trigger: bool = False
         targets=option.targets,
         target_instances=tuple(ctx.card(i).instance for i in option.targets),
         trigger=trigger,
+        event=event,
     )
     chain = (*_window(s).chain, link)
     write_chain(s, chain)
@@ -392,7 +403,7 @@ def activate(ctx: Context, player: Player, option: Option, trigger: bool = False
         if paid := lp - ctx.state.players[player].lp:  # (kept on the link: "that much", rules spec §U.21)
             now = _window(s).chain
             write_chain(s, (*now[:-1], ChainLink(link.card, link.effect, link.player, link.speed, link.targets,
-                                                 link.target_instances, link.trigger, paid)))  # fmt: skip
+                                                 link.target_instances, link.trigger, paid, link.event)))  # fmt: skip
         actions.check_zero_lp(ctx)
     write_priority(s, opponent_of(player), 0)
 

@@ -24,6 +24,7 @@ from engine.values.canonical import canonical
 from engine.values.decisions import Decision, Option
 from engine.values.effects import Effect, Lingering, TriggerEvent
 from engine.values.events import Event
+from engine.values.events import TriggeringEvent as TriggeringEvent  # (re-exported: a trigger's event, §U.27)
 from engine.values.frozen import Frozen
 from engine.values.frozen_map import FrozenMap
 from engine.values.game import (
@@ -76,12 +77,18 @@ class CardDetails:
     # The player whose card effect destroyed it, where it went (§U.15: "destroyed by your opponent's card effect");
     # None otherwise. Kept until it moves again.
     destroyed_by: Player | None = None
+    # A Trap Card Special Summoned as a monster ("this card is also still a Trap Card", rules spec §U.27): a monster
+    # while it stays in the Monster Zone, its printed type line given by the effect (`abilities`, kept in
+    # `printed_abilities` meanwhile); once it leaves, a Trap Card again.
+    trap_monster: bool = False
+    printed_abilities: frozenset[str] = frozenset()
 
     def moved(self) -> CardDetails:
         """As it is once the card moved: a new card, in no zone, not Summoned (its printed details stay)."""
-        if self.summoned is None and not self.summoned_this_turn and self.column < 0:
+        if self.summoned is None and not self.summoned_this_turn and self.column < 0 and not self.trap_monster:
             return self
-        return CardDetails(self.abilities, self.link_arrows, rank=self.rank)
+        abilities = self.printed_abilities if self.trap_monster else self.abilities
+        return CardDetails(abilities, self.link_arrows, rank=self.rank)
 
 
 NO_DETAILS: Final = CardDetails()
@@ -235,6 +242,7 @@ class ChainLink(Frozen):
     target_instances: tuple[int, ...]
     trigger: bool
     lp_paid: int  # the LP its activation paid as the cost ("loses that much ATK": rules spec §U.21)
+    event: TriggeringEvent | None  # a trigger's: the event it answers ("that monster", "the damage you took": §U.27)
 
     def __init__(
         self,
@@ -246,6 +254,7 @@ class ChainLink(Frozen):
         target_instances: tuple[int, ...] = (),
         trigger: bool = False,
         lp_paid: int = 0,
+        event: TriggeringEvent | None = None,
     ) -> None:
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "effect", effect)
@@ -255,6 +264,7 @@ class ChainLink(Frozen):
         object.__setattr__(self, "target_instances", target_instances)
         object.__setattr__(self, "trigger", trigger)
         object.__setattr__(self, "lp_paid", lp_paid)
+        object.__setattr__(self, "event", event)
 
 
 @attr.s(auto_attribs=True, init=False, unsafe_hash=True)
@@ -264,13 +274,18 @@ class PendingTrigger(Frozen):
     player: Player
     mandatory: bool
     instance: int
+    event: TriggeringEvent | None  # the event it answers (rules spec §U.27)
 
-    def __init__(self, card: int, effect: int, player: Player, mandatory: bool, instance: int) -> None:
+    def __init__(
+        self, card: int, effect: int, player: Player, mandatory: bool, instance: int,
+        event: TriggeringEvent | None = None,
+    ) -> None:  # fmt: skip
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "effect", effect)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "mandatory", mandatory)
         object.__setattr__(self, "instance", instance)
+        object.__setattr__(self, "event", event)
 
 
 # An event of cards or a player that happened in a window (`WindowState.happened`): (event, cards, player, the count of
@@ -556,10 +571,39 @@ def write_moved(
     """A card moved (`actions.move_card`): a new card for the rules (its instance changes), in `location`, face-up,
     no longer determined destroyed by battle, without counters, Summoned by nobody (its printed details stay)."""
     c = state.cards[index]
+    details, values = c.details.moved(), (c.card_type, c.base_atk, c.base_def, c.attribute, c.monster_type, c.level)
+    if c.details.trap_monster and location is Location.MONSTER_ZONE:  # a monster while it stays there (§U.27)
+        details = attrs.evolve(details, trap_monster=True, abilities=c.details.abilities,
+                               printed_abilities=c.details.printed_abilities)  # fmt: skip
+    elif c.details.trap_monster:  # a Trap Card again once it leaves
+        values = (CardType.TRAP, 0, 0, None, None, 0)
+    ctype, atk, def_, attribute, monster_type, level = values
     write_card(state, index, Card(
-        c.id, c.name, c.owner, controller, location, c.card_type, c.base_atk, c.base_def, position, False,
-        c.pendulum, c.effects, equipped_to, c.instance + 1, c.attribute, c.monster_type, c.level, materials, 0,
-        c.card_property, False, effects_negated, c.details.moved(), c.tags,
+        c.id, c.name, c.owner, controller, location, ctype, atk, def_, position, False, c.pendulum, c.effects,
+        equipped_to, c.instance + 1, attribute, monster_type, level, materials, 0, c.card_property, False,
+        effects_negated, details, c.tags,
+    ))  # fmt: skip
+
+
+# A Trap Card's values as a monster (rules spec §U.27): ATK, DEF, Level, Attribute, Type, its type line.
+MonsterValues = tuple[int, int, int, Attribute | None, MonsterType | None, frozenset[str]]
+
+
+def write_as_monster(state: GameState, index: int, values: MonsterValues | None) -> None:
+    """A Trap Card becomes a monster with these values, to be Special Summoned as one (rules spec §U.27; a Trap Card
+    again once it leaves the Monster Zone: `write_moved`), or (None) the Trap Card it was, not Summoned after all."""
+    c = state.cards[index]
+    d = c.details
+    if values is None:
+        ctype, (atk, def_, level, attribute, monster_type) = CardType.TRAP, (0, 0, 0, None, None)
+        details = attrs.evolve(d, trap_monster=False, abilities=d.printed_abilities, printed_abilities=frozenset())
+    else:
+        ctype, (atk, def_, level, attribute, monster_type, abilities) = CardType.MONSTER, values
+        details = attrs.evolve(d, trap_monster=True, printed_abilities=d.abilities, abilities=abilities)
+    write_card(state, index, Card(
+        c.id, c.name, c.owner, c.controller, c.location, ctype, atk, def_, c.position, c.face_down, c.pendulum,
+        c.effects, c.equipped_to, c.instance, attribute, monster_type, level, c.materials, c.counters,
+        c.card_property, c.battle_destroyed, c.effects_negated, details, c.tags,
     ))  # fmt: skip
 
 

@@ -30,6 +30,7 @@ from engine.state import GameState, write_lp, write_position
 from engine.values import battle as battle_values
 from engine.values import decisions
 from engine.values import effects as effect_values
+from engine.values import events as event_values
 from engine.values.decisions import Decision, DecisionKind, Option
 from engine.values.frozen import Frozen
 from engine.values.game import OriginalChange, OriginalOp
@@ -294,11 +295,11 @@ def test_a_clone_mid_chain_equals_its_original_and_shares_nothing_mutable() -> N
 
 FROZEN = ["Effect", "Source", "EffectType", "Lingering", "ChainLink", "PendingTrigger", "ChainRecord", "LpChange",
           "Decision", "BattleInput", "Packet", "BaseOutcome", "DamageResult", "LastKnown",
-          "Card", "PlayerState", "Battle", "WindowState"]  # fmt: skip
+          "Card", "PlayerState", "Battle", "WindowState", "TriggeringEvent"]  # fmt: skip
 
 
 def _frozen_class(name: str) -> type:
-    modules = (effect_values, effects, state, decisions, calculation, modifiers, battle_values)
+    modules = (effect_values, effects, state, decisions, calculation, modifiers, battle_values, event_values)
     return next(getattr(m, name) for m in modules if hasattr(m, name))
 
 
@@ -374,6 +375,7 @@ def _instances() -> list[object]:
         if with_effects:
             found.setdefault("Source", duel.ctx.source_of(with_effects[0], 0))
         found.setdefault("EffectType", next(iter(duel.registry.values())))
+    found.setdefault("TriggeringEvent", event_values.TriggeringEvent((1,), (2,), 500))  # (rare in the records' runs)
     return list(found.values())
 
 

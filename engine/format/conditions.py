@@ -98,6 +98,10 @@ class RespondsToWire(Wire):
         bool, doc("true: only the activation of a Spell/Trap Card itself, not an effect of a face-up one, nor a "
                   "trigger (\"a Spell Card is activated\")")
     ] = False
+    targets_only_this: Annotated[
+        bool, doc("true: it targets this card and no other cards (\"that targets this face-down card (and no other "
+                  "cards)\"), rules spec §U.27")
+    ] = False
 
 
 class TargetsWire(Wire):
@@ -182,6 +186,9 @@ class LifeConditionWire(Wire):
     at_most: Annotated[Amount | UnsetType, doc("at most this much")] = UNSET
     at_least: Annotated[Amount | UnsetType, doc("at least this much")] = UNSET
     less_than_opponent: Annotated[bool, doc("fewer LP than that player's opponent")] = False
+    at_most_of: Annotated[StatOfWire | UnsetType,
+                          doc("at most this value (\"if its ATK is greater than or equal to your LP\": the "
+                              "attacker's ATK), §U.27")] = UNSET
 
 
 class MaterialsCountWire(Wire):
@@ -234,7 +241,7 @@ class AmongWire(Wire):
 
 
 # A value names exactly one of these (the schema's `oneOf`, the struct's own check).
-VALUE_SOURCES = ("of", "highest_among", "lowest_among", "count", "lp_paid")
+VALUE_SOURCES = ("of", "highest_among", "lowest_among", "count", "lp_paid", "event_amount", "life_points")
 
 
 class StatOfWire(Wire):
@@ -258,10 +265,15 @@ class StatOfWire(Wire):
     times: Annotated[Annotated[int, Meta(ge=1, le=MAX_COUNT)], doc("the value multiplied by this (\"x 200\")")] = 1
     lp_paid: Annotated[Literal[True] | UnsetType,
                        doc("the LP this effect's activation paid as its cost (\"that much\", §U.21)")] = UNSET
+    life_points: Annotated[Literal["controller", "opponent"] | UnsetType,
+                           doc("a player's LP now (\"ATK equal to your LP\"), §U.27")] = UNSET
+    event_amount: Annotated[Literal[True] | UnsetType,
+                            doc("a trigger's: the amount of the event it answers (\"gain LP equal to the damage you "
+                                "took\": effect_damage_taken; lp_paid: the LP paid), §U.27")] = UNSET
     loses: Annotated[bool, doc("the value taken away: its negative (\"loses that much ATK\")")] = False
 
     def __post_init__(self) -> None:
         given = [k for k in VALUE_SOURCES if getattr(self, k) is not UNSET]
         if len(given) != 1:
             got = ", ".join(given) or "none"
-            raise ValueError(f"give exactly one of of, highest_among, lowest_among, count, lp_paid (got {got})")
+            raise ValueError(f"give exactly one of {', '.join(VALUE_SOURCES)} (got {got})")

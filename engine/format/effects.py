@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from engine.format.chain_locks import CHAIN_LOCK_KINDS
 from engine.format.conditions import (
     BattleWire,
     FilterWire,
@@ -88,10 +89,11 @@ class NoChainWire(EffectWire, kw_only=True):
     target: Annotated[TargetRef | UnsetType, doc("the card its operations name as `target`")] = UNSET
 
 
-_ONCE = optional(Literal["soft", "hard", "while_face_up"],
+_ONCE = optional(Literal["soft", "hard", "while_face_up", "name"],
                  "soft: 'once per turn' (per card); hard: 'you can only use this effect of <name> once per turn' (per "
                  "player and card name); while_face_up: 'only once while this card is face-up on the field' (per card, "
-                 "across turns)")
+                 "across turns); name: 'you can only activate 1 <name> per turn', 'only use 1 <name> effect per turn' "
+                 "(per player and card name, any of its effects so marked, §U.27)")
 _BATTLE = optional(BattleWire, "who battles whom: an activation condition")
 _CONDITION = default(TriggerCondition | Annotated[tuple[TriggerCondition, ...], Meta(min_length=1)], (),
                       "all must hold")
@@ -234,6 +236,7 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                                               "of this type on the field, either player's (\"negate all Trap "
                                               "effects on the field\": Jinzo)")},
     **PIECE_KINDS,  # a continuous Level change (rules spec §U.17)
+    **CHAIN_LOCK_KINDS,  # "cannot activate cards or effects in response" (rules spec §U.27)
 }, ONE_OF) | tagged(ActivatableWire, {
     "activated": {
         "does": default(Annotated[tuple[AnyOp, ...], Meta(min_length=1)], (),
@@ -262,6 +265,11 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                               "resolves with no effect (\"... must have 2 or more Xyz Materials attached to activate "
                               "and to resolve this effect\", \"this card must be face-up on the field to activate and "
                               "to resolve this effect\")"),
+        "while_face_down": default(bool, False, "a monster's effect activated while the monster is face-down in the "
+                                   "Monster Zone too (Big Shield Gardna), rules spec §U.27"),
+        "mandatory": default(bool, False, "its controller must activate it whenever it can (a mandatory Quick Effect, "
+                             "with responds_to: \"When a Spell Card is activated that targets this card: ...\"): "
+                             "offered alone, with no pass, rules spec §U.27"),
     },
     "trigger": {
         "on": TriggerEvent,
@@ -276,10 +284,14 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                          "position_changed, returned_to_hand, attack_negated, lp_paid: whose card (or LP) it answers: "
                          "this card (its controller), any of its controller's, of the opponent's, anyone's; also "
                          "for destroyed and sent_to_graveyard (\"when a monster on the field is destroyed\")"),
-        "event_filter": optional(FilterWire, "with about other than self: the card of the event must match this (\"a "
-                                 "WIND monster\"), as it was on the field if it has just left it"),
+        "event_filter": optional(FilterWire, "the card of the event must match this (\"a WIND monster\"), as it was on "
+                                 "the field if it has just left it; with about self, this card (\"this face-up Normal "
+                                 "Summoned card\", rules spec §U.27)"),
         "destroyed_by": optional(Literal["battle", "effect"], "with on: destroyed and about other than self: only a "
                                  "card destroyed by battle / by a card effect"),
+        "card_activation": default(bool, False, "with on: activation_negated and about other than self: only the "
+                                   "negated activation of a Spell/Trap Card itself, not of an effect (\"if the "
+                                   "activation of a Spell/Trap Card is negated\", rules spec §U.27)"),
         "to_resolve": default(bool, False, "its battle and only_if conditions must still hold as it resolves, or it "
                               "resolves with no effect (\"... must have 2 or more Xyz Materials attached to activate "
                               "and to resolve this effect\", \"this card must be face-up on the field to activate and "
@@ -341,6 +353,48 @@ def with_speed(e: EffectSpec, ctype: str) -> EffectSpec:
     if speed is None:
         raise Invalid("missing required key (only a counter_trap's defaults to 3)", "speed")
     return e
+
+
+def _reads_event(value: Any) -> str | None:
+    """The key by which a parameter reads a trigger's event (`event_cards`, `event_amount`), if it does."""
+    if value == "event_cards":
+        return "event_cards"
+    if isinstance(value, Mapping):
+        if value.get("event_amount"):
+            return "event_amount"
+        return next((found for v in value.values() if (found := _reads_event(v)) is not None), None)
+    return None
+
+
+def check_acted_on(e: EffectSpec, at: tuple[str | int, ...]) -> None:
+    """`acted_on` ("it": the cards the operation just before moved, rules spec §U.27) is an operation's `target`
+    only, and never the first operation of its list (nothing is before it)."""
+    for place, op in each_op(e.does, at):
+        for key, value in op.params.items():
+            if key == "target" and value == "acted_on" and place[-1] == 0:
+                raise Invalid("acted_on names the cards the operation just before moved: the first operation of a "
+                              "list has none before it", *at, *place, key)  # fmt: skip
+            if key != "target" and isinstance(value, Mapping) and "acted_on" in value.values():
+                raise Invalid("acted_on is only an operation's target", *at, *place, key)
+
+
+def check_event_keys(e: EffectSpec, at: tuple[str | int, ...]) -> None:
+    """What reads a trigger's event (rules spec §U.27) is only a trigger's: `event_cards` ("that monster") and
+    `event_amount` ("the damage you took") in its operations; `card_activation` (the negated activation of its
+    event) only with `on: activation_negated` about another card than its own."""
+    if e.kind != "trigger":
+        for place, op in each_op(e.does, at):
+            for key, value in op.params.items():
+                if (found := _reads_event(value)) is not None:
+                    raise Invalid(f"{found} reads the event a trigger answers: only a trigger's operations name it, "
+                                  f"this is a {e.kind} effect", *at, *place, key)  # fmt: skip
+        return
+    if not e.params.get("card_activation"):
+        return
+    if e.params.get("on") != "activation_negated" or e.params.get("about", "self") == "self":
+        raise Invalid("card_activation reads the activation an event negated: give on: activation_negated and about "
+                      f"own, opponent or any, got on {e.params.get('on')!r}, about {e.params.get('about', 'self')!r}",
+                      *at, "card_activation")  # fmt: skip
 
 
 def check_targeted(e: EffectSpec, at: tuple[str | int, ...]) -> None:

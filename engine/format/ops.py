@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from engine.format.chain_locks import CHAIN_LOCK_OPS
 from engine.format.conditions import FilterWire, StatOfWire
 from engine.format.pieces import PIECE_ONE_OF, PIECE_OPS
+from engine.format.trap_monsters import TRAP_MONSTER_OPS
 from engine.format.vocabulary import (
     MAX_COUNT,
     REFS,
@@ -32,6 +34,7 @@ from engine.format.vocabulary import (
     RestrictionKind,
     Stat,
     StatChange,
+    SummonFrom,
     TargetRef,
     Text,
     Unaffected,
@@ -65,6 +68,7 @@ ONE_OF = {
     "restrict": ("target", "applies_to"),
     "negate_effects": ("target", "all_other_cards"),
     "special_summon": ("card", "filter"),
+    "draw": ("count", "count_of"),
     "add_to_hand": ("card", "filter", "target"),
     "indestructible_by_battle_this_turn": ("target", "applies_to"),
     "indestructible_by_effects_this_turn": ("target", "applies_to"),
@@ -168,15 +172,23 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                        "position": optional(Position, "the position the card fixes (\"in Defense Position\"); "
                                             "absent: the summoning player chooses face-up Attack or face-up Defense "
                                             "Position as it resolves (rules spec §U.16)"),
-                       "from": default(Annotated[tuple[Literal["hand", "deck", "graveyard"], ...], Meta(min_length=1)],
-                                        ("hand", "deck", "graveyard"), "where it may come from"),
-                       "filter": optional(FilterWire, "what it must be (\"1 EARTH monster with 1500 or less ATK\")")},
+                       "from": default(Annotated[tuple[SummonFrom, ...], Meta(min_length=1)],
+                                        ("hand", "deck", "graveyard"), "where it may come from (also banished, "
+                                        "extra_deck, and pendulum_zone: \"Special Summon this card from your Pendulum "
+                                        "Zone\", rules spec §U.27)"),
+                       "filter": optional(FilterWire, "what it must be (\"1 EARTH monster with 1500 or less ATK\")"),
+                       "count": default(Annotated[int, Meta(ge=1, le=5)], 1, "with no card: how many monsters, "
+                                        "Summoned at once, each picked by the controller (\"Special Summon 2 ... from "
+                                        "your Deck\"): none unless that many can be, in as many free Main Monster "
+                                        "Zones (rules spec §U.27)")},
     "damage": {"player": AnyPlayer, "amount": optional(Amount),
                "equal_to": optional(StatOfWire, "instead of amount: a monster's current ATK or DEF (Magic Cylinder)")},
     "gain_lp": {"player": AnyPlayer, "amount": optional(Amount),
                 "equal_to": optional(StatOfWire, "instead of amount: a monster's current ATK or DEF (Draining "
                                      "Shield)")},
-    "draw": {"player": AnyPlayer, "count": Count},
+    "draw": {"player": AnyPlayer, "count": optional(Count, "how many cards"),
+             "count_of": optional(StatOfWire, "instead of count: a value read as it resolves (\"draw cards equal to "
+                                  "your monster's Link Rating\": of own_battler, stat link_rating), rules spec §U.27")},
     "discard_hand": {"player": default(Relative, "controller", "whose hand: every card of it is discarded (\"both "
                                        "players discard as many cards as possible\": Morphing Jar)")},
     # The Battle Phase (rules spec §BP.6, §BP.7): negate the attack; end the Battle Phase; destroy all monsters of
@@ -288,6 +300,8 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                                       doc("what each result of a six-sided die does; a result no entry lists does "
                                           "nothing (answers: die)")]},
     **PIECE_OPS,  # Level changes, Tokens (rules spec §U.17)
+    **TRAP_MONSTER_OPS,  # a Trap Card Special Summoned as a monster (rules spec §U.27)
+    **CHAIN_LOCK_OPS,  # "cannot activate cards or effects in response" (rules spec §U.27)
 }), ONE_OF)  # fmt: skip
 
 if TYPE_CHECKING:  # for msgspec, the union of the tagged structs (by their tag); for mypy, their base

@@ -83,6 +83,7 @@ TriggerEvent = Literal[
     "activation_negated",
     "summoned_from_extra_deck",
     "destroyed_and_sent_to_graveyard",
+    "left_field",
 ]
 TriggerCondition = Literal[
     "this_card_battled",
@@ -109,6 +110,7 @@ TriggerCondition = Literal[
     "destroyed_by_effect",
     "sent_from_monster_zone",
     "equip_card",
+    "destroyed_by_this_battle",
 ]
 Attribute = Literal["light", "dark", "water", "fire", "earth", "wind", "divine"]
 MonsterType = Literal[
@@ -123,6 +125,8 @@ RestrictionKind = Literal[
     "cannot_attack_directly",
 ]
 Pile = Literal["deck", "graveyard", "banished"]
+# Where a Special Summon may take its monster from (rules spec §U.16, §U.27).
+SummonFrom = Literal["hand", "deck", "graveyard", "banished", "extra_deck", "pendulum_zone"]
 Zone = Literal["monster_zone", "spell_trap_zone", "field_zone", "graveyard", "hand", "banished"]
 PlayerMonsters = Literal["other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters"]
 LastingKind = Literal[
@@ -149,8 +153,11 @@ ATTRIBUTES: tuple[str, ...] = get_args(Attribute)
 ABILITIES: tuple[str, ...] = get_args(Ability)
 SUMMON_KINDS: tuple[str, ...] = get_args(Summoned)
 MONSTER_TYPES: tuple[str, ...] = get_args(MonsterType)
-TARGET_KEYWORDS = ("attacker", "target", "self", "battling_opponent", "own_battler", "opponent_battler", "targeted")
-SUMMON_FROM = frozenset({"hand", "deck", "graveyard"})
+TARGET_KEYWORDS = (
+    "attacker", "target", "self", "battling_opponent", "own_battler", "opponent_battler", "targeted", "event_cards",
+    "acted_on",
+)  # fmt: skip
+SUMMON_FROM = frozenset({"hand", "deck", "graveyard", "banished", "extra_deck"})
 
 # --- values ----------------------------------------------------------------------------------------------
 

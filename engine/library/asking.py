@@ -13,6 +13,7 @@ from engine import actions, resolution
 from engine.effects import Context, Effect, Params, Source
 from engine.library.filters import matches
 from engine.library.refs import ref
+from engine.rules.tokens import free_main_monster_zones
 from engine.state import ChainLink
 from engine.values.game import Location, Position
 
@@ -34,14 +35,33 @@ def summon_position(ctx: Context, src: Source, index: int, op: Params) -> Positi
 def candidates(ctx: Context, src: Source, op: Params, default_from: tuple[str, ...]) -> list[int]:
     """The cards an operation may take from the hand, Deck, Graveyard or banishment: the one `card` names, if it is
     in one of `from` and matches `filter`; with no `card`, every card of the effect's controller there that matches."""
-    where = {Location(w) for w in op.get("from") or default_from}
+    sources = op.get("from") or default_from
+    where = {Location(w) for w in sources if w != "pendulum_zone"}
     flt = op.get("filter")
     if op.get("card") is not None:
         found = ref(ctx, src, str(op["card"]))
         cands = [] if found is None else [found]
     else:
         cands = [i for i, c in enumerate(ctx.state.cards) if c.owner is src.controller]
-    return [i for i in cands if ctx.card(i).location in where and (flt is None or matches(ctx, i, flt))]
+    pendulum = "pendulum_zone" in sources  # "from your Pendulum Zone" (§U.27): a Pendulum Monster there
+    return [
+        i for i in cands
+        if (ctx.card(i).location in where or (pendulum and ctx.card(i).in_pendulum_zone))
+        and (flt is None or matches(ctx, i, flt))
+    ]  # fmt: skip
+
+
+def special_summon_several(ctx: Context, src: Source, op: Params) -> None:
+    """"Special Summon 2 ... from your Deck" (rules spec §U.27): `count` monsters the controller picks, Summoned at
+    once, each in its position; none unless that many can be, in as many free Main Monster Zones."""
+    count = int(op.get("count", 1))
+    cands = [i for i in candidates(ctx, src, op, ("hand", "deck", "graveyard")) if ctx.card(i).is_monster]
+    if len(cands) < count or free_main_monster_zones(ctx.state.cards, src.controller) < count:
+        return
+    picked = resolution.pick_cards(ctx, src, cands, count, what=f"the {count} monsters to Special Summon")
+    positions = [summon_position(ctx, src, i, op) for i in picked]
+    for index, position in zip(picked, positions, strict=True):
+        actions.special_summon(ctx, index, src.controller, position, "effect")
 
 
 def pick_one(ctx: Context, src: Source, op: Params, default_from: tuple[str, ...], what: str) -> int | None:

@@ -19,7 +19,7 @@ from engine.rules.this_turn import (
     declared_attack_this_turn,
     was_attacked_this_turn,
 )
-from engine.state import Card
+from engine.state import Card, ChainLink
 from engine.values.game import DAMAGE_STEP_PHASES, CardType, Location, Position, is_on_field, opponent_of
 
 _TYPE_WORD: Final = {CardType.SPELL: "spell", CardType.TRAP: "trap", CardType.COUNTER_TRAP: "trap"}
@@ -148,6 +148,8 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
     if name == "attacking_defense_position":  # the target as it was (§R.2): in the Graveyard by the end of the step
         target = battler(ctx, b.target)
         return me == b.attacker and target is not None and target.position is not None and target.position.is_defense
+    if name == "destroyed_by_this_battle":  # "if this card is destroyed by battle, after damage calculation" (§U.27)
+        return me in b.destroyed
     if name == "destroys_battling_opponent":  # the monster it battles is determined destroyed by battle (§R.5)
         foe = ctx.battling_opponent(me)
         return foe is not None and foe in b.destroyed
@@ -209,13 +211,30 @@ def responds_to_problem(ctx: Context, src: Source, answers: Params) -> str | Non
     kind = "monster" if card.is_monster else _TYPE_WORD.get(card.card_type, "trap")
     if kinds is not None and kind not in kinds:
         return f"it answers the activation of a {' or '.join(kinds)} card's effect, and {card.name} is a {kind}"
-    if answers.get("card_activation"):
-        eff = card.effects[link.effect]
-        if card.is_monster or link.trigger or eff.kind is not EffectKind.ACTIVATED or not eff.params.get(
-            "activates_card", True
-        ):
-            return f"it answers the activation of a Spell/Trap Card, and {card.name}'s is an effect's activation"
+    if answers.get("card_activation") and not is_card_activation(ctx, link):
+        return f"it answers the activation of a Spell/Trap Card, and {card.name}'s is an effect's activation"
+    if answers.get("targets_only_this") and link.targets != (src.card,):
+        return f"it answers an activation that targets {ctx.card(src.card).name} and no other card"
     return None
+
+
+def is_card_activation(ctx: Context, link: ChainLink) -> bool:
+    """Is this chain link the activation of a Spell/Trap Card itself (its activated effect, unless it says
+    `activates_card: false`), not a trigger, a monster's effect or an effect of a face-up card?"""
+    card = ctx.card(link.card)
+    eff = card.effects[link.effect]
+    return not (card.is_monster or link.trigger or eff.kind is not EffectKind.ACTIVATED
+                or not eff.params.get("activates_card", True))  # fmt: skip
+
+
+def negated_card_activation(ctx: Context, index: int) -> bool:
+    """"If the activation of a Spell/Trap Card is negated" (§U.27): a negated link of the open window is this card's
+    activation as a card."""
+    w = ctx.state.window
+    return w is not None and any(
+        0 <= k < len(w.chain) and w.chain[k].card == index and is_card_activation(ctx, w.chain[k])
+        for k in w.negated_links
+    )
 
 
 def condition(ctx: Context, src: Source) -> bool:
@@ -290,5 +309,7 @@ def event_card(ctx: Context, src: Source, index: int) -> bool:
         if not (matches_card(known.card, flt) if known is not None and not is_on_field(card.location)
                 else matches(ctx, index, flt)):  # fmt: skip
             return False
+    if p.get("card_activation") and not negated_card_activation(ctx, index):
+        return False
     by = p.get("destroyed_by")
     return by is None or (index in ctx.state.battle.sent) is (by == "battle")

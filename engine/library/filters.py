@@ -65,8 +65,10 @@ def matches_card(
         return False
     if "name" in flt and flt["name"] != card.name:
         return False
-    if "card_type" in flt and _TYPE_OF[card.card_type] != flt["card_type"]:
-        return False
+    if "card_type" in flt and _TYPE_OF[card.card_type] != flt["card_type"] and not (
+        card.details.trap_monster and flt["card_type"] == "trap"
+    ):
+        return False  # a Trap Card Summoned as a monster is also still a Trap Card (§U.27)
     if "summoned_this_turn" in flt and card.summoned_this_turn is not bool(flt["summoned_this_turn"]):
         return False
     if "materials_at_least" in flt and card.materials < int(flt["materials_at_least"]):

@@ -21,6 +21,7 @@ from engine.effects import (
     Source,
 )
 from engine.library import asking, costs
+from engine.library.chain_locks import CHAIN_LOCK_OPS
 from engine.library.conditions import condition, condition_problem, event_card, only_if_problem, resolution_problem
 from engine.library.continuous import monsters_it_applies_to
 from engine.library.filters import matches
@@ -36,6 +37,7 @@ from engine.library.targets import (
     targets,
 )
 from engine.library.tokens import TOKEN_OPS
+from engine.library.trap_monsters import TRAP_MONSTER_OPS
 from engine.rules.cards import pendulum_zone_problem
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats
@@ -332,6 +334,9 @@ def _add_counters(ctx: Context, src: Source, link: ChainLink, op: Params) -> Non
 def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """Special Summon the card the controller picks (§U.16: not a target) in the position the card fixes or the
     controller chooses."""
+    if int(op.get("count", 1)) > 1:
+        asking.special_summon_several(ctx, src, op)
+        return
     index = asking.pick_one(ctx, src, op, ("hand", "deck", "graveyard"), "the monster to Special Summon")
     if index is None or not ctx.card(index).is_monster:
         return
@@ -437,8 +442,9 @@ def _gain(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
 
 
 def _draw(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    count = value_of(ctx, src, op["count_of"]) if op.get("count_of") is not None else int(op.get("count", 1))
     for p in ctx.players_of(src, op.get("player", "controller")):
-        actions.draw(ctx, p, int(op.get("count", 1)), "effect")
+        actions.draw(ctx, p, count, "effect")
 
 
 def _negate_effects(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
@@ -565,6 +571,8 @@ OPS: Final[dict[str, OpHandler]] = {
     "perform_damage_calculation": _perform_damage_calculation,
     **LASTING_OPS,
     **HAND_OPS,
+    **TRAP_MONSTER_OPS,
+    **CHAIN_LOCK_OPS,
     **LEVEL_OPS,
     **TOKEN_OPS,
     **LOCK_OPS,

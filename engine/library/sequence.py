@@ -17,7 +17,7 @@ from engine.effects import Context, Effect, EffectKind, Lingering, Params, Sourc
 from engine.library.filters import matches
 from engine.library.refs import ref
 from engine.library.targets import each_target, reads_lost_target
-from engine.state import ChainLink
+from engine.state import Card, ChainLink
 from engine.values.events import EventType
 
 OpHandler = Callable[[Context, Source, ChainLink, Params], None]
@@ -48,13 +48,16 @@ def run_ops(ctx: Context, src: Source, link: ChainLink, does: Sequence[Params],
             handlers: Mapping[str, OpHandler]) -> None:  # fmt: skip
     """Resolve `does` in order: an operation with `if_you_do` only if the one before it was done (a skipped one was
     not: "A, and if you do, B, and if you do, C"); a run of operations with the same `later` is left for that moment
-    (it counts as done); stop if the Duel ends part-way (§2.7)."""
+    (it counts as done); stop if the Duel ends part-way (§2.7). `acted_on` names the cards the operation just before
+    moved ("Special Summon 1 ..., and if you do, it becomes Level 10", §U.27)."""
     did = True
+    moved: tuple[int, ...] = ()
     k = 0
     while k < len(does):
         op = does[k]
         if op.get("if_you_do") and not did:
             did = False
+            moved = ()
             k += 1
             continue
         moment = op.get("later")
@@ -64,10 +67,14 @@ def run_ops(ctx: Context, src: Source, link: ChainLink, does: Sequence[Params],
                 k += 1
                 group.append(does[k])
             did = _leave_for_later(ctx, src, link, str(moment), group)
+            moved = ()
             k += 1
             continue
         did = False
-        for one in each_target(ctx, link, op):
+        before_op = ctx.state.cards
+        acting = ([Params({**op, "target": ctx.card(i).id}) for i in moved] if op.get("target") == "acted_on"
+                  else each_target(ctx, link, op))  # fmt: skip
+        for one in acting:
             if reads_lost_target(ctx, src, link, one) or not _it_is(ctx, src, one):
                 continue
             before = _mark(ctx)
@@ -75,7 +82,13 @@ def run_ops(ctx: Context, src: Source, link: ChainLink, does: Sequence[Params],
             did = did or _mark(ctx) != before
             if ctx.state.duel_over:
                 return
+        moved = moved_cards(before_op, ctx.state.cards)
         k += 1
+
+
+def moved_cards(before: Sequence[Card], after: Sequence[Card]) -> tuple[int, ...]:
+    """The cards an operation moved (each a new card for the rules, §R.2), and those it made (Tokens)."""
+    return tuple(i for i, c in enumerate(after) if i >= len(before) or before[i].instance != c.instance)
 
 
 def _it_is(ctx: Context, src: Source, op: Params) -> bool:

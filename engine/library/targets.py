@@ -10,7 +10,7 @@ from typing import Any, Final
 
 from engine.effects import Context, Params, Source
 from engine.library.filters import matches
-from engine.library.refs import ref
+from engine.library.refs import event_cards, ref
 from engine.rules.targeting import untargetable_by
 from engine.rules.unaffected import unaffected_by
 from engine.state import ChainLink
@@ -141,6 +141,8 @@ _VALUE_KEYS: Final = ("equal_to", "atk_gain_of")
 def each_target(ctx: Context, link: ChainLink, op: Params) -> list[Params]:
     """The operation once for each card chosen as a target, where it names `targeted` (as its `target`, or as the
     monster whose value it reads: "equal to its ATK"); as it is otherwise."""
+    if op.get("target") == "event_cards":  # "that monster(s)": each card of the trigger's event (§U.27)
+        return [Params({**op, "target": ctx.card(i).id}) for i in event_cards(ctx)]
     named = op.get("target") == "targeted"
     reads = [k for k in _VALUE_KEYS if isinstance(op.get(k), Mapping) and "targeted" in op[k].values()]
     if not named and not reads:

@@ -37,7 +37,13 @@ def stays_on_field(card: Card, link: ChainLink, negated: bool) -> bool:
 def already_activated_problem(card: Card, eff: Effect) -> str | None:
     """§C.2: a Spell/Trap Card is activated once: face-up on the field it is not activated again (its other
     effects are separate effects, `Effect.activates_card` False, activated only while it is face-up there)."""
-    if card.card_type is CardType.MONSTER or eff.kind is not EffectKind.ACTIVATED:
+    if eff.kind is not EffectKind.ACTIVATED:
+        return None
+    if card.details.trap_monster:  # a Trap Card on the field as a monster (§U.27): its activation is done
+        if eff.activates_card:
+            return f"{card.name} is a Trap Card on the field as a monster: it is not activated again"
+        return None
+    if card.card_type is CardType.MONSTER:
         return None
     face_up = holds_spells_traps(card.location) and not card.face_down
     if eff.activates_card:
@@ -77,6 +83,8 @@ def once_per_turn_key(ctx: Context, src: Source) -> tuple[Any, ...] | None:
         return ("soft", src.card, card.instance, src.index)
     if how is OncePerTurn.WHILE_FACE_UP:
         return ("face_up", src.card, card.instance, src.index)
+    if how is OncePerTurn.NAME:  # "you can only activate 1 <name> per turn": any of its effects (§U.27)
+        return ("name", src.controller.value, card.name)
     return ("hard", src.controller.value, card.name, src.index)
 
 
@@ -91,6 +99,8 @@ def once_per_turn_problem(ctx: Context, src: Source) -> str | None:
         return f"{name}'s effect can be used once per turn, and this card has used it this turn"
     if key[0] == "face_up":
         return f"{name}'s effect can be used only once while it is face-up on the field, and it has been used"
+    if key[0] == "name":
+        return f"only 1 {name} can be activated (used) per turn, and one has been this turn"
     return f"the effect of {name} can be used only once per turn, and it has been used this turn"
 
 

@@ -13,7 +13,7 @@ from engine.effects import ActivationLock, Context, DamageStepRule, Effect, Effe
 from engine.rules.cards import already_activated_problem, once_per_turn_problem
 from engine.rules.targeting import untargetable_by
 from engine.rules.triggers import CARD_EVENTS, MOVED_EVENTS, PLAYER_EVENTS, about, concerns
-from engine.state import Card, WindowState
+from engine.state import Card, ChainLink, WindowState
 from engine.values.events import EventType
 from engine.values.game import DAMAGE_STEP_WINDOWS, CardType, Location, Player, Position, Window, is_on_field
 from engine.values.words import is_at
@@ -128,6 +128,11 @@ def activation_lock_problem(ctx: Context, player: Player, card: Card, eff: Effec
             continue
         if lock.player is not None and lock.player is not player:
             continue
+        if lock.responding_to is not None:  # a chain lock (§U.27): only on top of such an activation
+            if (top := chain_top(ctx)) is not None and top.card in lock.responding_to and top.player is lock.owner:
+                name = ctx.card(src.card).name
+                return f"{name}'s effect: {player.name} cannot activate cards or effects in response to that activation"
+            continue
         if lock.monsters and card.is_monster:
             return f"{ctx.card(src.card).name}'s effect stops monster effects being activated"
         if lock.cards_only and eff is not None and not eff.activates_card:
@@ -136,6 +141,12 @@ def activation_lock_problem(ctx: Context, player: Player, card: Card, eff: Effec
             name = ctx.card(src.card).name
             return f"{name}'s effect stops {card.card_type.value.replace('_', ' ')} cards being activated"
     return None
+
+
+def chain_top(ctx: Context) -> ChainLink | None:
+    """The chain link an activation now would respond to, if any."""
+    w = ctx.state.window
+    return w.chain[-1] if w is not None and w.chain else None
 
 
 def players_card(player: Player, card: Card) -> bool:
@@ -149,14 +160,16 @@ def in_place_to_activate(player: Player, card: Card, eff: Effect) -> bool:
     `location_problem` says why not."""
     if not players_card(player, card):
         return False
-    if card.card_type is not CardType.MONSTER and already_activated_problem(card, eff) is not None:
+    if (card.card_type is not CardType.MONSTER or card.details.trap_monster) and already_activated_problem(
+        card, eff
+    ) is not None:
         return False
     if card.in_pendulum_zone is not eff.pendulum:
         return False  # §U.4
     where = eff.activate_from
     if where is Location.MONSTER_ZONE and is_on_field(card.location):
         face_down = card.location is Location.MONSTER_ZONE and card.position is Position.SET
-        return not face_down and not card.battle_destroyed
+        return (not face_down or bool(eff.params.get("while_face_down"))) and not card.battle_destroyed
     return card.location is where
 
 
@@ -174,7 +187,9 @@ def location_problem(ctx: Context, player: Player, card: Card, eff: Effect) -> s
         return f"{card.name} is {where_now}, and this is {kind} (§U.4)"
     where = eff.activate_from
     if where is Location.MONSTER_ZONE and is_on_field(card.location):
-        if card.location is Location.MONSTER_ZONE and card.position is Position.SET:
+        if card.location is Location.MONSTER_ZONE and card.position is Position.SET and not eff.params.get(
+            "while_face_down"
+        ):
             return f"{card.name} is face-down"
         return f"{card.name} has been destroyed by battle"
     want = "on the field" if where is Location.MONSTER_ZONE else f"in the {where.value.replace('_', ' ')}"
@@ -256,6 +271,8 @@ def chain_problem(ctx: Context, eff: Effect, ci: int, ei: int) -> str | None:
         return None
     if eff.negates_activation:
         return "there is no activation to negate"
+    if eff.kind is EffectKind.ACTIVATED and eff.event is not None and eff.event in w.events:
+        return None  # its activation timing is the event that opened this window: it may start its chain (§U.27)
     return chain_start_problem(w)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.effects import Context, Effect, TriggerEvent
-from engine.state import Card, PendingTrigger
+from engine.state import Card, PendingTrigger, TriggeringEvent
 from engine.values.game import Location, Player, Position, holds_spells_traps
 
 # Events about the game as a whole: every card's trigger for them is concerned.
@@ -36,13 +36,17 @@ LEFT_FIELD_EVENTS: Final = frozenset(
         TriggerEvent.DESTROYED,
         TriggerEvent.SENT_TO_GRAVEYARD,
         TriggerEvent.DESTROYED_AND_SENT_TO_GRAVEYARD,
+        TriggerEvent.LEFT_FIELD,
     }
 )
 # Events of the cards an action just moved ("if this card is destroyed", "... is sent to the GY"): raised with
 # those cards (`actions.raise_event(..., cards=)`); raised by the end of the Damage Step, the monsters sent there.
 MOVED_EVENTS: Final = frozenset(
-    {TriggerEvent.DESTROYED, TriggerEvent.SENT_TO_GRAVEYARD, TriggerEvent.DESTROYED_AND_SENT_TO_GRAVEYARD}
-)
+    {TriggerEvent.DESTROYED, TriggerEvent.SENT_TO_GRAVEYARD, TriggerEvent.DESTROYED_AND_SENT_TO_GRAVEYARD,
+     TriggerEvent.LEFT_FIELD}
+)  # fmt: skip
+# The moved events of a card wherever it went (the others: only of a card now in the Graveyard).
+ANYWHERE_EVENTS: Final = frozenset({TriggerEvent.DESTROYED, TriggerEvent.LEFT_FIELD})
 # Events of the cards an action did something to (§U.14), raised with those cards: whose card it must be is the
 # trigger's `about` (`ABOUT`). An attack negated is an event of the attacking monster.
 CARD_EVENTS: Final = frozenset(
@@ -97,7 +101,7 @@ def moved_cards(ctx: Context, event: TriggerEvent) -> tuple[int, ...]:
     """The cards the end of the Damage Step moved, for `MOVED_EVENTS`: the monsters destroyed by battle and sent
     (those in the Graveyard, for "sent to the GY")."""
     b = ctx.state.battle
-    sent = tuple(i for i in b.sent if event is TriggerEvent.DESTROYED or ctx.card(i).location is Location.GRAVEYARD)
+    sent = tuple(i for i in b.sent if event in ANYWHERE_EVENTS or ctx.card(i).location is Location.GRAVEYARD)
     return sent + tuple(i for e, i in b.moved_between_windows if e == event.value and i not in sent)
 
 
@@ -127,7 +131,7 @@ def concerns(
         # destroyed by battle and sent, at the end of the Damage Step: to the Graveyard, for "sent to the GY"; and
         # the cards moved with them while no window was open (§U.19)
         return (index in ctx.state.battle.sent and (
-            event is TriggerEvent.DESTROYED or card.location is Location.GRAVEYARD
+            event in ANYWHERE_EVENTS or card.location is Location.GRAVEYARD
         )) or (event.value, index) in ctx.state.battle.moved_between_windows
     b = ctx.state.battle
     card = ctx.card(index)
@@ -174,10 +178,33 @@ def in_activation_location(
     return card.location is activate_from
 
 
+def self_event_matches(ctx: Context, index: int, ei: int) -> bool:
+    """A trigger on this card's own event whose `event_filter` says what the card must have been ("if this face-up
+    Normal Summoned card leaves the field", rules spec §U.27): read by its type's `event_card`."""
+    answers = ctx.registry[ctx.card(index).effects[ei].type].event_card
+    return answers is None or answers(ctx, ctx.source_of(index, ei), index)
+
+
+def answered_cards(
+    ctx: Context, event: TriggerEvent, index: int, ei: int, whose: str, cards: tuple[int, ...] | None
+) -> tuple[int, ...]:
+    """The cards of an event that a trigger answers ("that monster(s)", rules spec §U.27): this card for its own
+    event; for one about other cards, those of the event it concerns."""
+    if event not in CARD_EVENTS and event not in MOVED_EVENTS:
+        return ()
+    if whose == "self":
+        return (index,)
+    if cards is None:
+        cards = moved_cards(ctx, event) if event in MOVED_EVENTS else ()
+    return tuple(i for i in cards if concerns_card_event(ctx, index, whose, (i,), None, ei))
+
+
 def triggered_effects(
-    ctx: Context, event: TriggerEvent, cards: tuple[int, ...] | None = None, player: Player | None = None
+    ctx: Context, event: TriggerEvent, cards: tuple[int, ...] | None = None, player: Player | None = None,
+    amount: int = 0,
 ) -> list[PendingTrigger]:
-    """The triggers an event sets off, in card order."""
+    """The triggers an event sets off, in card order, each with what its event was (`amount`: how much damage or
+    LP it was, for a player's event)."""
     out = []
     for ci, ei in ctx.index.triggers[event]:
         card = ctx.card(ci)
@@ -187,8 +214,12 @@ def triggered_effects(
             continue
         if not in_activation_location(card, event, eff.activate_from, eff.pendulum, whose == "self"):
             continue
+        if whose == "self" and "event_filter" in eff.params and not self_event_matches(ctx, ci, ei):
+            continue
         cond = ctx.registry[eff.type].condition
         if cond is not None and not cond(ctx, ctx.source_of(ci, ei)):
             continue
-        out.append(PendingTrigger(ci, ei, card.controller, not eff.optional, card.instance))
+        answered = answered_cards(ctx, event, ci, ei, whose, cards)
+        happened = TriggeringEvent(answered, tuple(ctx.card(i).instance for i in answered), amount)
+        out.append(PendingTrigger(ci, ei, card.controller, not eff.optional, card.instance, happened))
     return out

@@ -70,6 +70,7 @@ class TriggerEvent(FastEnum):
     ACTIVATION_NEGATED = "activation_negated"  # an activation was negated (the card: the card whose it was)
     SUMMONED_FROM_EXTRA_DECK = "summoned_from_extra_deck"  # a monster was Special Summoned from the Extra Deck
     DESTROYED_AND_SENT_TO_GRAVEYARD = "destroyed_and_sent_to_graveyard"  # destroyed (by battle or effect), in the GY
+    LEFT_FIELD = "left_field"  # a card left the field, to anywhere ("if this card leaves the field", rules spec §U.27)
 
 
 class DamageStepRule(FastEnum):
@@ -451,3 +452,7 @@ class ActivationLock:
     player: Player | None  # None = both players
     monsters: bool = False  # monster effects
     cards_only: bool = False  # only the activation of Spell/Trap Cards, not the effects of face-up ones
+    # Only in response to the activation of a monster effect of these cards by `owner` ("your opponent cannot activate
+    # cards or effects in response to the activation of your 'Crusadia' monster effects", rules spec §U.27)
+    responding_to: tuple[int, ...] | None = None
+    owner: Player | None = None

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+import attr
+
 from engine.values.enums import FastEnum
+from engine.values.frozen import Frozen
 from engine.values.game import Phase, Player, Window
 
 
@@ -158,3 +161,19 @@ class Event(NamedTuple):
         for k, v in self.data:
             out[k] = [card_ids[i] for i in v] if k == "targets" else list(v) if isinstance(v, tuple) else v
         return out
+
+
+@attr.s(auto_attribs=True, init=False, unsafe_hash=True)
+class TriggeringEvent(Frozen):
+    """What a trigger's event was, for its resolution (rules spec §U.27): the cards of the event it answers, each as
+    the card it was then (`instances`: "that monster" is no longer it once it moved), and an amount ("the damage you
+    took")."""
+
+    cards: tuple[int, ...]
+    instances: tuple[int, ...]
+    amount: int
+
+    def __init__(self, cards: tuple[int, ...] = (), instances: tuple[int, ...] = (), amount: int = 0) -> None:
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "instances", instances)
+        object.__setattr__(self, "amount", amount)
