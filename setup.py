@@ -54,6 +54,7 @@ COMPILED = [
     "engine/values/decisions.py",
     "engine/values/canonical.py",
     "engine/state.py",
+    "engine/windows.py",
     "engine/effects.py",
     "engine/rules/attack.py",
     "engine/rules/battle.py",

@@ -47,8 +47,8 @@ from engine.values.game import (
 # per kind of write (`write_*`, below: every writer is found by its name), so a clone or a snapshot shares them all.
 # The battle (`engine.values.battle.Battle`) is such a record too, and the state's lingering effects and mappings
 # are a tuple and read-only `FrozenMap`s, replaced through their writers; so is the open window (`WindowState`,
-# through `write_window`, `write_priority`, `write_chain`...). What a clone still copies: the root and the history's
-# three lists; a checkpoint (the undo of a public call) is the root alone.
+# through `engine.windows`: `write_window`, `write_priority`...). What a clone still copies: the root and the
+# history's three lists; a checkpoint (the undo of a public call) is the root alone.
 @attr.s(auto_attribs=True, init=False, unsafe_hash=True)
 class PlayerState(Frozen):
     lp: int
@@ -298,7 +298,7 @@ class WindowState(Frozen):
     """An open sub-timing: its chain, the triggers waiting to go on one, and who has priority.
 
     An immutable record (issue 39), like the cards and the battle: a change makes a new one through one of the
-    window writers below (`write_window`, `write_priority`, `write_chain`...), so a clone or a snapshot shares it."""
+    window writers of `engine.windows` (`write_window`, `write_priority`...): a clone or a snapshot shares it."""
 
     window: Window
     priority: Player
@@ -695,84 +695,6 @@ def _remade(
 def write_battle(state: GameState, battle: Battle) -> None:
     """The battle record replaced (`Battle`'s methods make the new one: `started`, `compared`, `damaged`...)."""
     state.battle = battle
-
-
-# -- the window writers: the open window (`WindowState`, an immutable record) is replaced, never written in place ------
-# One per kind of change; each makes the new record field by field (compiled, a direct native construction).
-def write_window(state: GameState, window: WindowState | None) -> None:
-    """A window opened (`window`), or the open one closed (None)."""
-    state.window = window
-
-
-def _open(state: GameState) -> WindowState:
-    w = state.window
-    assert w is not None, "no window is open"
-    return w
-
-
-def write_priority(state: GameState, priority: Player, passes: int) -> None:
-    """Who has priority now, and how many players have passed in succession (a link added or the triggers placed:
-    0; a pass: one more)."""
-    w = _open(state)
-    state.window = WindowState(w.window, priority, w.chain, w.triggers, w.placing, passes, w.chains_resolved,
-                               w.negated_links, w.resolving, w.events, w.waiting, w.happened)  # fmt: skip
-
-
-def write_chain(state: GameState, chain: tuple[ChainLink, ...]) -> None:
-    """The chain's links now (one added; the last one's cost paid)."""
-    w = _open(state)
-    state.window = WindowState(w.window, w.priority, chain, w.triggers, w.placing, w.passes, w.chains_resolved,
-                               w.negated_links, w.resolving, w.events, w.waiting, w.happened)  # fmt: skip
-
-
-def write_triggers(state: GameState, triggers: tuple[PendingTrigger, ...]) -> None:
-    """The triggers waiting to be placed on a chain (one triggered; all moved to `placing` or `waiting`)."""
-    w = _open(state)
-    state.window = WindowState(w.window, w.priority, w.chain, triggers, w.placing, w.passes, w.chains_resolved,
-                               w.negated_links, w.resolving, w.events, w.waiting, w.happened)  # fmt: skip
-
-
-def write_placing(state: GameState, placing: tuple[PendingTrigger, ...]) -> None:
-    """The triggers being placed on the chain by SEGOC, in order (sorted; one placed; a group dropped)."""
-    w = _open(state)
-    state.window = WindowState(w.window, w.priority, w.chain, w.triggers, placing, w.passes, w.chains_resolved,
-                               w.negated_links, w.resolving, w.events, w.waiting, w.happened)  # fmt: skip
-
-
-def write_waiting(state: GameState, waiting: tuple[PendingTrigger, ...]) -> None:
-    """The phase triggers activated one at a time (§BP.2) still waiting (they arrived; one activated; declined)."""
-    w = _open(state)
-    state.window = WindowState(w.window, w.priority, w.chain, w.triggers, w.placing, w.passes, w.chains_resolved,
-                               w.negated_links, w.resolving, w.events, waiting, w.happened)  # fmt: skip
-
-
-def write_resolving(state: GameState, resolving: int) -> None:
-    """The chain link that starts to resolve (its index)."""
-    w = _open(state)
-    state.window = WindowState(w.window, w.priority, w.chain, w.triggers, w.placing, w.passes, w.chains_resolved,
-                               w.negated_links, resolving, w.events, w.waiting, w.happened)  # fmt: skip
-
-
-def write_negated_links(state: GameState, negated_links: tuple[int, ...]) -> None:
-    """The links of the chain whose activation is negated."""
-    w = _open(state)
-    state.window = WindowState(w.window, w.priority, w.chain, w.triggers, w.placing, w.passes, w.chains_resolved,
-                               negated_links, w.resolving, w.events, w.waiting, w.happened)  # fmt: skip
-
-
-def write_happened(state: GameState, happened: tuple[Happened, ...]) -> None:
-    """The events of cards and players that happened in the window (§U.14)."""
-    w = _open(state)
-    state.window = WindowState(w.window, w.priority, w.chain, w.triggers, w.placing, w.passes, w.chains_resolved,
-                               w.negated_links, w.resolving, w.events, w.waiting, happened)  # fmt: skip
-
-
-def write_chain_resolved(state: GameState, priority: Player) -> None:
-    """The chain is over: no link resolving, none negated, one more chain resolved, nobody has passed, and
-    `priority` (the turn player) has priority."""
-    w = _open(state)
-    state.window = WindowState(w.window, priority, (), w.triggers, w.placing, 0, w.chains_resolved + 1, (), -1,
-                               w.events, w.waiting, w.happened)  # fmt: skip
 
 
 def write_lingering(state: GameState, lingering: tuple[Lingering, ...]) -> None:
