@@ -41,16 +41,12 @@ from engine.state import (
     write_effects_negated,
     write_face_up,
     write_hand_filler,
-    write_happened,
     write_last_known,
     write_lingering,
     write_lp,
     write_moved,
-    write_negated_links,
     write_position,
-    write_triggers,
     write_turn_facts_cleared,
-    write_window,
 )
 from engine.values.events import EventType
 from engine.values.game import (
@@ -66,6 +62,7 @@ from engine.values.game import (
     is_on_field,
     opponent_of,
 )
+from engine.windows import write_happened, write_negated_links, write_triggers, write_window
 
 # From entering the Damage Step until damage calculation is complete, "flipped face-up"
 # triggers wait for after damage calculation (rules spec §1.4, §1.6; ygopro's flip_delayed).

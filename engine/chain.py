@@ -1,6 +1,6 @@
 """Windows and chains (§1.2): triggers by SEGOC, priority, responses, last-in first-out.
 
-A window is data (`WindowState`, an immutable record replaced through the window writers of `engine.state`: a
+A window is data (`WindowState`, an immutable record replaced through the window writers of `engine.windows`: a
 function that has written it reads the state's window again); `step_window` does one unit of work on it and returns,
 so the machine can stop at any decision and a state can be cloned mid-chain:
 
@@ -22,16 +22,14 @@ from engine import actions, checks, resolution
 from engine.effects import Context, Hook, TriggerEvent
 from engine.rules import arrivals, attack, cards, legality
 from engine.rules.battle import battle_problem
-from engine.state import (
-    ChainLink,
-    ChainRecord,
-    GameState,
-    PendingTrigger,
-    TriggeringEvent,
-    WindowState,
+from engine.state import ChainLink, ChainRecord, GameState, PendingTrigger, TriggeringEvent, WindowState, write_face_up
+from engine.values.decisions import PASS, RESOLUTION_KINDS, Decision, DecisionKind, IllegalChoice, Option, malformed
+from engine.values.errors import LoopError, describe_card, describe_place
+from engine.values.events import EventType
+from engine.values.game import CardType, Location, Player, Property, Window, holds_spells_traps, opponent_of
+from engine.windows import (
     write_chain,
     write_chain_resolved,
-    write_face_up,
     write_placing,
     write_priority,
     write_resolving,
@@ -39,10 +37,6 @@ from engine.state import (
     write_waiting,
     write_window,
 )
-from engine.values.decisions import PASS, RESOLUTION_KINDS, Decision, DecisionKind, IllegalChoice, Option, malformed
-from engine.values.errors import LoopError, describe_card, describe_place
-from engine.values.events import EventType
-from engine.values.game import CardType, Location, Player, Property, Window, holds_spells_traps, opponent_of
 
 PRE_CALCULATION_WINDOWS: Final = frozenset(
     {Window.START_OF_DAMAGE_STEP, Window.BEFORE_DAMAGE_CALCULATION, Window.DURING_DAMAGE_CALCULATION}

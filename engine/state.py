@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Mapping
-from enum import Enum
-from operator import attrgetter
-from typing import Any, Final, cast
+from collections.abc import Mapping
+from typing import Any, Final
 
 import attr
 import attrs
@@ -22,6 +20,7 @@ import attrs
 from engine.values.battle import NO_ATTACK as NO_ATTACK  # (re-exported: the state's vocabulary)
 from engine.values.battle import Battle as Battle
 from engine.values.battle import no_battle as no_battle
+from engine.values.canonical import canonical
 from engine.values.decisions import Decision, Option
 from engine.values.effects import Effect, Lingering, TriggerEvent
 from engine.values.events import Event
@@ -48,8 +47,8 @@ from engine.values.game import (
 # per kind of write (`write_*`, below: every writer is found by its name), so a clone or a snapshot shares them all.
 # The battle (`engine.values.battle.Battle`) is such a record too, and the state's lingering effects and mappings
 # are a tuple and read-only `FrozenMap`s, replaced through their writers; so is the open window (`WindowState`,
-# through `write_window`, `write_priority`, `write_chain`...). What a clone still copies: the root and the history's
-# three lists; a checkpoint (the undo of a public call) is the root alone.
+# through `engine.windows`: `write_window`, `write_priority`...). What a clone still copies: the root and the
+# history's three lists; a checkpoint (the undo of a public call) is the root alone.
 @attr.s(auto_attribs=True, init=False, unsafe_hash=True)
 class PlayerState(Frozen):
     lp: int
@@ -322,7 +321,7 @@ class WindowState(Frozen):
     """An open sub-timing: its chain, the triggers waiting to go on one, and who has priority.
 
     An immutable record (issue 39), like the cards and the battle: a change makes a new one through one of the
-    window writers below (`write_window`, `write_priority`, `write_chain`...), so a clone or a snapshot shares it."""
+    window writers of `engine.windows` (`write_window`, `write_priority`...): a clone or a snapshot shares it."""
 
     window: Window
     priority: Player
@@ -738,84 +737,6 @@ def write_battle(state: GameState, battle: Battle) -> None:
     state.battle = battle
 
 
-# -- the window writers: the open window (`WindowState`, an immutable record) is replaced, never written in place ------
-# One per kind of change; each makes the new record field by field (compiled, a direct native construction).
-def write_window(state: GameState, window: WindowState | None) -> None:
-    """A window opened (`window`), or the open one closed (None)."""
-    state.window = window
-
-
-def _open(state: GameState) -> WindowState:
-    w = state.window
-    assert w is not None, "no window is open"
-    return w
-
-
-def write_priority(state: GameState, priority: Player, passes: int) -> None:
-    """Who has priority now, and how many players have passed in succession (a link added or the triggers placed:
-    0; a pass: one more)."""
-    w = _open(state)
-    state.window = WindowState(w.window, priority, w.chain, w.triggers, w.placing, passes, w.chains_resolved,
-                               w.negated_links, w.resolving, w.events, w.waiting, w.happened)  # fmt: skip
-
-
-def write_chain(state: GameState, chain: tuple[ChainLink, ...]) -> None:
-    """The chain's links now (one added; the last one's cost paid)."""
-    w = _open(state)
-    state.window = WindowState(w.window, w.priority, chain, w.triggers, w.placing, w.passes, w.chains_resolved,
-                               w.negated_links, w.resolving, w.events, w.waiting, w.happened)  # fmt: skip
-
-
-def write_triggers(state: GameState, triggers: tuple[PendingTrigger, ...]) -> None:
-    """The triggers waiting to be placed on a chain (one triggered; all moved to `placing` or `waiting`)."""
-    w = _open(state)
-    state.window = WindowState(w.window, w.priority, w.chain, triggers, w.placing, w.passes, w.chains_resolved,
-                               w.negated_links, w.resolving, w.events, w.waiting, w.happened)  # fmt: skip
-
-
-def write_placing(state: GameState, placing: tuple[PendingTrigger, ...]) -> None:
-    """The triggers being placed on the chain by SEGOC, in order (sorted; one placed; a group dropped)."""
-    w = _open(state)
-    state.window = WindowState(w.window, w.priority, w.chain, w.triggers, placing, w.passes, w.chains_resolved,
-                               w.negated_links, w.resolving, w.events, w.waiting, w.happened)  # fmt: skip
-
-
-def write_waiting(state: GameState, waiting: tuple[PendingTrigger, ...]) -> None:
-    """The phase triggers activated one at a time (§BP.2) still waiting (they arrived; one activated; declined)."""
-    w = _open(state)
-    state.window = WindowState(w.window, w.priority, w.chain, w.triggers, w.placing, w.passes, w.chains_resolved,
-                               w.negated_links, w.resolving, w.events, waiting, w.happened)  # fmt: skip
-
-
-def write_resolving(state: GameState, resolving: int) -> None:
-    """The chain link that starts to resolve (its index)."""
-    w = _open(state)
-    state.window = WindowState(w.window, w.priority, w.chain, w.triggers, w.placing, w.passes, w.chains_resolved,
-                               w.negated_links, resolving, w.events, w.waiting, w.happened)  # fmt: skip
-
-
-def write_negated_links(state: GameState, negated_links: tuple[int, ...]) -> None:
-    """The links of the chain whose activation is negated."""
-    w = _open(state)
-    state.window = WindowState(w.window, w.priority, w.chain, w.triggers, w.placing, w.passes, w.chains_resolved,
-                               negated_links, w.resolving, w.events, w.waiting, w.happened)  # fmt: skip
-
-
-def write_happened(state: GameState, happened: tuple[Happened, ...]) -> None:
-    """The events of cards and players that happened in the window (§U.14)."""
-    w = _open(state)
-    state.window = WindowState(w.window, w.priority, w.chain, w.triggers, w.placing, w.passes, w.chains_resolved,
-                               w.negated_links, w.resolving, w.events, w.waiting, happened)  # fmt: skip
-
-
-def write_chain_resolved(state: GameState, priority: Player) -> None:
-    """The chain is over: no link resolving, none negated, one more chain resolved, nobody has passed, and
-    `priority` (the turn player) has priority."""
-    w = _open(state)
-    state.window = WindowState(w.window, priority, (), w.triggers, w.placing, 0, w.chains_resolved + 1, (), -1,
-                               w.events, w.waiting, w.happened)  # fmt: skip
-
-
 def write_lingering(state: GameState, lingering: tuple[Lingering, ...]) -> None:
     """The lingering effects now (one arrived, some expired, some were erased)."""
     state.lingering = lingering
@@ -864,46 +785,5 @@ HISTORY = frozenset({"log", "chains", "lp_changes", "battles"})
 def canonical_bytes(state: GameState) -> bytes:
     """The position as canonical JSON: attrs objects and named-tuple records as [class, fields...], enums by value,
     mappings and sets sorted, so equal positions give equal bytes in any process."""
-    body = [_canonical(getattr(state, f.name)) for f in attrs.fields(GameState) if f.name not in HISTORY]
+    body = [canonical(getattr(state, f.name)) for f in attrs.fields(GameState) if f.name not in HISTORY]
     return json.dumps(body, separators=(",", ":"), allow_nan=False).encode()
-
-
-def _canonical(v: Any) -> Any:
-    t = type(v)
-    if v is None or t is int or t is str or t is bool or t is float:
-        return v
-    if isinstance(v, Enum):
-        return v.value
-    if isinstance(v, tuple) and hasattr(t, "_fields"):  # a named tuple record: encoded as an attrs object
-        return [t.__name__, *map(_canonical, v)]
-    if isinstance(v, list | tuple):
-        return [_canonical(x) for x in v]
-    if isinstance(v, Mapping):
-        if all(type(k) is str for k in v):  # effect parameters: the common case, sorted cheaply
-            return [[k, _canonical(v[k])] for k in sorted(v)]
-        return sorted(([_canonical(k), _canonical(x)] for k, x in v.items()), key=_json)
-    if isinstance(v, set | frozenset):
-        return sorted((_canonical(x) for x in v), key=_json)
-    if attrs.has(t):
-        return [t.__name__, *map(_canonical, _getter(t)(v))]
-    raise TypeError(f"a game state holds a {t.__name__}, which is not plain data: {v!r}")
-
-
-def _json(v: Any) -> str:
-    return json.dumps(v, separators=(",", ":"))
-
-
-_GETTERS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
-
-
-def _getter(cls: type) -> Callable[[Any], tuple[Any, ...]]:
-    """obj -> the tuple of its attrs fields' values, in order (built once per class)."""
-    get = _GETTERS.get(cls)
-    if get is None:
-        names = [f.name for f in attrs.fields(cast(Any, cls))]
-        if len(names) == 1:  # attrgetter of one name returns the bare value
-            name = names[0]
-            get = _GETTERS[cls] = lambda obj: (getattr(obj, name),)
-        else:
-            get = _GETTERS[cls] = attrgetter(*names)
-    return get

@@ -34,10 +34,10 @@ from engine.state import (
     write_battle_destroyed,
     write_effects_negated,
     write_indestructible_used,
-    write_window,
 )
 from engine.values.events import EventType
 from engine.values.game import PLAYERS, Location, Phase, Player, Position, Window, opponent_of
+from engine.windows import write_window
 
 # The trigger events each state raises: where triggered effects attach (rules spec §1.10 names
 # in brackets). One SEGOC chain per state holds all of a state's triggers.
