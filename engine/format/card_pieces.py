@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from msgspec import Meta
-
 from engine.format.conditions import FilterWire
-from engine.format.vocabulary import AppliesTo, TargetRef, Zone, default, doc, optional
+from engine.format.vocabulary import AppliesTo, TargetRef, default, doc, optional
 
 # "Whenever you would take damage" / "damage you would take": effect damage too (gain_lp_instead,
 # no_battle_damage_at_most, and lasting_effect of those kinds).
@@ -41,9 +39,4 @@ CARD_PIECE_KINDS: dict[str, dict[str, Any]] = {
         "filter": optional(FilterWire, "only the monsters of applies_to that match this filter"),
     },
     "destroyed_after_targeted": {},
-    "name_becomes": {
-        "name": Annotated[str, Meta(min_length=1, max_length=80), doc("the name it has there (\"Cyber Dragon\")")],
-        "in": Annotated[tuple[Zone, ...], Meta(min_length=1), doc("where it has that name (\"while in the GY\": "
-                        "graveyard)")],
-    },
 }

@@ -5,8 +5,6 @@
   stays on the field ("if this card Summoned this way leaves the field, banish it": Battle Fader);
 * kind ``destroyed_after_targeted``: "after resolving a card effect that targets this face-up card, destroy this card"
   (Spirit Reaper): not activated, no chain; in the Damage Step, after damage calculation;
-* kind ``name_becomes``: "this card's name becomes <name> while in <places>" (Cyber Dragon Zwei in the Graveyard),
-  read by the rule `engine.rules.names.card_name`;
 * op ``place_in_deck``: "place it on the top (bottom) of the Deck" (Axe of Despair), the Deck's order kept by
   `engine.state.CardDetails.deck_order` and read by the draw;
 * op ``negate_next_attack``: "negate the next attack this turn from a monster your opponent controls" (Necro
@@ -24,7 +22,6 @@ from engine.checks import TARGETED_AND_RESOLVED
 from engine.effects import Context, Effect, EffectKind, EffectType, Hook, Lingering, Source
 from engine.library.continuous import OnlyIf, monsters_it_applies_to
 from engine.library.targets import card_for
-from engine.rules.names import NAME_BECOMES
 from engine.state import ChainLink, write_details
 from engine.values.events import EventType
 from engine.values.game import Location, Phase
@@ -112,7 +109,6 @@ CARD_PIECE_OPS: Final = {"negate_next_attack": negate_next_attack, "place_in_dec
 CARD_PIECE_TYPES: Final = [
     EffectType("banished_if_leaves_field", hooks={Hook.BANISHED_IF_LEAVES_FIELD: OnlyIf(_banished)}),
     EffectType("destroyed_after_targeted", hooks={Hook.DESTROYED_AFTER_TARGETED: OnlyIf(_destroyed_after_targeted)}),
-    EffectType(NAME_BECOMES),  # read by engine.rules.names.card_name, wherever the card is
     EffectType(NEXT_ATTACK_TYPE, hooks={Hook.AT_TIMING: _negate_when_declared}),
     EffectType(TARGETED_AND_RESOLVED.type),  # a marker: engine.checks.targeting_resolved
 ]

@@ -71,7 +71,8 @@ class TriggerEvent(FastEnum):
     SUMMONED_FROM_EXTRA_DECK = "summoned_from_extra_deck"  # a monster was Special Summoned from the Extra Deck
     DESTROYED_AND_SENT_TO_GRAVEYARD = "destroyed_and_sent_to_graveyard"  # destroyed (by battle or effect), in the GY
     LP_GAINED = "lp_gained"  # a player gained LP (rules spec §U.29: "when you gain LP")
-    LEFT_FIELD = "left_field"  # a card left the field, to anywhere ("if this card leaves the field", rules spec §U.27)
+    EFFECT_ACTIVATED = "effect_activated"  # a card's effect was activated (its card; rules spec §U.24)
+    LEFT_FIELD = "left_field"  # a card left the field, to anywhere ("if this card leaves the field", §U.24, §U.27)
 
 
 class DamageStepRule(FastEnum):
