@@ -428,6 +428,11 @@ def _condition_not_met(ctx: Context, src: Source) -> bool:
     return True
 
 
+def _player_decides(eff: Effect) -> bool:
+    """A replacement its player may decline asks them as the destroying effect resolves (§U.24: `player_decides`)."""
+    return bool(eff.params.get("player_decides"))
+
+
 CONTINUOUS_TYPES = [
     EffectType(
         "piercing",
@@ -461,7 +466,7 @@ CONTINUOUS_TYPES = [
         cost_problem=_instead_problem,
         pay_cost=_do_instead,
         # "you can ... instead" asks its controller as the destroying effect resolves (§U.24)
-        may_ask=lambda eff: bool(eff.params.get("player_decides")),
+        may_ask=_player_decides,
     ),
     # The format gives the condition as text for people; the engine cannot evaluate text, so the
     # condition counts as failing (the cases using it say so). Embedders pass a real predicate.
