@@ -30,6 +30,7 @@ from engine.state import write_lp, write_position
 from engine.values import battle as battle_values
 from engine.values import decisions
 from engine.values import effects as effect_values
+from engine.values import events as event_values
 from engine.values.decisions import Decision, DecisionKind, Option
 from engine.values.frozen import Frozen
 from engine.values.game import OriginalChange, OriginalOp
@@ -305,11 +306,11 @@ def test_a_clone_mid_chain_equals_its_original_and_shares_nothing_mutable() -> N
 
 FROZEN = ["Effect", "Source", "EffectType", "Lingering", "ChainLink", "PendingTrigger", "ChainRecord", "LpChange",
           "Decision", "BattleInput", "Packet", "BaseOutcome", "DamageResult", "LastKnown",
-          "Card", "PlayerState", "Battle"]  # fmt: skip
+          "Card", "PlayerState", "Battle", "TriggeringEvent"]  # fmt: skip
 
 
 def _frozen_class(name: str) -> type:
-    modules = (effect_values, effects, state, decisions, calculation, modifiers, battle_values)
+    modules = (effect_values, effects, state, decisions, calculation, modifiers, battle_values, event_values)
     return next(getattr(m, name) for m in modules if hasattr(m, name))
 
 
@@ -376,6 +377,8 @@ def _instances() -> list[object]:
                     duel.state.battle]
             for value in held:
                 found.setdefault(type(value).__name__, value)
+                if getattr(value, "event", None) is not None:  # a trigger's event (rules spec §U.27)
+                    found.setdefault("TriggeringEvent", value.event)
             duel.decide(agent.choose(d, duel))
         s = duel.state
         for value in [*s.cards, *s.players, *s.chains, *s.lp_changes, *s.lingering, *s.last_known.values(),
