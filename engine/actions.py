@@ -40,12 +40,16 @@ from engine.state import (
     write_effects_negated,
     write_face_up,
     write_hand_filler,
+    write_happened,
     write_last_known,
     write_lingering,
     write_lp,
     write_moved,
+    write_negated_links,
     write_position,
+    write_triggers,
     write_turn_facts_cleared,
+    write_window,
 )
 from engine.values.events import EventType
 from engine.values.game import (
@@ -86,12 +90,16 @@ def raise_event(
     """An event happened (to `cards`, for an event of cards; to `player`, for an event of a player, `amount` the
     damage or LP it was): the triggers it sets off wait in the open window to go on a chain (after the current chain,
     if one is resolving)."""
-    w = ctx.state.window
+    s = ctx.state
+    w = s.window
     assert w is not None, "events are raised inside a window"
     if event in RECORDED_EVENTS and (cards or player is not None):  # for an activation timing on it (§U.14)
-        w.happened = (*w.happened, (event, cards or (), player, w.chains_resolved + (1 if w.resolving >= 0 else 0)))
+        happened = (event, cards or (), player, w.chains_resolved + (1 if w.resolving >= 0 else 0))
+        write_happened(s, (*w.happened, happened))
     for t in triggered_effects(ctx, event, cards, player, amount):
-        w.triggers = (*w.triggers, t)
+        w = s.window
+        assert w is not None
+        write_triggers(s, (*w.triggers, t))
         ctx.emit(EventType.TRIGGERED, "window", card=t.card, player=t.player, detail=event.value if ctx.watched else "")
 
 
@@ -199,7 +207,7 @@ def negate_activation(ctx: Context, link: int, rule: str = "effect") -> bool:
     w = ctx.state.window
     if w is None or not 0 <= link < len(w.chain) or link in w.negated_links:
         return False
-    w.negated_links = (*w.negated_links, link)
+    write_negated_links(ctx.state, (*w.negated_links, link))
     negated = w.chain[link]
     ctx.emit(EventType.LINK_NEGATED, rule, card=negated.card, player=negated.player, detail="activation negated")
     _moved(ctx, TriggerEvent.ACTIVATION_NEGATED, negated.card)
@@ -538,7 +546,7 @@ def begin_next_turn(ctx: Context) -> None:
     close_battle_record(s)
     write_battle(s, no_battle(s.turn_player))
     s.pending = None
-    s.window = None
+    write_window(s, None)
     s.battle_phase_ending = False
     s.play_end_phase = False
     expire_lingering(ctx, "end_of_battle_phase")  # (a Battle Phase left without its End Step)

@@ -109,6 +109,10 @@ class EffectType(Frozen):
     * ``operation(ctx, source, link)``: what resolving it does.
     * ``event_card(ctx, source, index) -> bool``: for a trigger about other cards ("if a WIND monster you control
       returns to your hand", rules spec §U.14): whether this card of the event is one it answers; None: any.
+    * ``may_ask(effect) -> bool``: whether resolving `effect` may ask a player something or leave it to chance
+      (`engine.resolution`, rules spec §U.16). Only then does its operation run from a checkpoint, to be undone and
+      run again once the question is answered; an operation that never asks runs once, at no such cost. Asked once
+      per effect when the duel indexes its cards. None (the default): it may.
     """
 
     name: str
@@ -121,6 +125,7 @@ class EffectType(Frozen):
     pay_cost: "Callable[[Context, Source], None] | None"  # noqa: UP037
     operation: "Callable[[Context, Source, ChainLink], None] | None"  # noqa: UP037
     event_card: "Callable[[Context, Source, int], bool] | None"  # noqa: UP037
+    may_ask: "Callable[[Effect], bool] | None"  # noqa: UP037
 
     def __init__(
         self,
@@ -133,6 +138,7 @@ class EffectType(Frozen):
         pay_cost: Callable[[Context, Source], None] | None = None,
         operation: Callable[[Context, Source, ChainLink], None] | None = None,
         event_card: Callable[[Context, Source, int], bool] | None = None,
+        may_ask: Callable[[Effect], bool] | None = None,
     ) -> None:
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "hooks", dict(hooks) if hooks is not None else {})
@@ -143,6 +149,7 @@ class EffectType(Frozen):
         object.__setattr__(self, "pay_cost", pay_cost)
         object.__setattr__(self, "operation", operation)
         object.__setattr__(self, "event_card", event_card)
+        object.__setattr__(self, "may_ask", may_ask)
 
 
 @mypyc_attr(native_class=False)  # a plain class compiled too: its own __reduce__ pickles it in both builds
@@ -236,6 +243,7 @@ def _guarded(effect_type: EffectType) -> EffectType:
         cost_problem=wrap(t.cost_problem, "cost_problem"),
         pay_cost=wrap(t.pay_cost, "pay_cost"),
         operation=wrap(t.operation, "operation"),
+        may_ask=t.may_ask,  # (asked once, as the duel indexes its cards)
     )
 
 
@@ -326,8 +334,8 @@ class Index:
     """Where effects attach: hook point -> continuous sources; event -> triggers; activated list."""
 
     __slots__ = (
-        "activated", "built_from", "hooks", "host", "ids", "made", "timed_events", "trigger_events", "triggers",
-        "untargeted",
+        "activated", "asks", "built_from", "hooks", "host", "ids", "made", "timed_events", "trigger_events",
+        "triggers", "untargeted",
     )  # fmt: skip
 
     def __init__(self, cards: tuple[Card, ...], registry: Registry) -> None:
@@ -338,9 +346,15 @@ class Index:
         # Whether a card's effect is of a host's type (`Registry.host`): then the duel may run a host's function,
         # and each call takes a snapshot to put the game back if one raises (`Duel`).
         self.host = False
+        # Whether resolving each card's effect may ask a player (`EffectType.may_ask`): only then does its operation
+        # run from a checkpoint (`engine.resolution.run_operation`).
+        self.asks: list[list[bool]] = []
         for ci, card in enumerate(cards):
+            asks: list[bool] = []
+            self.asks.append(asks)
             for ei, eff in enumerate(card.effects):
                 etype = effect_type_of(card, ei, eff, registry)
+                asks.append(etype.operation is not None and (etype.may_ask is None or etype.may_ask(eff)))
                 if eff.type in registry.host:
                     self.host = True
                 if eff.kind is EffectKind.CONTINUOUS:
@@ -361,6 +375,14 @@ class Index:
         self.untargeted = [[Option(ci, ei) for ei in range(len(card.effects))] for ci, card in enumerate(cards)]
         # The cards' ids, by index (a card's id never changes): what a `Decision` names its options' cards by.
         self.ids = tuple(c.id for c in cards)
+
+    def may_ask(self, card: int, effect: int, eff: Effect) -> bool:
+        """Whether resolving the card's effect `eff` may ask a player (`asks`); an effect given to the card since it
+        was indexed may."""
+        built = self.built_from
+        if card < len(built) and effect < len(built[card]) and built[card][effect] is eff:
+            return self.asks[card][effect]
+        return True
 
     def is_current(self, cards: tuple[Card, ...]) -> bool:
         """Whether the cards have the effects this index was built from (a host may attach effects

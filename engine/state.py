@@ -47,8 +47,9 @@ from engine.values.game import (
 # after `__init__`, docs/compiled-build.md), held in tuples: a write replaces the record, through one named function
 # per kind of write (`write_*`, below: every writer is found by its name), so a clone or a snapshot shares them all.
 # The battle (`engine.values.battle.Battle`) is such a record too, and the state's lingering effects and mappings
-# are a tuple and read-only `FrozenMap`s, replaced through their writers. What a clone still copies: the root, the
-# open window (`WindowState` and its lists) and, for a clone (not a checkpoint), the history's three lists.
+# are a tuple and read-only `FrozenMap`s, replaced through their writers; so is the open window (`WindowState`,
+# through `write_window`, `write_priority`, `write_chain`...). What a clone still copies: the root and the history's
+# three lists; a checkpoint (the undo of a public call) is the root alone.
 @attr.s(auto_attribs=True, init=False, unsafe_hash=True)
 class PlayerState(Frozen):
     lp: int
@@ -288,13 +289,20 @@ class PendingTrigger(Frozen):
         object.__setattr__(self, "event", event)
 
 
-@attr.s(auto_attribs=True)
-class WindowState:
-    """An open sub-timing: its chain, the triggers waiting to go on one, and who has priority."""
+# An event of cards or a player that happened in a window (`WindowState.happened`): (event, cards, player, the count of
+# resolved chains from which the chain that responds to it is built)
+Happened = tuple[TriggerEvent, tuple[int, ...], Player | None, int]
+
+
+@attr.s(auto_attribs=True, init=False, unsafe_hash=True)
+class WindowState(Frozen):
+    """An open sub-timing: its chain, the triggers waiting to go on one, and who has priority.
+
+    An immutable record (issue 39), like the cards and the battle: a change makes a new one through one of the
+    window writers below (`write_window`, `write_priority`, `write_chain`...), so a clone or a snapshot shares it."""
 
     window: Window
     priority: Player
-    # Its sequences are tuples (issue 39): a change replaces one, so a copy of the window shares them all.
     chain: tuple[ChainLink, ...] = ()
     triggers: tuple[PendingTrigger, ...] = ()
     placing: tuple[PendingTrigger, ...] = ()  # the SEGOC group being placed
@@ -311,48 +319,35 @@ class WindowState:
     # The events of cards and players that happened in it (rules spec §U.14): (event, cards, player, the count of
     # resolved chains from which the chain that responds to it is built), for an activation timing on them ("when
     # your opponent Special Summons a monster").
-    happened: tuple[tuple[TriggerEvent, tuple[int, ...], Player | None, int], ...] = ()
+    happened: tuple[Happened, ...] = ()
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> WindowState:
-        """A blank object, without attrs' __init__ (see the comment above `GameState`)."""
-        return object.__new__(cls)
-
-    @staticmethod
-    def opened(window: Window, priority: Player, events: tuple[TriggerEvent, ...] = ()) -> WindowState:
-        """`WindowState(window, priority)`, a window just opened, built without attrs' generated
-        __init__ (Python code even in the compiled build): a battle opens five. Its start values
-        are checked against the class's defaults by tests/test_values.py."""
-        n = WindowState.__new__(WindowState)
-        n.window = window
-        n.priority = priority
-        n.chain = ()
-        n.triggers = ()
-        n.placing = ()
-        n.passes = 0
-        n.chains_resolved = 0
-        n.negated_links = ()
-        n.resolving = -1
-        n.events = events
-        n.waiting = ()
-        n.happened = ()
-        return n
-
-    def copy(self) -> WindowState:
-        """A copy for `GameState.clone` (one object: its tuples of immutable links and triggers are shared)."""
-        n = WindowState.__new__(WindowState)
-        n.window = self.window
-        n.priority = self.priority
-        n.chain = self.chain
-        n.triggers = self.triggers
-        n.placing = self.placing
-        n.passes = self.passes
-        n.chains_resolved = self.chains_resolved
-        n.negated_links = self.negated_links
-        n.resolving = self.resolving
-        n.events = self.events
-        n.waiting = self.waiting
-        n.happened = self.happened
-        return n
+    def __init__(
+        self,
+        window: Window,
+        priority: Player,
+        chain: tuple[ChainLink, ...] = (),
+        triggers: tuple[PendingTrigger, ...] = (),
+        placing: tuple[PendingTrigger, ...] = (),
+        passes: int = 0,
+        chains_resolved: int = 0,
+        negated_links: tuple[int, ...] = (),
+        resolving: int = -1,
+        events: tuple[TriggerEvent, ...] = (),
+        waiting: tuple[PendingTrigger, ...] = (),
+        happened: tuple[Happened, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "window", window)
+        object.__setattr__(self, "priority", priority)
+        object.__setattr__(self, "chain", chain)
+        object.__setattr__(self, "triggers", triggers)
+        object.__setattr__(self, "placing", placing)
+        object.__setattr__(self, "passes", passes)
+        object.__setattr__(self, "chains_resolved", chains_resolved)
+        object.__setattr__(self, "negated_links", negated_links)
+        object.__setattr__(self, "resolving", resolving)
+        object.__setattr__(self, "events", events)
+        object.__setattr__(self, "waiting", waiting)
+        object.__setattr__(self, "happened", happened)
 
 
 @attr.s(auto_attribs=True, init=False)  # (not hashable: it holds a Card)
@@ -422,13 +417,13 @@ class BattleRecord:
     lp_after: tuple[int, int] | None = None
 
 
-# The mutable state classes (`WindowState`, `GameState`) are `attr.s(auto_attribs=True)` classes, not
-# `attrs.define`: the optional compiled build makes those native classes (C struct fields), and `slots=True` would lose
-# their `__eq__` and `__repr__` there (docs/compiled-build.md). Their copies for `GameState.clone` are written out
-# field by field for the same reason (tests/test_values.py checks none is missed). Each copy starts from
-# `Cls.__new__(Cls)`, a blank object. The classes define `__new__` for the compiled build: there `object.__new__(cls)`
-# inside it is mypyc's direct allocation and `Cls.__new__(Cls)` a direct call, where the inherited `__new__` is a
-# generic method call (about 600 instructions per copy). In the pure build the Python `__new__` costs a call instead.
+# The mutable root (`GameState`) is an `attr.s(auto_attribs=True)` class, not `attrs.define`: the optional compiled
+# build makes it a native class (C struct fields), and `slots=True` would lose its `__eq__` and `__repr__` there
+# (docs/compiled-build.md). Its copy for `GameState.clone` is written out field by field for the same reason
+# (tests/test_values.py checks none is missed), starting from `GameState.__new__(GameState)`, a blank object. The class
+# defines `__new__` for the compiled build: there `object.__new__(cls)` inside it is mypyc's direct allocation and
+# `GameState.__new__(GameState)` a direct call, where the inherited `__new__` is a generic method call (about 600
+# instructions per copy). In the pure build the Python `__new__` costs a call instead.
 @attr.s(auto_attribs=True)
 class GameState:
     players: tuple[PlayerState, ...]  # (A's, B's): replaced through `write_lp`, `write_hand_filler`
@@ -489,8 +484,8 @@ class GameState:
         return hashlib.blake2b(canonical_bytes(self), digest_size=16).hexdigest()
 
     def clone(self) -> GameState:
-        """A copy that shares only immutable values (the cards, the players, effects, events, records): a handful of
-        objects, whatever the number of cards (issue 39). Hand-rolled
+        """A copy that shares only immutable values (the cards, the players, the window, effects, events, records):
+        the root and the history's three lists, whatever the number of cards (issue 39). Hand-rolled
         rather than `attrs.evolve` or `copy.deepcopy`: it is the hot path of search. Each field
         is written out (not generated) so that the compiled build copies native slots directly;
         tests/test_values.py checks that no field is left out. Containers are copied with `.copy()`:
@@ -500,7 +495,8 @@ class GameState:
     def checkpoint(self) -> GameState:
         """A copy to undo a call with (`Duel`'s snapshot, taken at every public call): `clone`, except that the
         history's lists (`log`, `chains`, `lp_changes`), to which a call only appends, are shared rather than copied,
-        so a checkpoint costs the same however long the history is; the undo cuts them back to their lengths."""
+        so a checkpoint is one object (every other field holds an immutable value), however long the history is;
+        the undo cuts the lists back to their lengths."""
         return self._copy(True)
 
     def _copy(self, share_history: bool) -> GameState:
@@ -513,8 +509,7 @@ class GameState:
         n.zero_atk_mutual_destruction = self.zero_atk_mutual_destruction
         n.phase = self.phase
         n.battle_phase_ending = self.battle_phase_ending
-        w = self.window
-        n.window = None if w is None else w.copy()
+        n.window = self.window  # (an immutable record: shared)
         n.pending = self.pending
         n.winner = self.winner
         n.draw = self.draw
@@ -701,6 +696,84 @@ def _remade(
 def write_battle(state: GameState, battle: Battle) -> None:
     """The battle record replaced (`Battle`'s methods make the new one: `started`, `compared`, `damaged`...)."""
     state.battle = battle
+
+
+# -- the window writers: the open window (`WindowState`, an immutable record) is replaced, never written in place ------
+# One per kind of change; each makes the new record field by field (compiled, a direct native construction).
+def write_window(state: GameState, window: WindowState | None) -> None:
+    """A window opened (`window`), or the open one closed (None)."""
+    state.window = window
+
+
+def _open(state: GameState) -> WindowState:
+    w = state.window
+    assert w is not None, "no window is open"
+    return w
+
+
+def write_priority(state: GameState, priority: Player, passes: int) -> None:
+    """Who has priority now, and how many players have passed in succession (a link added or the triggers placed:
+    0; a pass: one more)."""
+    w = _open(state)
+    state.window = WindowState(w.window, priority, w.chain, w.triggers, w.placing, passes, w.chains_resolved,
+                               w.negated_links, w.resolving, w.events, w.waiting, w.happened)  # fmt: skip
+
+
+def write_chain(state: GameState, chain: tuple[ChainLink, ...]) -> None:
+    """The chain's links now (one added; the last one's cost paid)."""
+    w = _open(state)
+    state.window = WindowState(w.window, w.priority, chain, w.triggers, w.placing, w.passes, w.chains_resolved,
+                               w.negated_links, w.resolving, w.events, w.waiting, w.happened)  # fmt: skip
+
+
+def write_triggers(state: GameState, triggers: tuple[PendingTrigger, ...]) -> None:
+    """The triggers waiting to be placed on a chain (one triggered; all moved to `placing` or `waiting`)."""
+    w = _open(state)
+    state.window = WindowState(w.window, w.priority, w.chain, triggers, w.placing, w.passes, w.chains_resolved,
+                               w.negated_links, w.resolving, w.events, w.waiting, w.happened)  # fmt: skip
+
+
+def write_placing(state: GameState, placing: tuple[PendingTrigger, ...]) -> None:
+    """The triggers being placed on the chain by SEGOC, in order (sorted; one placed; a group dropped)."""
+    w = _open(state)
+    state.window = WindowState(w.window, w.priority, w.chain, w.triggers, placing, w.passes, w.chains_resolved,
+                               w.negated_links, w.resolving, w.events, w.waiting, w.happened)  # fmt: skip
+
+
+def write_waiting(state: GameState, waiting: tuple[PendingTrigger, ...]) -> None:
+    """The phase triggers activated one at a time (§BP.2) still waiting (they arrived; one activated; declined)."""
+    w = _open(state)
+    state.window = WindowState(w.window, w.priority, w.chain, w.triggers, w.placing, w.passes, w.chains_resolved,
+                               w.negated_links, w.resolving, w.events, waiting, w.happened)  # fmt: skip
+
+
+def write_resolving(state: GameState, resolving: int) -> None:
+    """The chain link that starts to resolve (its index)."""
+    w = _open(state)
+    state.window = WindowState(w.window, w.priority, w.chain, w.triggers, w.placing, w.passes, w.chains_resolved,
+                               w.negated_links, resolving, w.events, w.waiting, w.happened)  # fmt: skip
+
+
+def write_negated_links(state: GameState, negated_links: tuple[int, ...]) -> None:
+    """The links of the chain whose activation is negated."""
+    w = _open(state)
+    state.window = WindowState(w.window, w.priority, w.chain, w.triggers, w.placing, w.passes, w.chains_resolved,
+                               negated_links, w.resolving, w.events, w.waiting, w.happened)  # fmt: skip
+
+
+def write_happened(state: GameState, happened: tuple[Happened, ...]) -> None:
+    """The events of cards and players that happened in the window (§U.14)."""
+    w = _open(state)
+    state.window = WindowState(w.window, w.priority, w.chain, w.triggers, w.placing, w.passes, w.chains_resolved,
+                               w.negated_links, w.resolving, w.events, w.waiting, happened)  # fmt: skip
+
+
+def write_chain_resolved(state: GameState, priority: Player) -> None:
+    """The chain is over: no link resolving, none negated, one more chain resolved, nobody has passed, and
+    `priority` (the turn player) has priority."""
+    w = _open(state)
+    state.window = WindowState(w.window, priority, (), w.triggers, w.placing, 0, w.chains_resolved + 1, (), -1,
+                               w.events, w.waiting, w.happened)  # fmt: skip
 
 
 def write_lingering(state: GameState, lingering: tuple[Lingering, ...]) -> None:

@@ -34,6 +34,7 @@ from engine.state import (
     write_battle_destroyed,
     write_effects_negated,
     write_indestructible_used,
+    write_window,
 )
 from engine.values.events import EventType
 from engine.values.game import PLAYERS, Location, Phase, Player, Position, Window, opponent_of
@@ -360,7 +361,7 @@ def duel_over(ctx: Context) -> None:
     w = ctx.state.window
     if w is not None and w.chain and w.resolving < 0:
         ctx.state.chains.append(ChainRecord(w.window, tuple((lk.card, lk.player) for lk in w.chain), ()))
-    ctx.state.window = None
+    write_window(ctx.state, None)
 
 
 ON_ENTER: Final[dict[Phase, Callable[[Context], None]]] = {  # (Final: a C static when compiled)

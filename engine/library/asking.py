@@ -6,11 +6,11 @@ hands over (so this module needs nothing of that one)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from engine import actions, resolution
-from engine.effects import Context, Params, Source
+from engine.effects import Context, Effect, Params, Source
 from engine.library.filters import matches
 from engine.library.refs import ref
 from engine.rules.tokens import free_main_monster_zones
@@ -171,6 +171,23 @@ def may_ask(cards: Sequence[Any]) -> bool:
     needs to know to number the answers."""
     return any(op_may_ask(op) for c in cards for e in c.effects for op in e.params.get("does", ()) or ()) or any(
         cost_may_ask(e.params.get("cost") or {}) for c in cards for e in c.effects)
+
+
+def effect_may_ask(effect: Effect) -> bool:
+    """Whether resolving an effect of the format's kinds may ask a player or leave it to chance (§U.16): an operation
+    of its `does` list, or one contained in one (a mode, a coin's side...), that may (`EffectType.may_ask`: only then
+    does its operation run from a checkpoint)."""
+    return _ops_may_ask(effect.params.get("does", ()))
+
+
+def _ops_may_ask(ops: Any) -> bool:
+    for op in ops or ():
+        if isinstance(op, Mapping):
+            if op_may_ask(op):
+                return True
+            if any(isinstance(v, tuple | list) and _ops_may_ask(v) for v in op.values()):
+                return True
+    return False
 
 
 # The cost keys that may leave the activating player a choice of what pays (rules spec §U.21)

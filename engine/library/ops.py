@@ -617,6 +617,7 @@ ACTIVATING_TYPES = [
         pay_cost=pay_cost,
         operation=operation,
         event_card=event_card,
+        may_ask=asking.effect_may_ask,
     )
     for kind in ("activated", "trigger", "flip")
 ]
