@@ -409,6 +409,8 @@ def check_reads_event(e: EffectSpec, at: tuple[str | int, ...]) -> None:
     """What reads a trigger's event (rules spec §U.27) is only a trigger's: `event_cards` ("that monster") and
     `event_amount` ("the damage you took") in its operations; `card_activation` (the negated activation of its
     event) only with `on: activation_negated` about another card than its own."""
+    if e.kind == "activated" and e.params.get("mandatory") and e.params.get("responds_to") is None:
+        raise Invalid("a mandatory Quick Effect answers an activation: give responds_to with it", *at, "mandatory")
     if e.kind != "trigger":
         for place, op in each_op(e.does, at):
             for key, value in op.params.items():
