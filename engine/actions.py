@@ -13,6 +13,7 @@ from typing import Any, Final
 import attrs
 
 from engine.effects import Context, Effect, EffectKind, Hook, Lingering, Source, TriggerEvent
+from engine.rules.arrivals import arrival
 from engine.rules.attack import opponent_field
 from engine.rules.battle import battle_damage_preview, position_problem
 from engine.rules.destruction import (
@@ -149,13 +150,14 @@ def move_card(
         card.equipped_to if dest is Location.SPELL_TRAP_ZONE else None,
         card.materials if dest is Location.MONSTER_ZONE else 0,
         card.effects_negated and dest is Location.GRAVEYARD and was_on_field and not for_a_while,
+        arrival(ctx, card, rule),  # where from, when, by whose card effect (§U.24)
     )  # fmt: skip
     data = (("from", was.value), ("to", dest.value)) if ctx.watched else ()
     if was is Location.MONSTER_ZONE or dest is Location.MONSTER_ZONE:
         note_opponent_field(ctx, index, was_controller)
     ctx.emit(EventType.MOVED, rule, card=index, detail=detail, data=data)
     if was_on_field and not is_on_field(dest):
-        _moved(ctx, TriggerEvent.LEFT_FIELD, index)  # §U.27: "if this card leaves the field"
+        _moved(ctx, TriggerEvent.LEFT_FIELD, index)  # §U.24: "if this card leaves the field"
     if was_on_field and dest is Location.HAND:
         _moved(ctx, TriggerEvent.RETURNED_TO_HAND, index)  # §U.14: "if this card is returned to the hand"
     elif dest is Location.HAND and not drawn and was in ADDED_FROM:
@@ -167,11 +169,13 @@ ADDED_FROM: Final = frozenset({Location.DECK, Location.GRAVEYARD, Location.BANIS
 
 
 def special_summon(
-    ctx: Context, index: int, player: Player, position: Position, rule: str, *, by: Player | None = None
+    ctx: Context, index: int, player: Player, position: Position, rule: str, *, by: Player | None = None,
+    how: str = "special",
 ) -> bool:
     """Special Summon a monster (from the hand, Deck, Graveyard, banishment or Extra Deck) to `player`'s field:
-    it was Special Summoned this turn, and "if this card is Special Summoned" triggers (§U.14). `by`: the player who
-    Summons it (default `player`); False, and nothing done, if that player cannot Special Summon it now (§U.17)."""
+    it was Special Summoned this turn (`how`: "fusion"... "treated as a Fusion Summon", §U.24), and "if this card is
+    Special Summoned" triggers (§U.14). `by`: the player who Summons it (default `player`); False, and nothing done,
+    if that player cannot Special Summon it now (§U.17)."""
     who = player if by is None else by
     if (ctx.index.hooks[Hook.SPECIAL_SUMMON_LOCK] or ctx.state.lingering) and special_summon_locked(ctx, index, who):
         ctx.emit(EventType.LINK_RESOLVED, "special_summon_lock", card=index, player=who,
@@ -179,7 +183,7 @@ def special_summon(
         return False
     from_extra_deck = ctx.card(index).location is Location.EXTRA_DECK
     move_card(ctx, index, Location.MONSTER_ZONE, rule, detail="Special Summoned", position=position, controller=player)
-    write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, summoned="special", summoned_this_turn=True))
+    write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, summoned=how, summoned_this_turn=True))
     _moved(ctx, TriggerEvent.SPECIAL_SUMMONED, index)
     if from_extra_deck:  # §U.17: "if a monster is Special Summoned from the Extra Deck"
         _moved(ctx, TriggerEvent.SUMMONED_FROM_EXTRA_DECK, index)
@@ -239,7 +243,9 @@ def send_to_graveyard(ctx: Context, index: int, rule: str, *, detail: str = "", 
         _moved(ctx, TriggerEvent.SENT_TO_GRAVEYARD, index)
 
 
-def destroy(ctx: Context, index: int, rule: str, *, detail: str = "", by: Source | None = None) -> bool:
+def destroy(
+    ctx: Context, index: int, rule: str, *, detail: str = "", by: Source | None = None, replace: bool = True
+) -> bool:
     """Destroy a card on the field (it is sent to the Graveyard, or wherever that leads): "if this card is
     destroyed" triggers, wherever it went. `by`: the effect that destroys it, when a card effect does (§U.9: a card
     that cannot be destroyed by it stays)."""
@@ -249,16 +255,19 @@ def destroy(ctx: Context, index: int, rule: str, *, detail: str = "", by: Source
         ctx.emit(EventType.NOT_DESTROYED, "indestructible_by_effects", card=index,
                  detail="it cannot be destroyed by that card effect")  # fmt: skip
         return False
-    if rule in CARD_EFFECT_DESTRUCTION and (instead := effect_destruction_replacement(ctx, index)) is not None:
+    instead = effect_destruction_replacement(ctx, index) if replace and rule in CARD_EFFECT_DESTRUCTION else None
+    if instead is not None:  # (`replace` False: its player declined a replacement they may apply, §U.24)
         replace_battle_destruction(ctx, instead, index)  # §U.10: not destroyed; what it does instead is done now
         return False
     # Whose card effect destroyed it, for "destroyed by your opponent's card effect" (§U.15) and "destroyed by a card
     # effect" (§U.18): the effect's controller; its own controller for its own continuous effect; None otherwise.
     who = by.controller if by is not None else ctx.card(index).controller if rule == "self_destroy_deferred" else None
+    was = ctx.card(index)
     send_to_graveyard(ctx, index, rule, detail=detail or "destroyed", triggers=False)
     dest = ctx.card(index).location  # (a Token ceased to exist: not in the Graveyard, §U.17)
     if who is not None or ctx.card(index).details.destroyed_by is not None:
-        write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, destroyed_by=who))
+        came = ctx.card(index).details.arrival if by is None else arrival(ctx, was, rule, by)
+        write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, destroyed_by=who, arrival=came))
     if dest is Location.GRAVEYARD:
         _moved(ctx, TriggerEvent.SENT_TO_GRAVEYARD, index)
     _moved(ctx, TriggerEvent.DESTROYED, index)

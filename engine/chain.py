@@ -20,7 +20,7 @@ from typing import Final
 
 from engine import actions, checks, resolution
 from engine.effects import Context, Hook, TriggerEvent
-from engine.rules import attack, cards, legality
+from engine.rules import arrivals, attack, cards, legality
 from engine.rules.battle import battle_problem
 from engine.state import ChainLink, ChainRecord, GameState, PendingTrigger, TriggeringEvent, WindowState, write_face_up
 from engine.values.decisions import PASS, RESOLUTION_KINDS, Decision, DecisionKind, IllegalChoice, Option, malformed
@@ -375,6 +375,7 @@ def activate(
         targets=option.targets,
         target_instances=tuple(ctx.card(i).instance for i in option.targets),
         trigger=trigger,
+        activated_from=arrivals.origin(ctx.card(option.card)),  # (before a cost moves it: §U.24)
         event=event,
     )
     chain = (*_window(s).chain, link)
@@ -397,8 +398,11 @@ def activate(
         if paid := lp - ctx.state.players[player].lp:  # (kept on the link: "that much", rules spec §U.21)
             now = _window(s).chain
             write_chain(s, (*now[:-1], ChainLink(link.card, link.effect, link.player, link.speed, link.targets,
-                                                 link.target_instances, link.trigger, paid, link.event)))  # fmt: skip
+                                                 link.target_instances, link.trigger, paid, link.activated_from,
+                                                 link.event)))  # fmt: skip
         actions.check_zero_lp(ctx)
+    if ctx.index.triggers[TriggerEvent.EFFECT_ACTIVATED]:  # "if a monster effect is activated in the GY" (§U.24)
+        actions.raise_event(ctx, TriggerEvent.EFFECT_ACTIVATED, (option.card,))
     write_priority(s, opponent_of(player), 0)
 
 

@@ -112,7 +112,9 @@ class EffectType(Frozen):
     * ``may_ask(effect) -> bool``: whether resolving `effect` may ask a player something or leave it to chance
       (`engine.resolution`, rules spec §U.16). Only then does its operation run from a checkpoint, to be undone and
       run again once the question is answered; an operation that never asks runs once, at no such cost. Asked once
-      per effect when the duel indexes its cards. None (the default): it may.
+      per effect when the duel indexes its cards. None (the default): it may. A type with no `operation` (a
+      replacement answering a hook) that may ask a player while another effect resolves says so here too ("you can
+      ... instead", §U.24): then every effect's operation in that duel runs from a checkpoint; None: it never asks.
     """
 
     name: str
@@ -334,8 +336,8 @@ class Index:
     """Where effects attach: hook point -> continuous sources; event -> triggers; activated list."""
 
     __slots__ = (
-        "activated", "asks", "built_from", "hooks", "host", "ids", "made", "timed_events", "trigger_events",
-        "triggers", "untargeted",
+        "activated", "asks", "asks_anywhere", "built_from", "hooks", "host", "ids", "made", "timed_events",
+        "trigger_events", "triggers", "untargeted",
     )  # fmt: skip
 
     def __init__(self, cards: tuple[Card, ...], registry: Registry) -> None:
@@ -349,12 +351,20 @@ class Index:
         # Whether resolving each card's effect may ask a player (`EffectType.may_ask`): only then does its operation
         # run from a checkpoint (`engine.resolution.run_operation`).
         self.asks: list[list[bool]] = []
+        # Whether an effect that resolves no operation of its own (a replacement) may ask a player while another
+        # effect resolves ("you can ... instead", §U.24: its type's `may_ask`): then every operation may ask.
+        self.asks_anywhere = False
         for ci, card in enumerate(cards):
             asks: list[bool] = []
             self.asks.append(asks)
             for ei, eff in enumerate(card.effects):
                 etype = effect_type_of(card, ei, eff, registry)
-                asks.append(etype.operation is not None and (etype.may_ask is None or etype.may_ask(eff)))
+                if etype.operation is not None:
+                    asks.append(etype.may_ask is None or etype.may_ask(eff))
+                else:
+                    asks.append(False)
+                    if etype.may_ask is not None and etype.may_ask(eff):
+                        self.asks_anywhere = True
                 if eff.type in registry.host:
                     self.host = True
                 if eff.kind is EffectKind.CONTINUOUS:
@@ -380,6 +390,8 @@ class Index:
         """Whether resolving the card's effect `eff` may ask a player (`asks`); an effect given to the card since it
         was indexed may."""
         built = self.built_from
+        if self.asks_anywhere:
+            return True
         if card < len(built) and effect < len(built[card]) and built[card][effect] is eff:
             return self.asks[card][effect]
         return True

@@ -77,6 +77,11 @@ class CardDetails:
     # The player whose card effect destroyed it, where it went (§U.15: "destroyed by your opponent's card effect");
     # None otherwise. Kept until it moves again.
     destroyed_by: Player | None = None
+    # Where it came from, when, and by whose card effect, as its last move left it; its battle position before its
+    # last change of position (rules spec §U.24: what an event of this card carries). Kept until it moves again.
+    arrival: Arrival | None = None
+    position_before: Position | None = None
+
     # A Trap Card Special Summoned as a monster ("this card is also still a Trap Card", rules spec §U.27): a monster
     # while it stays in the Monster Zone, its printed type line given by the effect (`abilities`, kept in
     # `printed_abilities` meanwhile); once it leaves, a Trap Card again.
@@ -85,13 +90,27 @@ class CardDetails:
 
     def moved(self) -> CardDetails:
         """As it is once the card moved: a new card, in no zone, not Summoned (its printed details stay)."""
-        if self.summoned is None and not self.summoned_this_turn and self.column < 0 and not self.trap_monster:
+        if (self.summoned is None and not self.summoned_this_turn and self.column < 0 and not self.trap_monster
+                and self.position_before is None):
             return self
         abilities = self.printed_abilities if self.trap_monster else self.abilities
         return CardDetails(abilities, self.link_arrows, rank=self.rank)
 
 
 NO_DETAILS: Final = CardDetails()
+
+
+@attrs.frozen(slots=True)
+class Arrival:
+    """How a card came to where it is (rules spec §U.24): the place it left (`came_from`: a zone word, "hand",
+    "deck", "extra_deck", "graveyard", "banished", "monster_zone", "spell_trap_zone", "pendulum_zone",
+    "field_zone"), the turn it came, and, when a card effect moved it as it resolved, that effect's controller
+    (`by`) and its card as it was then (`by_card`)."""
+
+    came_from: str
+    turn: int
+    by: Player | None = None
+    by_card: Card | None = None
 
 
 @attr.s(auto_attribs=True, init=False)  # (not hashable: its tags may hold anything)
@@ -242,6 +261,8 @@ class ChainLink(Frozen):
     target_instances: tuple[int, ...]
     trigger: bool
     lp_paid: int  # the LP its activation paid as the cost ("loses that much ATK": rules spec §U.21)
+    # Where its card was when it was activated, before any cost moved it ("activated in the hand / GY": §U.24)
+    activated_from: str
     event: TriggeringEvent | None  # a trigger's: the event it answers ("that monster", "the damage you took": §U.27)
 
     def __init__(
@@ -254,6 +275,7 @@ class ChainLink(Frozen):
         target_instances: tuple[int, ...] = (),
         trigger: bool = False,
         lp_paid: int = 0,
+        activated_from: str = "",
         event: TriggeringEvent | None = None,
     ) -> None:
         object.__setattr__(self, "card", card)
@@ -264,6 +286,7 @@ class ChainLink(Frozen):
         object.__setattr__(self, "target_instances", target_instances)
         object.__setattr__(self, "trigger", trigger)
         object.__setattr__(self, "lp_paid", lp_paid)
+        object.__setattr__(self, "activated_from", activated_from)
         object.__setattr__(self, "event", event)
 
 
@@ -567,9 +590,11 @@ def write_moved(
     equipped_to: int | None,
     materials: int,
     effects_negated: bool,
+    arrival: Arrival | None = None,
 ) -> None:
     """A card moved (`actions.move_card`): a new card for the rules (its instance changes), in `location`, face-up,
-    no longer determined destroyed by battle, without counters, Summoned by nobody (its printed details stay)."""
+    no longer determined destroyed by battle, without counters, Summoned by nobody (its printed details stay), with
+    how it came there (`arrival`, §U.24)."""
     c = state.cards[index]
     details, values = c.details.moved(), (c.card_type, c.base_atk, c.base_def, c.attribute, c.monster_type, c.level)
     if c.details.trap_monster and location is Location.MONSTER_ZONE:  # a monster while it stays there (§U.27)
@@ -577,6 +602,10 @@ def write_moved(
                                printed_abilities=c.details.printed_abilities)  # fmt: skip
     elif c.details.trap_monster:  # a Trap Card again once it leaves
         values = (CardType.TRAP, 0, 0, None, None, 0)
+    if arrival is not None:  # how it came there (§U.24): one record built, not an evolve
+        details = CardDetails(details.abilities, details.link_arrows, details.summoned, details.summoned_this_turn,
+                              details.column, details.extra_zone, details.rank, details.destroyed_by, arrival,
+                              details.position_before, details.trap_monster, details.printed_abilities)
     ctype, atk, def_, attribute, monster_type, level = values
     write_card(state, index, Card(
         c.id, c.name, c.owner, controller, location, ctype, atk, def_, position, False, c.pendulum, c.effects,
@@ -608,10 +637,11 @@ def write_as_monster(state: GameState, index: int, values: MonsterValues | None)
 
 
 def write_position(state: GameState, index: int, position: Position | None) -> None:
-    """A monster's battle position changed (a flip, a change of position)."""
+    """A monster's battle position changed (a flip, a change of position): the one before is kept (§U.24)."""
     c = state.cards[index]
+    details = attrs.evolve(c.details, position_before=c.position) if position is not c.position else c.details
     write_card(state, index, _remade(c, c.controller, position, c.face_down, c.equipped_to, c.materials, c.counters,
-                                     c.battle_destroyed, c.effects_negated, c.details, c.effects))  # fmt: skip
+                                     c.battle_destroyed, c.effects_negated, details, c.effects))  # fmt: skip
 
 
 def write_face_up(state: GameState, index: int, equipped_to: int | None) -> None:
@@ -668,6 +698,16 @@ def write_effects(state: GameState, index: int, effects: tuple[Effect, ...]) -> 
     c = state.cards[index]
     write_card(state, index, _remade(c, c.controller, c.position, c.face_down, c.equipped_to, c.materials, c.counters,
                                      c.battle_destroyed, c.effects_negated, c.details, tuple(effects)))  # fmt: skip
+
+
+def as_cause(c: Card) -> Card:
+    """The card as an `Arrival` keeps the card whose effect moved another: without its own arrival (§U.24), so that
+    records never nest."""
+    if c.details.arrival is None:
+        return c
+    details = attrs.evolve(c.details, arrival=None)
+    return _remade(c, c.controller, c.position, c.face_down, c.equipped_to, c.materials, c.counters,
+                   c.battle_destroyed, c.effects_negated, details, c.effects)  # fmt: skip
 
 
 def _remade(

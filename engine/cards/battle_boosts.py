@@ -17,10 +17,12 @@ CYBER_DRAGON_ZWEI = CardDef(
     text="If this card attacks an opponent's monster, it gains 300 ATK during the Damage Step only. Once per turn: "
     "You can reveal 1 Spell in your hand; this card's name becomes 'Cyber Dragon' until the End Phase (a Main Phase "
     "effect: the host's). This card's name becomes 'Cyber Dragon' while in the GY.",
-    ruling="A direct attack is no attack on a monster (`against`, §U.15); case S2-CDZ-001. "
+    ruling="A direct attack is no attack on a monster (`against`, §U.15); case S2-CDZ-001; its name in the GY: "
+    "kind name_becomes (§U.24), case S2B-CDZ-001. "
     "https://yugipedia.com/wiki/Cyber_Dragon_Zwei",
-    effects=({"kind": "stat_modifier", "atk": 300, "while": "damage_step", "when": "attacking", "against": {}},),
-    fidelity="approximate: its name is not 'Cyber Dragon' in the Graveyard",
+    effects=({"kind": "stat_modifier", "atk": 300, "while": "damage_step", "when": "attacking", "against": {}},
+             {"kind": "name_becomes", "name": "Cyber Dragon", "on_field": False, "also_in": ["graveyard"]}),
+    fidelity="exact",
 )
 
 FUSION_DEVOURER = CardDef(

@@ -83,6 +83,7 @@ TriggerEvent = Literal[
     "activation_negated",
     "summoned_from_extra_deck",
     "destroyed_and_sent_to_graveyard",
+    "effect_activated",
     "left_field",
 ]
 TriggerCondition = Literal[
@@ -110,6 +111,7 @@ TriggerCondition = Literal[
     "destroyed_by_effect",
     "sent_from_monster_zone",
     "equip_card",
+    "opponent_monster_destroyed_by_battle_and_sent",
     "destroyed_by_this_battle",
 ]
 Attribute = Literal["light", "dark", "water", "fire", "earth", "wind", "divine"]
@@ -155,7 +157,7 @@ SUMMON_KINDS: tuple[str, ...] = get_args(Summoned)
 MONSTER_TYPES: tuple[str, ...] = get_args(MonsterType)
 TARGET_KEYWORDS = (
     "attacker", "target", "self", "battling_opponent", "own_battler", "opponent_battler", "targeted", "event_cards",
-    "acted_on",
+    "acted_on", "summoned",
 )  # fmt: skip
 SUMMON_FROM = frozenset({"hand", "deck", "graveyard", "banished", "extra_deck"})
 

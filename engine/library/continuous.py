@@ -445,6 +445,8 @@ CONTINUOUS_TYPES = [
         hooks={Hook.BATTLE_DESTRUCTION_REPLACEMENT: _replacement},
         cost_problem=_instead_problem,
         pay_cost=_do_instead,
+        # "you can ... instead" asks its controller as the destroying effect resolves (§U.24)
+        may_ask=lambda eff: bool(eff.params.get("player_decides")),
     ),
     # The format gives the condition as text for people; the engine cannot evaluate text, so the
     # condition counts as failing (the cases using it say so). Embedders pass a real predicate.
@@ -462,6 +464,6 @@ CONTINUOUS_TYPES = [
 _PLAIN = (Hook.STATS, Hook.NEGATES_EFFECTS)
 CONTINUOUS_TYPES = [
     EffectType(t.name, hooks={hook: OnlyIf(h, hook in _PLAIN) for hook, h in t.hooks.items()},
-               cost_problem=t.cost_problem, pay_cost=t.pay_cost)
+               cost_problem=t.cost_problem, pay_cost=t.pay_cost, may_ask=t.may_ask)
     for t in CONTINUOUS_TYPES
 ]  # fmt: skip

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from engine.effects import Context
+from engine.rules.arrivals import arrived_this_turn
 from engine.rules.levels import current_level
 from engine.rules.stats import current_stats, lingering_stats
 from engine.rules.this_turn import attacked_this_turn, battled_this_turn, declared_attack_this_turn
@@ -51,6 +52,19 @@ def _turn_facts_hold(ctx: Context, index: int, flt: Mapping[str, Any]) -> bool:
     return all(fact(s, index) is bool(flt[key]) for key, fact in _TURN_FACTS if key in flt)
 
 
+def name_of(card: Card) -> str:
+    """Its name as a text reads it (rules spec §U.24): "This card's name becomes X while on the field (or in the GY)"
+    (kind `name_becomes`) while it is face-up on the field with its effects not negated, or in a place the effect
+    also names; its printed name otherwise."""
+    for eff in card.effects:
+        if eff.type != "name_becomes" or eff.negated:
+            continue
+        on_field = card.face_up_on_field and not card.effects_negated and eff.params.get("on_field", True)
+        if on_field or card.location.value in eff.params.get("also_in", ()):
+            return str(eff.params["name"])
+    return card.name
+
+
 def matches_card(
     card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | None = None, level: int | None = None
 ) -> bool:
@@ -61,9 +75,9 @@ def matches_card(
     effects may have changed it (§U.17; the printed one otherwise)."""
     if flt.keys() & _COMPOUND and not _compound_holds(card, flt, stats, level):
         return False
-    if "archetype" in flt and flt["archetype"] not in card.name:
+    if "archetype" in flt and flt["archetype"] not in name_of(card):
         return False
-    if "name" in flt and flt["name"] != card.name:
+    if "name" in flt and flt["name"] != name_of(card):
         return False
     if "card_type" in flt and _TYPE_OF[card.card_type] != flt["card_type"] and not (
         card.details.trap_monster and flt["card_type"] == "trap"
@@ -77,7 +91,7 @@ def matches_card(
         return False
     if "summoned" in flt and card.summoned != flt["summoned"]:
         return False  # how it was Summoned is no printed property: a face-down monster still was
-    if "not_archetype" in flt and flt["not_archetype"] in card.name:
+    if "not_archetype" in flt and flt["not_archetype"] in name_of(card):
         return False
     face_down = card.location is Location.MONSTER_ZONE and card.position is Position.SET
     if "face_up" in flt and bool(flt["face_up"]) is _face_down(card):
@@ -202,11 +216,13 @@ _TURN_FACTS: Final = (
     ("declared_attack_this_turn", declared_attack_this_turn),
     ("attacked_this_turn", attacked_this_turn),
     ("battled_this_turn", battled_this_turn),
+    ("arrived_this_turn", arrived_this_turn),  # (rules spec §U.24)
 )
 _TURN_WORDS: Final = (
     ("declared_attack_this_turn", "declared an attack", "did not declare an attack"),
     ("attacked_this_turn", "attacked", "did not attack"),
     ("battled_this_turn", "battled", "did not battle"),
+    ("arrived_this_turn", "came where it is", "did not come where it is"),
 )
 _TURN: Final = frozenset(key for key, _fact in _TURN_FACTS)
 _EXTRA_DECK: Final = frozenset({"fusion", "synchro", "xyz", "link"})

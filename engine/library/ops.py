@@ -30,6 +30,7 @@ from engine.library.lasting import LASTING_OPS
 from engine.library.levels import LEVEL_OPS
 from engine.library.locks import LOCK_OPS
 from engine.library.refs import ref, value_of
+from engine.library.replacements import destroy_by_effect
 from engine.library.sequence import LATER_TYPE, do_later, run_ops
 from engine.library.targets import (
     card_for,
@@ -53,6 +54,7 @@ from engine.values.game import (
     Window,
     is_on_field,
 )
+from engine.values.params import as_params
 
 # What resolves one entry of an effect's `does` list. The entry is typed `Params` (what `Effect`
 # freezes every mapping into), not `Mapping`: compiled, its `.get` is then a C dict lookup.
@@ -243,7 +245,7 @@ def _negate_activation(ctx: Context, src: Source, link: ChainLink, op: Params) -
     negated = w.chain[below]
     actions.negate_activation(ctx, below, "effect")
     if op.get("destroy"):
-        actions.destroy(ctx, negated.card, "effect", detail="destroyed by the negating effect", by=src)
+        destroy_by_effect(ctx, src, negated.card, "destroyed by the negating effect")
 
 
 def _move_op(dest: Location) -> OpHandler:
@@ -261,9 +263,15 @@ def _move_op(dest: Location) -> OpHandler:
 
 
 def _destroy(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """Destroy the card it names, or the cards its controller picks as it resolves (`pick`: §U.24, not targeted)."""
+    if op.get("pick") is not None:
+        for i in asking.picked_on_field(ctx, src, op["pick"], "the card(s) to destroy"):
+            if not unaffected_by(ctx, i, src):
+                destroy_by_effect(ctx, src, i)
+        return
     index = card_for(ctx, src, link, op["target"])
     if index is not None:
-        actions.destroy(ctx, index, "effect", by=src)
+        destroy_by_effect(ctx, src, index)
 
 
 def _shuffle_into_deck(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
@@ -340,7 +348,8 @@ def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Params) -> N
     index = asking.pick_one(ctx, src, op, ("hand", "deck", "graveyard"), "the monster to Special Summon")
     if index is None or not ctx.card(index).is_monster:
         return
-    actions.special_summon(ctx, index, src.controller, asking.summon_position(ctx, src, index, op), "effect")
+    actions.special_summon(ctx, index, src.controller, asking.summon_position(ctx, src, index, op), "effect",
+                           how=str(op.get("treated_as") or "special"))  # fmt: skip
 
 
 def amount_of(ctx: Context, src: Source, op: Params) -> int:
@@ -402,7 +411,7 @@ def _destroy_all(ctx: Context, src: Source, link: ChainLink, op: Params) -> None
               if c.location is Location.MONSTER_ZONE and c.controller in players and matches(ctx, i, flt)
               and not unaffected_by(ctx, i, src)]  # fmt: skip
     for i in doomed:
-        actions.destroy(ctx, i, "effect", by=src)
+        destroy_by_effect(ctx, src, i)
 
 
 def _all_monsters(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
@@ -419,7 +428,7 @@ def _all_monsters(ctx: Context, src: Source, link: ChainLink, op: Params) -> Non
     for i in chosen:
         card = ctx.card(i)
         if what == "destroy":
-            actions.destroy(ctx, i, "effect", by=src)
+            destroy_by_effect(ctx, src, i)
         elif what == "change_position":  # `to: other`: each one's other battle position, face-up
             to = op["to"] if op["to"] != "other" else "defense" if card.position is Position.ATTACK else "attack"
             actions.change_position(ctx, i, Position(to), "effect")
@@ -495,7 +504,12 @@ def _place_in_pendulum_zone(ctx: Context, src: Source, link: ChainLink, op: Para
     """Place a Pendulum Monster in its controller's Pendulum Zone ("place this card in your Pendulum Zone"): a
     Spell & Trap Zone card, face-up (rules spec §U.4), if the card is a Pendulum Monster and a Pendulum Zone is
     free."""
-    index = ref(ctx, src, op.get("card", "self"))
+    if op.get("from") is not None and op.get("card") is None:  # "place 1 ... from your Deck" (§U.24): a pick
+        pendulum = as_params({**op, "filter": {"all": [{"ability": "pendulum"}, *(
+            [op["filter"]] if op.get("filter") else [])]}})
+        index = asking.pick_one(ctx, src, pendulum, ("deck",), "the Pendulum Monster to place in the Pendulum Zone")
+    else:
+        index = ref(ctx, src, op.get("card") or "self")
     if index is None:
         return
     problem = pendulum_zone_problem(ctx, index, src.controller)

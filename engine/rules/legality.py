@@ -192,7 +192,8 @@ def location_problem(ctx: Context, player: Player, card: Card, eff: Effect) -> s
         ):
             return f"{card.name} is face-down"
         return f"{card.name} has been destroyed by battle"
-    want = "on the field" if where is Location.MONSTER_ZONE else f"in the {where.value.replace('_', ' ')}"
+    want = ("on the field" if where is Location.MONSTER_ZONE else "banished" if where is Location.BANISHED
+            else f"in the {where.value.replace('_', ' ')}")  # fmt: skip
     return f"{card.name} is not {want} (it {is_at(card.location)})"
 
 

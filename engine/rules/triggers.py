@@ -45,7 +45,7 @@ MOVED_EVENTS: Final = frozenset(
     {TriggerEvent.DESTROYED, TriggerEvent.SENT_TO_GRAVEYARD, TriggerEvent.DESTROYED_AND_SENT_TO_GRAVEYARD,
      TriggerEvent.LEFT_FIELD}
 )  # fmt: skip
-# The moved events of a card wherever it went (the others: only of a card now in the Graveyard).
+# The moved events of a card wherever it went (the others: only if it is in the Graveyard).
 ANYWHERE_EVENTS: Final = frozenset({TriggerEvent.DESTROYED, TriggerEvent.LEFT_FIELD})
 # Events of the cards an action did something to (§U.14), raised with those cards: whose card it must be is the
 # trigger's `about` (`ABOUT`). An attack negated is an event of the attacking monster.
@@ -60,6 +60,7 @@ CARD_EVENTS: Final = frozenset(
         TriggerEvent.ADDED_TO_HAND,
         TriggerEvent.ACTIVATION_NEGATED,
         TriggerEvent.SUMMONED_FROM_EXTRA_DECK,
+        TriggerEvent.EFFECT_ACTIVATED,
     }
 )
 # Events of a player (raised with that player): whose is the trigger's `about`.
@@ -88,13 +89,33 @@ def concerns_card_event(
     if player is not None:
         return whose == "any" or (player is me) is (whose in ("self", "own"))
     if whose == "self":
-        return index in cards
-    picked = [i for i in cards if whose == "any" or (ctx.card(i).controller is me) is (whose == "own")]
+        picked = [index] if index in cards else []
+    else:
+        # "a monster you control": whose it was, if it has just left the field (§U.24); "if this card is in your hand
+        # or GY when ...": never its own event that took it there
+        skip = index if ei >= 0 and ctx.card(index).effects[ei].activate_from in OFF_FIELD_TRIGGERS else -1
+        picked = [
+            i for i in cards if i != skip and (whose == "any" or (controller_then(ctx, i) is me) is (whose == "own"))
+        ]
     if not picked or ei < 0:
         return bool(picked)
     src = ctx.source_of(index, ei)
     answers = ctx.registry[src.effect.type].event_card
     return answers is None or any(answers(ctx, src, i) for i in picked)
+
+
+# Where a trigger about other cards activates from that its own card's event may have taken it to (§U.24).
+OFF_FIELD_TRIGGERS: Final = frozenset({Location.HAND, Location.GRAVEYARD})
+
+
+def controller_then(ctx: Context, index: int) -> Player:
+    """Who controlled a card of an event: as it was on the field if it has just left it (§R.2), else now."""
+    card = ctx.card(index)
+    if not card.location.on_field:
+        known = ctx.state.last_known.get((index, card.instance - 1))
+        if known is not None:
+            return known.card.controller
+    return card.controller
 
 
 def moved_cards(ctx: Context, event: TriggerEvent) -> tuple[int, ...]:
@@ -127,12 +148,14 @@ def concerns(
     if event in MOVED_EVENTS:
         card = ctx.card(index)
         if cards is not None:
-            return index in cards
+            return concerns_card_event(ctx, index, whose, cards, None, ei)
         # destroyed by battle and sent, at the end of the Damage Step: to the Graveyard, for "sent to the GY"; and
         # the cards moved with them while no window was open (§U.19)
-        return (index in ctx.state.battle.sent and (
+        return ((index in ctx.state.battle.sent and (
             event in ANYWHERE_EVENTS or card.location is Location.GRAVEYARD
-        )) or (event.value, index) in ctx.state.battle.moved_between_windows
+        )) or (event.value, index) in ctx.state.battle.moved_between_windows) and concerns_card_event(
+            ctx, index, whose, (index,), None, ei
+        )
     b = ctx.state.battle
     card = ctx.card(index)
     host = card.equipped_to if card.equipped_to is not None else index  # "this card" of an Equip

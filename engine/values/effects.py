@@ -70,7 +70,8 @@ class TriggerEvent(FastEnum):
     ACTIVATION_NEGATED = "activation_negated"  # an activation was negated (the card: the card whose it was)
     SUMMONED_FROM_EXTRA_DECK = "summoned_from_extra_deck"  # a monster was Special Summoned from the Extra Deck
     DESTROYED_AND_SENT_TO_GRAVEYARD = "destroyed_and_sent_to_graveyard"  # destroyed (by battle or effect), in the GY
-    LEFT_FIELD = "left_field"  # a card left the field, to anywhere ("if this card leaves the field", rules spec §U.27)
+    EFFECT_ACTIVATED = "effect_activated"  # a card's effect was activated (its card; rules spec §U.24)
+    LEFT_FIELD = "left_field"  # a card left the field, to anywhere ("if this card leaves the field": §U.24)
 
 
 class DamageStepRule(FastEnum):

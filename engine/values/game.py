@@ -169,6 +169,7 @@ class OncePerTurn(FastEnum):
     UNLIMITED = "unlimited"
     SOFT = "soft"
     HARD = "hard"
+    BATTLE = "battle"  # "once per battle": per card, per battle (rules spec §U.24)
     WHILE_FACE_UP = "while_face_up"
     NAME = "name"
 
