@@ -1,6 +1,6 @@
 """Windows and chains (§1.2): triggers by SEGOC, priority, responses, last-in first-out.
 
-A window is data (`WindowState`, an immutable record replaced through the window writers of `engine.state`: a
+A window is data (`WindowState`, an immutable record replaced through the window writers of `engine.windows`: a
 function that has written it reads the state's window again); `step_window` does one unit of work on it and returns,
 so the machine can stop at any decision and a state can be cloned mid-chain:
 
@@ -20,18 +20,16 @@ from typing import Final
 
 from engine import actions, checks, resolution
 from engine.effects import Context, Hook, TriggerEvent
-from engine.rules import attack, cards, legality
+from engine.rules import arrivals, attack, cards, legality
 from engine.rules.battle import battle_problem
-from engine.state import (
-    ChainLink,
-    ChainRecord,
-    GameState,
-    PendingTrigger,
-    TriggeringEvent,
-    WindowState,
+from engine.state import ChainLink, ChainRecord, GameState, PendingTrigger, TriggeringEvent, WindowState, write_face_up
+from engine.values.decisions import PASS, RESOLUTION_KINDS, Decision, DecisionKind, IllegalChoice, Option, malformed
+from engine.values.errors import LoopError, describe_card, describe_place
+from engine.values.events import EventType
+from engine.values.game import CardType, Location, Player, Property, Window, holds_spells_traps, opponent_of
+from engine.windows import (
     write_chain,
     write_chain_resolved,
-    write_face_up,
     write_placing,
     write_priority,
     write_resolving,
@@ -39,10 +37,6 @@ from engine.state import (
     write_waiting,
     write_window,
 )
-from engine.values.decisions import PASS, RESOLUTION_KINDS, Decision, DecisionKind, IllegalChoice, Option, malformed
-from engine.values.errors import LoopError, describe_card, describe_place
-from engine.values.events import EventType
-from engine.values.game import CardType, Location, Player, Property, Window, holds_spells_traps, opponent_of
 
 PRE_CALCULATION_WINDOWS: Final = frozenset(
     {Window.START_OF_DAMAGE_STEP, Window.BEFORE_DAMAGE_CALCULATION, Window.DURING_DAMAGE_CALCULATION}
@@ -381,6 +375,7 @@ def activate(
         targets=option.targets,
         target_instances=tuple(ctx.card(i).instance for i in option.targets),
         trigger=trigger,
+        activated_from=arrivals.origin(ctx.card(option.card)),  # (before a cost moves it: §U.24)
         event=event,
     )
     chain = (*_window(s).chain, link)
@@ -403,8 +398,11 @@ def activate(
         if paid := lp - ctx.state.players[player].lp:  # (kept on the link: "that much", rules spec §U.21)
             now = _window(s).chain
             write_chain(s, (*now[:-1], ChainLink(link.card, link.effect, link.player, link.speed, link.targets,
-                                                 link.target_instances, link.trigger, paid, link.event)))  # fmt: skip
+                                                 link.target_instances, link.trigger, paid, link.activated_from,
+                                                 link.event)))  # fmt: skip
         actions.check_zero_lp(ctx)
+    if ctx.index.triggers[TriggerEvent.EFFECT_ACTIVATED]:  # "if a monster effect is activated in the GY" (§U.24)
+        actions.raise_event(ctx, TriggerEvent.EFFECT_ACTIVATED, (option.card,))
     write_priority(s, opponent_of(player), 0)
 
 
@@ -435,6 +433,8 @@ def resolve_chain(ctx: Context, resume: bool = False) -> None:
         w = _window(s)  # (the link's resolution replaced the window record)
         if s.duel_over:
             break  # nothing more happens once a player is at 0 LP (§2.7)
+        if link.targets and not negated and (ctx.index.hooks[Hook.DESTROYED_AFTER_TARGETED] or s.lingering):
+            checks.targeting_resolved(ctx, link)  # §U.29: "after resolving a card effect that targets this card"
         if not cards.stays_on_field(ctx.card(link.card), link, negated):  # (as it is now: its record was replaced)
             actions.send_to_graveyard(ctx, link.card, "chain", detail="a resolved Spell/Trap Card")
         checks.settle(ctx)

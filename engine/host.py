@@ -52,7 +52,8 @@ CARD_KEYWORDS: tuple[str, ...] = (
     "summoned", "summoned_this_turn", "column", "extra_zone", "link_arrows", "rank",
 )  # fmt: skip
 
-_FROM = {"field": Location.MONSTER_ZONE, "hand": Location.HAND, "graveyard": Location.GRAVEYARD}
+_FROM = {"field": Location.MONSTER_ZONE, "hand": Location.HAND, "graveyard": Location.GRAVEYARD,
+         "banished": Location.BANISHED}
 
 
 def effect_from_spec(spec: Mapping[str, Any], *, card_type: CardType | str = CardType.MONSTER) -> Effect:

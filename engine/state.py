@@ -1,20 +1,16 @@
 """The whole game as plain data: players, cards, the battle, the open window, the log.
 
-Nothing in here holds code, machines or callbacks: a state can be copied, pickled, compared
-(`==`, every field) and fingerprinted (`state_hash()`, the position), which is what search,
-the debugger's rewind and replays need. It is mutable, so `hash()` refuses it, as it refuses
-a list: use `state_hash()` as the key of a transposition table. Effects are
-values (`engine.effects.Effect`) naming their behaviour in a registry kept outside the state.
-"""
+Nothing in here holds code, machines or callbacks: a state can be copied, pickled, compared (`==`, every field) and
+fingerprinted (`state_hash()`, the position), which is what search, the debugger's rewind and replays need. Its root
+is mutable, so `hash()` refuses it, as it refuses a list: use `state_hash()` as the key of a transposition table.
+Effects are values (`engine.effects.Effect`) naming their behaviour in a registry kept outside the state."""
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Mapping
-from enum import Enum
-from operator import attrgetter
-from typing import Any, Final, cast
+from collections.abc import Mapping
+from typing import Any, Final
 
 import attr
 import attrs
@@ -22,6 +18,7 @@ import attrs
 from engine.values.battle import NO_ATTACK as NO_ATTACK  # (re-exported: the state's vocabulary)
 from engine.values.battle import Battle as Battle
 from engine.values.battle import no_battle as no_battle
+from engine.values.canonical import canonical
 from engine.values.decisions import Decision, Option
 from engine.values.effects import Effect, Lingering, TriggerEvent
 from engine.values.events import Event
@@ -48,8 +45,8 @@ from engine.values.game import (
 # per kind of write (`write_*`, below: every writer is found by its name), so a clone or a snapshot shares them all.
 # The battle (`engine.values.battle.Battle`) is such a record too, and the state's lingering effects and mappings
 # are a tuple and read-only `FrozenMap`s, replaced through their writers; so is the open window (`WindowState`,
-# through `write_window`, `write_priority`, `write_chain`...). What a clone still copies: the root and the history's
-# three lists; a checkpoint (the undo of a public call) is the root alone.
+# through `engine.windows`: `write_window`, `write_priority`...). What a clone still copies: the root and the
+# history's three lists; a checkpoint (the undo of a public call) is the root alone.
 @attr.s(auto_attribs=True, init=False, unsafe_hash=True)
 class PlayerState(Frozen):
     lp: int
@@ -78,23 +75,44 @@ class CardDetails:
     # The player whose card effect destroyed it, where it went (§U.15: "destroyed by your opponent's card effect");
     # None otherwise. Kept until it moves again.
     destroyed_by: Player | None = None
+    # Where it came from, when, and by whose card effect, as its last move left it; its battle position before its
+    # last change of position (rules spec §U.24: what an event of this card carries). Kept until it moves again.
+    arrival: Arrival | None = None
+    position_before: Position | None = None
+
     # A Trap Card Special Summoned as a monster ("this card is also still a Trap Card", rules spec §U.27): a monster
     # while it stays in the Monster Zone, its printed type line given by the effect (`abilities`, kept in
     # `printed_abilities` meanwhile); once it leaves, a Trap Card again.
     trap_monster: bool = False
     printed_abilities: frozenset[str] = frozenset()
     set_turn: int = -1  # the turn an effect Set this Spell/Trap (-1: not so; §U.23: not activated that turn)
+    # Its place in its Deck when an effect placed it on the top (negative) or the bottom (positive) of it; 0 for the
+    # listed order (rules spec §U.29: drawn first the card with the lowest, then the listed order). Lost as it moves.
+    deck_order: int = 0
 
     def moved(self) -> CardDetails:
         """As it is once the card moved: a new card, in no zone, not Summoned (its printed details stay)."""
         if (self.summoned is None and not self.summoned_this_turn and self.column < 0 and not self.trap_monster
-                and self.set_turn < 0):  # fmt: skip
+                and self.set_turn < 0 and not self.deck_order and self.position_before is None):  # fmt: skip
             return self
         abilities = self.printed_abilities if self.trap_monster else self.abilities
         return CardDetails(abilities, self.link_arrows, rank=self.rank)
 
 
 NO_DETAILS: Final = CardDetails()
+
+
+@attrs.frozen(slots=True)
+class Arrival:
+    """How a card came to where it is (rules spec §U.24): the place it left (`came_from`: a zone word, "hand",
+    "deck", "extra_deck", "graveyard", "banished", "monster_zone", "spell_trap_zone", "pendulum_zone",
+    "field_zone"), the turn it came, and, when a card effect moved it as it resolved, that effect's controller
+    (`by`) and its card as it was then (`by_card`)."""
+
+    came_from: str
+    turn: int
+    by: Player | None = None
+    by_card: Card | None = None
 
 
 @attr.s(auto_attribs=True, init=False)  # (not hashable: its tags may hold anything)
@@ -245,6 +263,8 @@ class ChainLink(Frozen):
     target_instances: tuple[int, ...]
     trigger: bool
     lp_paid: int  # the LP its activation paid as the cost ("loses that much ATK": rules spec §U.21)
+    # Where its card was when it was activated, before any cost moved it ("activated in the hand / GY": §U.24)
+    activated_from: str
     event: TriggeringEvent | None  # a trigger's: the event it answers ("that monster", "the damage you took": §U.27)
 
     def __init__(
@@ -257,6 +277,7 @@ class ChainLink(Frozen):
         target_instances: tuple[int, ...] = (),
         trigger: bool = False,
         lp_paid: int = 0,
+        activated_from: str = "",
         event: TriggeringEvent | None = None,
     ) -> None:
         object.__setattr__(self, "card", card)
@@ -267,6 +288,7 @@ class ChainLink(Frozen):
         object.__setattr__(self, "target_instances", target_instances)
         object.__setattr__(self, "trigger", trigger)
         object.__setattr__(self, "lp_paid", lp_paid)
+        object.__setattr__(self, "activated_from", activated_from)
         object.__setattr__(self, "event", event)
 
 
@@ -301,7 +323,7 @@ class WindowState(Frozen):
     """An open sub-timing: its chain, the triggers waiting to go on one, and who has priority.
 
     An immutable record (issue 39), like the cards and the battle: a change makes a new one through one of the
-    window writers below (`write_window`, `write_priority`, `write_chain`...), so a clone or a snapshot shares it."""
+    window writers of `engine.windows` (`write_window`, `write_priority`...): a clone or a snapshot shares it."""
 
     window: Window
     priority: Player
@@ -570,9 +592,11 @@ def write_moved(
     equipped_to: int | None,
     materials: int,
     effects_negated: bool,
+    arrival: Arrival | None = None,
 ) -> None:
     """A card moved (`actions.move_card`): a new card for the rules (its instance changes), in `location`, face-up,
-    no longer determined destroyed by battle, without counters, Summoned by nobody (its printed details stay)."""
+    no longer determined destroyed by battle, without counters, Summoned by nobody (its printed details stay), with
+    how it came there (`arrival`, §U.24)."""
     c = state.cards[index]
     details, values = c.details.moved(), (c.card_type, c.base_atk, c.base_def, c.attribute, c.monster_type, c.level)
     if c.details.trap_monster and location is Location.MONSTER_ZONE:  # a monster while it stays there (§U.27)
@@ -580,6 +604,10 @@ def write_moved(
                                printed_abilities=c.details.printed_abilities)  # fmt: skip
     elif c.details.trap_monster:  # a Trap Card again once it leaves
         values = (CardType.TRAP, 0, 0, None, None, 0)
+    if arrival is not None:  # how it came there (§U.24): one record built, not an evolve
+        details = CardDetails(details.abilities, details.link_arrows, details.summoned, details.summoned_this_turn,
+                              details.column, details.extra_zone, details.rank, details.destroyed_by, arrival,
+                              details.position_before, details.trap_monster, details.printed_abilities)
     ctype, atk, def_, attribute, monster_type, level = values
     write_card(state, index, Card(
         c.id, c.name, c.owner, controller, location, ctype, atk, def_, position, False, c.pendulum, c.effects,
@@ -611,10 +639,11 @@ def write_as_monster(state: GameState, index: int, values: MonsterValues | None)
 
 
 def write_position(state: GameState, index: int, position: Position | None) -> None:
-    """A monster's battle position changed (a flip, a change of position)."""
+    """A monster's battle position changed (a flip, a change of position): the one before is kept (§U.24)."""
     c = state.cards[index]
+    details = attrs.evolve(c.details, position_before=c.position) if position is not c.position else c.details
     write_card(state, index, _remade(c, c.controller, position, c.face_down, c.equipped_to, c.materials, c.counters,
-                                     c.battle_destroyed, c.effects_negated, c.details, c.effects))  # fmt: skip
+                                     c.battle_destroyed, c.effects_negated, details, c.effects))  # fmt: skip
 
 
 def write_face_up(state: GameState, index: int, equipped_to: int | None) -> None:
@@ -681,6 +710,16 @@ def write_effects(state: GameState, index: int, effects: tuple[Effect, ...]) -> 
                                      c.battle_destroyed, c.effects_negated, c.details, tuple(effects)))  # fmt: skip
 
 
+def as_cause(c: Card) -> Card:
+    """The card as an `Arrival` keeps the card whose effect moved another: without its own arrival (§U.24), so that
+    records never nest."""
+    if c.details.arrival is None:
+        return c
+    details = attrs.evolve(c.details, arrival=None)
+    return _remade(c, c.controller, c.position, c.face_down, c.equipped_to, c.materials, c.counters,
+                   c.battle_destroyed, c.effects_negated, details, c.effects)  # fmt: skip
+
+
 def _remade(
     c: Card,
     controller: Player,
@@ -706,84 +745,6 @@ def _remade(
 def write_battle(state: GameState, battle: Battle) -> None:
     """The battle record replaced (`Battle`'s methods make the new one: `started`, `compared`, `damaged`...)."""
     state.battle = battle
-
-
-# -- the window writers: the open window (`WindowState`, an immutable record) is replaced, never written in place ------
-# One per kind of change; each makes the new record field by field (compiled, a direct native construction).
-def write_window(state: GameState, window: WindowState | None) -> None:
-    """A window opened (`window`), or the open one closed (None)."""
-    state.window = window
-
-
-def _open(state: GameState) -> WindowState:
-    w = state.window
-    assert w is not None, "no window is open"
-    return w
-
-
-def write_priority(state: GameState, priority: Player, passes: int) -> None:
-    """Who has priority now, and how many players have passed in succession (a link added or the triggers placed:
-    0; a pass: one more)."""
-    w = _open(state)
-    state.window = WindowState(w.window, priority, w.chain, w.triggers, w.placing, passes, w.chains_resolved,
-                               w.negated_links, w.resolving, w.events, w.waiting, w.happened)  # fmt: skip
-
-
-def write_chain(state: GameState, chain: tuple[ChainLink, ...]) -> None:
-    """The chain's links now (one added; the last one's cost paid)."""
-    w = _open(state)
-    state.window = WindowState(w.window, w.priority, chain, w.triggers, w.placing, w.passes, w.chains_resolved,
-                               w.negated_links, w.resolving, w.events, w.waiting, w.happened)  # fmt: skip
-
-
-def write_triggers(state: GameState, triggers: tuple[PendingTrigger, ...]) -> None:
-    """The triggers waiting to be placed on a chain (one triggered; all moved to `placing` or `waiting`)."""
-    w = _open(state)
-    state.window = WindowState(w.window, w.priority, w.chain, triggers, w.placing, w.passes, w.chains_resolved,
-                               w.negated_links, w.resolving, w.events, w.waiting, w.happened)  # fmt: skip
-
-
-def write_placing(state: GameState, placing: tuple[PendingTrigger, ...]) -> None:
-    """The triggers being placed on the chain by SEGOC, in order (sorted; one placed; a group dropped)."""
-    w = _open(state)
-    state.window = WindowState(w.window, w.priority, w.chain, w.triggers, placing, w.passes, w.chains_resolved,
-                               w.negated_links, w.resolving, w.events, w.waiting, w.happened)  # fmt: skip
-
-
-def write_waiting(state: GameState, waiting: tuple[PendingTrigger, ...]) -> None:
-    """The phase triggers activated one at a time (§BP.2) still waiting (they arrived; one activated; declined)."""
-    w = _open(state)
-    state.window = WindowState(w.window, w.priority, w.chain, w.triggers, w.placing, w.passes, w.chains_resolved,
-                               w.negated_links, w.resolving, w.events, waiting, w.happened)  # fmt: skip
-
-
-def write_resolving(state: GameState, resolving: int) -> None:
-    """The chain link that starts to resolve (its index)."""
-    w = _open(state)
-    state.window = WindowState(w.window, w.priority, w.chain, w.triggers, w.placing, w.passes, w.chains_resolved,
-                               w.negated_links, resolving, w.events, w.waiting, w.happened)  # fmt: skip
-
-
-def write_negated_links(state: GameState, negated_links: tuple[int, ...]) -> None:
-    """The links of the chain whose activation is negated."""
-    w = _open(state)
-    state.window = WindowState(w.window, w.priority, w.chain, w.triggers, w.placing, w.passes, w.chains_resolved,
-                               negated_links, w.resolving, w.events, w.waiting, w.happened)  # fmt: skip
-
-
-def write_happened(state: GameState, happened: tuple[Happened, ...]) -> None:
-    """The events of cards and players that happened in the window (§U.14)."""
-    w = _open(state)
-    state.window = WindowState(w.window, w.priority, w.chain, w.triggers, w.placing, w.passes, w.chains_resolved,
-                               w.negated_links, w.resolving, w.events, w.waiting, happened)  # fmt: skip
-
-
-def write_chain_resolved(state: GameState, priority: Player) -> None:
-    """The chain is over: no link resolving, none negated, one more chain resolved, nobody has passed, and
-    `priority` (the turn player) has priority."""
-    w = _open(state)
-    state.window = WindowState(w.window, priority, (), w.triggers, w.placing, 0, w.chains_resolved + 1, (), -1,
-                               w.events, w.waiting, w.happened)  # fmt: skip
 
 
 def write_lingering(state: GameState, lingering: tuple[Lingering, ...]) -> None:
@@ -834,46 +795,5 @@ HISTORY = frozenset({"log", "chains", "lp_changes", "battles"})
 def canonical_bytes(state: GameState) -> bytes:
     """The position as canonical JSON: attrs objects and named-tuple records as [class, fields...], enums by value,
     mappings and sets sorted, so equal positions give equal bytes in any process."""
-    body = [_canonical(getattr(state, f.name)) for f in attrs.fields(GameState) if f.name not in HISTORY]
+    body = [canonical(getattr(state, f.name)) for f in attrs.fields(GameState) if f.name not in HISTORY]
     return json.dumps(body, separators=(",", ":"), allow_nan=False).encode()
-
-
-def _canonical(v: Any) -> Any:
-    t = type(v)
-    if v is None or t is int or t is str or t is bool or t is float:
-        return v
-    if isinstance(v, Enum):
-        return v.value
-    if isinstance(v, tuple) and hasattr(t, "_fields"):  # a named tuple record: encoded as an attrs object
-        return [t.__name__, *map(_canonical, v)]
-    if isinstance(v, list | tuple):
-        return [_canonical(x) for x in v]
-    if isinstance(v, Mapping):
-        if all(type(k) is str for k in v):  # effect parameters: the common case, sorted cheaply
-            return [[k, _canonical(v[k])] for k in sorted(v)]
-        return sorted(([_canonical(k), _canonical(x)] for k, x in v.items()), key=_json)
-    if isinstance(v, set | frozenset):
-        return sorted((_canonical(x) for x in v), key=_json)
-    if attrs.has(t):
-        return [t.__name__, *map(_canonical, _getter(t)(v))]
-    raise TypeError(f"a game state holds a {t.__name__}, which is not plain data: {v!r}")
-
-
-def _json(v: Any) -> str:
-    return json.dumps(v, separators=(",", ":"))
-
-
-_GETTERS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
-
-
-def _getter(cls: type) -> Callable[[Any], tuple[Any, ...]]:
-    """obj -> the tuple of its attrs fields' values, in order (built once per class)."""
-    get = _GETTERS.get(cls)
-    if get is None:
-        names = [f.name for f in attrs.fields(cast(Any, cls))]
-        if len(names) == 1:  # attrgetter of one name returns the bare value
-            name = names[0]
-            get = _GETTERS[cls] = lambda obj: (getattr(obj, name),)
-        else:
-            get = _GETTERS[cls] = attrgetter(*names)
-    return get

@@ -34,10 +34,10 @@ from engine.state import (
     write_battle_destroyed,
     write_effects_negated,
     write_indestructible_used,
-    write_window,
 )
 from engine.values.events import EventType
 from engine.values.game import PLAYERS, Location, Phase, Player, Position, Window, opponent_of
+from engine.windows import write_window
 
 # The trigger events each state raises: where triggered effects attach (rules spec §1.10 names
 # in brackets). One SEGOC chain per state holds all of a state's triggers.
@@ -63,7 +63,7 @@ EVENTS_RAISED: Final[dict[Phase, tuple[TriggerEvent, ...]]] = {
         TriggerEvent.DESTROYED,  # "if this card is destroyed": by battle too
         TriggerEvent.SENT_TO_GRAVEYARD,
         TriggerEvent.DESTROYED_AND_SENT_TO_GRAVEYARD,
-        TriggerEvent.LEFT_FIELD,  # "if this card leaves the field" (§U.27)
+        TriggerEvent.LEFT_FIELD,  # "if this card leaves the field" (rules spec §U.24)
         TriggerEvent.END_OF_DAMAGE_STEP,  # on_damage_step_end
     ),
     Phase.END_STEP: (TriggerEvent.END_OF_BATTLE_PHASE,),  # on_battle_phase_end (one at a time, §BP.2)

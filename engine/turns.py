@@ -30,12 +30,13 @@ from engine.battle_step import paused, replay_problem
 from engine.effects import Context, Index
 from engine.rules.attack import attack_problem, declarations, must_attack
 from engine.rules.stats import watch_stats
-from engine.state import NO_ATTACK, Battle, ChainRecord, GameState, LpChange, no_battle, write_battle, write_window
+from engine.state import NO_ATTACK, Battle, ChainRecord, GameState, LpChange, no_battle, write_battle
 from engine.values.decisions import PASS, DecisionKind, Option, attack_option
 from engine.values.events import Event
 from engine.values.game import DAMAGE_STEP_PHASES, Location, Phase, Player, is_on_field
 from engine.values.text import did_you_mean
 from engine.values.words import is_at
+from engine.windows import write_window
 
 
 class IllegalAttack(ValueError):

@@ -125,3 +125,9 @@ def test_a_mandatory_quick_effect_is_activated_with_no_choice_listed() -> None:
     cards = {c.id: c for c in duel.ctx.state.cards}
     assert cards["bsg"].location is Location.MONSTER_ZONE and cards["bsg"].position is Position.DEFENSE
     assert cards["qd"].location is Location.GRAVEYARD and cards["x"].location is Location.GRAVEYARD
+
+
+def test_a_mandatory_quick_effect_needs_what_it_answers() -> None:
+    effect = {"kind": "activated", "speed": 2, "mandatory": True, "does": [{"op": "negate_attack"}]}
+    with pytest.raises(engine.ScenarioError, match=r"effects\[0\]\.mandatory: a mandatory Quick Effect answers"):
+        engine.parse_scenario(_scenario(effect))

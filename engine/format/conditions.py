@@ -78,6 +78,10 @@ class FilterWire(Wire):
     battling: Annotated[bool | UnsetType, doc("it is one of the two monsters of the attack under way, from its "
                                               "declaration (false: \"other than the battling monster\"); read at "
                                               "the filter's top level only, not inside not/any/all")] = UNSET
+    arrived_this_turn: Annotated[
+        bool | UnsetType, doc("it came to where it is this turn (false: \"except the turn this card was sent to the "
+                              "GY\"; a card placed there by the scenario came before it)")
+    ] = UNSET
     not_: Annotated[FilterWire | UnsetType, doc("it does not match this filter (\"not a Pendulum Monster\": "
                                                 "{\"not\": {\"ability\": \"pendulum\"}})")] = field(
         default=UNSET, name="not"
@@ -105,6 +109,15 @@ class RespondsToWire(Wire):
         bool, doc("true: only the activation of a Spell/Trap Card itself, not an effect of a face-up one, nor a "
                   "trigger (\"a Spell Card is activated\")")
     ] = False
+    from_: Annotated[
+        Annotated[tuple[Literal["hand", "deck", "extra_deck", "graveyard", "banished", "monster_zone",
+                                "spell_trap_zone", "pendulum_zone", "field_zone", "field"], ...], Meta(min_length=1)]
+        | UnsetType,
+        doc("its card was in one of these places when it was activated, before a cost moved it (\"a monster's effect "
+            "is activated in the hand\": [\"hand\"]; rules spec §U.24)"),
+    ] = field(default=UNSET, name="from")
+    filter: Annotated[FilterWire | UnsetType, doc("its card matches this, as it is now (\"a Thunder monster's "
+                                                  "effect\": {\"monster_type\": \"thunder\"})")] = UNSET
     targets_only_this: Annotated[
         bool, doc("true: it targets this card and no other cards (\"that targets this face-down card (and no other "
                   "cards)\"), rules spec §U.27")
@@ -186,7 +199,8 @@ class ControlsWire(Wire):
 class PerCardWire(Wire):
     """The cards a value is counted by: in a player's hand, or what a player controls that matches a filter."""
 
-    zone: Literal["hand", "monster_zone", "spell_trap_zone", "field_zone", "graveyard"] = "hand"
+    zone: Annotated[Literal["hand", "monster_zone", "spell_trap_zone", "field_zone", "graveyard", "field"],
+                    doc("field: every zone of the field (\"for each 'Amorphage' card on the field\")")] = "hand"
     player: Relative = "controller"
     filter: Annotated[FilterWire | UnsetType, doc("only the cards that match")] = UNSET
 

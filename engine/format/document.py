@@ -21,7 +21,7 @@ from engine.format.effects import (
     EffectSpec,
     EffectWire,
     check_acted_on,
-    check_event_keys,
+    check_reads_event,
     check_targeted,
     effect_spec,
     with_speed,
@@ -141,7 +141,7 @@ def check_scenario(w: ScenarioWire, own_effects: Mapping[str, int] | None = None
             if battle.get("of") is not None:
                 ref("target_ref", battle["of"], "cards", i, "effects", j, "battle", "of")
             check_targeted(e, ("cards", i, "effects", j))
-            check_event_keys(e, ("cards", i, "effects", j))
+            check_reads_event(e, ("cards", i, "effects", j))
             check_acted_on(e, ("cards", i, "effects", j))
             if e.cost is not None:
                 for k, pid in enumerate(e.cost.pay_with):
@@ -304,7 +304,7 @@ def parse_effect_spec(spec: Mapping[str, Any], *, card_type: str = "monster") ->
         checked: EffectWire = convert(dict(spec), AnyEffect)
         effect = with_speed(effect_spec(checked), card_type)
         check_targeted(effect, ())
-        check_event_keys(effect, ())
+        check_reads_event(effect, ())
         check_acted_on(effect, ())
         return effect
     except Invalid as e:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from engine.format.card_pieces import CARD_PIECE_KINDS, DAMAGE_TOO
 from engine.format.chain_locks import CHAIN_LOCK_KINDS
 from engine.format.conditions import (
     BattleWire,
@@ -25,6 +26,7 @@ from engine.format.conditions import (
 )
 from engine.format.costs import Cost, CostWire, InsteadWire, cost_spec
 from engine.format.errors import Invalid
+from engine.format.event_keys import EVENT_KEYS, EVENT_KINDS, check_event_keys
 from engine.format.nesting import each_op
 from engine.format.ops import REF_PARAMS, AnyOp, Op, op_of
 from engine.format.pieces import PIECE_KIND_ONE_OF, PIECE_KINDS
@@ -52,6 +54,15 @@ from engine.format.vocabulary import (
     params_of,
     tagged,
 )
+
+# "You can use this effect ... up to twice per turn": how many times its once_per_turn count allows (§U.24).
+_USES = optional(Annotated[int, Meta(ge=2, le=MAX_COUNT)], "with once_per_turn: it can be used this many times per "
+                 "turn, counted as once_per_turn counts (\"up to twice per turn\": 2)")
+
+# One count for several effects of a card (§U.24): one effect with two timings, written as two triggers.
+_GROUP = optional(Annotated[str, Meta(min_length=1, max_length=40)], "with once_per_turn: effects of this card "
+                  "that give the same group share one count (\"If A, or B: ... You can use this effect up to twice "
+                  "per turn\", two triggers of one effect)")
 
 # Effect kinds that need at least one of these keys.
 ONE_OF = {"no_battle_damage_at_most": ("at_most", "at_most_equal_to"), **PIECE_KIND_ONE_OF}
@@ -89,12 +100,12 @@ class NoChainWire(EffectWire, kw_only=True):
     target: Annotated[TargetRef | UnsetType, doc("the card its operations name as `target`")] = UNSET
 
 
-_ONCE = optional(Literal["soft", "hard", "while_face_up", "name", "per_battle"],
+_ONCE = optional(Literal["soft", "hard", "while_face_up", "battle", "name"],
                  "soft: 'once per turn' (per card); hard: 'you can only use this effect of <name> once per turn' (per "
                  "player and card name); while_face_up: 'only once while this card is face-up on the field' (per card, "
-                 "across turns); name: 'you can only activate 1 <name> per turn', 'only use 1 <name> effect per turn' "
-                 "(per player and card name, any of its effects so marked, §U.27); per_battle: 'once per battle' (per "
-                 "card and attack, §U.23)")
+                 "across turns); battle: 'once per battle' (per card, per battle: rules spec §U.24); name: 'you can "
+                 "only activate 1 <name> per turn', 'only use 1 <name> effect per turn' (per player and card name, any "
+                 "of its effects so marked, §U.27)")
 _BATTLE = optional(BattleWire, "who battles whom: an activation condition")
 _CONDITION = default(TriggerCondition | Annotated[tuple[TriggerCondition, ...], Meta(min_length=1)], (),
                       "all must hold")
@@ -136,13 +147,14 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                              "each damage separately"),
         "at_most_equal_to": optional(Literal["this_card_atk"], "instead of at_most: this card's current ATK "
                                       "(Performage Trapeze Magician)"),
+        **DAMAGE_TOO,
     },
     "double_battle_damage": {},
     "halve_battle_damage": {"player": Relative,
                             "inflicted_by": optional(FilterWire, "only battle damage monsters like this inflict")},
     "battle_damage_becomes": {"player": Relative, "value": Amount},
     "battle_damage_is_effect_damage": {},
-    "gain_lp_instead": {"player": Relative},
+    "gain_lp_instead": {"player": Relative, **DAMAGE_TOO},
     "attack_from_defense": {"apply": Literal["atk", "def"]},
     "stat_modifier": {
         "atk": default(StatChange, 0),
@@ -216,6 +228,9 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
         "filter": optional(FilterWire, "with own_monsters: only the monsters that match"),
         "instead": Annotated[InsteadWire, doc("what its controller does instead of the destruction")],
         "use": default(bool, True, "whether its controller chooses to apply it (the format has no decision for it)"),
+        "player_decides": default(bool, False, "its controller decides whether to apply it as a card effect that "
+                                  "would destroy the card resolves (\"you can ... instead\": answers yes / no; rules "
+                                  "spec §U.24); use stays true"),
         "before_battle_damage": default(bool, False, "whether it is applied is decided at damage calculation before "
                                          "battle damage (Number 102: Star Seraph Sentry), not after it"),
         "halve_battle_damage_this_turn": default(bool, False, "also: the battle damage its controller takes this "
@@ -237,6 +252,8 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                                               "of this type on the field, either player's (\"negate all Trap "
                                               "effects on the field\": Jinzo)")},
     **PIECE_KINDS,  # a continuous Level change (rules spec §U.17)
+    **CARD_PIECE_KINDS,  # the approximate cards' pieces (rules spec §U.29)
+    **EVENT_KINDS,  # activated effects negated by where they were activated (rules spec §U.24)
     **CHAIN_LOCK_KINDS,  # "cannot activate cards or effects in response" (rules spec §U.27)
 }, ONE_OF) | tagged(ActivatableWire, {
     "activated": {
@@ -245,7 +262,8 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                          "whose continuous effects apply from then: Gravity Bind)"),
         "speed": optional(Annotated[int, Meta(ge=1, le=3)], "required, except on a counter_trap card (always 3)"),
         "during_damage_calculation": default(bool, False),
-        "from": default(Literal["field", "hand", "graveyard"], "field"),
+        "from": default(Literal["field", "hand", "graveyard", "banished"], "field", "where it is activated from "
+                        "(banished: \"(Quick Effect): You can ... this banished card\"; rules spec §U.24)"),
         "damage_step": default(Literal["auto", "allowed", "forbidden"], "auto"),
         "windows": optional(Annotated[tuple[DamageStepWindow, ...], Meta(min_length=1)],
                              "the Damage Step windows its text names for its activation (Honest: "
@@ -255,11 +273,14 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                         "chain that responds to that event"),
         "condition": _CONDITION,
         "once_per_turn": _ONCE,
+        "uses_per_turn": _USES,
+        "once_per_turn_group": _GROUP,
         "activates_card": default(bool, True, "on a Spell/Trap: false for an effect of the face-up card (not the "
                                    "card's activation), activated only while it is face-up on the field"),
         "about": default(Literal["self", "own", "opponent", "any"], "self", "with on an event of cards or players "
                          "(special_summoned, destroyed...): whose card (or LP) its timing answers"),
         "event_filter": optional(FilterWire, "with about other than self: the card of the event must match this"),
+        **EVENT_KEYS,  # what its timing's event carries (rules spec §U.24)
         "responds_to": optional(RespondsToWire, "what it can be activated in response to: the chain link just below "
                                  "it must be such an activation (\"when your opponent activates a Spell/Trap Card\")"),
         "to_resolve": default(bool, False, "its battle and only_if conditions must still hold as it resolves, or it "
@@ -276,18 +297,23 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
         "on": TriggerEvent,
         "optional": bool,
         "condition": _CONDITION,
-        "from": default(Literal["field", "hand", "graveyard"], "field"),
+        "from": default(Literal["field", "hand", "graveyard", "banished"], "field", "where it is activated from "
+                        "(banished: \"(Quick Effect): You can ... this banished card\"; rules spec §U.24)"),
         "battle": _BATTLE,
         "once_per_turn": _ONCE,
+        "uses_per_turn": _USES,
+        "once_per_turn_group": _GROUP,
         "damage_step": default(Literal["auto", "allowed", "forbidden"], "auto", "forbidden: \"(except during the "
                                "Damage Step)\": not activated if its event happens in the Damage Step, then or later"),
         "about": default(Literal["self", "own", "opponent", "any"], "self", "for drawn, special_summoned, "
-                         "position_changed, returned_to_hand, attack_negated, lp_paid: whose card (or LP) it answers: "
+                         "position_changed, returned_to_hand, attack_negated, lp_paid, lp_gained: whose card (or LP) "
+                         "it answers: "
                          "this card (its controller), any of its controller's, of the opponent's, anyone's; also "
                          "for destroyed and sent_to_graveyard (\"when a monster on the field is destroyed\")"),
         "event_filter": optional(FilterWire, "the card of the event must match this (\"a WIND monster\"), as it was on "
                                  "the field if it has just left it; with about self, this card (\"this face-up Normal "
                                  "Summoned card\", rules spec §U.27)"),
+        **EVENT_KEYS,  # what its event carries (rules spec §U.24)
         "destroyed_by": optional(Literal["battle", "effect"], "with on: destroyed and about other than self: only a "
                                  "card destroyed by battle / by a card effect"),
         "card_activation": default(bool, False, "with on: activation_negated and about other than self: only the "
@@ -374,10 +400,12 @@ def check_acted_on(e: EffectSpec, at: tuple[str | int, ...]) -> None:
     take together."""
     _check_moved(e, at)
 
-def check_event_keys(e: EffectSpec, at: tuple[str | int, ...]) -> None:
+def check_reads_event(e: EffectSpec, at: tuple[str | int, ...]) -> None:
     """What reads a trigger's event (rules spec §U.27) is only a trigger's: `event_cards` ("that monster") and
     `event_amount` ("the damage you took") in its operations; `card_activation` (the negated activation of its
     event) only with `on: activation_negated` about another card than its own."""
+    if e.kind == "activated" and e.params.get("mandatory") and e.params.get("responds_to") is None:
+        raise Invalid("a mandatory Quick Effect answers an activation: give responds_to with it", *at, "mandatory")
     if e.kind != "trigger":
         for place, op in each_op(e.does, at):
             for key, value in op.params.items():
@@ -396,6 +424,7 @@ def check_event_keys(e: EffectSpec, at: tuple[str | int, ...]) -> None:
 def check_targeted(e: EffectSpec, at: tuple[str | int, ...]) -> None:
     """`targeted` names the cards chosen as targets: only an operation's `target`, of an effect whose `target` is
     an object (the cards its controller chooses among), and such an effect acts on them by that name only."""
+    check_event_keys(e.params, at)  # (and what its event carries: rules spec §U.24)
     chooses = isinstance(e.target, Mapping)
     if e.target == "targeted":
         raise Invalid("targeted names the cards chosen as targets: give target an object to choose them", *at,

@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from engine.format.card_pieces import CARD_PIECE_LASTING, CARD_PIECE_OPS
 from engine.format.chain_locks import CHAIN_LOCK_OPS
 from engine.format.conditions import FilterWire, OnlyIfWire, StatOfWire
+from engine.format.event_keys import PickWire
 from engine.format.pieces import PIECE_ONE_OF, PIECE_OPS
 from engine.format.trap_monsters import TRAP_MONSTER_OPS
 from engine.format.vocabulary import (
@@ -37,6 +39,7 @@ from engine.format.vocabulary import (
     SummonFrom,
     TargetRef,
     Text,
+    TriggerCondition,
     Unaffected,
     Until,
     Wire,
@@ -74,8 +77,9 @@ ONE_OF = {
     "indestructible_by_battle_this_turn": ("target", "applies_to"),
     "indestructible_by_effects_this_turn": ("target", "applies_to"),
     "set_original_stats": ("set_atk", "set_def"),
-    "lasting_effect": ("applies_to", "player"),
+    "lasting_effect": ("applies_to", "player", "target"),
     "coin_toss": ("heads", "tails", "right", "wrong"),
+    "destroy": ("target", "pick"),
     **PIECE_ONE_OF,
 }
 
@@ -100,6 +104,10 @@ SEQUENCE_KEYS: Mapping[str, Any] = {
     "if_at_activation": optional(OnlyIfWire, "done only if this held when the effect was activated (\"if only "
                                  "your opponent controlled a monster when this effect was activated\"): read then, "
                                  "before the cost was paid (rules spec §U.23)"),
+    "if_condition": optional(TriggerCondition | Annotated[tuple[TriggerCondition, ...], Meta(min_length=1)],
+                             "done only if these named conditions hold as it is done (with later: at that moment): "
+                             "\"also if an opponent's monster is destroyed by this battle and sent to the GY, inflict "
+                             "1000 damage\" (rules spec §U.24)"),
     "later": optional(Later, "not done now: left for this moment of this turn, done then once, with no chain (\"at "
                       "the end of the Damage Step\", \"at the end of the Battle Phase\": end_step, \"during the "
                       "End Phase of this turn\"), on the cards its references name now; consecutive operations "
@@ -164,7 +172,9 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
         "until": default(Until, "end_of_turn", "end_of_damage_step: \"by this battle\""),
     },
     "negate_activation": {"destroy": bool},
-    "destroy": {"target": TargetRef},
+    "destroy": {"target": optional(TargetRef, "the card destroyed (or give pick)"),
+                "pick": optional(PickWire, "instead of target: the cards its controller picks as it resolves, not "
+                                 "targeted (\"destroy 1 card on the field\"; rules spec §U.24)")},
     "banish": {"target": TargetRef},
     "return_to_hand": {"target": TargetRef},
     "shuffle_into_deck": {"target": Annotated[TargetRef, doc("the card shuffled into its owner's Deck (a Fusion, "
@@ -190,6 +200,9 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                                         ("hand", "deck", "graveyard"), "where it may come from (also banished, "
                                         "extra_deck, and pendulum_zone: \"Special Summon this card from your Pendulum "
                                         "Zone\", rules spec §U.27)"),
+                       "treated_as": optional(Literal["fusion", "synchro", "xyz", "link", "ritual", "pendulum"],
+                                              "\"(This Special Summon is treated as a Fusion Summon.)\": the Summon "
+                                              "is that kind of Summon (rules spec §U.24)"),
                        "filter": optional(FilterWire, "what it must be (\"1 EARTH monster with 1500 or less ATK\")"),
                        "count": default(Annotated[int, Meta(ge=1, le=5)], 1, "with no card: how many monsters, "
                                         "Summoned at once, each picked by the controller (\"Special Summon 2 ... from "
@@ -237,6 +250,7 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
         "player": optional(AnyPlayer, "for a battle-damage kind: the player it applies to (default controller)"),
         "by": optional(Literal["opponent_effects", "effects"], "cannot_be_targeted: by whose effects"),
         "until": _UNTIL,
+        **CARD_PIECE_LASTING,  # a target, and damage (rules spec §U.29)
     },
     "no_battle_damage_this_turn": {"player": default(AnyPlayer, "controller", "who takes no battle damage"),
                                    "until": _UNTIL},
@@ -276,7 +290,15 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                                      "where it may be taken from"),
                     "filter": optional(FilterWire, "what the card must be (\"1 'Gouki' card\"); nothing is added if it "
                                         "is not")},
-    "place_in_pendulum_zone": {"card": default(TargetRef, "self", "a Pendulum Monster")},
+    "place_in_pendulum_zone": {"card": optional(TargetRef, "a Pendulum Monster (absent: this card, unless from is "
+                                                "given)"),
+                               "from": optional(Annotated[tuple[Literal["hand", "deck", "extra_deck"], ...],
+                                                          Meta(min_length=1)],
+                                                "instead of card: the effect's controller picks, as it resolves, 1 "
+                                                "Pendulum Monster of theirs there that matches filter (\"place 1 "
+                                                "'Amorphage' Pendulum Monster from your Deck in your Pendulum Zone\"; "
+                                                "rules spec §U.24)"),
+                               "filter": optional(FilterWire, "with from: what the card must be")},
     "unaffected": {"target": TargetRef, "by": Unaffected, "until": _UNTIL},
     "change_attack_target": {"target": Annotated[TargetRef, doc("the monster that becomes the attack target")]},
     "perform_damage_calculation": {},
@@ -326,6 +348,7 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                                       doc("what each result of a six-sided die does; a result no entry lists does "
                                           "nothing (answers: die)")]},
     **PIECE_OPS,  # Level changes, Tokens (rules spec §U.17)
+    **CARD_PIECE_OPS,  # the approximate cards' pieces (rules spec §U.29)
     **TRAP_MONSTER_OPS,  # a Trap Card Special Summoned as a monster (rules spec §U.27)
     **CHAIN_LOCK_OPS,  # "cannot activate cards or effects in response" (rules spec §U.27)
 }), ONE_OF)  # fmt: skip

@@ -173,6 +173,25 @@ def _discard(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
         actions.send_to_graveyard(ctx, i, "effect", detail="discarded")
 
 
+# The zones a `pick` on the field names (§U.24): "a Spell/Trap on the field" includes the Field Zone (as a target's).
+_PICK_ZONES: Final = {"monster_zone": (Location.MONSTER_ZONE,),
+                      "spell_trap_zone": (Location.SPELL_TRAP_ZONE, Location.FIELD_ZONE),
+                      "field": (Location.MONSTER_ZONE, Location.SPELL_TRAP_ZONE, Location.FIELD_ZONE)}  # fmt: skip
+
+
+def picked_on_field(ctx: Context, src: Source, pick: Params, what: str) -> tuple[int, ...]:
+    """The cards on the field the effect's controller picks as it resolves, without targeting them ("destroy 1 card on
+    the field"; rules spec §U.24): `count` (default 1) of the cards of `player` (`both` default) in `zone` (`field`
+    default) that match `filter`, this card too unless `other_than_self`."""
+    players = ctx.players_of(src, str(pick.get("player", "both")))
+    zones = _PICK_ZONES[str(pick.get("zone", "field"))]
+    flt = pick.get("filter")
+    cands = [i for i, c in enumerate(ctx.state.cards)
+             if c.location in zones and c.controller in players and (flt is None or matches(ctx, i, flt))
+             and not (pick.get("other_than_self") and i == src.card)]  # fmt: skip
+    return resolution.pick_cards(ctx, src, cands, int(pick.get("count", 1)), what=what)
+
+
 def asking_ops(run: Runner) -> dict[str, OpHandler]:
     """The operations of this module, those that contain others running them with `run`."""
     return {
@@ -198,6 +217,10 @@ def op_may_ask(op: Params | Any) -> bool:
         return True
     if name == "send_to_graveyard" and op.get("target") is None:  # a pick from the Deck or the hand (§U.23)
         return True
+    if name == "destroy" and op.get("pick") is not None:
+        return True
+    if name == "place_in_pendulum_zone" and op.get("from") is not None:
+        return op.get("card") is None
     return name == "add_to_hand" and op.get("card") is None
 
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import Final
 
 from engine import actions
-from engine.effects import Context, EffectKind, Params, Source
+from engine.effects import Context, EffectKind, Params, Source, TriggerEvent
 from engine.library.filters import describe, matches, matches_card
 from engine.library.only_if import only_if_problem as _only_if_keys_problem
 from engine.library.refs import ref
+from engine.rules.arrivals import activated_from, battle_position_changed, came_from, cause_of, origins_named
 from engine.rules.last_known import as_it_was, battler_instance
 from engine.rules.stats import current_stats
 from engine.rules.this_turn import (
@@ -183,6 +184,11 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
         known = ctx.state.last_known.get((src.card, ctx.card(src.card).instance - 1))
         return known is not None and known.card.location is Location.MONSTER_ZONE and \
             known.card.position is Position.ATTACK
+    if name == "opponent_monster_destroyed_by_battle_and_sent":  # "if an opponent's monster is destroyed by this
+        # battle and sent to the GY" (§U.24; CS c88093706: in the GY, not previously controlled by this player)
+        return any(ctx.card(i).location is Location.GRAVEYARD and (known := ctx.state.last_known.get(
+            (i, ctx.card(i).instance - 1))) is not None and known.card.controller is not src.controller
+            for i in b.destroyed)  # fmt: skip
     if name == "opponent_turn":
         return ctx.state.turn_player is not src.controller
     if name == "would_take_battle_damage":  # "when you would take battle damage" (§U.12)
@@ -199,9 +205,17 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
         return b.under_way and b.attacker_controller is src.controller
     if name == "direct_attack":
         return b.under_way and b.target is None
+    if name == "battles_opponent_monster":  # "if this card battles an opponent's monster": not a direct attack (§U.29)
+        other = ctx.battling_opponent(me)
+        return other is not None and other >= 0 and ctx.card(other).controller is not src.controller
     if name == "this_card_declares_attack":
         return b.under_way and me == b.attacker
     raise ValueError(f"unknown condition {name!r}")
+
+
+def named_condition(ctx: Context, src: Source, name: str) -> bool:
+    """One of the format's named conditions (`condition`, an operation's `if_condition`), read now."""
+    return _condition(ctx, src, name)
 
 
 def responds_to_problem(ctx: Context, src: Source, answers: Params) -> str | None:
@@ -221,6 +235,13 @@ def responds_to_problem(ctx: Context, src: Source, answers: Params) -> str | Non
     kind = "monster" if card.is_monster else _TYPE_WORD.get(card.card_type, "trap")
     if kinds is not None and kind not in kinds:
         return f"it answers the activation of a {' or '.join(kinds)} card's effect, and {card.name} is a {kind}"
+    places = answers.get("from")
+    if places is not None and link.activated_from not in origins_named(places):
+        where = link.activated_from.replace("_", " ") or "nowhere known"
+        return f"it answers an activation in the {' or '.join(places)}, and {card.name} was activated from the {where}"
+    flt = answers.get("filter")
+    if flt is not None and not matches_card(card, flt):
+        return f"it answers the activation of {describe(flt)}, and {card.name} is not one"
     if answers.get("card_activation") and not is_card_activation(ctx, link):
         return f"it answers the activation of a Spell/Trap Card, and {card.name}'s is an effect's activation"
     if answers.get("targets_only_this") and link.targets != (src.card,):
@@ -322,4 +343,32 @@ def event_card(ctx: Context, src: Source, index: int) -> bool:
     if p.get("card_activation") and not negated_card_activation(ctx, index):
         return False
     by = p.get("destroyed_by")
-    return by is None or (index in ctx.state.battle.sent) is (by == "battle")
+    if by is not None and (index in ctx.state.battle.sent) is not (by == "battle"):
+        return False
+    return event_carries(ctx, src, index, p)
+
+
+def event_carries(ctx: Context, src: Source, index: int, p: Params) -> bool:
+    """What the event of this card carries, as the trigger asks (rules spec §U.24): where the card came from
+    (`event_from`: "Special Summoned from the GY"), whose card effect moved it and what that card was (`caused_by`:
+    "destroyed by a Spell effect", "Special Summoned by the effect of an 'Evoltile' monster", "because of an
+    opponent's card effect"), and whether its battle position changed (`position_change: battle_position`)."""
+    card = ctx.card(index)
+    places = p.get("event_from")
+    if places is not None and src.effect.event is TriggerEvent.EFFECT_ACTIVATED:  # where it was activated
+        if activated_from(ctx, index) not in origins_named(places):
+            return False
+    elif places is not None and not came_from(card, places):
+        return False
+    cause = p.get("caused_by")
+    if cause is not None:
+        found = cause_of(card)
+        if found is None:
+            return False
+        who = str(cause.get("player", "any"))
+        if who != "any" and (found[0] is src.controller) is not (who == "own"):
+            return False
+        flt = cause.get("filter")
+        if flt is not None and not matches_card(found[1], flt):
+            return False
+    return p.get("position_change") != "battle_position" or battle_position_changed(card)

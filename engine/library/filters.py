@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from engine.effects import Context
+from engine.effects import Context, gemini_as_normal
+from engine.rules.arrivals import arrived_this_turn
 from engine.rules.levels import current_level
-from engine.rules.names import current_name
 from engine.rules.stats import current_stats, lingering_stats
 from engine.rules.this_turn import attacked_this_turn, battled_this_turn, declared_attack_this_turn
 from engine.state import Card
@@ -25,12 +25,20 @@ def matches(ctx: Context, index: int, flt: Mapping[str, Any], *, plain: bool = F
         return False  # "other than the battling monster" (rules spec §U.23)
     card = ctx.card(index)
     level = current_level(ctx, index, plain=plain) if card.level and _reads(flt, _LEVELS) else None
-    name = current_name(ctx, index) if _reads(flt, _NAMES) else None
+    # A name an effect of its own gives it (`name_of`) is not its name while its effects are negated (Skill Drain,
+    # rules spec §U.23): the printed one then
+    name = card.name if _reads(flt, _NAMES) and _renamed(card) and ctx.effects_negated(index) else None
     return matches_card(card, flt, stats, level, name)
 
 
-_LEVELS: Final = frozenset({"level_at_most", "level_at_least"})
 _NAMES: Final = frozenset({"archetype", "not_archetype", "name"})
+
+
+def _renamed(card: Card) -> bool:
+    return any(e.type == "name_becomes" for e in card.effects)
+
+
+_LEVELS: Final = frozenset({"level_at_most", "level_at_least"})
 
 
 def _reads(flt: Mapping[str, Any], keys: frozenset[str]) -> bool:
@@ -63,6 +71,19 @@ def _turn_facts_hold(ctx: Context, index: int, flt: Mapping[str, Any]) -> bool:
     return all(fact(s, index) is bool(flt[key]) for key, fact in _TURN_FACTS if key in flt)
 
 
+def name_of(card: Card) -> str:
+    """Its name as a text reads it (rules spec §U.24): "This card's name becomes X while on the field (or in the GY)"
+    (kind `name_becomes`) while it is face-up on the field with its effects not negated, or in a place the effect
+    also names; its printed name otherwise."""
+    for eff in card.effects:
+        if eff.type != "name_becomes" or eff.negated:
+            continue
+        on_field = card.face_up_on_field and not card.effects_negated and eff.params.get("on_field", True)
+        if on_field or card.location.value in eff.params.get("also_in", ()):
+            return str(eff.params["name"])
+    return card.name
+
+
 def matches_card(
     card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | None = None, level: int | None = None,
     name: str | None = None,
@@ -73,7 +94,7 @@ def matches_card(
     face-up monster shows them ("a LIGHT monster" on the field is a face-up one). `level`: its current Level, when
     effects may have changed it (§U.17; the printed one otherwise); `name`: its name now, when an effect may have
     changed it (§U.23)."""
-    shown = card.name if name is None else name
+    shown = name_of(card) if name is None else name
     if flt.keys() & _COMPOUND and not _compound_holds(card, flt, stats, level, shown):
         return False
     if "archetype" in flt and flt["archetype"] not in shown:
@@ -92,7 +113,8 @@ def matches_card(
         return False  # Xyz Materials are counted whatever the monster's face (rules spec §C.5)
     if "materials_at_most" in flt and card.materials > int(flt["materials_at_most"]):
         return False
-    if "summoned" in flt and card.summoned != flt["summoned"]:
+    how = "normal" if card.summoned == "gemini" else card.summoned  # (a Gemini Summoned again was, §U.29)
+    if "summoned" in flt and how != flt["summoned"] and card.summoned != flt["summoned"]:
         return False  # how it was Summoned is no printed property: a face-down monster still was
     if "not_archetype" in flt and flt["not_archetype"] in shown:
         return False
@@ -150,6 +172,8 @@ def _has_ability(card: Card, ability: str) -> bool:
         return card.pendulum
     if ability == "extra_deck":
         return not _EXTRA_DECK.isdisjoint(card.abilities)
+    if gemini_as_normal(card) and ability in ("normal", "effect"):
+        return ability == "normal"  # a Gemini monster not Normal Summoned again is a Normal Monster (§U.29)
     return ability in card.abilities
 
 
@@ -220,11 +244,13 @@ _TURN_FACTS: Final = (
     ("declared_attack_this_turn", declared_attack_this_turn),
     ("attacked_this_turn", attacked_this_turn),
     ("battled_this_turn", battled_this_turn),
+    ("arrived_this_turn", arrived_this_turn),  # (rules spec §U.24)
 )
 _TURN_WORDS: Final = (
     ("declared_attack_this_turn", "declared an attack", "did not declare an attack"),
     ("attacked_this_turn", "attacked", "did not attack"),
     ("battled_this_turn", "battled", "did not battle"),
+    ("arrived_this_turn", "came where it is", "did not come where it is"),
 )
 _TURN: Final = frozenset(key for key, _fact in _TURN_FACTS)
 _EXTRA_DECK: Final = frozenset({"fusion", "synchro", "xyz", "link"})

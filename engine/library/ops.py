@@ -23,6 +23,7 @@ from engine.effects import (
 from engine.library import asking, costs
 from engine.library.activation_facts import TYPES as ACTIVATION_FACT_TYPES
 from engine.library.activation_facts import note_at_activation, note_paid
+from engine.library.card_pieces import CARD_PIECE_OPS, EXTRA_DECK_ABILITIES
 from engine.library.chain_locks import CHAIN_LOCK_OPS
 from engine.library.conditions import condition, condition_problem, event_card, only_if_problem, resolution_problem
 from engine.library.continuous import monsters_it_applies_to
@@ -34,6 +35,7 @@ from engine.library.locks import LOCK_OPS
 from engine.library.moved import moved_since
 from engine.library.picks import send_picked_to_graveyard
 from engine.library.refs import ref, value_of
+from engine.library.replacements import destroy_by_effect
 from engine.library.sequence import LATER_TYPE, do_later, run_ops
 from engine.library.setting import TYPES as SETTING_TYPES
 from engine.library.setting import set_spell_trap
@@ -59,6 +61,7 @@ from engine.values.game import (
     Window,
     is_on_field,
 )
+from engine.values.params import as_params
 
 # What resolves one entry of an effect's `does` list. The entry is typed `Params` (what `Effect`
 # freezes every mapping into), not `Mapping`: compiled, its `.get` is then a C dict lookup.
@@ -252,7 +255,7 @@ def _negate_activation(ctx: Context, src: Source, link: ChainLink, op: Params) -
     negated = w.chain[below]
     actions.negate_activation(ctx, below, "effect")
     if op.get("destroy"):
-        actions.destroy(ctx, negated.card, "effect", detail="destroyed by the negating effect", by=src)
+        destroy_by_effect(ctx, src, negated.card, "destroyed by the negating effect")
 
 
 def _move_op(dest: Location) -> OpHandler:
@@ -270,9 +273,15 @@ def _move_op(dest: Location) -> OpHandler:
 
 
 def _destroy(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """Destroy the card it names, or the cards its controller picks as it resolves (`pick`: §U.24, not targeted)."""
+    if op.get("pick") is not None:
+        for i in asking.picked_on_field(ctx, src, op["pick"], "the card(s) to destroy"):
+            if not unaffected_by(ctx, i, src):
+                destroy_by_effect(ctx, src, i)
+        return
     index = card_for(ctx, src, link, op["target"])
     if index is not None:
-        actions.destroy(ctx, index, "effect", by=src)
+        destroy_by_effect(ctx, src, index)
 
 
 def _shuffle_into_deck(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
@@ -288,9 +297,6 @@ def _shuffle_into_deck(ctx: Context, src: Source, link: ChainLink, op: Params) -
     actions.move_card(ctx, index, Location.EXTRA_DECK if extra else Location.DECK, "effect",
                       detail="shuffled into the Deck")  # fmt: skip
 
-
-# A Fusion, Synchro, Xyz or Link Monster returns to the Extra Deck.
-EXTRA_DECK_ABILITIES: Final = frozenset({"fusion", "synchro", "xyz", "link"})
 
 
 def _send_to_graveyard(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
@@ -362,7 +368,8 @@ def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Params) -> N
     index = asking.pick_one(ctx, src, op, ("hand", "deck", "graveyard"), "the monster to Special Summon")
     if index is None or not ctx.card(index).is_monster:
         return
-    actions.special_summon(ctx, index, src.controller, asking.summon_position(ctx, src, index, op), "effect")
+    actions.special_summon(ctx, index, src.controller, asking.summon_position(ctx, src, index, op), "effect",
+                           how=str(op.get("treated_as") or "special"))  # fmt: skip
 
 
 # Where a targeted (or just moved) card is Special Summoned from (§U.23).
@@ -428,7 +435,7 @@ def _destroy_all(ctx: Context, src: Source, link: ChainLink, op: Params) -> None
               if c.location is Location.MONSTER_ZONE and c.controller in players and matches(ctx, i, flt)
               and not unaffected_by(ctx, i, src)]  # fmt: skip
     for i in doomed:
-        actions.destroy(ctx, i, "effect", by=src)
+        destroy_by_effect(ctx, src, i)
 
 
 def _all_monsters(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
@@ -445,7 +452,7 @@ def _all_monsters(ctx: Context, src: Source, link: ChainLink, op: Params) -> Non
     for i in chosen:
         card = ctx.card(i)
         if what == "destroy":
-            actions.destroy(ctx, i, "effect", by=src)
+            destroy_by_effect(ctx, src, i)
         elif what == "change_position":  # `to: other`: each one's other battle position, face-up
             to = op["to"] if op["to"] != "other" else "defense" if card.position is Position.ATTACK else "attack"
             actions.change_position(ctx, i, Position(to), "effect")
@@ -521,7 +528,12 @@ def _place_in_pendulum_zone(ctx: Context, src: Source, link: ChainLink, op: Para
     """Place a Pendulum Monster in its controller's Pendulum Zone ("place this card in your Pendulum Zone"): a
     Spell & Trap Zone card, face-up (rules spec §U.4), if the card is a Pendulum Monster and a Pendulum Zone is
     free."""
-    index = ref(ctx, src, op.get("card", "self"))
+    if op.get("from") is not None and op.get("card") is None:  # "place 1 ... from your Deck" (§U.24): a pick
+        pendulum = as_params({**op, "filter": {"all": [{"ability": "pendulum"}, *(
+            [op["filter"]] if op.get("filter") else [])]}})
+        index = asking.pick_one(ctx, src, pendulum, ("deck",), "the Pendulum Monster to place in the Pendulum Zone")
+    else:
+        index = ref(ctx, src, op.get("card") or "self")
     if index is None:
         return
     problem = pendulum_zone_problem(ctx, index, src.controller)
@@ -602,6 +614,7 @@ OPS: Final[dict[str, OpHandler]] = {
     **LEVEL_OPS,
     **TOKEN_OPS,
     **LOCK_OPS,
+    **CARD_PIECE_OPS,
     "battle_damage_this_battle": _battle_damage_this_battle,
     "set_spell_trap": set_spell_trap,
     "indestructible_by_effects_this_turn": _indestructible_by_effects_this_turn,

@@ -174,12 +174,13 @@ def cards_counted(ctx: Context, src: Source, per: Mapping[str, Any]) -> int:
     the unnamed cards drawn from an unlisted Deck count too. Stats are read without continuous changes (§U.1)."""
     rel = per.get("player", "controller")
     players = (src.controller, opponent_of(src.controller)) if rel == "both" else (ctx.player_of(rel, src),)
-    zone = Location(per.get("zone", "hand"))
+    where = str(per.get("zone", "hand"))
+    zone = Location.MONSTER_ZONE if where == "field" else Location(where)
     flt = per.get("filter")
     count = sum(
         1
         for i, c in enumerate(ctx.state.cards)
-        if c.location is zone
+        if (c.location is zone if where != "field" else c.location.on_field)  # "field": every zone of it (§U.24)
         and (c.owner if zone in (Location.HAND, Location.GRAVEYARD) else c.controller) in players
         and (flt is None or matches(ctx, i, flt, plain=True))
     )

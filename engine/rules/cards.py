@@ -93,15 +93,18 @@ def once_per_turn_key(ctx: Context, src: Source) -> tuple[Any, ...] | None:
     if how is OncePerTurn.UNLIMITED:
         return None
     card = ctx.card(src.card)
+    # Effects of one card that share their count ("you can use this effect ... up to twice per turn" written as two
+    # triggers of one effect) give the same `once_per_turn_group` (§U.24); else each effect counts alone
+    slot = src.effect.params.get("once_per_turn_group", src.index)
     if how is OncePerTurn.SOFT:
-        return ("soft", src.card, card.instance, src.index)
+        return ("soft", src.card, card.instance, slot)
     if how is OncePerTurn.WHILE_FACE_UP:
-        return ("face_up", src.card, card.instance, src.index)
-    if how is OncePerTurn.PER_BATTLE:  # "once per battle" (§U.23): per card and attack (each declaration is recorded)
-        return ("soft", src.card, card.instance, src.index, "battle", len(ctx.state.battles))
+        return ("face_up", src.card, card.instance, slot)
+    if how is OncePerTurn.BATTLE:  # "once per battle": the battle is the attack declared last (§U.24)
+        return ("soft", src.card, card.instance, slot, len(ctx.state.battles), ctx.state.battle.attacker)
     if how is OncePerTurn.NAME:  # "you can only activate 1 <name> per turn": any of its effects (§U.27)
         return ("name", src.controller.value, card.name)
-    return ("hard", src.controller.value, card.name, src.index)
+    return ("hard", src.controller.value, card.name, slot)
 
 
 def once_per_turn_problem(ctx: Context, src: Source) -> str | None:
@@ -110,8 +113,11 @@ def once_per_turn_problem(ctx: Context, src: Source) -> str | None:
     key = once_per_turn_key(ctx, src)
     if key is None or key not in ctx.state.used_once:
         return None
+    uses = int(src.effect.params.get("uses_per_turn") or 1)  # "up to twice per turn" (§U.24)
+    if uses > 1 and ctx.state.used_once.count(key) < uses:
+        return None
     name = ctx.card(src.card).name
-    if len(key) > 4 and key[4] == "battle":
+    if key[0] == "soft" and len(key) > 4:
         return f"{name}'s effect can be used once per battle, and this card has used it in this battle"
     if key[0] == "soft":
         return f"{name}'s effect can be used once per turn, and this card has used it this turn"

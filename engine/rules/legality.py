@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.effects import ActivationLock, Context, DamageStepRule, Effect, EffectKind, Hook, Source
+from engine.effects import ActivationLock, Context, DamageStepRule, Effect, EffectKind, Hook, Source, gemini_as_normal
 from engine.rules.cards import already_activated_problem, once_per_turn_problem, set_this_turn_problem
 from engine.rules.targeting import untargetable_by
 from engine.rules.triggers import CARD_EVENTS, MOVED_EVENTS, PLAYER_EVENTS, about, concerns
@@ -166,6 +166,8 @@ def in_place_to_activate(player: Player, card: Card, eff: Effect) -> bool:
         return False
     if card.in_pendulum_zone is not eff.pendulum:
         return False  # §U.4
+    if card.details.abilities and gemini_as_normal(card):
+        return False  # §U.29: a Gemini monster not Normal Summoned again has no effects
     where = eff.activate_from
     if where is Location.MONSTER_ZONE and is_on_field(card.location):
         face_down = card.location is Location.MONSTER_ZONE and card.position is Position.SET
@@ -185,6 +187,8 @@ def location_problem(ctx: Context, player: Player, card: Card, eff: Effect) -> s
         where_now = "in a Pendulum Zone" if card.in_pendulum_zone else "not in a Pendulum Zone"
         kind = "a Pendulum Effect" if eff.pendulum else "a monster effect"
         return f"{card.name} is {where_now}, and this is {kind} (§U.4)"
+    if card.details.abilities and gemini_as_normal(card):
+        return f"{card.name} is a Gemini monster not Normal Summoned again: a Normal Monster, with no effects (§U.29)"
     where = eff.activate_from
     if where is Location.MONSTER_ZONE and is_on_field(card.location):
         if card.location is Location.MONSTER_ZONE and card.position is Position.SET and not eff.params.get(
@@ -192,7 +196,8 @@ def location_problem(ctx: Context, player: Player, card: Card, eff: Effect) -> s
         ):
             return f"{card.name} is face-down"
         return f"{card.name} has been destroyed by battle"
-    want = "on the field" if where is Location.MONSTER_ZONE else f"in the {where.value.replace('_', ' ')}"
+    want = ("on the field" if where is Location.MONSTER_ZONE else "banished" if where is Location.BANISHED
+            else f"in the {where.value.replace('_', ' ')}")  # fmt: skip
     return f"{card.name} is not {want} (it {is_at(card.location)})"
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.effects import Context, Effect, TriggerEvent
+from engine.effects import Context, Effect, TriggerEvent, gemini_as_normal
 from engine.state import Card, PendingTrigger, TriggeringEvent
 from engine.values.game import Location, Player, Position, holds_spells_traps
 
@@ -45,7 +45,7 @@ MOVED_EVENTS: Final = frozenset(
     {TriggerEvent.DESTROYED, TriggerEvent.SENT_TO_GRAVEYARD, TriggerEvent.DESTROYED_AND_SENT_TO_GRAVEYARD,
      TriggerEvent.LEFT_FIELD}
 )  # fmt: skip
-# The moved events of a card wherever it went (the others: only of a card now in the Graveyard).
+# The moved events of a card wherever it went (the others: only if it is in the Graveyard).
 ANYWHERE_EVENTS: Final = frozenset({TriggerEvent.DESTROYED, TriggerEvent.LEFT_FIELD})
 # Events of the cards an action did something to (§U.14), raised with those cards: whose card it must be is the
 # trigger's `about` (`ABOUT`). An attack negated is an event of the attacking monster.
@@ -60,10 +60,11 @@ CARD_EVENTS: Final = frozenset(
         TriggerEvent.ADDED_TO_HAND,
         TriggerEvent.ACTIVATION_NEGATED,
         TriggerEvent.SUMMONED_FROM_EXTRA_DECK,
+        TriggerEvent.EFFECT_ACTIVATED,
     }
 )
 # Events of a player (raised with that player): whose is the trigger's `about`.
-PLAYER_EVENTS: Final = frozenset({TriggerEvent.LP_PAID, TriggerEvent.EFFECT_DAMAGE_TAKEN})
+PLAYER_EVENTS: Final = frozenset({TriggerEvent.LP_PAID, TriggerEvent.EFFECT_DAMAGE_TAKEN, TriggerEvent.LP_GAINED})
 # Whose card (or whose LP) a trigger of `CARD_EVENTS` or `PLAYER_EVENTS` answers: this card itself (its controller,
 # for a player event), any card of its controller's, of the opponent's, or anyone's.
 ABOUT: Final = ("self", "own", "opponent", "any")
@@ -88,13 +89,33 @@ def concerns_card_event(
     if player is not None:
         return whose == "any" or (player is me) is (whose in ("self", "own"))
     if whose == "self":
-        return index in cards
-    picked = [i for i in cards if whose == "any" or (ctx.card(i).controller is me) is (whose == "own")]
+        picked = [index] if index in cards else []
+    else:
+        # "a monster you control": whose it was, if it has just left the field (§U.24); "if this card is in your hand
+        # or GY when ...": never its own event that took it there
+        skip = index if ei >= 0 and ctx.card(index).effects[ei].activate_from in OFF_FIELD_TRIGGERS else -1
+        picked = [
+            i for i in cards if i != skip and (whose == "any" or (controller_then(ctx, i) is me) is (whose == "own"))
+        ]
     if not picked or ei < 0:
         return bool(picked)
     src = ctx.source_of(index, ei)
     answers = ctx.registry[src.effect.type].event_card
     return answers is None or any(answers(ctx, src, i) for i in picked)
+
+
+# Where a trigger about other cards activates from that its own card's event may have taken it to (§U.24).
+OFF_FIELD_TRIGGERS: Final = frozenset({Location.HAND, Location.GRAVEYARD})
+
+
+def controller_then(ctx: Context, index: int) -> Player:
+    """Who controlled a card of an event: as it was on the field if it has just left it (§R.2), else now."""
+    card = ctx.card(index)
+    if not card.location.on_field:
+        known = ctx.state.last_known.get((index, card.instance - 1))
+        if known is not None:
+            return known.card.controller
+    return card.controller
 
 
 def moved_cards(ctx: Context, event: TriggerEvent) -> tuple[int, ...]:
@@ -127,12 +148,14 @@ def concerns(
     if event in MOVED_EVENTS:
         card = ctx.card(index)
         if cards is not None:
-            return index in cards
+            return concerns_card_event(ctx, index, whose, cards, None, ei)
         # destroyed by battle and sent, at the end of the Damage Step: to the Graveyard, for "sent to the GY"; and
         # the cards moved with them while no window was open (§U.19)
-        return (index in ctx.state.battle.sent and (
+        return ((index in ctx.state.battle.sent and (
             event in ANYWHERE_EVENTS or card.location is Location.GRAVEYARD
-        )) or (event.value, index) in ctx.state.battle.moved_between_windows
+        )) or (event.value, index) in ctx.state.battle.moved_between_windows) and concerns_card_event(
+            ctx, index, whose, (index,), None, ei
+        )
     b = ctx.state.battle
     card = ctx.card(index)
     host = card.equipped_to if card.equipped_to is not None else index  # "this card" of an Equip
@@ -171,6 +194,8 @@ def in_activation_location(
         return True
     if card.in_pendulum_zone is not pendulum:
         return False  # §U.4: a Pendulum Effect only in a Pendulum Zone, the monster's effects never there
+    if card.details.abilities and gemini_as_normal(card):
+        return False  # §U.29: a Gemini monster not Normal Summoned again has no effects
     if activate_from is Location.MONSTER_ZONE:
         if card.location is Location.MONSTER_ZONE:
             return card.position is not Position.SET

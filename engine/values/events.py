@@ -129,6 +129,12 @@ RULES: dict[str, str] = {
     "declaration, and no replay (§U.6)",
     "calculate_at_once": "an effect that performs damage calculation enters the Damage Step while it resolves: no "
     "window opens before damage calculation; those after it do (§U.6)",
+    "effect_damage_changed": "effect damage a player would take is gained as LP instead, or not taken, while an "
+    "effect says so (§U.29)",
+    "banished_instead_of_leaving": "a card that would leave the field is banished instead while an effect says so, "
+    "wherever it would have gone (§U.29)",
+    "destroyed_after_targeted": "a card that is destroyed after a card effect that targets it resolves is destroyed "
+    "then, with no chain; in the Damage Step, after damage calculation (§U.29)",
 }
 
 

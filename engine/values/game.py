@@ -164,13 +164,13 @@ class OncePerTurn(FastEnum):
     effect of <name> once per turn" counts per player and card name; `WHILE_FACE_UP` "this effect can only be used
     once while this card is face-up on the field" counts per card, across turns; `NAME` "you can only activate 1 <name>
     per turn" / "you can only use 1 <name> effect per turn" counts per player and card name, whichever effect it is
-    (rules spec §U.27); `PER_BATTLE` "once per battle" per card and attack (rules spec §U.23)."""
+    (rules spec §U.27); `BATTLE` "once per battle" per card and attack (rules spec §U.23, §U.24)."""
 
     UNLIMITED = "unlimited"
     SOFT = "soft"
     HARD = "hard"
+    BATTLE = "battle"  # "once per battle": per card, per battle (rules spec §U.24)
     WHILE_FACE_UP = "while_face_up"
-    PER_BATTLE = "per_battle"
     NAME = "name"
 
 
