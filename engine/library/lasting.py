@@ -29,7 +29,7 @@ from engine.values.params import Params
 # The continuous kinds an effect may leave applying to a player or to their monsters (none names its own card).
 LASTING_KINDS: Final = frozenset(
     {"avoid_battle_damage", "halve_battle_damage", "battle_damage_becomes", "gain_lp_instead",
-     "indestructible_by_battle", "cannot_be_targeted", "negates_effects", *ATTACK_RULES,
+     "indestructible_by_battle", "cannot_be_targeted", "negates_effects", "banished_if_leaves_field", *ATTACK_RULES,
      "piercing", "double_battle_damage", "activation_lock", "at_timing"}
 )  # fmt: skip
 _NOT_PARAMS: Final = frozenset({"op", "kind", "until", "if_you_do", "later", "while_face_up", "target"})
@@ -48,18 +48,19 @@ def lasting_effect(ctx: Context, src: Source, link: ChainLink, op: Params) -> No
     if isinstance(cond, Mapping) and isinstance(cond.get("controls"), Mapping):  # (one entry: a list of one)
         params["only_if"] = {**cond, "controls": (cond["controls"],)}
     holder = None
-    if op.get("target") is not None:  # §U.25: kept on that monster, its effect ("it cannot be destroyed by battle")
+    if op.get("target") is not None:  # kept on that one card while it stays on the field (§U.25, §U.29)
         holder = card_for(ctx, src, link, str(op["target"]))
-        if holder is None or not ctx.card(holder).face_up_on_field or unaffected_by(ctx, holder, src):
+        if holder is None or not is_on_field(ctx.card(holder).location) or unaffected_by(ctx, holder, src):
             return
         params.setdefault("applies_to", "self")
     elif kind not in _PLAYER_KINDS:
         params.setdefault("applies_to", "own_monsters")  # (no card of its own: "self" would name none)
-    if op.get("while_face_up"):
+    face_up = bool(op.get("while_face_up"))
+    if face_up:
         holder = face_up_holder(ctx, src)
         if holder is None:
             return  # "the effect lasts while this card is face-up": not face-up on the field now, it never applies
-    _linger(ctx, src, kind, params, str(op.get("until", "end_of_turn")), holder)
+    _linger(ctx, src, kind, params, str(op.get("until", "end_of_turn")), holder, face_up)
 
 
 def face_up_holder(ctx: Context, src: Source) -> int | None:
@@ -82,16 +83,19 @@ def no_battle_damage_this_turn(ctx: Context, src: Source, link: ChainLink, op: P
 
 
 def _linger(
-    ctx: Context, src: Source, kind: str, params: dict[str, Any], until: str, holder: int | None = None
+    ctx: Context, src: Source, kind: str, params: dict[str, Any], until: str, holder: int | None = None,
+    face_up: bool = False,
 ) -> None:
+    """Leave the effect lingering: on no card, or kept on `holder` (it ends as that card leaves the field; with
+    `face_up`, also as it is turned face-down)."""
     if kind == "avoid_battle_damage":
         params["scope"] = "all"  # (a player's damage from every battle, not one card's)
     eff = Effect(kind, EffectKind.CONTINUOUS, params=params)
     instance = None if holder is None else ctx.card(holder).instance
     actions.add_lingering(ctx, Lingering(eff, src.controller, holder, instance, until))
-    ctx.emit(EventType.LINK_RESOLVED, "effect", player=src.controller,
+    ctx.emit(EventType.LINK_RESOLVED, "effect", card=None if face_up else holder, player=src.controller,
              detail=f"{kind.replace('_', ' ')} until {until.replace('_', ' ')}"
-             + (" while this card is face-up" if holder is not None else ""))  # fmt: skip
+             + (" while this card is face-up" if face_up else ""))  # fmt: skip
 
 
 def attack_again(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:

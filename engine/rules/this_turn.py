@@ -126,7 +126,7 @@ def _instance_it_battled_as(s: GameState, index: int) -> int:
     return card.instance if card.location is Location.MONSTER_ZONE else card.instance - 1
 
 
-def destroyed_by_battle_this_turn(s: GameState, index: int) -> bool:
+def was_destroyed_by_battle_this_turn(s: GameState, index: int) -> bool:
     """"If this card was destroyed by battle and sent to the Graveyard this turn" (rules spec §U.25): it was
     destroyed by one of this turn's battles, sent to the Graveyard, and is still there as the card that was sent."""
     card = s.cards[index]
@@ -155,3 +155,31 @@ def face_up_at_start_this_turn(s: GameState, index: int) -> bool:
         if start is not None and start is not Position.SET:
             return True
     return False
+def _foes_destroyed(s: GameState, index: int) -> list[tuple[int, int]]:
+    """(card, instance then) of each monster this monster, as it is now, destroyed by battle in an attack of this turn
+    (rules spec §U.23): it battled that monster, and that monster was determined destroyed by the battle (both may
+    have been)."""
+    me = s.cards[index].instance
+    out = []
+    for _target, b in attacks_this_turn(s):
+        if b.attacker == index and b.attacker_instance == me:
+            foe, inst = b.target, b.target_instance
+        elif b.target == index and b.target_instance == me:
+            foe, inst = b.attacker, b.attacker_instance
+        else:
+            continue
+        if foe is not None and inst is not None and foe in b.destroyed:
+            out.append((foe, inst))
+    return out
+
+
+def destroyed_by_battle_this_turn(s: GameState, index: int) -> bool:
+    """This monster destroyed a monster by battle this turn ("if this card destroyed any monster(s) by battle")."""
+    return bool(_foes_destroyed(s, index))
+
+
+def battle_victims(s: GameState, index: int) -> list[int]:
+    """The monsters this monster destroyed by battle this turn that are in a Graveyard, each still the card sent there
+    by that battle (one move since: a card moved again is a new card, §R.2): "Special Summon them from the GYs"."""
+    return [foe for foe, inst in _foes_destroyed(s, index)
+            if s.cards[foe].location is Location.GRAVEYARD and s.cards[foe].instance == inst + 1]  # fmt: skip
