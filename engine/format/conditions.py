@@ -148,6 +148,12 @@ class BattleWire(Wire):
                                         "condition read when the attack is declared)")] = False
     of: Annotated[TargetRef | UnsetType, doc("whose battle: this monster's (\"if that monster battles\"), instead "
                                              "of the effect's controller's battling monster")] = UNSET
+    opponent_level: Annotated[
+        Literal["higher", "lower", "equal", "equal_or_higher", "equal_or_lower"] | UnsetType,
+        doc("the monster it battles is face-up and has a higher (lower, the same...) Level than the monster of the "
+            "effect's controller (or than the monster `of` names): \"a monster with an equal or lower Level\"; a "
+            "monster with no Level (an Xyz or Link Monster) never holds (rules spec §U.26)"),
+    ] = UNSET
     opponent_destroyed: Annotated[bool | UnsetType, doc("the monster it battles was (true) / was not (false) "
                                                         "destroyed by the battle, after damage calculation")] = UNSET
 
@@ -243,7 +249,9 @@ class StatOfWire(Wire):
     of cards. Exactly one of `of`, `highest_among`, `lowest_among`, `count`."""
 
     of: Annotated[TargetRef | UnsetType, doc("which monster: a target reference")] = UNSET
-    stat: Literal["atk", "def", "original_atk", "original_def", "level", "rank", "link_rating"] = "atk"
+    stat: Literal["atk", "def", "original_atk", "original_def", "level", "original_level", "rank", "link_rating"] = (
+        "atk"
+    )
     minus: Annotated[
         TargetRef | UnsetType, doc("less the same value of this monster (none below 0): \"the difference in ATK\"")
     ] = UNSET

@@ -24,9 +24,11 @@ from engine.format.conditions import (
 )
 from engine.format.costs import Cost, CostWire, InsteadWire, cost_spec
 from engine.format.errors import Invalid
+from engine.format.groups import check_group
 from engine.format.nesting import each_op
 from engine.format.ops import REF_PARAMS, AnyOp, Op, op_of
 from engine.format.pieces import PIECE_KIND_ONE_OF, PIECE_KINDS
+from engine.format.pieces_u26 import U26_KINDS
 from engine.format.vocabulary import (
     MAX_COUNT,
     Amount,
@@ -234,6 +236,7 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                                               "of this type on the field, either player's (\"negate all Trap "
                                               "effects on the field\": Jinzo)")},
     **PIECE_KINDS,  # a continuous Level change (rules spec §U.17)
+    **U26_KINDS,  # rules spec §U.26
 }, ONE_OF) | tagged(ActivatableWire, {
     "activated": {
         "does": default(Annotated[tuple[AnyOp, ...], Meta(min_length=1)], (),
@@ -352,6 +355,7 @@ def check_targeted(e: EffectSpec, at: tuple[str | int, ...]) -> None:
                       "target")  # fmt: skip
     acts = False
     for place, op in each_op(e.does, at):  # contained operations too (§U.22)
+        check_group(op, (*at, *place))
         if op.params.get("if_it_is") is not None and op.params.get("target") is None:
             raise Invalid("if_it_is reads the card the operation's target names: give it a target", *at, *place,
                           "if_it_is")  # fmt: skip

@@ -16,6 +16,7 @@ from msgspec import UNSET, Meta, UnsetType
 
 from engine.format.conditions import FilterWire, StatOfWire
 from engine.format.pieces import PIECE_ONE_OF, PIECE_OPS
+from engine.format.pieces_u26 import U26_OPS
 from engine.format.vocabulary import (
     MAX_COUNT,
     REFS,
@@ -122,7 +123,11 @@ def _sequenced(table: Mapping[str, Mapping[str, Any]]) -> dict[str, Mapping[str,
 
 OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
     "change_stats": {
-        "target": TargetRef,
+        "target": optional(TargetRef, "the monster whose ATK/DEF change (or give applies_to)"),
+        "applies_to": optional(PlayerMonsters, "instead of target: every face-up monster these are as it resolves, as "
+                               "the controller sees them, each changed for itself (\"all face-up monsters your "
+                               "opponent currently controls\": rules spec §U.26)"),
+        "filter": optional(FilterWire, "with applies_to: only the monsters that match"),
         "atk": optional(StatChange, "ATK delta", default=0),
         "def": optional(StatChange, "DEF delta", default=0),
         "set_atk": optional(Stat),
@@ -170,7 +175,11 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                                             "Position as it resolves (rules spec §U.16)"),
                        "from": default(Annotated[tuple[Literal["hand", "deck", "graveyard"], ...], Meta(min_length=1)],
                                         ("hand", "deck", "graveyard"), "where it may come from"),
-                       "filter": optional(FilterWire, "what it must be (\"1 EARTH monster with 1500 or less ATK\")")},
+                       "filter": optional(FilterWire, "what it must be (\"1 EARTH monster with 1500 or less ATK\")"),
+                       "count": optional(Annotated[int, Meta(ge=1, le=MAX_COUNT)],
+                                         "how many monsters (default 1), picked together (\"Special Summon 2 "
+                                         "'Gladiator Beast' monsters from your Deck\"): with fewer such monsters or "
+                                         "free Main Monster Zones, none (rules spec §U.26); more than 1 needs no card")},
     "damage": {"player": AnyPlayer, "amount": optional(Amount),
                "equal_to": optional(StatOfWire, "instead of amount: a monster's current ATK or DEF (Magic Cylinder)")},
     "gain_lp": {"player": AnyPlayer, "amount": optional(Amount),
@@ -288,6 +297,7 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                                       doc("what each result of a six-sided die does; a result no entry lists does "
                                           "nothing (answers: die)")]},
     **PIECE_OPS,  # Level changes, Tokens (rules spec §U.17)
+    **U26_OPS,  # a Tribute by an effect (rules spec §U.26)
 }), ONE_OF)  # fmt: skip
 
 if TYPE_CHECKING:  # for msgspec, the union of the tagged structs (by their tag); for mypy, their base

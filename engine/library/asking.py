@@ -132,7 +132,7 @@ def asking_ops(run: Runner) -> dict[str, OpHandler]:
 
 
 # The operations that always ask (or leave it to chance), and those that ask unless the file fixes the answer
-ALWAYS_ASKS: Final = frozenset({"you_can", "choose_one", "coin_toss", "roll_die", "discard"})
+ALWAYS_ASKS: Final = frozenset({"you_can", "choose_one", "coin_toss", "roll_die", "discard", "tribute"})
 NESTED: Final = ("does", "heads", "tails", "right", "wrong")
 
 

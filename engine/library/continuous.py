@@ -165,6 +165,9 @@ def monsters_it_applies_to(ctx: Context, src: Source, face_up: bool, plain: bool
             and c.controller in sides
             and not (applies == "other_own_monsters" and i == src.host)
         ]
+        if applies == "other_own_monsters" and p.get("other_than") is not None:  # a lasting effect's own card (§U.26)
+            card, instance = p["other_than"]
+            cards = [i for i in cards if not (i == card and ctx.card(i).instance == instance)]
     flt = p.get("filter")
     if flt is not None:
         cards = [i for i in cards if matches(ctx, i, flt, plain=plain)]

@@ -43,7 +43,16 @@ def lasting_effect(ctx: Context, src: Source, link: ChainLink, op: Params) -> No
     kind = str(op["kind"])
     if kind not in _PLAYER_KINDS:
         params.setdefault("applies_to", "own_monsters")  # (no card of its own: "self" would name none)
+    if params.get("applies_to") == "other_own_monsters":
+        params["other_than"] = other_than(ctx, src)
     _linger(ctx, src, kind, params, str(op.get("until", "end_of_turn")))
+
+
+def other_than(ctx: Context, src: Source) -> tuple[int, int]:
+    """"Other monsters you control" of an effect that lasts with no card of its own: every monster but this card as it
+    is when the effect resolves (a card that left the field and came back is another card; rules spec §U.26;
+    ProjectIgnis/CardScripts c88305705: `e:GetLabel()~=c:GetFieldID()`)."""
+    return (src.card, ctx.card(src.card).instance)
 
 
 def no_battle_damage_this_turn(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:

@@ -25,17 +25,20 @@ from engine.library.conditions import condition, condition_problem, event_card, 
 from engine.library.continuous import monsters_it_applies_to
 from engine.library.filters import matches
 from engine.library.hands import HAND_OPS
-from engine.library.lasting import LASTING_OPS
+from engine.library.lasting import LASTING_OPS, other_than
 from engine.library.levels import LEVEL_OPS
 from engine.library.locks import LOCK_OPS
 from engine.library.refs import ref, value_of
 from engine.library.sequence import LATER_TYPE, do_later, run_ops
+from engine.library.stat_groups import stat_group
+from engine.library.summons import summon_several
 from engine.library.targets import (
     card_for,
     target_lost,
     targets,
 )
 from engine.library.tokens import TOKEN_OPS
+from engine.library.tributes import TRIBUTE_OPS
 from engine.rules.cards import pendulum_zone_problem
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats
@@ -81,9 +84,19 @@ def _stat_target(ctx: Context, src: Source, link: ChainLink, op: Params) -> int 
 
 
 def _change_stats(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
-    index = _stat_target(ctx, src, link, op)
-    if index is None:
+    """Change a monster's ATK/DEF (`target`), or those of every face-up monster `applies_to` and `filter` name as it
+    resolves ("the ATK of all face-up monsters your opponent currently controls becomes 0", "all monsters you control
+    gain 500 ATK": rules spec §U.26); each value is read for each monster."""
+    if op.get("target") is None:
+        for index in stat_group(ctx, src, op):
+            _change_stats_of(ctx, src, index, op)
         return
+    index = _stat_target(ctx, src, link, op)
+    if index is not None:
+        _change_stats_of(ctx, src, index, op)
+
+
+def _change_stats_of(ctx: Context, src: Source, index: int, op: Params) -> None:
     card = ctx.card(index)
     atk = int(op.get("atk", 0))
     if op.get("atk_gain_equal_to") == "battling_opponent_atk":
@@ -332,6 +345,9 @@ def _add_counters(ctx: Context, src: Source, link: ChainLink, op: Params) -> Non
 def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """Special Summon the card the controller picks (§U.16: not a target) in the position the card fixes or the
     controller chooses."""
+    if int(op.get("count") or 1) > 1:
+        summon_several(ctx, src, op)
+        return
     index = asking.pick_one(ctx, src, op, ("hand", "deck", "graveyard"), "the monster to Special Summon")
     if index is None or not ctx.card(index).is_monster:
         return
@@ -362,6 +378,8 @@ def _restrict(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     until = op.get("until", "end_of_turn")
     if op.get("target") is None:
         params = {k: op[k] for k in ("applies_to", "filter") if op.get(k) is not None}
+        if params.get("applies_to") == "other_own_monsters":
+            params["other_than"] = other_than(ctx, src)
         eff = Effect(op["kind"], EffectKind.CONTINUOUS, params=params)
         actions.add_lingering(ctx, Lingering(eff, src.controller, None, None, until))
         ctx.emit(EventType.LINK_RESOLVED, "effect", detail=f"{op['kind'].replace('_', ' ')} until {until}")
@@ -568,6 +586,7 @@ OPS: Final[dict[str, OpHandler]] = {
     **LEVEL_OPS,
     **TOKEN_OPS,
     **LOCK_OPS,
+    **TRIBUTE_OPS,
     "battle_damage_this_battle": _battle_damage_this_battle,
     "indestructible_by_effects_this_turn": _indestructible_by_effects_this_turn,
 }

@@ -108,7 +108,7 @@ def _value_of(ctx: Context, src: Source, source: Params, *, plain: bool = False)
 
 
 # Values a card shows on its frame (a Level may be changed by effects: §U.17).
-PRINTED_VALUES = ("level", "rank", "link_rating")
+PRINTED_VALUES = ("level", "original_level", "rank", "link_rating")
 
 
 def read_stat(ctx: Context, index: int, stat: str, plain: bool = False) -> int | None:
@@ -118,6 +118,8 @@ def read_stat(ctx: Context, index: int, stat: str, plain: bool = False) -> int |
     if stat in PRINTED_VALUES:
         if card.location is Location.MONSTER_ZONE and card.position is Position.SET:
             return None
+        if stat == "original_level":  # the Level it has as a card, whatever effects change (§U.26); 0: none
+            return card.level
         if stat == "level":  # its current Level on the field (§U.17; `plain` is about ATK/DEF: Levels are read whole)
             return current_level(ctx, index)
         return card.details.rank if stat == "rank" else len(card.details.link_arrows)

@@ -1,0 +1,31 @@
+"""Operations that act on one card or on a group of monsters (rules spec §U.26): `change_stats` names a `target` or
+the monsters `applies_to` (and `filter`) name as it resolves, exactly one of them. Checked by the loader where it
+checks an effect's operations (`engine.format.effects.check_targeted`), each refusal naming the place."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from engine.format.errors import Invalid
+from engine.format.ops import Op
+
+# Operations whose `target` may instead be a group (`applies_to`, `filter`).
+GROUP_OPS: Final[Mapping[str, str]] = {"change_stats": "the monster whose ATK/DEF change"}
+
+
+def check_group(op: Op, at: tuple[str | int, ...]) -> None:
+    """Exactly one of `target` and `applies_to`; `filter` only with `applies_to`; a `special_summon` of several
+    monsters (`count`) names none (its player picks them)."""
+    if op.op == "special_summon" and (op.params.get("count") or 1) > 1 and op.params.get("card") is not None:
+        raise Invalid("count picks several monsters among those from and filter name: leave card out", *at, "card")
+    if op.op not in GROUP_OPS:
+        return
+    target, group = op.params.get("target"), op.params.get("applies_to")
+    if target is None and group is None:
+        raise Invalid(f"give target ({GROUP_OPS[op.op]}) or applies_to (the monsters it changes)", *at, "target")
+    if target is not None and group is not None:
+        raise Invalid("give target or applies_to, not both", *at, "applies_to")
+    if op.params.get("filter") is not None and group is None:
+        raise Invalid("filter chooses among the monsters of applies_to: give applies_to (or leave filter out)", *at,
+                      "filter")  # fmt: skip

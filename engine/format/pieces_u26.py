@@ -1,0 +1,26 @@
+"""The format's pieces of rules spec §U.26 (issue 43, the second sample's cards moved to the Deck, Tributes by effect,
+stat changes to all, Levels in battle): declared here as the tables of :mod:`engine.format.ops` and
+:mod:`engine.format.effects` declare theirs, and merged into them; the library gives each its meaning
+(`engine/library/resolution_negation.py`, `engine/library/tributes.py`)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from engine.format.conditions import FilterWire
+from engine.format.vocabulary import default, optional
+
+U26_KINDS: dict[str, dict[str, Any]] = {
+    "negates_activated_effects": {
+        "filter": optional(FilterWire, "the monsters whose activated effects are negated as they resolve, read "
+                           "then (\"monsters with 0 ATK\": {\"atk_at_most\": 0}); absent: every monster"),
+    },
+}
+U26_OPS: dict[str, dict[str, Any]] = {
+    "tribute": {
+        "player": default(Literal["controller", "opponent"], "controller", "who Tributes 1 monster they control, "
+                          "picked by them as it resolves (\"make your opponent Tribute 1 monster they control (their "
+                          "choice)\": opponent)"),
+        "filter": optional(FilterWire, "only monsters that match"),
+    },
+}
