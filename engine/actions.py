@@ -210,9 +210,20 @@ def note_last_known(ctx: Context, index: int) -> None:
     write_last_known(ctx.state, (index, card.instance), LastKnown(card, atk, def_))  # (an immutable record: shared)
 
 
-def graveyard_destination(ctx: Context, card: Card) -> tuple[Location, str]:
-    """Where a card "sent to the Graveyard" really goes: a Pendulum Monster from the field goes
-    face-up to the Extra Deck; under a banish-instead effect (Macro Cosmos) it is banished."""
+# A resolved effect that sends one card elsewhere if it would be sent to the Graveyard (rules spec §U.26: "shuffle the
+# destroyed monster into the Deck instead of sending it to the Graveyard"): a lingering effect of this type on that card,
+# its `to` the Location it goes to.
+INSTEAD_OF_GRAVEYARD: Final = "instead_of_graveyard"
+
+
+def graveyard_destination(ctx: Context, card: Card, index: int = -1) -> tuple[Location, str]:
+    """Where a card "sent to the Graveyard" really goes: where an effect on that card (`index`) sends it instead
+    (§U.26); a Pendulum Monster from the field goes face-up to the Extra Deck; under a banish-instead effect (Macro
+    Cosmos) it is banished."""
+    if ctx.state.lingering and index >= 0:
+        for ling in ctx.state.lingering:
+            if ling.effect.type == INSTEAD_OF_GRAVEYARD and ling.card == index and ling.instance == card.instance:
+                return Location(str(ling.effect.params["to"])), INSTEAD_OF_GRAVEYARD
     if card.pendulum and is_on_field(card.location):
         return Location.EXTRA_DECK, "pendulum_to_extra_deck"
     for _src, dest in ctx.ask(Hook.GRAVEYARD_REDIRECT):
@@ -224,7 +235,7 @@ def send_to_graveyard(ctx: Context, index: int, rule: str, *, detail: str = "", 
     """Send a card to the Graveyard (or where an effect sends it instead); "if this card is sent to the GY"
     triggers if it arrives there (`triggers` False: the caller raises the events itself, as the end of the
     Damage Step does for the monsters destroyed by battle)."""
-    dest, why = graveyard_destination(ctx, ctx.card(index))
+    dest, why = graveyard_destination(ctx, ctx.card(index), index)
     move_card(ctx, index, dest, rule if dest is Location.GRAVEYARD else why, detail=detail)
     if triggers and ctx.card(index).location is Location.GRAVEYARD:  # (a Token never arrives: §U.17)
         _moved(ctx, TriggerEvent.SENT_TO_GRAVEYARD, index)

@@ -5,10 +5,10 @@ stat changes to all, Levels in battle): declared here as the tables of :mod:`eng
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from engine.format.conditions import FilterWire
-from engine.format.vocabulary import default, optional
+from engine.format.vocabulary import TargetRef, Until, default, doc, optional
 
 U26_KINDS: dict[str, dict[str, Any]] = {
     "negates_activated_effects": {
@@ -17,6 +17,14 @@ U26_KINDS: dict[str, dict[str, Any]] = {
     },
 }
 U26_OPS: dict[str, dict[str, Any]] = {
+    "instead_of_graveyard": {
+        "target": Annotated[TargetRef, doc("the card on the field that goes elsewhere if it would be sent to the "
+                                           "Graveyard (\"the destroyed monster\": battling_opponent)")],
+        "to": Annotated[Literal["deck", "hand", "banished"], doc("where it goes instead: deck (shuffled into its "
+                                                                   "owner's Deck; an Extra Deck monster: the Extra "
+                                                                   "Deck), hand, banished")],
+        "until": default(Until, "end_of_damage_step", "how long it waits for that sending"),
+    },
     "tribute": {
         "player": default(Literal["controller", "opponent"], "controller", "who Tributes 1 monster they control, "
                           "picked by them as it resolves (\"make your opponent Tribute 1 monster they control (their "

@@ -11,12 +11,13 @@ from engine.library.continuous import CONTINUOUS_TYPES
 from engine.library.levels import LEVEL_TYPES
 from engine.library.locks import LOCK_TYPES
 from engine.library.ops import ACTIVATING_TYPES, LINGERING_TYPES, NO_CHAIN_TYPES
+from engine.library.redirects import REDIRECT_TYPES
 from engine.library.resolution_negation import RESOLUTION_NEGATION_TYPES
 
 
 def builtin_types() -> list[EffectType]:
     return [*CONTINUOUS_TYPES, *ACTIVATING_TYPES, *LINGERING_TYPES, *NO_CHAIN_TYPES, *LEVEL_TYPES, *LOCK_TYPES,
-            *RESOLUTION_NEGATION_TYPES]
+            *RESOLUTION_NEGATION_TYPES, *REDIRECT_TYPES]
 
 
 def default_registry() -> Registry:

@@ -38,6 +38,7 @@ from engine.library.targets import (
     targets,
 )
 from engine.library.tokens import TOKEN_OPS
+from engine.library.redirects import REDIRECT_OPS
 from engine.library.tributes import TRIBUTE_OPS
 from engine.rules.cards import pendulum_zone_problem
 from engine.rules.rounding import halved
@@ -587,6 +588,7 @@ OPS: Final[dict[str, OpHandler]] = {
     **TOKEN_OPS,
     **LOCK_OPS,
     **TRIBUTE_OPS,
+    **REDIRECT_OPS,
     "battle_damage_this_battle": _battle_damage_this_battle,
     "indestructible_by_effects_this_turn": _indestructible_by_effects_this_turn,
 }
