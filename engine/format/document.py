@@ -145,7 +145,7 @@ def check_scenario(w: ScenarioWire, own_effects: Mapping[str, int] | None = None
                 for name, kind in REF_PARAMS[op.op]:
                     if op.params[name] is not None and not summons_self(op):  # (an optional reference left out)
                         ref(kind, op.params[name], "cards", i, "effects", j, *place, name)
-                for key in ("equal_to", "atk_gain_of", "def_gain_of", "set_atk_of", "set_def_of"):
+                for key in ("equal_to", "atk_gain_of", "def_gain_of", "set_atk_of", "set_def_of", "atk_below"):
                     source = op.params.get(key) or {}
                     for part in ("of", "minus"):
                         if source.get(part) is not None:

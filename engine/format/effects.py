@@ -24,11 +24,11 @@ from engine.format.conditions import (
 )
 from engine.format.costs import Cost, CostWire, InsteadWire, cost_spec
 from engine.format.errors import Invalid
-from engine.format.groups import check_group
+from engine.format.groups import check_event_card, check_group
 from engine.format.nesting import each_op
 from engine.format.ops import REF_PARAMS, AnyOp, Op, op_of
 from engine.format.pieces import PIECE_KIND_ONE_OF, PIECE_KINDS
-from engine.format.pieces_u26 import U26_KINDS
+from engine.format.pieces_u26 import U26_KINDS, EventCountWire
 from engine.format.vocabulary import (
     MAX_COUNT,
     Amount,
@@ -95,6 +95,8 @@ _ONCE = optional(Literal["soft", "hard", "while_face_up"],
                  "player and card name); while_face_up: 'only once while this card is face-up on the field' (per card, "
                  "across turns)")
 _BATTLE = optional(BattleWire, "who battles whom: an activation condition")
+_EVENT_COUNT = optional(EventCountWire, "with about other than self: how many cards of its event concern it (\"when "
+                        "exactly 1 monster is Special Summoned\": at_least 1, at_most 1; rules spec §U.26)")
 _CONDITION = default(TriggerCondition | Annotated[tuple[TriggerCondition, ...], Meta(min_length=1)], (),
                       "all must hold")
 # Attack restrictions and permissions (rules spec §BP.8): the monsters they apply to.
@@ -259,6 +261,7 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
         "about": default(Literal["self", "own", "opponent", "any"], "self", "with on an event of cards or players "
                          "(special_summoned, destroyed...): whose card (or LP) its timing answers"),
         "event_filter": optional(FilterWire, "with about other than self: the card of the event must match this"),
+        "event_count": _EVENT_COUNT,
         "responds_to": optional(RespondsToWire, "what it can be activated in response to: the chain link just below "
                                  "it must be such an activation (\"when your opponent activates a Spell/Trap Card\")"),
         "to_resolve": default(bool, False, "its battle and only_if conditions must still hold as it resolves, or it "
@@ -283,6 +286,7 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                                  "WIND monster\"), as it was on the field if it has just left it"),
         "destroyed_by": optional(Literal["battle", "effect"], "with on: destroyed and about other than self: only a "
                                  "card destroyed by battle / by a card effect"),
+        "event_count": _EVENT_COUNT,
         "to_resolve": default(bool, False, "its battle and only_if conditions must still hold as it resolves, or it "
                               "resolves with no effect (\"... must have 2 or more Xyz Materials attached to activate "
                               "and to resolve this effect\", \"this card must be face-up on the field to activate and "
@@ -356,6 +360,7 @@ def check_targeted(e: EffectSpec, at: tuple[str | int, ...]) -> None:
     acts = False
     for place, op in each_op(e.does, at):  # contained operations too (§U.22)
         check_group(op, (*at, *place))
+        check_event_card(e.params, op, (*at, *place))
         if op.params.get("if_it_is") is not None and op.params.get("target") is None:
             raise Invalid("if_it_is reads the card the operation's target names: give it a target", *at, *place,
                           "if_it_is")  # fmt: skip

@@ -29,3 +29,31 @@ def check_group(op: Op, at: tuple[str | int, ...]) -> None:
     if op.params.get("filter") is not None and group is None:
         raise Invalid("filter chooses among the monsters of applies_to: give applies_to (or leave filter out)", *at,
                       "filter")  # fmt: skip
+
+
+# The keys of an operation that may name a card by a target reference, directly or as the card a value reads.
+_REF_KEYS: Final = ("target", "card")
+_VALUE_KEYS: Final = ("equal_to", "atk_gain_of", "def_gain_of", "set_atk_of", "set_def_of", "atk_below", "add_of",
+                      "becomes_of")
+
+
+def names_event_card(op: Op) -> str | None:
+    """The key of `op` that names `event_card` (the card of the event its effect answers), if any."""
+    for key in _REF_KEYS:
+        if op.params.get(key) == "event_card":
+            return key
+    for key in _VALUE_KEYS:
+        source = op.params.get(key) or {}
+        for part in ("of", "minus"):
+            if source.get(part) == "event_card":
+                return f"{key}.{part}"
+    return None
+
+
+def check_event_card(params: Mapping[str, object], op: Op, at: tuple[str | int, ...]) -> None:
+    """`event_card` names the card of the event an effect answers: only in an effect with `on` an event of cards and
+    `about` other than self (the card itself is `self`)."""
+    key = names_event_card(op)
+    if key is not None and (params.get("on") is None or params.get("about", "self") == "self"):
+        raise Invalid("event_card names the card of the event the effect answers: give the effect on (an event of "
+                      "cards) and about (own, opponent or any)", *at, *key.split("."))

@@ -76,6 +76,9 @@ ONE_OF = {
 }
 
 _UNTIL = default(Until, "end_of_turn")
+_ATK_BELOW = optional(StatOfWire, "only face-up monsters with less ATK than this value, read as it resolves (\"with "
+                      "less ATK than that monster\": {\"of\": \"event_card\"}); if the monster it reads is no longer "
+                      "face-up on the field, nothing is done (rules spec §U.26)")
 _STATS = {
     "target": TargetRef,
     "stats": default(Literal["atk", "def", "both"], "atk", "which values"),
@@ -201,7 +204,8 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
         "filter": optional(FilterWire, "only the monsters of applies_to that match this filter"),
         "until": _UNTIL,
     },
-    "destroy_all": {"player": Relative, "filter": optional(FilterWire, "only the monsters that match")},
+    "destroy_all": {"player": Relative, "filter": optional(FilterWire, "only the monsters that match"),
+                    "atk_below": _ATK_BELOW},
     # Effects that last (rules spec §BP.12, §BP.13): a continuous effect on a player or all of their monsters for the
     # rest of the turn; "you take no battle damage this turn"; "it can attack again (in a row)".
     "lasting_effect": {
@@ -223,6 +227,7 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
         "filter": optional(FilterWire, "only the monsters that match"),
         "do": Annotated[Literal["destroy", "banish", "return_to_hand", "shuffle_into_deck", "send_to_graveyard",
                                 "change_position"], doc("what is done to each of them, at once")],
+        "atk_below": _ATK_BELOW,
         "to": default(Literal["attack", "defense", "set", "other"], "defense", "with change_position: the position "
                       "(set: face-down Defense Position; other: each one's other battle position, face-up)"),
     },

@@ -7,8 +7,18 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from engine.format.conditions import FilterWire
-from engine.format.vocabulary import TargetRef, Until, default, doc, optional
+from msgspec import UNSET, UnsetType
+
+from engine.format.conditions import FilterWire, StatOfWire
+from engine.format.vocabulary import Count, TargetRef, Until, Wire, default, doc, optional
+
+class EventCountWire(Wire):
+    """How many cards of the event an effect answers concern it, as an activation condition ("when exactly 1 monster is
+    Special Summoned"): the cards one action did it to (two monsters Summoned by one effect: 2)."""
+
+    at_least: Annotated[Count | UnsetType, doc("at least this many")] = UNSET
+    at_most: Annotated[Count | UnsetType, doc("at most this many")] = UNSET
+
 
 U26_KINDS: dict[str, dict[str, Any]] = {
     "negates_activated_effects": {

@@ -8,6 +8,7 @@ from typing import Final
 
 from engine import actions
 from engine.effects import Context, EffectKind, Params, Source
+from engine.library.event_cards import event_count_problem
 from engine.library.filters import describe, matches, matches_card
 from engine.library.only_if import only_if_problem as _only_if_keys_problem
 from engine.library.refs import read_stat, ref
@@ -258,6 +259,9 @@ def condition(ctx: Context, src: Source) -> bool:
     only_if = src.effect.params.get("only_if")
     if only_if is not None and only_if_problem(ctx, src, only_if) is not None:
         return False
+    count = src.effect.params.get("event_count")
+    if count is not None and event_count_problem(ctx, src, count) is not None:
+        return False
     return all(_condition(ctx, src, c) for c in conds)
 
 
@@ -268,6 +272,9 @@ def condition_problem(ctx: Context, src: Source) -> str | None:
         return problem
     battle = src.effect.params.get("battle")
     problem = battle_problem(ctx, src, battle) if battle is not None else None
+    count = src.effect.params.get("event_count")
+    if problem is None and count is not None:
+        problem = event_count_problem(ctx, src, count)
     only_if = src.effect.params.get("only_if")
     return problem if problem is not None or only_if is None else only_if_problem(ctx, src, only_if)
 

@@ -39,6 +39,7 @@ from engine.library.targets import (
 )
 from engine.library.tokens import TOKEN_OPS
 from engine.library.redirects import REDIRECT_OPS
+from engine.library.relative_filters import below, below_problem
 from engine.library.tributes import TRIBUTE_OPS
 from engine.rules.cards import pendulum_zone_problem
 from engine.rules.rounding import halved
@@ -412,9 +413,12 @@ def _destroy_all(ctx: Context, src: Source, link: ChainLink, op: Params) -> None
     Position monsters your opponent controls", Mirror Force)."""
     players = ctx.players_of(src, op.get("player", "opponent"))
     flt = op.get("filter") or {}
+    value = below_problem(ctx, src, op)
+    if op.get("atk_below") is not None and value is None:
+        return  # "less ATK than that monster": that monster is gone (§U.26)
     doomed = [i for i, c in enumerate(ctx.state.cards)
               if c.location is Location.MONSTER_ZONE and c.controller in players and matches(ctx, i, flt)
-              and not unaffected_by(ctx, i, src)]  # fmt: skip
+              and below(ctx, i, value) and not unaffected_by(ctx, i, src)]  # fmt: skip
     for i in doomed:
         actions.destroy(ctx, i, "effect", by=src)
 
@@ -426,9 +430,12 @@ def _all_monsters(ctx: Context, src: Source, link: ChainLink, op: Params) -> Non
     send_to_graveyard or change_position (with `to`)."""
     players = ctx.players_of(src, op.get("player", "opponent"))
     flt = op.get("filter") or {}
+    value = below_problem(ctx, src, op)
+    if op.get("atk_below") is not None and value is None:
+        return  # "less ATK than that monster": that monster is gone (§U.26)
     chosen = [i for i, c in enumerate(ctx.state.cards)
               if c.location is Location.MONSTER_ZONE and c.controller in players and matches(ctx, i, flt)
-              and not unaffected_by(ctx, i, src)]  # fmt: skip
+              and below(ctx, i, value) and not unaffected_by(ctx, i, src)]  # fmt: skip
     what = str(op["do"])
     for i in chosen:
         card = ctx.card(i)

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.effects import Context, Source
+from engine.library.event_cards import event_card
 from engine.library.filters import matches
 from engine.rules.last_known import battler_instance, stats_as_they_were
 from engine.rules.levels import current_level
@@ -34,6 +35,8 @@ def ref(ctx: Context, src: Source, name: str) -> int | None:
         return own_battler(ctx, src.controller)
     if name == "opponent_battler":
         return own_battler(ctx, opponent_of(src.controller))
+    if name == "event_card":  # "that monster": the one card of the event the effect answers (§U.26)
+        return event_card(ctx, src)
     for i, c in enumerate(ctx.state.cards):
         if c.id == name:
             return i
