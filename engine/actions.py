@@ -97,6 +97,8 @@ def flipped_face_up(ctx: Context, index: int) -> None:
     """A face-down monster was turned face-up: its FLIP effect triggers -- after damage
     calculation if that is still to come, at once otherwise."""
     s = ctx.state
+    if not ctx.card(index).details.flipped:  # "after this card has been flipped face-up" (§U.26)
+        write_details(s, index, attrs.evolve(ctx.card(index).details, flipped=True))
     write_battle(s, s.battle.with_parked_flips((*s.battle.parked_flips, (index, ctx.card(index).instance))))
     if ctx.state.phase not in FLIP_DELAYED_PHASES and ctx.state.window is not None:
         release_flips(ctx)
@@ -340,6 +342,8 @@ def face_down_reset(ctx: Context, index: int) -> None:
     _keep_lingering(ctx, keep, "face_down_reset", card=index, detail=f"{card.name} was turned face-down")
     if card.counters:
         set_counters(ctx, index, 0, "counters")
+    if card.details.named_counters or card.details.flipped:  # §U.26: its counters of a kind, and its flip, are lost
+        write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, named_counters=(), flipped=False))
     # A card turned face-down is a new card for "once per turn" (§C.4): its soft uses are forgotten
     s = ctx.state
     s.used_once = tuple(k for k in s.used_once if not (k[0] in ("soft", "face_up") and k[1] == index))
@@ -369,6 +373,27 @@ def set_counters(ctx: Context, index: int, count: int, rule: str = "counters") -
         return
     write_counters(ctx.state, index, count)
     ctx.emit(EventType.COUNTERS_CHANGED, rule, card=index, amount=count)
+
+
+def set_named_counters(ctx: Context, index: int, name: str, count: int, rule: str = "counters") -> None:
+    """Counters of a kind (`name`: "A-Counter") on a card (§U.26): placed on a face-up card on the field only."""
+    card = ctx.card(index)
+    count = max(0, count) if card.face_up_on_field or count == 0 else 0
+    have = dict(card.details.named_counters)
+    if have.get(name, 0) == count:
+        return
+    have[name] = count
+    named = tuple((k, v) for k, v in have.items() if v)
+    write_details(ctx.state, index, attrs.evolve(card.details, named_counters=named))
+    ctx.emit(EventType.COUNTERS_CHANGED, rule, card=index, amount=count, detail=name)
+
+
+def named_counter(card: Card, name: str) -> int:
+    """How many counters of a kind (`name`) a card has (§U.26)."""
+    for k, v in card.details.named_counters:
+        if k == name:
+            return v
+    return 0
 
 
 def take_control(ctx: Context, index: int, player: Player, rule: str) -> None:

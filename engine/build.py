@@ -97,7 +97,8 @@ def _details(c: CardSpec) -> CardDetails:
     """A card's few extra keys (rules spec §U.1, §U.5), as one value."""
     column = -1 if c.column is None else c.column
     return CardDetails(frozenset(c.abilities or ()), frozenset(c.link_arrows or ()), c.summoned,
-                       bool(c.summoned_this_turn), column, bool(c.extra_monster_zone), rank=c.rank or 0)  # fmt: skip
+                       bool(c.summoned_this_turn), column, bool(c.extra_monster_zone), rank=c.rank or 0,
+                       named_counters=c.named_counters or (), flipped=bool(c.flipped_face_up))  # fmt: skip
 
 
 def state_from_scenario(sc: Scenario) -> GameState:

@@ -76,10 +76,17 @@ class CardDetails:
     # The player whose card effect destroyed it, where it went (§U.15: "destroyed by your opponent's card effect");
     # None otherwise. Kept until it moves again.
     destroyed_by: Player | None = None
+    # Counters of a kind on it, by name ("A-Counter"), in the order first placed (rules spec §U.26): on face-up cards
+    # only, lost when it moves or is turned face-down (as `Card.counters`, §C.5)
+    named_counters: tuple[tuple[str, int], ...] = ()
+    # It was flipped face-up since it came to the field ("after this card has been flipped face-up", §U.26); lost when
+    # it moves or is turned face-down
+    flipped: bool = False
 
     def moved(self) -> CardDetails:
         """As it is once the card moved: a new card, in no zone, not Summoned (its printed details stay)."""
-        if self.summoned is None and not self.summoned_this_turn and self.column < 0:
+        if self.summoned is None and not self.summoned_this_turn and self.column < 0 and not self.named_counters \
+                and not self.flipped:
             return self
         return CardDetails(self.abilities, self.link_arrows, rank=self.rank)
 

@@ -71,6 +71,9 @@ class FilterWire(Wire):
     card_type: Annotated[
         Literal["monster", "spell", "trap"] | UnsetType, doc("its card type (a Counter Trap is a trap)")
     ] = UNSET
+    has_counter: Annotated[Annotated[str, Meta(min_length=1, max_length=80)] | UnsetType,
+                           doc("it has a counter of this kind on it (\"a monster with an A-Counter\": A-Counter; "
+                               "rules spec §U.26)")] = UNSET
     not_: Annotated[FilterWire | UnsetType, doc("it does not match this filter (\"not a Pendulum Monster\": "
                                                 "{\"not\": {\"ability\": \"pendulum\"}})")] = field(
         default=UNSET, name="not"

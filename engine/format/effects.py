@@ -171,6 +171,10 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                           "every other change (\"its ATK is halved during damage calculation only\")"),
         "per_card": optional(PerCardWire, "atk/def count once for each such card (Tragoedia: \"600 ATK/DEF for each "
                               "card in your hand\")"),
+        "per_counter": optional(Annotated[str, Meta(min_length=1, max_length=80)],
+                                "atk/def count once for each counter of this kind on the monster it applies to "
+                                "(\"monsters with A-Counters lose 300 ATK/DEF for each A-Counter on them\": "
+                                "A-Counter, atk -300; rules spec §U.26)"),
         "if_weaker": default(bool, False, "only while the monster's ATK without this change is lower than the ATK "
                               "of the monster it battles (Skyscraper: \"attacks a monster that has a higher ATK\")"),
         "against": optional(FilterWire, "only while the monster battles one that matches this, in the Damage Step "

@@ -236,7 +236,10 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
               "card": optional(TargetRef, "the card that becomes the Equip Card (default: this card; a monster "
                                 "is equipped as an Equip Spell)")},
     "add_counters": {"target": default(TargetRef, "self", "the face-up card they are placed on"),
-                     "count": Annotated[int, Meta(ge=1, le=MAX_COUNT)]},
+                     "count": Annotated[int, Meta(ge=1, le=MAX_COUNT)],
+                     "counter": optional(Annotated[str, Meta(min_length=1, max_length=80)],
+                                         "their kind, by name (\"place 1 A-Counter\": A-Counter; rules spec §U.26); "
+                                         "absent: the card's plain counters")},
     # Issue 22's pieces: negate a monster's effects; take a card from the Deck, Graveyard or banishment; place a
     # Pendulum Monster in a Pendulum Zone; make a monster unaffected by some effects.
     "negate_effects": {"target": optional(TargetRef, "the monster whose effects are negated: while it stays on the "

@@ -110,6 +110,7 @@ TriggerCondition = Literal[
     "sent_from_monster_zone",
     "equip_card",
     "this_card_attacked_or_was_attacked",
+    "was_flipped_face_up",
 ]
 Attribute = Literal["light", "dark", "water", "fire", "earth", "wind", "divine"]
 MonsterType = Literal[

@@ -169,6 +169,10 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
         if in_damage_step:
             return b.attacked and me in (b.attacker, b.target)
         return attacked_this_turn(ctx.state, me) or was_attacked_this_turn(ctx.state, me)
+    if name == "was_flipped_face_up":  # "after this card has been flipped face-up" (§U.26), as it was on the field
+        card = ctx.card(src.card)
+        known = None if is_on_field(card.location) else ctx.state.last_known.get((src.card, card.instance - 1))
+        return (known.card if known is not None else card).details.flipped
     if name == "this_card_declared_attack":
         return declared_attack_this_turn(ctx.state, me)
     if name == "this_card_did_not_declare_attack":

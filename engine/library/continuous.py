@@ -212,6 +212,9 @@ def _stat_modifier(ctx: Context, src: Source) -> list[StatChange] | None:
         None if p.get(k) is None else OriginalChange(OriginalOp.BECOMES, int(p[k]))
         for k in ("set_original_atk", "set_original_def")
     )
+    counter = p.get("per_counter")
+    if counter is not None:  # "for each A-Counter on them" (§U.26): each monster its own count
+        return per_counter_changes(ctx, src, cards, str(counter), atk, def_)
     return [
         StatChange(i, atk, def_, p.get("set_atk"), p.get("set_def"), orig_atk, orig_def,
                    last=bool(p.get("applied_last")) or halve != "none",
@@ -222,6 +225,19 @@ def _stat_modifier(ctx: Context, src: Source) -> list[StatChange] | None:
         for i in cards
         if not (gain_of or weaker) or ctx.battling_opponent(i) is not None
     ]  # fmt: skip
+
+
+def per_counter_changes(ctx: Context, src: Source, cards: list[int], counter: str, atk: int, def_: int
+                        ) -> list[StatChange]:
+    """A change counted once for each counter of a kind on each monster it applies to ("monsters with A-Counters lose
+    300 ATK/DEF for each A-Counter on them": ProjectIgnis/CardScripts c62437709, `c:GetCounter(COUNTER_A)*-300`;
+    rules spec §U.26); none on a monster with no such counter."""
+    out = []
+    for i in cards:
+        n = actions.named_counter(ctx.card(i), counter)
+        if n:
+            out.append(StatChange(i, atk * n, def_ * n))
+    return out
 
 
 def _restricted(ctx: Context, src: Source) -> list[int]:

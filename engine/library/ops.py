@@ -340,7 +340,13 @@ def _equip(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
 
 def _add_counters(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     index = card_for(ctx, src, link, op.get("target", "self"))
-    if index is not None and ctx.card(index).face_up_on_field:
+    if index is None or not ctx.card(index).face_up_on_field:
+        return
+    name = op.get("counter")
+    if name is not None:  # counters of a kind (§U.26)
+        have = actions.named_counter(ctx.card(index), str(name))
+        actions.set_named_counters(ctx, index, str(name), have + int(op["count"]))
+    else:
         actions.set_counters(ctx, index, ctx.card(index).counters + int(op["count"]))
 
 
