@@ -108,6 +108,7 @@ def test_base_scenario_is_valid() -> None:
         "applies_to": "self", "filter": None,
         "while": "always", "when": None, "applied_last": False, "atk_gain_equal_to": None, "halve": "none",
         "if_weaker": False, "per_card": None, "against": None, "atk_gain_of": None, "def_too": False,
+        "per_counter": None,
     }  # fmt: skip
     assert s.choices[0].targets == ("att",) and s.choices[0].effect == 0 and s.choices[0].expect == "legal"
 
@@ -137,7 +138,7 @@ def test_corpus_spot_checks() -> None:
     assert att.effects[0].params == {
         "on": "after_damage_calculation", "optional": True, "condition": ("this_card_battled",), "from": "field",
         "battle": None, "once_per_turn": None, "damage_step": "auto", "about": "self", "event_filter": None,
-        "destroyed_by": None, "to_resolve": False,
+        "destroyed_by": None, "to_resolve": False, "event_count": None,
     }  # fmt: skip
     assert [op.params["target"] for op in att.effects[0].does] == ["battling_opponent", "self"]
 
@@ -251,7 +252,8 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
     ("unknown-choice-target", edited((("choices", 0, "targets"), ["att", "nobody"])), "choices[0].targets[1]",
      'unknown card id "nobody"'),
     ("unknown-op-target", edited(((*TRAP, "does", 0, "target"), "defender")), "cards[2].effects[0].does[0].target",
-     "expected attacker, target, self, battling_opponent, own_battler, opponent_battler, targeted or a card id, "
+     "expected attacker, target, self, battling_opponent, own_battler, opponent_battler, targeted, event_card or a "
+     "card id, "
      'got "defender"'),
     ("unknown-effect-target", edited(((*TRAP, "target"), "nobody")), "cards[2].effects[0].target", '"nobody"'),
     ("unknown-summon", edited(((*C0E0, "does", 0), {"op": "special_summon", "card": "nobody", "position": "attack"})),

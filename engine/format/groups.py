@@ -12,6 +12,8 @@ from engine.format.ops import Op
 
 # Operations whose `target` may instead be a group (`applies_to`, `filter`).
 GROUP_OPS: Final[Mapping[str, str]] = {"change_stats": "the monster whose ATK/DEF change"}
+# The keys of which such an operation gives exactly one (the JSON Schema's `oneOf`).
+EXCLUSIVE: Final[Mapping[str, tuple[str, str]]] = {name: ("target", "applies_to") for name in GROUP_OPS}
 
 
 def check_group(op: Op, at: tuple[str | int, ...]) -> None:
@@ -23,7 +25,8 @@ def check_group(op: Op, at: tuple[str | int, ...]) -> None:
         return
     target, group = op.params.get("target"), op.params.get("applies_to")
     if target is None and group is None:
-        raise Invalid(f"give target ({GROUP_OPS[op.op]}) or applies_to (the monsters it changes)", *at, "target")
+        raise Invalid(f"missing required key: give target ({GROUP_OPS[op.op]}) or applies_to (the monsters it "
+                      "changes)", *at, "target")
     if target is not None and group is not None:
         raise Invalid("give target or applies_to, not both", *at, "applies_to")
     if op.params.get("filter") is not None and group is None:
