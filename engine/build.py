@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterator
 from types import MappingProxyType
 from typing import Any
 
+import attrs
+
 from engine import scenario as loader
 from engine.cards import all_cards, registry
 from engine.cards import library as card_library
@@ -129,6 +131,10 @@ def state_from_scenario(sc: Scenario) -> GameState:
                 details=_details(c),
             )
         )
+    for k, c in enumerate(sc.cards):  # §U.26: its Summon's materials, as those cards are
+        if c.summon_materials:
+            used = tuple(cards[ids.index(m)] for m in c.summon_materials)
+            cards[k] = attrs.evolve(cards[k], details=attrs.evolve(cards[k].details, summon_materials=used))
     turn_player = Player[sc.turn_player]
     state = GameState(
         players=(PlayerState(sc.life_points["A"]), PlayerState(sc.life_points["B"])),

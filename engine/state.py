@@ -82,11 +82,14 @@ class CardDetails:
     # It was flipped face-up since it came to the field ("after this card has been flipped face-up", §U.26); lost when
     # it moves or is turned face-down
     flipped: bool = False
+    # The monsters used as the materials of its Summon, as the cards were (`Card` records, §U.26: "if this card was
+    # Synchro Summoned using a FIRE monster"); lost when it moves
+    summon_materials: tuple[Any, ...] = ()
 
     def moved(self) -> CardDetails:
         """As it is once the card moved: a new card, in no zone, not Summoned (its printed details stay)."""
         if self.summoned is None and not self.summoned_this_turn and self.column < 0 and not self.named_counters \
-                and not self.flipped:
+                and not self.flipped and not self.summon_materials:
             return self
         return CardDetails(self.abilities, self.link_arrows, rank=self.rank)
 

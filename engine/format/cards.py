@@ -68,6 +68,7 @@ class CardSpec(msgspec.Struct, frozen=True):
     rank: int | None = None
     named_counters: tuple[tuple[str, int], ...] | None = None
     flipped_face_up: bool | None = None
+    summon_materials: tuple[str, ...] | None = None
 
 
 Abilities = tuple[Ability, ...]
@@ -119,6 +120,10 @@ class CardWire(Wire, kw_only=True):
     flipped_face_up: Annotated[bool | UnsetType, doc("monsters in a monster_zone only: it was flipped face-up since it "
                                                      "came to the field (\"after this card has been flipped "
                                                      "face-up\"; rules spec §U.26)", default=False)] = UNSET
+    summon_materials: Annotated[Annotated[tuple[CardRef, ...], Meta(min_length=1)] | UnsetType,
+                                doc("monsters in a monster_zone only: the monsters used as the materials of its "
+                                    "Summon (card ids, read as those cards are printed: \"if this card was Synchro "
+                                    "Summoned using a FIRE monster\"; rules spec §U.26)")] = UNSET
     card: Annotated[
         Text | UnsetType,
         doc(
@@ -160,6 +165,7 @@ ONLY_FOR: Mapping[str, _Who] = {
     "rank": _MONSTERS,
     "named_counters": _ON_FIELD,
     "flipped_face_up": _FIELD_MONSTERS,
+    "summon_materials": _FIELD_MONSTERS,
 }
 # Card keys required on some cards (beyond the structs).
 _REQUIRED_FOR: Mapping[str, _Who] = {"atk": _MONSTERS, "def": _MONSTERS, "position": _FIELD_MONSTERS}
@@ -224,6 +230,7 @@ def card_spec(c: CardWire) -> CardSpec:
         opt(c.property), opt(c.counters), opt(c.abilities), opt(c.summoned), opt(c.summoned_this_turn),
         opt(c.column), opt(c.extra_monster_zone), opt(c.link_arrows), opt(c.rank),
         None if c.named_counters is UNSET else tuple(c.named_counters.items()), opt(c.flipped_face_up),
+        opt(c.summon_materials),
     )  # fmt: skip
 
 

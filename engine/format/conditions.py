@@ -71,6 +71,10 @@ class FilterWire(Wire):
     card_type: Annotated[
         Literal["monster", "spell", "trap"] | UnsetType, doc("its card type (a Counter Trap is a trap)")
     ] = UNSET
+    material: Annotated[FilterWire | UnsetType,
+                        doc("it was Summoned using a monster that matches this as material (its card's "
+                            "summon_materials: \"a non-Tuner EARTH Synchro Material\": {\"attribute\": \"earth\", "
+                            "\"not\": {\"ability\": \"tuner\"}}; rules spec §U.26)")] = UNSET
     has_counter: Annotated[Annotated[str, Meta(min_length=1, max_length=80)] | UnsetType,
                            doc("it has a counter of this kind on it (\"a monster with an A-Counter\": A-Counter; "
                                "rules spec §U.26)")] = UNSET

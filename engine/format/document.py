@@ -116,6 +116,11 @@ def check_scenario(w: ScenarioWire, own_effects: Mapping[str, int] | None = None
             )  # fmt: skip
 
     for i, c in enumerate(cards):
+        for k, mid in enumerate(c.summon_materials or ()):  # §U.26: the monsters used as its Summon's materials
+            m = card(mid, "cards", i, "summon_materials", k)
+            if m.card_type != "monster" or m.location in ("monster_zone", "spell_trap_zone", "field_zone") or m is c:
+                raise Invalid(f"card {show(m.id)} is not a monster off the field (a material has left the field)",
+                              "cards", i, "summon_materials", k)  # fmt: skip
         if c.equipped_to is not None:
             t = card(c.equipped_to, "cards", i, "equipped_to")
             if t.card_type != "monster" or t.location != "monster_zone":
