@@ -138,7 +138,7 @@ def test_corpus_spot_checks() -> None:
     assert att.effects[0].params == {
         "on": "after_damage_calculation", "optional": True, "condition": ("this_card_battled",), "from": "field",
         "battle": None, "once_per_turn": None, "damage_step": "auto", "about": "self", "event_filter": None,
-        "destroyed_by": None, "to_resolve": False, "event_count": None,
+        "destroyed_by": None, "to_resolve": False,
     }  # fmt: skip
     assert [op.params["target"] for op in att.effects[0].does] == ["battling_opponent", "self"]
 

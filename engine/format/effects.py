@@ -95,8 +95,9 @@ _ONCE = optional(Literal["soft", "hard", "while_face_up"],
                  "player and card name); while_face_up: 'only once while this card is face-up on the field' (per card, "
                  "across turns)")
 _BATTLE = optional(BattleWire, "who battles whom: an activation condition")
-_EVENT_COUNT = optional(EventCountWire, "with about other than self: how many cards of its event concern it (\"when "
-                        "exactly 1 monster is Special Summoned\": at_least 1, at_most 1; rules spec §U.26)")
+_EVENT_COUNT = optional(EventCountWire, "with on an event of cards and about other than self: how many cards of its "
+                        "event concern it as it is activated (\"when exactly 1 monster is Special Summoned\": "
+                        "at_least 1, at_most 1; rules spec §U.26)")
 _CONDITION = default(TriggerCondition | Annotated[tuple[TriggerCondition, ...], Meta(min_length=1)], (),
                       "all must hold")
 # Attack restrictions and permissions (rules spec §BP.8): the monsters they apply to.
@@ -290,7 +291,6 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                                  "WIND monster\"), as it was on the field if it has just left it"),
         "destroyed_by": optional(Literal["battle", "effect"], "with on: destroyed and about other than self: only a "
                                  "card destroyed by battle / by a card effect"),
-        "event_count": _EVENT_COUNT,
         "to_resolve": default(bool, False, "its battle and only_if conditions must still hold as it resolves, or it "
                               "resolves with no effect (\"... must have 2 or more Xyz Materials attached to activate "
                               "and to resolve this effect\", \"this card must be face-up on the field to activate and "

@@ -16,7 +16,7 @@ from msgspec import UNSET, Meta, UnsetType
 
 from engine.format.conditions import FilterWire, StatOfWire
 from engine.format.pieces import PIECE_ONE_OF, PIECE_OPS
-from engine.format.pieces_u26 import U26_OPS
+from engine.format.pieces_u26 import U26_OPS, EventCountWire
 from engine.format.vocabulary import (
     MAX_COUNT,
     REFS,
@@ -92,6 +92,9 @@ SEQUENCE_KEYS: Mapping[str, Any] = {
     "if_it_is": optional(FilterWire, "done only if the card its target names matches this filter as it resolves "
                          "(\"..., unless it is a 'Madolche' monster, it cannot attack\": {\"not\": {\"archetype\": "
                          "\"Madolche\"}}; \"if it is Level 2 or higher, ...\")"),
+    "if_event_count": optional(EventCountWire, "done only if the event the effect answers has this many cards, read "
+                               "as it resolves (\"then, if 2 or more monsters were destroyed by that card effect, "
+                               "...\": at_least 2; rules spec §U.26)"),
     "later": optional(Later, "not done now: left for this moment of this turn, done then once, with no chain (\"at "
                       "the end of the Damage Step\", \"at the end of the Battle Phase\": end_step, \"during the "
                       "End Phase of this turn\"), on the cards its references name now; consecutive operations "

@@ -143,6 +143,8 @@ def op_may_ask(op: Params | Any) -> bool:
         return True
     if name == "special_summon" and (op.get("position") in (None, "choice") or op.get("card") is None):
         return True
+    if name == "special_summon_token" and op.get("position") is None:
+        return True
     return name == "add_to_hand" and op.get("card") is None
 
 

@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from engine import actions
 from engine.effects import Context, Effect, EffectKind, Lingering, Params, Source
+from engine.library.event_cards import event_count_problem
 from engine.library.filters import matches
 from engine.library.refs import ref
 from engine.library.targets import each_target, reads_lost_target
@@ -54,6 +55,11 @@ def run_ops(ctx: Context, src: Source, link: ChainLink, does: Sequence[Params],
     while k < len(does):
         op = does[k]
         if op.get("if_you_do") and not did:
+            did = False
+            k += 1
+            continue
+        count = op.get("if_event_count")
+        if count is not None and event_count_problem(ctx, src, count) is not None:  # §U.26
             did = False
             k += 1
             continue
