@@ -212,9 +212,9 @@ def note_last_known(ctx: Context, index: int) -> None:
     write_last_known(ctx.state, (index, card.instance), LastKnown(card, atk, def_))  # (an immutable record: shared)
 
 
-# A resolved effect that sends one card elsewhere if it would be sent to the Graveyard (rules spec §U.26: "shuffle the
-# destroyed monster into the Deck instead of sending it to the Graveyard"): a lingering effect of this type on that card,
-# its `to` the Location it goes to.
+# A resolved effect that sends one card elsewhere if it would be sent to the Graveyard (rules spec §U.26: "shuffle
+# the destroyed monster into the Deck instead of sending it to the Graveyard"): a lingering effect of this type on that
+# card, its `to` the Location it goes to.
 INSTEAD_OF_GRAVEYARD: Final = "instead_of_graveyard"
 
 

@@ -14,13 +14,13 @@ from msgspec import UNSET, Meta, UnsetType, field
 from engine.format.effects import AnyEffect, EffectSpec, effect_spec, with_speed
 from engine.format.errors import Invalid, one_of, show
 from engine.format.vocabulary import (
+    MAX_COUNT,
     Ability,
     Arrow,
     Attribute,
     CardRef,
     CardType,
     Count,
-    MAX_COUNT,
     Level,
     Library,
     Location,

@@ -185,7 +185,8 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                        "count": optional(Annotated[int, Meta(ge=1, le=MAX_COUNT)],
                                          "how many monsters (default 1), picked together (\"Special Summon 2 "
                                          "'Gladiator Beast' monsters from your Deck\"): with fewer such monsters or "
-                                         "free Main Monster Zones, none (rules spec §U.26); more than 1 needs no card")},
+                                         "free Main Monster Zones, none (rules spec §U.26); more than 1 needs no "
+                                         "card")},
     "damage": {"player": AnyPlayer, "amount": optional(Amount),
                "equal_to": optional(StatOfWire, "instead of amount: a monster's current ATK or DEF (Magic Cylinder)")},
     "gain_lp": {"player": AnyPlayer, "amount": optional(Amount),

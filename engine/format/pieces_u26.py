@@ -9,8 +9,9 @@ from typing import Annotated, Any, Literal
 
 from msgspec import UNSET, UnsetType
 
-from engine.format.conditions import FilterWire, StatOfWire
+from engine.format.conditions import FilterWire
 from engine.format.vocabulary import Count, TargetRef, Until, Wire, default, doc, optional
+
 
 class EventCountWire(Wire):
     """How many cards of the event an effect answers concern it, as an activation condition ("when exactly 1 monster is

@@ -28,7 +28,9 @@ from engine.library.hands import HAND_OPS
 from engine.library.lasting import LASTING_OPS, other_than
 from engine.library.levels import LEVEL_OPS
 from engine.library.locks import LOCK_OPS
+from engine.library.redirects import REDIRECT_OPS
 from engine.library.refs import ref, value_of
+from engine.library.relative_filters import below, below_problem
 from engine.library.sequence import LATER_TYPE, do_later, run_ops
 from engine.library.stat_groups import stat_group
 from engine.library.summons import summon_several
@@ -38,8 +40,6 @@ from engine.library.targets import (
     targets,
 )
 from engine.library.tokens import TOKEN_OPS
-from engine.library.redirects import REDIRECT_OPS
-from engine.library.relative_filters import below, below_problem
 from engine.library.tributes import TRIBUTE_OPS
 from engine.rules.cards import pendulum_zone_problem
 from engine.rules.rounding import halved
@@ -90,8 +90,8 @@ def _change_stats(ctx: Context, src: Source, link: ChainLink, op: Params) -> Non
     resolves ("the ATK of all face-up monsters your opponent currently controls becomes 0", "all monsters you control
     gain 500 ATK": rules spec §U.26); each value is read for each monster."""
     if op.get("target") is None:
-        for index in stat_group(ctx, src, op):
-            _change_stats_of(ctx, src, index, op)
+        for i in stat_group(ctx, src, op):
+            _change_stats_of(ctx, src, i, op)
         return
     index = _stat_target(ctx, src, link, op)
     if index is not None:

@@ -24,4 +24,6 @@ def _negates_resolving(ctx: Context, src: Source) -> bool:
     return matches(ctx, link.card, src.effect.params.get("filter") or {})
 
 
-RESOLUTION_NEGATION_TYPES = [EffectType("negates_activated_effects", hooks={Hook.CHAIN_SOLVING: OnlyIf(_negates_resolving)})]
+RESOLUTION_NEGATION_TYPES = [
+    EffectType("negates_activated_effects", hooks={Hook.CHAIN_SOLVING: OnlyIf(_negates_resolving)}),
+]
