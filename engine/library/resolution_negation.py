@@ -7,6 +7,8 @@ re:GetHandler():GetAttack()==0`, `Duel.NegateEffect`). The engine asks it throug
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.effects import Context, EffectType, Hook, Source
 from engine.library.continuous import OnlyIf
 from engine.library.filters import matches
@@ -24,6 +26,6 @@ def _negates_resolving(ctx: Context, src: Source) -> bool:
     return matches(ctx, link.card, src.effect.params.get("filter") or {})
 
 
-RESOLUTION_NEGATION_TYPES = [
+RESOLUTION_NEGATION_TYPES: Final = [
     EffectType("negates_activated_effects", hooks={Hook.CHAIN_SOLVING: OnlyIf(_negates_resolving)}),
 ]
