@@ -91,6 +91,7 @@ COMPILED = [
     "engine/library/sequence.py",
     "engine/library/targets.py",
     "engine/library/tokens.py",
+    "engine/library/counters.py",
     "engine/library/event_cards.py",
     "engine/library/redirects.py",
     "engine/library/relative_filters.py",

@@ -212,9 +212,7 @@ def note_last_known(ctx: Context, index: int) -> None:
     write_last_known(ctx.state, (index, card.instance), LastKnown(card, atk, def_))  # (an immutable record: shared)
 
 
-# A resolved effect that sends one card elsewhere if it would be sent to the Graveyard (rules spec §U.26: "shuffle
-# the destroyed monster into the Deck instead of sending it to the Graveyard"): a lingering effect of this type on that
-# card, its `to` the Location it goes to.
+# A lingering effect that sends its card to `to` if it would be sent to the Graveyard (§U.26, `library.redirects`).
 INSTEAD_OF_GRAVEYARD: Final = "instead_of_graveyard"
 
 
@@ -373,27 +371,6 @@ def set_counters(ctx: Context, index: int, count: int, rule: str = "counters") -
         return
     write_counters(ctx.state, index, count)
     ctx.emit(EventType.COUNTERS_CHANGED, rule, card=index, amount=count)
-
-
-def set_named_counters(ctx: Context, index: int, name: str, count: int, rule: str = "counters") -> None:
-    """Counters of a kind (`name`: "A-Counter") on a card (§U.26): placed on a face-up card on the field only."""
-    card = ctx.card(index)
-    count = max(0, count) if card.face_up_on_field or count == 0 else 0
-    have = dict(card.details.named_counters)
-    if have.get(name, 0) == count:
-        return
-    have[name] = count
-    named = tuple((k, v) for k, v in have.items() if v)
-    write_details(ctx.state, index, attrs.evolve(card.details, named_counters=named))
-    ctx.emit(EventType.COUNTERS_CHANGED, rule, card=index, amount=count, detail=name)
-
-
-def named_counter(card: Card, name: str) -> int:
-    """How many counters of a kind (`name`) a card has (§U.26)."""
-    for k, v in card.details.named_counters:
-        if k == name:
-            return v
-    return 0
 
 
 def take_control(ctx: Context, index: int, player: Player, rule: str) -> None:

@@ -30,6 +30,7 @@ from engine.effects import (
 )
 from engine.library import costs
 from engine.library.conditions import only_if_problem
+from engine.library.counters import named_counter
 from engine.library.filters import matches, matches_card
 from engine.library.only_if import plays_role
 from engine.library.refs import cards_counted, value_of
@@ -234,7 +235,7 @@ def per_counter_changes(ctx: Context, src: Source, cards: list[int], counter: st
     rules spec §U.26); none on a monster with no such counter."""
     out = []
     for i in cards:
-        n = actions.named_counter(ctx.card(i), counter)
+        n = named_counter(ctx.card(i), counter)
         if n:
             out.append(StatChange(i, atk * n, def_ * n))
     return out

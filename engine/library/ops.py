@@ -23,6 +23,7 @@ from engine.effects import (
 from engine.library import asking, costs
 from engine.library.conditions import condition, condition_problem, event_card, only_if_problem, resolution_problem
 from engine.library.continuous import monsters_it_applies_to
+from engine.library.counters import named_counter, set_named_counters
 from engine.library.filters import matches
 from engine.library.hands import HAND_OPS
 from engine.library.lasting import LASTING_OPS, other_than
@@ -344,8 +345,8 @@ def _add_counters(ctx: Context, src: Source, link: ChainLink, op: Params) -> Non
         return
     name = op.get("counter")
     if name is not None:  # counters of a kind (§U.26)
-        have = actions.named_counter(ctx.card(index), str(name))
-        actions.set_named_counters(ctx, index, str(name), have + int(op["count"]))
+        have = named_counter(ctx.card(index), str(name))
+        set_named_counters(ctx, index, str(name), have + int(op["count"]))
     else:
         actions.set_counters(ctx, index, ctx.card(index).counters + int(op["count"]))
 
