@@ -19,6 +19,10 @@ for ATK vs ATK. Measured against it, on three battles (`BATTLES`):
   game, from `new_initial_state()` to terminal; one decision step of random playouts of the 3-trigger battle
   (`legal_actions()`, a random pick, `apply_action()`), the decisions per second that gives, and its ratio to
   the engine's own decision step above (the search layer's cost); `BattleState.clone()` at a decision point;
+- the plain-Python floor of the vanilla battle game (`floor.py`): the same battle written directly in Python with
+  no engine (a fresh state from a prototype, the Damage Step's five sub-steps, the values compared, the damage, the
+  destroyed monster sent), what any interpreted engine pays for it; the search API's vanilla game is printed as a
+  multiple of it;
 - playouts per second with 1 and 2 worker processes (`engine.playouts`, when present). Each run with worker
   processes is preceded by one of a single playout per worker, which is all start-up (spawning the
   processes, importing the engine in each): when that takes more than a quarter of the run's wall time,
@@ -50,7 +54,10 @@ from collections.abc import Callable
 from typing import Any
 
 import checkout
+import floor
 from figures import (
+    FLOOR,
+    FLOOR_RATIO,
     ISSUE_39_TARGETS,
     MACHINE_SCALING,
     PLAYOUT_SCALING,
@@ -349,6 +356,7 @@ def measure(quick: bool) -> dict[str, Any]:
         SEARCH_VANILLA: best_us(vanilla_game.new_initial_state, n, r),
         SEARCH_DECISION: per_search_decision,
         SEARCH_CLONE: best_us(search_at.clone, n * 5, r),
+        FLOOR: best_us(floor.vanilla_game, n * 5, r),
     }
     rates, flags = playout_rates(50 if quick else 20_000)
     other = {
@@ -357,6 +365,7 @@ def measure(quick: bool) -> dict[str, Any]:
         SEARCH_COST: per_search_decision / per_decision,
         "bytes per cloned state (tracemalloc)": clone_bytes(at),
         "deepcopy / Duel.clone": us["copy.deepcopy of the same state"] / us["Duel.clone() at a decision point"],
+        FLOOR_RATIO: us[SEARCH_VANILLA] / us[FLOOR],
         **rates,
     }
     ratios = {k: v / base for k, v in us.items()}

@@ -11,7 +11,12 @@ SEARCH_COST = "search API decision step / engine decision step"
 # Playouts on 2 worker processes (issue 25): their speed-up over 1, and what the machine itself allows 2 processes.
 PLAYOUT_SCALING = "playouts, 2 workers / 1 worker (wall time)"
 MACHINE_SCALING = "the machine's own 2 processes / 1 (a pure Python loop, wall time)"
-RATIOS = (SEARCH_COST, PLAYOUT_SCALING, MACHINE_SCALING)
+
+# The plain-Python floor (issue 39): the vanilla battle game written directly in Python, no engine (floor.py), and the
+# search API's vanilla game as a multiple of it.
+FLOOR = "plain-Python floor: the vanilla battle game with no engine (floor.py)"
+FLOOR_RATIO = "search API vanilla game / plain-Python floor"
+RATIOS = (SEARCH_COST, PLAYOUT_SCALING, MACHINE_SCALING, FLOOR_RATIO)
 
 # What every public call costs to be all-or-nothing (issue 39): the snapshot `Duel` takes before it.
 SNAPSHOT = "Duel snapshot at a decision point (a public call's undo)"

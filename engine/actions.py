@@ -1,9 +1,6 @@
-"""Every change to the game goes through here, and every change is logged as an event.
-
-Rules decide; actions mutate. Effect operations (`engine.library`) and the Damage Step's own
-steps (`engine.steps`) both call these, so a card leaving the field, an LP change or a flip
-always does the same bookkeeping wherever it comes from.
-"""
+"""Every change to the game goes through here, and every change is logged as an event. Rules decide; actions mutate.
+Effect operations (`engine.library`) and the Damage Step's own steps (`engine.steps`) both call these, so a card
+leaving the field, an LP change or a flip always does the same bookkeeping wherever it comes from."""
 
 from __future__ import annotations
 
@@ -13,17 +10,23 @@ from typing import Any, Final
 import attrs
 
 from engine.effects import Context, Effect, EffectKind, Hook, Lingering, Source, TriggerEvent
+from engine.rules.arrivals import arrival
 from engine.rules.attack import opponent_field
 from engine.rules.battle import battle_damage_preview, position_problem
 from engine.rules.destruction import (
+    CARD_EFFECT_DESTRUCTION,
+    SELF_DESTRUCTION,
     effect_destruction_replacement,
     indestructible_by_effect,
     replace_battle_destruction,
 )
-from engine.rules.locks import effect_damage_taker, special_summon_locked
+from engine.rules.effect_damage import effect_damage_applied
+from engine.rules.leaving import banished_instead_of_leaving, graveyard_destination, leaving_destination
+from engine.rules.locks import special_summon_locked
 from engine.rules.stats import current_stats, erase_earlier, next_seq, note_applying, watch_stats
 from engine.rules.tokens import can_turn_face_down, token_destination
 from engine.rules.triggers import CARD_EVENTS, MOVED_EVENTS, PLAYER_EVENTS, triggered_effects
+from engine.rules.zones import deck_top_first
 from engine.state import (
     NO_ATTACK,
     Battle,
@@ -61,6 +64,7 @@ from engine.values.game import (
     is_on_field,
     opponent_of,
 )
+from engine.windows import write_happened, write_negated_links, write_triggers, write_window
 
 # From entering the Damage Step until damage calculation is complete, "flipped face-up"
 # triggers wait for after damage calculation (rules spec §1.4, §1.6; ygopro's flip_delayed).
@@ -80,22 +84,27 @@ RECORDED_EVENTS: Final = CARD_EVENTS | PLAYER_EVENTS | MOVED_EVENTS
 
 
 def raise_event(
-    ctx: Context, event: TriggerEvent, cards: tuple[int, ...] | None = None, player: Player | None = None
+    ctx: Context, event: TriggerEvent, cards: tuple[int, ...] | None = None, player: Player | None = None,
+    amount: int = 0,
 ) -> None:
-    """An event happened (to `cards`, for an event of cards; to `player`, for an event of a player): the triggers it
-    sets off wait in the open window to go on a chain (after the current chain, if one is resolving)."""
-    w = ctx.state.window
+    """An event happened (to `cards`, for an event of cards; to `player`, for an event of a player, `amount` the
+    damage or LP it was): the triggers it sets off wait in the open window to go on a chain (after the current chain,
+    if one is resolving)."""
+    s = ctx.state
+    w = s.window
     assert w is not None, "events are raised inside a window"
     if event in RECORDED_EVENTS and (cards or player is not None):  # for an activation timing on it (§U.14)
-        w.happened = (*w.happened, (event, cards or (), player, w.chains_resolved + (1 if w.resolving >= 0 else 0)))
-    for t in triggered_effects(ctx, event, cards, player):
-        w.triggers = (*w.triggers, t)
+        happened = (event, cards or (), player, w.chains_resolved + (1 if w.resolving >= 0 else 0))
+        write_happened(s, (*w.happened, happened))
+    for t in triggered_effects(ctx, event, cards, player, amount):
+        w = s.window
+        assert w is not None
+        write_triggers(s, (*w.triggers, t))
         ctx.emit(EventType.TRIGGERED, "window", card=t.card, player=t.player, detail=event.value if ctx.watched else "")
 
 
 def flipped_face_up(ctx: Context, index: int) -> None:
-    """A face-down monster was turned face-up: its FLIP effect triggers -- after damage
-    calculation if that is still to come, at once otherwise."""
+    """A face-down monster turned face-up: its FLIP effect triggers (after damage calculation if still to come)."""
     s = ctx.state
     if not ctx.card(index).details.flipped:  # "after this card has been flipped face-up" (§U.26)
         write_details(s, index, attrs.evolve(ctx.card(index).details, flipped=True))
@@ -129,6 +138,8 @@ def move_card(
     was_on_field = is_on_field(was)
     if was_on_field:
         note_last_known(ctx, index)
+        if banished_instead_of_leaving(ctx, index, dest):
+            dest, rule = Location.BANISHED, "banished_instead_of_leaving"  # §U.29
     instance = card.instance + 1
     for_a_while = card.effects_negated and any(
         ling.effect.type == NEGATED_FOR_A_WHILE.type and ling.card == index and ling.instance == instance
@@ -136,7 +147,7 @@ def move_card(
     )  # a negation "until the end of this turn" ends with the card's leaving the field
     if controller is None:
         controller = card.owner if dest is Location.HAND or not is_on_field(dest) else card.controller
-    dest = token_destination(card, dest)  # a Token that leaves the field ceases to exist (§U.17)
+    dest = token_destination(card, leaving_destination(ctx, index, dest) if was_on_field else dest)  # §U.17, §U.23
     # A new card: face-up, its counters lost (§C.5), its Xyz Materials gone unless it stays a monster, how it was
     # Summoned and where are the mover's to say
     write_moved(
@@ -144,11 +155,14 @@ def move_card(
         card.equipped_to if dest is Location.SPELL_TRAP_ZONE else None,
         card.materials if dest is Location.MONSTER_ZONE else 0,
         card.effects_negated and dest is Location.GRAVEYARD and was_on_field and not for_a_while,
+        arrival(ctx, card, rule),  # where from, when, by whose card effect (§U.24)
     )  # fmt: skip
     data = (("from", was.value), ("to", dest.value)) if ctx.watched else ()
     if was is Location.MONSTER_ZONE or dest is Location.MONSTER_ZONE:
         note_opponent_field(ctx, index, was_controller)
     ctx.emit(EventType.MOVED, rule, card=index, detail=detail, data=data)
+    if was_on_field and not is_on_field(dest):
+        _moved(ctx, TriggerEvent.LEFT_FIELD, index)  # §U.24: "if this card leaves the field"
     if was_on_field and dest is Location.HAND:
         _moved(ctx, TriggerEvent.RETURNED_TO_HAND, index)  # §U.14: "if this card is returned to the hand"
     elif dest is Location.HAND and not drawn and was in ADDED_FROM:
@@ -160,11 +174,13 @@ ADDED_FROM: Final = frozenset({Location.DECK, Location.GRAVEYARD, Location.BANIS
 
 
 def special_summon(
-    ctx: Context, index: int, player: Player, position: Position, rule: str, *, by: Player | None = None
+    ctx: Context, index: int, player: Player, position: Position, rule: str, *, by: Player | None = None,
+    how: str = "special",
 ) -> bool:
     """Special Summon a monster (from the hand, Deck, Graveyard, banishment or Extra Deck) to `player`'s field:
-    it was Special Summoned this turn, and "if this card is Special Summoned" triggers (§U.14). `by`: the player who
-    Summons it (default `player`); False, and nothing done, if that player cannot Special Summon it now (§U.17)."""
+    it was Special Summoned this turn (`how`: "fusion"... "treated as a Fusion Summon", §U.24), and "if this card is
+    Special Summoned" triggers (§U.14). `by`: the player who Summons it (default `player`); False, and nothing done,
+    if that player cannot Special Summon it now (§U.17)."""
     who = player if by is None else by
     if (ctx.index.hooks[Hook.SPECIAL_SUMMON_LOCK] or ctx.state.lingering) and special_summon_locked(ctx, index, who):
         ctx.emit(EventType.LINK_RESOLVED, "special_summon_lock", card=index, player=who,
@@ -172,7 +188,7 @@ def special_summon(
         return False
     from_extra_deck = ctx.card(index).location is Location.EXTRA_DECK
     move_card(ctx, index, Location.MONSTER_ZONE, rule, detail="Special Summoned", position=position, controller=player)
-    write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, summoned="special", summoned_this_turn=True))
+    write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, summoned=how, summoned_this_turn=True))
     _moved(ctx, TriggerEvent.SPECIAL_SUMMONED, index)
     if from_extra_deck:  # §U.17: "if a monster is Special Summoned from the Extra Deck"
         _moved(ctx, TriggerEvent.SUMMONED_FROM_EXTRA_DECK, index)
@@ -197,7 +213,7 @@ def negate_activation(ctx: Context, link: int, rule: str = "effect") -> bool:
     w = ctx.state.window
     if w is None or not 0 <= link < len(w.chain) or link in w.negated_links:
         return False
-    w.negated_links = (*w.negated_links, link)
+    write_negated_links(ctx.state, (*w.negated_links, link))
     negated = w.chain[link]
     ctx.emit(EventType.LINK_NEGATED, rule, card=negated.card, player=negated.player, detail="activation negated")
     _moved(ctx, TriggerEvent.ACTIVATION_NEGATED, negated.card)
@@ -212,36 +228,18 @@ def note_last_known(ctx: Context, index: int) -> None:
     write_last_known(ctx.state, (index, card.instance), LastKnown(card, atk, def_))  # (an immutable record: shared)
 
 
-# A lingering effect that sends its card to `to` if it would be sent to the Graveyard (§U.26, `library.redirects`).
-INSTEAD_OF_GRAVEYARD: Final = "instead_of_graveyard"
-
-
-def graveyard_destination(ctx: Context, card: Card, index: int = -1) -> tuple[Location, str]:
-    """Where a card "sent to the Graveyard" really goes: where an effect on that card (`index`) sends it instead
-    (§U.26); a Pendulum Monster from the field goes face-up to the Extra Deck; under a banish-instead effect (Macro
-    Cosmos) it is banished."""
-    if ctx.state.lingering and index >= 0:
-        for ling in ctx.state.lingering:
-            if ling.effect.type == INSTEAD_OF_GRAVEYARD and ling.card == index and ling.instance == card.instance:
-                return Location(str(ling.effect.params["to"])), INSTEAD_OF_GRAVEYARD
-    if card.pendulum and is_on_field(card.location):
-        return Location.EXTRA_DECK, "pendulum_to_extra_deck"
-    for _src, dest in ctx.ask(Hook.GRAVEYARD_REDIRECT):
-        return Location(dest), "banish_instead_of_graveyard"
-    return Location.GRAVEYARD, "send_destroyed_by_battle"
-
-
 def send_to_graveyard(ctx: Context, index: int, rule: str, *, detail: str = "", triggers: bool = True) -> None:
-    """Send a card to the Graveyard (or where an effect sends it instead); "if this card is sent to the GY"
-    triggers if it arrives there (`triggers` False: the caller raises the events itself, as the end of the
-    Damage Step does for the monsters destroyed by battle)."""
+    """Send a card to the Graveyard (or where an effect sends it instead); "if this card is sent to the GY" triggers
+    if it arrives there (`triggers` False: the caller raises them, as the end of the Damage Step does)."""
     dest, why = graveyard_destination(ctx, ctx.card(index), index)
     move_card(ctx, index, dest, rule if dest is Location.GRAVEYARD else why, detail=detail)
     if triggers and ctx.card(index).location is Location.GRAVEYARD:  # (a Token never arrives: §U.17)
         _moved(ctx, TriggerEvent.SENT_TO_GRAVEYARD, index)
 
 
-def destroy(ctx: Context, index: int, rule: str, *, detail: str = "", by: Source | None = None) -> bool:
+def destroy(
+    ctx: Context, index: int, rule: str, *, detail: str = "", by: Source | None = None, replace: bool = True
+) -> bool:
     """Destroy a card on the field (it is sent to the Graveyard, or wherever that leads): "if this card is
     destroyed" triggers, wherever it went. `by`: the effect that destroys it, when a card effect does (§U.9: a card
     that cannot be destroyed by it stays)."""
@@ -251,27 +249,25 @@ def destroy(ctx: Context, index: int, rule: str, *, detail: str = "", by: Source
         ctx.emit(EventType.NOT_DESTROYED, "indestructible_by_effects", card=index,
                  detail="it cannot be destroyed by that card effect")  # fmt: skip
         return False
-    if rule in CARD_EFFECT_DESTRUCTION and (instead := effect_destruction_replacement(ctx, index)) is not None:
+    instead = effect_destruction_replacement(ctx, index) if replace and rule in CARD_EFFECT_DESTRUCTION else None
+    if instead is not None:  # (`replace` False: its player declined a replacement they may apply, §U.24)
         replace_battle_destruction(ctx, instead, index)  # §U.10: not destroyed; what it does instead is done now
         return False
     # Whose card effect destroyed it, for "destroyed by your opponent's card effect" (§U.15) and "destroyed by a card
     # effect" (§U.18): the effect's controller; its own controller for its own continuous effect; None otherwise.
-    who = by.controller if by is not None else ctx.card(index).controller if rule == "self_destroy_deferred" else None
+    who = by.controller if by is not None else ctx.card(index).controller if rule in SELF_DESTRUCTION else None
+    was = ctx.card(index)
     send_to_graveyard(ctx, index, rule, detail=detail or "destroyed", triggers=False)
     dest = ctx.card(index).location  # (a Token ceased to exist: not in the Graveyard, §U.17)
     if who is not None or ctx.card(index).details.destroyed_by is not None:
-        write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, destroyed_by=who))
+        came = ctx.card(index).details.arrival if by is None else arrival(ctx, was, rule, by)
+        write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, destroyed_by=who, arrival=came))
     if dest is Location.GRAVEYARD:
         _moved(ctx, TriggerEvent.SENT_TO_GRAVEYARD, index)
     _moved(ctx, TriggerEvent.DESTROYED, index)
     if dest is Location.GRAVEYARD:  # "destroyed and sent to the GY" (§U.17)
         _moved(ctx, TriggerEvent.DESTROYED_AND_SENT_TO_GRAVEYARD, index)
     return True
-
-
-# The rules of destructions that are by a card effect (a replacement "if it would be destroyed by a card effect"
-# applies to them; not to the rules' own, such as an Equip Card whose monster left, §C.3).
-CARD_EFFECT_DESTRUCTION: Final = frozenset({"effect", "self_destroy_deferred"})
 
 
 def _moved(ctx: Context, event: TriggerEvent, index: int) -> None:
@@ -287,10 +283,10 @@ def _moved(ctx: Context, event: TriggerEvent, index: int) -> None:
         write_battle(s, s.battle.with_moved_between_windows((*s.battle.moved_between_windows, (event.value, index))))
 
 
-def _player_event(ctx: Context, event: TriggerEvent, player: Player) -> None:
-    """The triggers of an event of a player ("if you pay LP"), if any is indexed for it."""
+def _player_event(ctx: Context, event: TriggerEvent, player: Player, amount: int = 0) -> None:
+    """The triggers of an event of a player ("if you pay LP"; `amount`: how much), if any is indexed for it."""
     if (ctx.index.triggers[event] or event in ctx.index.timed_events) and ctx.state.window is not None:
-        raise_event(ctx, event, player=player)
+        raise_event(ctx, event, player=player, amount=amount)
 
 
 def flip_face_up(ctx: Context, index: int, rule: str) -> None:
@@ -340,7 +336,7 @@ def face_down_reset(ctx: Context, index: int) -> None:
     _keep_lingering(ctx, keep, "face_down_reset", card=index, detail=f"{card.name} was turned face-down")
     if card.counters:
         set_counters(ctx, index, 0, "counters")
-    if card.details.named_counters or card.details.flipped:  # §U.26: its counters of a kind, and its flip, are lost
+    if card.details.named_counters or card.details.flipped:  # §U.26: its counters of a kind and its flip are lost
         write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, named_counters=(), flipped=False))
     # A card turned face-down is a new card for "once per turn" (§C.4): its soft uses are forgotten
     s = ctx.state
@@ -393,8 +389,12 @@ def lose_lp(ctx: Context, player: Player, amount: int, kind: str, rule: str, *, 
     (§U.17)."""
     if amount <= 0:
         return
-    if kind == "effect_damage" and (ctx.index.hooks[Hook.EFFECT_DAMAGE_REDIRECT] or ctx.state.lingering):
-        player = effect_damage_taker(ctx, player, by)
+    if kind == "effect_damage" and (ctx.state.lingering or ctx.index.hooks[Hook.EFFECT_DAMAGE_REDIRECT]
+                                    or ctx.index.hooks[Hook.EFFECT_DAMAGE]):  # fmt: skip
+        player, amount, gained = effect_damage_applied(ctx, player, amount, by)  # §U.17, §U.29
+        gain_lp(ctx, player, gained, "effect_damage_changed")  # (nothing if 0)
+        if amount <= 0:
+            return
     ps = ctx.state.players[player]
     new = max(0, ps.lp - amount)
     delta = new - ps.lp
@@ -403,9 +403,9 @@ def lose_lp(ctx: Context, player: Player, amount: int, kind: str, rule: str, *, 
     data = (("lp", new),) if ctx.watched else ()  # (built only for a reader)
     ctx.emit(_LP_LOSS_EVENT.get(kind, EventType.EFFECT_DAMAGE), rule, player=player, amount=amount, data=data)
     if kind == "cost":
-        _player_event(ctx, TriggerEvent.LP_PAID, player)
-    elif kind == "effect_damage":  # "when you take damage from a card effect" (§U.17)
-        _player_event(ctx, TriggerEvent.EFFECT_DAMAGE_TAKEN, player)
+        _player_event(ctx, TriggerEvent.LP_PAID, player, amount)
+    elif kind == "effect_damage":  # "when you take damage from a card effect" (§U.17; "the damage you took": §U.27)
+        _player_event(ctx, TriggerEvent.EFFECT_DAMAGE_TAKEN, player, amount)
 
 
 def gain_lp(ctx: Context, player: Player, amount: int, rule: str) -> None:
@@ -418,6 +418,7 @@ def gain_lp(ctx: Context, player: Player, amount: int, rule: str) -> None:
     write_lp(ctx.state, player, new)
     ctx.state.lp_changes.append(LpChange(player, delta, "gain", ctx.state.current_window(), amount))
     ctx.emit(EventType.LP_GAINED, rule, player=player, amount=amount, data=(("lp", new),) if ctx.watched else ())
+    _player_event(ctx, TriggerEvent.LP_GAINED, player)  # "when you gain LP" (§U.29)
 
 
 def check_zero_lp(ctx: Context) -> bool:
@@ -442,7 +443,7 @@ def check_zero_lp(ctx: Context) -> bool:
 def draw(ctx: Context, player: Player, count: int, rule: str) -> None:
     """Draw from the top of the Deck: listed Deck cards first (in the order given), then filler."""
     for _ in range(count):
-        listed = [i for i, c in enumerate(ctx.state.cards) if c.location is Location.DECK and c.owner is player]
+        listed = deck_top_first(ctx.state.cards, player)  # (an effect may have placed one on top: §U.29)
         if listed:
             move_card(ctx, listed[0], Location.HAND, rule, detail="drawn", drawn=True)
         else:
@@ -547,7 +548,7 @@ def begin_next_turn(ctx: Context) -> None:
     close_battle_record(s)
     write_battle(s, no_battle(s.turn_player))
     s.pending = None
-    s.window = None
+    write_window(s, None)
     s.battle_phase_ending = False
     s.play_end_phase = False
     expire_lingering(ctx, "end_of_battle_phase")  # (a Battle Phase left without its End Step)
@@ -724,7 +725,6 @@ def end_battle_phase(ctx: Context, rule: str = "effect") -> None:
 
 
 # -- for hosts' own effect operations (docs/embedding.md) -----------------------------------------
-
 __all__ = [
     "add_lingering",
     "battle_damage_preview",

@@ -1,7 +1,8 @@
 """Windows and chains (§1.2): triggers by SEGOC, priority, responses, last-in first-out.
 
-A window is data (`WindowState`); `step_window` does one unit of work on it and returns, so
-the machine can stop at any decision and a state can be cloned mid-chain:
+A window is data (`WindowState`, an immutable record replaced through the window writers of `engine.windows`: a
+function that has written it reads the state's window again); `step_window` does one unit of work on it and returns,
+so the machine can stop at any decision and a state can be cloned mid-chain:
 
 1. triggers waiting -> sort them by SEGOC into `placing`, then place them one at a time
    (a player decides which of their own goes next, and whether to use optional ones);
@@ -19,13 +20,23 @@ from typing import Final
 
 from engine import actions, checks, resolution
 from engine.effects import Context, Hook, TriggerEvent
-from engine.rules import attack, cards, legality
+from engine.rules import arrivals, attack, cards, legality
 from engine.rules.battle import battle_problem
-from engine.state import ChainLink, ChainRecord, GameState, PendingTrigger, WindowState, write_face_up
+from engine.state import ChainLink, ChainRecord, GameState, PendingTrigger, TriggeringEvent, WindowState, write_face_up
 from engine.values.decisions import PASS, RESOLUTION_KINDS, Decision, DecisionKind, IllegalChoice, Option, malformed
 from engine.values.errors import LoopError, describe_card, describe_place
 from engine.values.events import EventType
 from engine.values.game import CardType, Location, Player, Property, Window, holds_spells_traps, opponent_of
+from engine.windows import (
+    write_chain,
+    write_chain_resolved,
+    write_placing,
+    write_priority,
+    write_resolving,
+    write_triggers,
+    write_waiting,
+    write_window,
+)
 
 PRE_CALCULATION_WINDOWS: Final = frozenset(
     {Window.START_OF_DAMAGE_STEP, Window.BEFORE_DAMAGE_CALCULATION, Window.DURING_DAMAGE_CALCULATION}
@@ -44,21 +55,24 @@ def open_window(ctx: Context, window: Window, events: tuple[TriggerEvent, ...]) 
     s = ctx.state
     if quiet_window(ctx, window, events):
         return  # a playout: nothing can happen here and nobody watches, so no window is built
-    w = s.window = WindowState.opened(window, s.turn_player, events)
+    write_window(s, WindowState(window, s.turn_player, events=events))
     ctx.emit(EventType.WINDOW_OPENED, "window")
     for event in events:
         actions.raise_event(ctx, event)
+    w = _window(s)
     if window in PHASE_STEP_WINDOWS and w.triggers:
-        w.waiting, w.triggers = w.triggers, ()
+        write_waiting(s, w.triggers)
+        write_triggers(s, ())
+        w = _window(s)
     every = s.show_every_priority and window is not Window.END_PHASE  # (§BP.14: an End Phase nobody can act in passes)
     if not w.triggers and not w.waiting and not every and not s.duel_over and nobody_can_act(ctx):
         # Both players pass in turn and the window closes, as `step_window` would do one unit
         # at a time, with the same events: playouts do not build windows nobody can act in.
         if not ctx.watched:
-            s.window = None  # (nobody reads the passes: the state is as they would leave it)
+            write_window(s, None)  # (nobody reads the passes: the state is as they would leave it)
             return
-        pass_priority(ctx, w, w.priority, auto=True)
-        pass_priority(ctx, w, w.priority, auto=True)
+        pass_priority(ctx, w.priority, auto=True)
+        pass_priority(ctx, _window(s).priority, auto=True)
 
 
 def quiet_window(ctx: Context, window: Window, events: tuple[TriggerEvent, ...]) -> bool:
@@ -100,8 +114,8 @@ def step_window(ctx: Context) -> None:
     if w.placing:
         _offer_trigger(ctx, w)
     elif w.triggers and not w.chain:
-        w.placing = tuple(segoc_order(w.triggers, ctx.state.turn_player))
-        w.triggers = ()
+        write_placing(ctx.state, tuple(segoc_order(w.triggers, ctx.state.turn_player)))
+        write_triggers(ctx.state, ())
     else:
         _offer_priority(ctx, w)
 
@@ -145,31 +159,34 @@ def _offer_trigger(ctx: Context, w: WindowState) -> None:
     head = group[0]
     options = trigger_options(ctx, group)
     if not options:
-        _drop_group(w, group)
+        _drop_group(ctx.state, group)
         return
     if head.mandatory and len(options) == 1:
-        _place_trigger(ctx, w, head.player, options[0])
+        _place_trigger(ctx, head.player, options[0])
         return
     opts = tuple(options) if head.mandatory else (*options, PASS)
     ctx.state.pending = Decision(head.player, DecisionKind.TRIGGER, w.window, opts, ctx.index.ids)
 
 
-def _drop_group(w: WindowState, group: list[PendingTrigger]) -> None:
-    w.placing = tuple(t for t in w.placing if t not in group)
-    _after_placing(w)
+def _drop_group(s: GameState, group: list[PendingTrigger]) -> None:
+    write_placing(s, tuple(t for t in _window(s).placing if t not in group))
+    _after_placing(s)
 
 
-def _after_placing(w: WindowState) -> None:
+def _after_placing(s: GameState) -> None:
+    w = _window(s)
     if not w.placing:
         # The player who did not activate the last link may respond first (§1.2).
-        w.priority = opponent_of(w.chain[-1].player) if w.chain else w.priority
-        w.passes = 0
+        write_priority(s, opponent_of(w.chain[-1].player) if w.chain else w.priority, 0)
 
 
-def _place_trigger(ctx: Context, w: WindowState, player: Player, option: Option) -> None:
-    w.placing = tuple(t for t in w.placing if not (t.card == option.card and t.effect == option.effect))
-    activate(ctx, player, option, trigger=True)
-    _after_placing(w)
+def _place_trigger(ctx: Context, player: Player, option: Option) -> None:
+    s = ctx.state
+    placing = _window(s).placing
+    placed = next((t for t in placing if t.card == option.card and t.effect == option.effect), None)
+    write_placing(s, tuple(t for t in placing if not (t.card == option.card and t.effect == option.effect)))
+    activate(ctx, player, option, trigger=True, event=None if placed is None else placed.event)
+    _after_placing(s)
 
 
 # -- priority -----------------------------------------------------------------------------
@@ -179,8 +196,8 @@ def fast_options(ctx: Context, player: Player) -> list[Option]:
     """Every fast effect `player` may activate now, once per legal target choice."""
     w = ctx.state.window
     assert w is not None
-    if not w.chain and not legality.chain_can_start(w):
-        return []  # no fast effect can start a chain here, whatever it is
+    if not w.chain and not legality.chain_can_start(w) and ctx.index.timed_events.isdisjoint(w.events):
+        return []  # no fast effect can start a chain here, whatever it is (but one timed to this window's event)
     out = []
     cards = ctx.state.cards
     for ci, ei in ctx.index.activated:
@@ -200,18 +217,22 @@ def _offer_priority(ctx: Context, w: WindowState) -> None:
         if w.waiting:  # §BP.2: a phase trigger of this player's starts a chain of its own
             mine = waiting_options(ctx, w, player)
             if not mine:  # none of theirs can be activated now
-                _drop_waiting(w, player, mandatory_too=True)
+                _drop_waiting(ctx.state, player, mandatory_too=True)
+                w = _window(ctx.state)
             options = mine + options
             may_pass = not any(t.player is player and t.mandatory for t in w.waiting)
         if w.window is Window.BATTLE_STEP and player is ctx.state.turn_player:  # §BP.3
             declared = attack.declarations(ctx, actions.declared_this_turn(ctx.state))
             options = declared + options
             may_pass = may_pass and not attack.must_attack(ctx, declared)
+    forced = [o for o in options if o.effect >= 0 and ctx.card(o.card).effects[o.effect].params.get("mandatory")]
+    if forced:  # a mandatory Quick Effect that can be activated now is (rules spec §U.27)
+        options, may_pass = forced, False
     if options or ctx.state.show_every_priority:
         answers = (*options, PASS) if may_pass else tuple(options)
         ctx.state.pending = Decision(player, DecisionKind.PRIORITY, w.window, answers, ctx.index.ids)
         return
-    pass_priority(ctx, w, player, auto=True)
+    pass_priority(ctx, player, auto=True)
 
 
 def waiting_options(ctx: Context, w: WindowState, player: Player) -> list[Option]:
@@ -219,20 +240,25 @@ def waiting_options(ctx: Context, w: WindowState, player: Player) -> list[Option
     return trigger_options(ctx, [t for t in w.waiting if t.player is player])
 
 
-def _drop_waiting(w: WindowState, player: Player, mandatory_too: bool) -> None:
+def _drop_waiting(s: GameState, player: Player, mandatory_too: bool) -> None:
     """A player who passes with an empty chain declines their optional phase triggers; a mandatory one
     that can no longer be activated is dropped too (`mandatory_too`)."""
+    w = _window(s)
     if any(t.player is player and (mandatory_too or not t.mandatory) for t in w.waiting):
-        w.waiting = tuple(t for t in w.waiting if t.player is not player or (t.mandatory and not mandatory_too))
+        write_waiting(s, tuple(t for t in w.waiting if t.player is not player or (t.mandatory and not mandatory_too)))
 
 
-def pass_priority(ctx: Context, w: WindowState, player: Player, auto: bool = False) -> None:
+def pass_priority(ctx: Context, player: Player, auto: bool = False) -> None:
     ctx.emit(EventType.PASSED, "priority", player=player, detail="nothing to activate" if auto else "")
-    w.passes += 1
-    if w.passes < 2:
-        w.priority = opponent_of(player)
-    elif w.chain:
-        resolve_chain(ctx, w)
+    s = ctx.state
+    w = _window(s)
+    passes = w.passes + 1
+    if passes < 2:
+        write_priority(s, opponent_of(player), passes)
+        return
+    write_priority(s, w.priority, passes)
+    if w.chain:
+        resolve_chain(ctx)
     else:
         close_window(ctx)
 
@@ -299,25 +325,26 @@ def _activate_paying(ctx: Context, decision: Decision, option: Option) -> None:
 
 
 def _apply_choice(ctx: Context, decision: Decision, option: Option) -> None:
-    w = ctx.state.window
-    assert w is not None
-    ctx.state.pending = None
+    s = ctx.state
+    w = _window(s)
+    s.pending = None
     passes = option.card < 0  # `option.is_pass`, read in C when compiled (a named tuple's property is not)
     if decision.kind in RESOLUTION_KINDS:  # §U.16: the resolving link goes on with one more answer
         resolution.answer(ctx, option)
-        resolve_chain(ctx, w, resume=True)
+        resolve_chain(ctx, resume=True)
     elif decision.kind is DecisionKind.TRIGGER:
         if passes:
-            _drop_group(w, _group(w))
+            _drop_group(s, _group(w))
         else:
-            _place_trigger(ctx, w, decision.player, option)
+            _place_trigger(ctx, decision.player, option)
     elif passes:
         if not w.chain and w.waiting:
-            _drop_waiting(w, decision.player, mandatory_too=False)
-        pass_priority(ctx, w, decision.player)
+            _drop_waiting(s, decision.player, mandatory_too=False)
+        pass_priority(ctx, decision.player)
     elif w.waiting and any(t.card == option.card and t.effect == option.effect for t in w.waiting):
-        w.waiting = tuple(t for t in w.waiting if not (t.card == option.card and t.effect == option.effect))
-        activate(ctx, decision.player, option, trigger=True)
+        placed = next(t for t in w.waiting if t.card == option.card and t.effect == option.effect)
+        write_waiting(s, tuple(t for t in w.waiting if not (t.card == option.card and t.effect == option.effect)))
+        activate(ctx, decision.player, option, trigger=True, event=placed.event)
     else:
         activate(ctx, decision.player, option)
 
@@ -325,10 +352,12 @@ def _apply_choice(ctx: Context, decision: Decision, option: Option) -> None:
 # -- building and resolving ---------------------------------------------------------------
 
 
-def activate(ctx: Context, player: Player, option: Option, trigger: bool = False) -> None:
-    """Activate: turn a Set card face-up, pay the cost, choose targets, add the chain link."""
-    w = ctx.state.window
-    assert w is not None
+def activate(
+    ctx: Context, player: Player, option: Option, trigger: bool = False, event: TriggeringEvent | None = None
+) -> None:
+    """Activate: turn a Set card face-up, pay the cost, choose targets, add the chain link (a trigger's with the
+    event it answers, §U.27)."""
+    s = ctx.state
     card = ctx.card(option.card)
     eff = card.effects[option.effect]
     src = ctx.source_of(option.card, option.effect)
@@ -346,8 +375,11 @@ def activate(ctx: Context, player: Player, option: Option, trigger: bool = False
         targets=option.targets,
         target_instances=tuple(ctx.card(i).instance for i in option.targets),
         trigger=trigger,
+        activated_from=arrivals.origin(ctx.card(option.card)),  # (before a cost moves it: §U.24)
+        event=event,
     )
-    w.chain = (*w.chain, link)
+    chain = (*_window(s).chain, link)
+    write_chain(s, chain)
     key = cards.once_per_turn_key(ctx, src)
     if key is not None:
         ctx.state.used_once = (*ctx.state.used_once, key)
@@ -356,7 +388,7 @@ def activate(ctx: Context, player: Player, option: Option, trigger: bool = False
         "segoc" if trigger else "priority",
         card=option.card,
         player=player,
-        detail=f"chain link {len(w.chain)}",
+        detail=f"chain link {len(chain)}",
         data=(("effect", option.effect), ("targets", option.targets)),
     )
     pay = ctx.registry[eff.type].pay_cost
@@ -364,18 +396,22 @@ def activate(ctx: Context, player: Player, option: Option, trigger: bool = False
         lp = ctx.state.players[player].lp
         pay(ctx, src)
         if paid := lp - ctx.state.players[player].lp:  # (kept on the link: "that much", rules spec §U.21)
-            w.chain = (*w.chain[:-1], ChainLink(link.card, link.effect, link.player, link.speed, link.targets,
-                                                link.target_instances, link.trigger, paid))  # fmt: skip
+            now = _window(s).chain
+            write_chain(s, (*now[:-1], ChainLink(link.card, link.effect, link.player, link.speed, link.targets,
+                                                 link.target_instances, link.trigger, paid, link.activated_from,
+                                                 link.event)))  # fmt: skip
         actions.check_zero_lp(ctx)
-    w.passes = 0
-    w.priority = opponent_of(player)
+    if ctx.index.triggers[TriggerEvent.EFFECT_ACTIVATED]:  # "if a monster effect is activated in the GY" (§U.24)
+        actions.raise_event(ctx, TriggerEvent.EFFECT_ACTIVATED, (option.card,))
+    write_priority(s, opponent_of(player), 0)
 
 
-def resolve_chain(ctx: Context, w: WindowState, resume: bool = False) -> None:
+def resolve_chain(ctx: Context, resume: bool = False) -> None:
     """Resolve last-in first-out; the game settles after each link; a player at 0 LP ends it. A link whose
     operation asks a player something pauses the chain (§U.16: `engine.resolution`); `resume` goes on with it,
     from that link's operation, once the question is answered."""
     s = ctx.state
+    w = _window(s)
     start = w.resolving if resume else len(w.chain) - 1
     if not resume:
         ctx.emit(EventType.CHAIN_RESOLVING, "chain", amount=len(w.chain))
@@ -383,28 +419,30 @@ def resolve_chain(ctx: Context, w: WindowState, resume: bool = False) -> None:
     for i in range(start, -1, -1):
         link = w.chain[i]
         last = i
-        card = ctx.card(link.card)
         negated = i in w.negated_links
         done = True  # (a link negated, or whose card left the field, resolves with no effect)
         if resume and i == start:
-            done = _operate(ctx, link, card.effects[link.effect].type)  # with one more answer
-        elif _begin_link(ctx, w, i):
+            done = _operate(ctx, link, True)  # with one more answer
+        elif _begin_link(ctx, i):
             ctx.resolved += 1
             if ctx.resolved > LOOP_LIMIT:
                 note_looping(ctx, link.card, link.effect)
-            done = _operate(ctx, link, card.effects[link.effect].type)
+            done = _operate(ctx, link, False)
         if not done:
             return  # a player must decide (§U.16): the chain waits at this link
-        w = _window(s)  # (an operation that asked was undone, and run again: the window is the state's now)
+        w = _window(s)  # (the link's resolution replaced the window record)
         if s.duel_over:
             break  # nothing more happens once a player is at 0 LP (§2.7)
+        if link.targets and not negated and (ctx.index.hooks[Hook.DESTROYED_AFTER_TARGETED] or s.lingering):
+            checks.targeting_resolved(ctx, link)  # §U.29: "after resolving a card effect that targets this card"
         if not cards.stays_on_field(ctx.card(link.card), link, negated):  # (as it is now: its record was replaced)
             actions.send_to_graveyard(ctx, link.card, "chain", detail="a resolved Spell/Trap Card")
         checks.settle(ctx)
+        w = _window(s)
         if s.duel_over:
             break
     order = [w.chain[j].card for j in range(len(w.chain) - 1, last - 1, -1)]
-    _chain_resolved(ctx, w, order)
+    _chain_resolved(ctx, order)
 
 
 def _window(s: GameState) -> WindowState:
@@ -413,20 +451,25 @@ def _window(s: GameState) -> WindowState:
     return w
 
 
-def _operate(ctx: Context, link: ChainLink, effect_type: str) -> bool:
-    """Run a link's operation (with the answers given so far, §U.16): False if it waits for a decision."""
-    op = ctx.registry[effect_type].operation
-    if op is not None and not resolution.run_operation(ctx, op, ctx.source_of(link.card, link.effect), link):
-        return False
+def _operate(ctx: Context, link: ChainLink, resuming: bool) -> bool:
+    """Run a link's operation (with the answers given so far, §U.16): False if it waits for a decision. Only an
+    operation that may ask (`Index.may_ask`), or one `resuming` with an answer, runs from a checkpoint."""
+    eff = ctx.card(link.card).effects[link.effect]
+    op = ctx.registry[eff.type].operation
+    if op is not None:
+        asks = resuming or ctx.index.may_ask(link.card, link.effect, eff)
+        if not resolution.run_operation(ctx, op, ctx.source_of(link.card, link.effect), link, asks):
+            return False
     ctx.emit(EventType.LINK_RESOLVED, "chain", card=link.card, player=link.player)
     return True
 
 
-def _begin_link(ctx: Context, w: WindowState, i: int) -> bool:
+def _begin_link(ctx: Context, i: int) -> bool:
     """A link starts to resolve: False, having said why, if it resolves with no effect."""
     s = ctx.state
+    w = _window(s)
     link = w.chain[i]
-    w.resolving = i
+    write_resolving(s, i)
     card = ctx.card(link.card)
     negated = i in w.negated_links
     if negated:
@@ -447,17 +490,15 @@ def _begin_link(ctx: Context, w: WindowState, i: int) -> bool:
     return False
 
 
-def _chain_resolved(ctx: Context, w: WindowState, order: list[int]) -> None:
+def _chain_resolved(ctx: Context, order: list[int]) -> None:
     """The chain is over (every link resolved, or the Duel ended): what follows it in this window."""
     s = ctx.state
-    w.resolving = -1
+    write_resolving(s, -1)  # (first: whoever hears the chain resolved sees no link resolving)
+    w = _window(s)
     s.chains.append(ChainRecord(w.window, tuple((link.card, link.player) for link in w.chain), tuple(order)))
     ctx.emit(EventType.CHAIN_RESOLVED, "chain")
-    w.chain = ()
-    w.negated_links = ()
-    w.chains_resolved += 1
-    w.passes = 0
-    w.priority = s.turn_player
+    write_chain_resolved(s, s.turn_player)
+    w = _window(s)
     if s.duel_over or w.triggers:
         return
     if w.window is Window.DURING_DAMAGE_CALCULATION:
@@ -514,4 +555,4 @@ def after_attack_chain(ctx: Context) -> None:
 def close_window(ctx: Context, rule: str = "priority") -> None:
     """The sub-timing is over; the machine moves on to its next state."""
     ctx.emit(EventType.WINDOW_CLOSED, rule)
-    ctx.state.window = None
+    write_window(ctx.state, None)

@@ -59,7 +59,7 @@ from engine.values.effects import (
 from engine.values.errors import EffectError, describe_card, describe_place
 from engine.values.events import Event, EventType
 from engine.values.frozen import Frozen
-from engine.values.game import Location, Player, is_on_field, opponent_of
+from engine.values.game import Location, Player, Position, is_on_field, opponent_of
 from engine.values.params import Params, freeze
 
 # The effect values are re-exported: embedders write effects with this module alone.
@@ -91,6 +91,7 @@ __all__ = [
     "Unaffected",
     "Untargetable",
     "freeze",
+    "gemini_as_normal",
 ]
 
 Handler = Callable[["Context", Source], Any]
@@ -109,6 +110,12 @@ class EffectType(Frozen):
     * ``operation(ctx, source, link)``: what resolving it does.
     * ``event_card(ctx, source, index) -> bool``: for a trigger about other cards ("if a WIND monster you control
       returns to your hand", rules spec §U.14): whether this card of the event is one it answers; None: any.
+    * ``may_ask(effect) -> bool``: whether resolving `effect` may ask a player something or leave it to chance
+      (`engine.resolution`, rules spec §U.16). Only then does its operation run from a checkpoint, to be undone and
+      run again once the question is answered; an operation that never asks runs once, at no such cost. Asked once
+      per effect when the duel indexes its cards. None (the default): it may. A type with no `operation` (a
+      replacement answering a hook) that may ask a player while another effect resolves says so here too ("you can
+      ... instead", §U.24): then every effect's operation in that duel runs from a checkpoint; None: it never asks.
     """
 
     name: str
@@ -121,6 +128,7 @@ class EffectType(Frozen):
     pay_cost: "Callable[[Context, Source], None] | None"  # noqa: UP037
     operation: "Callable[[Context, Source, ChainLink], None] | None"  # noqa: UP037
     event_card: "Callable[[Context, Source, int], bool] | None"  # noqa: UP037
+    may_ask: "Callable[[Effect], bool] | None"  # noqa: UP037
 
     def __init__(
         self,
@@ -133,6 +141,7 @@ class EffectType(Frozen):
         pay_cost: Callable[[Context, Source], None] | None = None,
         operation: Callable[[Context, Source, ChainLink], None] | None = None,
         event_card: Callable[[Context, Source, int], bool] | None = None,
+        may_ask: Callable[[Effect], bool] | None = None,
     ) -> None:
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "hooks", dict(hooks) if hooks is not None else {})
@@ -143,6 +152,7 @@ class EffectType(Frozen):
         object.__setattr__(self, "pay_cost", pay_cost)
         object.__setattr__(self, "operation", operation)
         object.__setattr__(self, "event_card", event_card)
+        object.__setattr__(self, "may_ask", may_ask)
 
 
 @mypyc_attr(native_class=False)  # a plain class compiled too: its own __reduce__ pickles it in both builds
@@ -236,6 +246,7 @@ def _guarded(effect_type: EffectType) -> EffectType:
         cost_problem=wrap(t.cost_problem, "cost_problem"),
         pay_cost=wrap(t.pay_cost, "pay_cost"),
         operation=wrap(t.operation, "operation"),
+        may_ask=t.may_ask,  # (asked once, as the duel indexes its cards)
     )
 
 
@@ -326,8 +337,8 @@ class Index:
     """Where effects attach: hook point -> continuous sources; event -> triggers; activated list."""
 
     __slots__ = (
-        "activated", "built_from", "hooks", "host", "ids", "made", "timed_events", "trigger_events", "triggers",
-        "untargeted",
+        "activated", "asks", "asks_anywhere", "built_from", "hooks", "host", "ids", "made", "timed_events",
+        "trigger_events", "triggers", "untargeted",
     )  # fmt: skip
 
     def __init__(self, cards: tuple[Card, ...], registry: Registry) -> None:
@@ -338,9 +349,23 @@ class Index:
         # Whether a card's effect is of a host's type (`Registry.host`): then the duel may run a host's function,
         # and each call takes a snapshot to put the game back if one raises (`Duel`).
         self.host = False
+        # Whether resolving each card's effect may ask a player (`EffectType.may_ask`): only then does its operation
+        # run from a checkpoint (`engine.resolution.run_operation`).
+        self.asks: list[list[bool]] = []
+        # Whether an effect that resolves no operation of its own (a replacement) may ask a player while another
+        # effect resolves ("you can ... instead", §U.24: its type's `may_ask`): then every operation may ask.
+        self.asks_anywhere = False
         for ci, card in enumerate(cards):
+            asks: list[bool] = []
+            self.asks.append(asks)
             for ei, eff in enumerate(card.effects):
                 etype = effect_type_of(card, ei, eff, registry)
+                if etype.operation is not None:
+                    asks.append(etype.may_ask is None or etype.may_ask(eff))
+                else:
+                    asks.append(False)
+                    if etype.may_ask is not None and etype.may_ask(eff):
+                        self.asks_anywhere = True
                 if eff.type in registry.host:
                     self.host = True
                 if eff.kind is EffectKind.CONTINUOUS:
@@ -361,6 +386,16 @@ class Index:
         self.untargeted = [[Option(ci, ei) for ei in range(len(card.effects))] for ci, card in enumerate(cards)]
         # The cards' ids, by index (a card's id never changes): what a `Decision` names its options' cards by.
         self.ids = tuple(c.id for c in cards)
+
+    def may_ask(self, card: int, effect: int, eff: Effect) -> bool:
+        """Whether resolving the card's effect `eff` may ask a player (`asks`); an effect given to the card since it
+        was indexed may."""
+        built = self.built_from
+        if self.asks_anywhere:
+            return True
+        if card < len(built) and effect < len(built[card]) and built[card][effect] is eff:
+            return self.asks[card][effect]
+        return True
 
     def is_current(self, cards: tuple[Card, ...]) -> bool:
         """Whether the cards have the effects this index was built from (a host may attach effects
@@ -475,7 +510,7 @@ class Context:
             return False  # §U.4: its monster effects out of a Pendulum Zone, its Pendulum Effects in one
         if card.equipped_to is not None:
             return self.state.cards[card.equipped_to].location is Location.MONSTER_ZONE
-        return True
+        return not (card.details.abilities and gemini_as_normal(card))  # §U.29: a Gemini not yet Summoned again
 
     def effects_negated(self, index: int) -> bool:
         """Whether this card's effects are negated now: for good or for a while (`Card.effects_negated`), or while
@@ -571,6 +606,17 @@ class Context:
             return opponent_of(src.controller)
         return Player[rel]  # "A" / "B"
 
+
+
+def gemini_as_normal(card: Card) -> bool:
+    """A Gemini monster face-up on the field or in the Graveyard is a Normal Monster, with no effects, until it is
+    Normal Summoned again on the field (`details.summoned` "gemini": then it is an Effect Monster with its effects;
+    rules spec §U.29; ProjectIgnis CardScripts `Gemini.EffectStatusCondition`)."""
+    if "gemini" not in card.details.abilities or card.details.summoned == "gemini":
+        return False
+    return card.location is Location.GRAVEYARD or (
+        card.location is Location.MONSTER_ZONE and card.position is not Position.SET
+    )
 
 def listener_note(role: str, listener: object, moment: str) -> str:
     """The note added to an exception a host's listener or observer raised: which one, and when (issue 39)."""

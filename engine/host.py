@@ -52,7 +52,8 @@ CARD_KEYWORDS: tuple[str, ...] = (
     "summoned", "summoned_this_turn", "column", "extra_zone", "link_arrows", "rank",
 )  # fmt: skip
 
-_FROM = {"field": Location.MONSTER_ZONE, "hand": Location.HAND, "graveyard": Location.GRAVEYARD}
+_FROM = {"field": Location.MONSTER_ZONE, "hand": Location.HAND, "graveyard": Location.GRAVEYARD,
+         "banished": Location.BANISHED}
 
 
 def effect_from_spec(spec: Mapping[str, Any], *, card_type: CardType | str = CardType.MONSTER) -> Effect:
@@ -104,6 +105,8 @@ def to_effect(spec: EffectSpec, card_type: str) -> Effect:
             "send_from_hand": spec.cost.send_from_hand,
             "hand_filter": spec.cost.hand_filter,
             "lp_max": spec.cost.lp_max,
+            "send_from_deck": spec.cost.send_from_deck,
+            "deck_filter": spec.cost.deck_filter,
         }
     )
     ops = {op["op"] for op in does}

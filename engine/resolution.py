@@ -14,7 +14,9 @@ with `ask` (or one of the helpers below it). The answer is either known already 
 Why replay rather than a paused coroutine: the state stays plain data (every field clones, pickles and hashes; a
 generator does none of these), every executor and client sees one more ordinary decision, and every public call is
 already all-or-nothing through the same kind of checkpoint. The cost is running an operation again once per
-question asked, which only operations that ask pay; the one every operation pays is a checkpoint before it runs.
+question asked, and a checkpoint before it runs, which only operations that may ask pay: an effect's type says
+whether resolving it may (`EffectType.may_ask`, read once per effect as the duel indexes its cards; a host's type that
+does not say may), and an operation that never asks runs once, from no checkpoint.
 An operation must therefore be deterministic given the state and the answers (the built-in ones are; a host's
 must not keep state of its own between runs). Listeners never see an attempt that was undone: while someone
 listens, the operation is first run unheard, and only once it runs to its end is it run again for them.
@@ -52,6 +54,8 @@ _STATE_FIELDS: Final = tuple(f.name for f in attrs.fields(GameState))
 # More combinations than this in one pick decision is refused with a clear error rather than enumerated
 MAX_PICK_OPTIONS: Final = 4096
 _MASK: Final = (1 << 64) - 1
+# `Context.asked` while an operation registered as never asking runs (`run_operation`): `ask` must not pause it
+_NEVER_ASKS: Final = -1
 
 
 class Asked(Exception):
@@ -72,7 +76,7 @@ def ask(ctx: Context, player: Player, kind: DecisionKind, options: Sequence[Opti
         return options[0]
     s = ctx.state
     i = ctx.asked
-    if i < len(s.answers):
+    if 0 <= i < len(s.answers):
         ctx.asked = i + 1
         return s.answers[i]
     w = s.window
@@ -80,6 +84,9 @@ def ask(ctx: Context, player: Player, kind: DecisionKind, options: Sequence[Opti
         # An action with no chain (§U.15) cannot pause: the default a scenario with no answer listed takes (the first
         # option; chance from the duel's own source), documented as a limit in rules spec §U.16
         return options[draw(s, len(options))] if kind is DecisionKind.CHANCE else options[0]
+    if i == _NEVER_ASKS:
+        raise RuntimeError(f"{prompt}: asked by an operation run from no checkpoint, its effect type having said "
+                           "that it never asks (EffectType.may_ask): its may_ask is wrong for this effect")  # fmt: skip
     raise Asked(Decision(player, kind, w.window, tuple(options), ctx.index.ids, prompt))
 
 
@@ -103,19 +110,24 @@ def choose_position(
 
 def pick_cards(
     ctx: Context, src: Source, candidates: Sequence[int], count: int, up_to: bool = False,
-    player: Player | None = None, what: str = "",
+    player: Player | None = None, what: str = "", accept: Callable[[tuple[int, ...]], bool] | None = None,
 ) -> tuple[int, ...]:  # fmt: skip
     """The cards `player` (default the effect's controller) picks among `candidates`, without targeting them:
-    `count` of them (as many as there are, if fewer), or with `up_to` 0..`count` (0 is PASS)."""
+    `count` of them (as many as there are, if fewer), or with `up_to` 0..`count` (0 is PASS); with `accept`, only the
+    sets it accepts ("2 ... with different Levels": rules spec §U.23; none accepted: none is picked)."""
     cands = sorted(set(candidates))
     n = min(count, len(cands))
     sizes = range(1, n + 1) if up_to else range(n, n + 1) if n else range(0)
     options = [PASS] if up_to or n == 0 else []
     for k in sizes:
         for combo in combinations(cands, k):
+            if accept is not None and not accept(combo):
+                continue
             options.append(answer_option(src.card, 0, combo))
             if len(options) > MAX_PICK_OPTIONS:
                 raise ValueError(f"{_about(ctx, src)}: more than {MAX_PICK_OPTIONS} ways to pick {what}")
+    if not options:
+        return ()  # no set `accept` accepts: nothing to pick
     who = src.controller if player is None else player
     o = ask(ctx, who, DecisionKind.PICK, options, f"{_about(ctx, src)}: pick {'up to ' if up_to else ''}{count} {what}")
     return o.targets
@@ -164,10 +176,18 @@ def random_cards(ctx: Context, src: Source, candidates: Sequence[int], count: in
 Operation = Callable[[Context, Source, ChainLink], None]
 
 
-def run_operation(ctx: Context, op: Operation, src: Source, link: ChainLink) -> bool:
+def run_operation(ctx: Context, op: Operation, src: Source, link: ChainLink, may_ask: bool = True) -> bool:
     """Run a resolving link's operation with the answers given so far: True once it has run to its end (the
     answers are then cleared), False if it asked a question not answered yet (the game is then as before it, the
-    question pending)."""
+    question pending). An operation that never asks (`may_ask` False: `EffectType.may_ask`) runs once, heard,
+    with no checkpoint: there is nothing to undo (`ask` refuses it a question it would have to undo)."""
+    if not may_ask:
+        ctx.asked = _NEVER_ASKS
+        try:
+            op(ctx, src, link)
+        finally:
+            ctx.asked = 0
+        return True
     listeners = ctx.event_listeners
     saved = _save(ctx)
     ctx.asked = 0

@@ -231,6 +231,10 @@ class ScriptedAgent:
         if not q.expect_illegal:
             raise ScenarioMismatch(f"choices[{q.index}] ({self.ids[q.card]}) was refused: {reason}")
         duel.refuse(q.player, option, reason)
+        # A refused choice made no activation: its listed answers answer nothing (the next activation of that effect
+        # must not take them; found with Vampire Fraulein's cost, case S2A-VF-001)
+        for listed in self.answers.values():
+            listed[:] = [entry for entry in listed if entry[0] != q.index]
         self.refused.append(
             {"choice": q.index, "card": self.ids[q.card], "player": q.player.name, "window": q.window.value,
              "reason": reason}

@@ -1,20 +1,16 @@
 """The whole game as plain data: players, cards, the battle, the open window, the log.
 
-Nothing in here holds code, machines or callbacks: a state can be copied, pickled, compared
-(`==`, every field) and fingerprinted (`state_hash()`, the position), which is what search,
-the debugger's rewind and replays need. It is mutable, so `hash()` refuses it, as it refuses
-a list: use `state_hash()` as the key of a transposition table. Effects are
-values (`engine.effects.Effect`) naming their behaviour in a registry kept outside the state.
-"""
+Nothing in here holds code, machines or callbacks: a state can be copied, pickled, compared (`==`, every field) and
+fingerprinted (`state_hash()`, the position), which is what search, the debugger's rewind and replays need. Its root
+is mutable, so `hash()` refuses it, as it refuses a list: use `state_hash()` as the key of a transposition table.
+Effects are values (`engine.effects.Effect`) naming their behaviour in a registry kept outside the state."""
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Mapping
-from enum import Enum
-from operator import attrgetter
-from typing import Any, Final, cast
+from collections.abc import Mapping
+from typing import Any, Final
 
 import attr
 import attrs
@@ -22,9 +18,11 @@ import attrs
 from engine.values.battle import NO_ATTACK as NO_ATTACK  # (re-exported: the state's vocabulary)
 from engine.values.battle import Battle as Battle
 from engine.values.battle import no_battle as no_battle
+from engine.values.canonical import canonical
 from engine.values.decisions import Decision, Option
 from engine.values.effects import Effect, Lingering, TriggerEvent
 from engine.values.events import Event
+from engine.values.events import TriggeringEvent as TriggeringEvent  # (re-exported: a trigger's event, §U.27)
 from engine.values.frozen import Frozen
 from engine.values.frozen_map import FrozenMap
 from engine.values.game import (
@@ -46,8 +44,9 @@ from engine.values.game import (
 # after `__init__`, docs/compiled-build.md), held in tuples: a write replaces the record, through one named function
 # per kind of write (`write_*`, below: every writer is found by its name), so a clone or a snapshot shares them all.
 # The battle (`engine.values.battle.Battle`) is such a record too, and the state's lingering effects and mappings
-# are a tuple and read-only `FrozenMap`s, replaced through their writers. What a clone still copies: the root, the
-# open window (`WindowState` and its lists) and, for a clone (not a checkpoint), the history's three lists.
+# are a tuple and read-only `FrozenMap`s, replaced through their writers; so is the open window (`WindowState`,
+# through `engine.windows`: `write_window`, `write_priority`...). What a clone still copies: the root and the
+# history's three lists; a checkpoint (the undo of a public call) is the root alone.
 @attr.s(auto_attribs=True, init=False, unsafe_hash=True)
 class PlayerState(Frozen):
     lp: int
@@ -76,25 +75,46 @@ class CardDetails:
     # The player whose card effect destroyed it, where it went (§U.15: "destroyed by your opponent's card effect");
     # None otherwise. Kept until it moves again.
     destroyed_by: Player | None = None
-    # Counters of a kind on it, by name ("A-Counter"), in the order first placed (rules spec §U.26): on face-up cards
-    # only, lost when it moves or is turned face-down (as `Card.counters`, §C.5)
+    # Where it came from, when, and by whose card effect, as its last move left it; its battle position before its
+    # last change of position (rules spec §U.24: what an event of this card carries). Kept until it moves again.
+    arrival: Arrival | None = None
+    position_before: Position | None = None
+    # A Trap Card Special Summoned as a monster (§U.27): a monster while in the Monster Zone, its type line given by the
+    # effect (`abilities`; the printed one kept in `printed_abilities`); once it leaves, a Trap Card again.
+    trap_monster: bool = False
+    printed_abilities: frozenset[str] = frozenset()
+    set_turn: int = -1  # the turn an effect Set this Spell/Trap (-1: not so; §U.23: not activated that turn)
+    deck_order: int = 0  # placed on the top (< 0) or bottom (> 0) of its Deck by an effect (§U.29); lost as it moves
+    # §U.26: counters of a kind by name ("A-Counter"), in the order placed, and whether it was flipped face-up since it
+    # came to the field (both lost when it moves or is turned face-down); its Summon's materials as the cards were
     named_counters: tuple[tuple[str, int], ...] = ()
-    # It was flipped face-up since it came to the field ("after this card has been flipped face-up", §U.26); lost when
-    # it moves or is turned face-down
     flipped: bool = False
-    # The monsters used as the materials of its Summon, as the cards were (`Card` records, §U.26: "if this card was
-    # Synchro Summoned using a FIRE monster"); lost when it moves
     summon_materials: tuple[Any, ...] = ()
 
     def moved(self) -> CardDetails:
         """As it is once the card moved: a new card, in no zone, not Summoned (its printed details stay)."""
-        if self.summoned is None and not self.summoned_this_turn and self.column < 0 and not self.named_counters \
-                and not self.flipped and not self.summon_materials:
+        if (self.summoned is None and not self.summoned_this_turn and self.column < 0 and not self.trap_monster
+                and self.set_turn < 0 and not self.deck_order and self.position_before is None
+                and not self.named_counters and not self.flipped and not self.summon_materials):  # fmt: skip
             return self
-        return CardDetails(self.abilities, self.link_arrows, rank=self.rank)
+        abilities = self.printed_abilities if self.trap_monster else self.abilities
+        return CardDetails(abilities, self.link_arrows, rank=self.rank)
 
 
 NO_DETAILS: Final = CardDetails()
+
+
+@attrs.frozen(slots=True)
+class Arrival:
+    """How a card came to where it is (rules spec §U.24): the place it left (`came_from`: a zone word, "hand",
+    "deck", "extra_deck", "graveyard", "banished", "monster_zone", "spell_trap_zone", "pendulum_zone",
+    "field_zone"), the turn it came, and, when a card effect moved it as it resolved, that effect's controller
+    (`by`) and its card as it was then (`by_card`)."""
+
+    came_from: str
+    turn: int
+    by: Player | None = None
+    by_card: Card | None = None
 
 
 @attr.s(auto_attribs=True, init=False)  # (not hashable: its tags may hold anything)
@@ -245,6 +265,9 @@ class ChainLink(Frozen):
     target_instances: tuple[int, ...]
     trigger: bool
     lp_paid: int  # the LP its activation paid as the cost ("loses that much ATK": rules spec §U.21)
+    # Where its card was when it was activated, before any cost moved it ("activated in the hand / GY": §U.24)
+    activated_from: str
+    event: TriggeringEvent | None  # a trigger's: the event it answers ("that monster", "the damage you took": §U.27)
 
     def __init__(
         self,
@@ -256,6 +279,8 @@ class ChainLink(Frozen):
         target_instances: tuple[int, ...] = (),
         trigger: bool = False,
         lp_paid: int = 0,
+        activated_from: str = "",
+        event: TriggeringEvent | None = None,
     ) -> None:
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "effect", effect)
@@ -265,6 +290,8 @@ class ChainLink(Frozen):
         object.__setattr__(self, "target_instances", target_instances)
         object.__setattr__(self, "trigger", trigger)
         object.__setattr__(self, "lp_paid", lp_paid)
+        object.__setattr__(self, "activated_from", activated_from)
+        object.__setattr__(self, "event", event)
 
 
 @attr.s(auto_attribs=True, init=False, unsafe_hash=True)
@@ -274,22 +301,34 @@ class PendingTrigger(Frozen):
     player: Player
     mandatory: bool
     instance: int
+    event: TriggeringEvent | None  # the event it answers (rules spec §U.27)
 
-    def __init__(self, card: int, effect: int, player: Player, mandatory: bool, instance: int) -> None:
+    def __init__(
+        self, card: int, effect: int, player: Player, mandatory: bool, instance: int,
+        event: TriggeringEvent | None = None,
+    ) -> None:  # fmt: skip
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "effect", effect)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "mandatory", mandatory)
         object.__setattr__(self, "instance", instance)
+        object.__setattr__(self, "event", event)
 
 
-@attr.s(auto_attribs=True)
-class WindowState:
-    """An open sub-timing: its chain, the triggers waiting to go on one, and who has priority."""
+# An event of cards or a player that happened in a window (`WindowState.happened`): (event, cards, player, the count of
+# resolved chains from which the chain that responds to it is built)
+Happened = tuple[TriggerEvent, tuple[int, ...], Player | None, int]
+
+
+@attr.s(auto_attribs=True, init=False, unsafe_hash=True)
+class WindowState(Frozen):
+    """An open sub-timing: its chain, the triggers waiting to go on one, and who has priority.
+
+    An immutable record (issue 39), like the cards and the battle: a change makes a new one through one of the
+    window writers of `engine.windows` (`write_window`, `write_priority`...): a clone or a snapshot shares it."""
 
     window: Window
     priority: Player
-    # Its sequences are tuples (issue 39): a change replaces one, so a copy of the window shares them all.
     chain: tuple[ChainLink, ...] = ()
     triggers: tuple[PendingTrigger, ...] = ()
     placing: tuple[PendingTrigger, ...] = ()  # the SEGOC group being placed
@@ -306,48 +345,35 @@ class WindowState:
     # The events of cards and players that happened in it (rules spec §U.14): (event, cards, player, the count of
     # resolved chains from which the chain that responds to it is built), for an activation timing on them ("when
     # your opponent Special Summons a monster").
-    happened: tuple[tuple[TriggerEvent, tuple[int, ...], Player | None, int], ...] = ()
+    happened: tuple[Happened, ...] = ()
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> WindowState:
-        """A blank object, without attrs' __init__ (see the comment above `GameState`)."""
-        return object.__new__(cls)
-
-    @staticmethod
-    def opened(window: Window, priority: Player, events: tuple[TriggerEvent, ...] = ()) -> WindowState:
-        """`WindowState(window, priority)`, a window just opened, built without attrs' generated
-        __init__ (Python code even in the compiled build): a battle opens five. Its start values
-        are checked against the class's defaults by tests/test_values.py."""
-        n = WindowState.__new__(WindowState)
-        n.window = window
-        n.priority = priority
-        n.chain = ()
-        n.triggers = ()
-        n.placing = ()
-        n.passes = 0
-        n.chains_resolved = 0
-        n.negated_links = ()
-        n.resolving = -1
-        n.events = events
-        n.waiting = ()
-        n.happened = ()
-        return n
-
-    def copy(self) -> WindowState:
-        """A copy for `GameState.clone` (one object: its tuples of immutable links and triggers are shared)."""
-        n = WindowState.__new__(WindowState)
-        n.window = self.window
-        n.priority = self.priority
-        n.chain = self.chain
-        n.triggers = self.triggers
-        n.placing = self.placing
-        n.passes = self.passes
-        n.chains_resolved = self.chains_resolved
-        n.negated_links = self.negated_links
-        n.resolving = self.resolving
-        n.events = self.events
-        n.waiting = self.waiting
-        n.happened = self.happened
-        return n
+    def __init__(
+        self,
+        window: Window,
+        priority: Player,
+        chain: tuple[ChainLink, ...] = (),
+        triggers: tuple[PendingTrigger, ...] = (),
+        placing: tuple[PendingTrigger, ...] = (),
+        passes: int = 0,
+        chains_resolved: int = 0,
+        negated_links: tuple[int, ...] = (),
+        resolving: int = -1,
+        events: tuple[TriggerEvent, ...] = (),
+        waiting: tuple[PendingTrigger, ...] = (),
+        happened: tuple[Happened, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "window", window)
+        object.__setattr__(self, "priority", priority)
+        object.__setattr__(self, "chain", chain)
+        object.__setattr__(self, "triggers", triggers)
+        object.__setattr__(self, "placing", placing)
+        object.__setattr__(self, "passes", passes)
+        object.__setattr__(self, "chains_resolved", chains_resolved)
+        object.__setattr__(self, "negated_links", negated_links)
+        object.__setattr__(self, "resolving", resolving)
+        object.__setattr__(self, "events", events)
+        object.__setattr__(self, "waiting", waiting)
+        object.__setattr__(self, "happened", happened)
 
 
 @attr.s(auto_attribs=True, init=False)  # (not hashable: it holds a Card)
@@ -417,13 +443,13 @@ class BattleRecord:
     lp_after: tuple[int, int] | None = None
 
 
-# The mutable state classes (`WindowState`, `GameState`) are `attr.s(auto_attribs=True)` classes, not
-# `attrs.define`: the optional compiled build makes those native classes (C struct fields), and `slots=True` would lose
-# their `__eq__` and `__repr__` there (docs/compiled-build.md). Their copies for `GameState.clone` are written out
-# field by field for the same reason (tests/test_values.py checks none is missed). Each copy starts from
-# `Cls.__new__(Cls)`, a blank object. The classes define `__new__` for the compiled build: there `object.__new__(cls)`
-# inside it is mypyc's direct allocation and `Cls.__new__(Cls)` a direct call, where the inherited `__new__` is a
-# generic method call (about 600 instructions per copy). In the pure build the Python `__new__` costs a call instead.
+# The mutable root (`GameState`) is an `attr.s(auto_attribs=True)` class, not `attrs.define`: the optional compiled
+# build makes it a native class (C struct fields), and `slots=True` would lose its `__eq__` and `__repr__` there
+# (docs/compiled-build.md). Its copy for `GameState.clone` is written out field by field for the same reason
+# (tests/test_values.py checks none is missed), starting from `GameState.__new__(GameState)`, a blank object. The class
+# defines `__new__` for the compiled build: there `object.__new__(cls)` inside it is mypyc's direct allocation and
+# `GameState.__new__(GameState)` a direct call, where the inherited `__new__` is a generic method call (about 600
+# instructions per copy). In the pure build the Python `__new__` costs a call instead.
 @attr.s(auto_attribs=True)
 class GameState:
     players: tuple[PlayerState, ...]  # (A's, B's): replaced through `write_lp`, `write_hand_filler`
@@ -484,8 +510,8 @@ class GameState:
         return hashlib.blake2b(canonical_bytes(self), digest_size=16).hexdigest()
 
     def clone(self) -> GameState:
-        """A copy that shares only immutable values (the cards, the players, effects, events, records): a handful of
-        objects, whatever the number of cards (issue 39). Hand-rolled
+        """A copy that shares only immutable values (the cards, the players, the window, effects, events, records):
+        the root and the history's three lists, whatever the number of cards (issue 39). Hand-rolled
         rather than `attrs.evolve` or `copy.deepcopy`: it is the hot path of search. Each field
         is written out (not generated) so that the compiled build copies native slots directly;
         tests/test_values.py checks that no field is left out. Containers are copied with `.copy()`:
@@ -495,7 +521,8 @@ class GameState:
     def checkpoint(self) -> GameState:
         """A copy to undo a call with (`Duel`'s snapshot, taken at every public call): `clone`, except that the
         history's lists (`log`, `chains`, `lp_changes`), to which a call only appends, are shared rather than copied,
-        so a checkpoint costs the same however long the history is; the undo cuts them back to their lengths."""
+        so a checkpoint is one object (every other field holds an immutable value), however long the history is;
+        the undo cuts the lists back to their lengths."""
         return self._copy(True)
 
     def _copy(self, share_history: bool) -> GameState:
@@ -508,8 +535,7 @@ class GameState:
         n.zero_atk_mutual_destruction = self.zero_atk_mutual_destruction
         n.phase = self.phase
         n.battle_phase_ending = self.battle_phase_ending
-        w = self.window
-        n.window = None if w is None else w.copy()
+        n.window = self.window  # (an immutable record: shared)
         n.pending = self.pending
         n.winner = self.winner
         n.draw = self.draw
@@ -549,8 +575,7 @@ class GameState:
 def write_card(state: GameState, index: int, card: Card) -> None:
     """Put `card` in place of the card at `index`: the one place the cards' tuple is replaced (the other writers
     make the new record and call this). A clone or a snapshot that holds the old tuple is not changed."""
-    cards = state.cards
-    state.cards = (*cards[:index], card, *cards[index + 1 :])
+    state.cards = (*state.cards[:index], card, *state.cards[index + 1 :])
 
 
 def write_added(state: GameState, card: Card) -> int:
@@ -568,22 +593,58 @@ def write_moved(
     equipped_to: int | None,
     materials: int,
     effects_negated: bool,
+    arrival: Arrival | None = None,
 ) -> None:
     """A card moved (`actions.move_card`): a new card for the rules (its instance changes), in `location`, face-up,
-    no longer determined destroyed by battle, without counters, Summoned by nobody (its printed details stay)."""
+    no longer determined destroyed by battle, without counters, Summoned by nobody (its printed details stay), with
+    how it came there (`arrival`, §U.24)."""
     c = state.cards[index]
+    details, values = c.details.moved(), (c.card_type, c.base_atk, c.base_def, c.attribute, c.monster_type, c.level)
+    if c.details.trap_monster and location is Location.MONSTER_ZONE:  # a monster while it stays there (§U.27)
+        details = attrs.evolve(details, trap_monster=True, abilities=c.details.abilities,
+                               printed_abilities=c.details.printed_abilities)  # fmt: skip
+    elif c.details.trap_monster:  # a Trap Card again once it leaves
+        values = (CardType.TRAP, 0, 0, None, None, 0)
+    if arrival is not None:  # how it came there (§U.24): one record built, not an evolve
+        details = CardDetails(details.abilities, details.link_arrows, details.summoned, details.summoned_this_turn,
+                              details.column, details.extra_zone, details.rank, details.destroyed_by, arrival,
+                              details.position_before, details.trap_monster, details.printed_abilities)
+    ctype, atk, def_, attribute, monster_type, level = values
     write_card(state, index, Card(
-        c.id, c.name, c.owner, controller, location, c.card_type, c.base_atk, c.base_def, position, False,
-        c.pendulum, c.effects, equipped_to, c.instance + 1, c.attribute, c.monster_type, c.level, materials, 0,
-        c.card_property, False, effects_negated, c.details.moved(), c.tags,
+        c.id, c.name, c.owner, controller, location, ctype, atk, def_, position, False, c.pendulum, c.effects,
+        equipped_to, c.instance + 1, attribute, monster_type, level, materials, 0, c.card_property, False,
+        effects_negated, details, c.tags,
+    ))  # fmt: skip
+
+
+# A Trap Card's values as a monster (rules spec §U.27): ATK, DEF, Level, Attribute, Type, its type line.
+MonsterValues = tuple[int, int, int, Attribute | None, MonsterType | None, frozenset[str]]
+
+
+def write_as_monster(state: GameState, index: int, values: MonsterValues | None) -> None:
+    """A Trap Card becomes a monster with these values, to be Special Summoned as one (rules spec §U.27; a Trap Card
+    again once it leaves the Monster Zone: `write_moved`), or (None) the Trap Card it was, not Summoned after all."""
+    c = state.cards[index]
+    d = c.details
+    if values is None:
+        ctype, (atk, def_, level, attribute, monster_type) = CardType.TRAP, (0, 0, 0, None, None)
+        details = attrs.evolve(d, trap_monster=False, abilities=d.printed_abilities, printed_abilities=frozenset())
+    else:
+        ctype, (atk, def_, level, attribute, monster_type, abilities) = CardType.MONSTER, values
+        details = attrs.evolve(d, trap_monster=True, printed_abilities=d.abilities, abilities=abilities)
+    write_card(state, index, Card(
+        c.id, c.name, c.owner, c.controller, c.location, ctype, atk, def_, c.position, c.face_down, c.pendulum,
+        c.effects, c.equipped_to, c.instance, attribute, monster_type, level, c.materials, c.counters,
+        c.card_property, c.battle_destroyed, c.effects_negated, details, c.tags,
     ))  # fmt: skip
 
 
 def write_position(state: GameState, index: int, position: Position | None) -> None:
-    """A monster's battle position changed (a flip, a change of position)."""
+    """A monster's battle position changed (a flip, a change of position): the one before is kept (§U.24)."""
     c = state.cards[index]
+    details = attrs.evolve(c.details, position_before=c.position) if position is not c.position else c.details
     write_card(state, index, _remade(c, c.controller, position, c.face_down, c.equipped_to, c.materials, c.counters,
-                                     c.battle_destroyed, c.effects_negated, c.details, c.effects))  # fmt: skip
+                                     c.battle_destroyed, c.effects_negated, details, c.effects))  # fmt: skip
 
 
 def write_face_up(state: GameState, index: int, equipped_to: int | None) -> None:
@@ -591,6 +652,14 @@ def write_face_up(state: GameState, index: int, equipped_to: int | None) -> None
     c = state.cards[index]
     write_card(state, index, _remade(c, c.controller, c.position, False, equipped_to, c.materials, c.counters,
                                      c.battle_destroyed, c.effects_negated, c.details, c.effects))  # fmt: skip
+
+
+def write_set(state: GameState, index: int, turn: int) -> None:
+    """A Spell/Trap Set face-down in the Spell & Trap Zone by an effect, this turn (§U.23)."""
+    c = state.cards[index]
+    details = attrs.evolve(c.details, set_turn=turn)
+    write_card(state, index, _remade(c, c.controller, None, True, None, 0, 0, False, c.effects_negated, details,
+                                     c.effects))  # fmt: skip
 
 
 def write_controller(state: GameState, index: int, controller: Player) -> None:
@@ -640,6 +709,16 @@ def write_effects(state: GameState, index: int, effects: tuple[Effect, ...]) -> 
     c = state.cards[index]
     write_card(state, index, _remade(c, c.controller, c.position, c.face_down, c.equipped_to, c.materials, c.counters,
                                      c.battle_destroyed, c.effects_negated, c.details, tuple(effects)))  # fmt: skip
+
+
+def as_cause(c: Card) -> Card:
+    """The card as an `Arrival` keeps the card whose effect moved another: without its own arrival (§U.24), so that
+    records never nest."""
+    if c.details.arrival is None:
+        return c
+    details = attrs.evolve(c.details, arrival=None)
+    return _remade(c, c.controller, c.position, c.face_down, c.equipped_to, c.materials, c.counters,
+                   c.battle_destroyed, c.effects_negated, details, c.effects)  # fmt: skip
 
 
 def _remade(
@@ -717,46 +796,5 @@ HISTORY = frozenset({"log", "chains", "lp_changes", "battles"})
 def canonical_bytes(state: GameState) -> bytes:
     """The position as canonical JSON: attrs objects and named-tuple records as [class, fields...], enums by value,
     mappings and sets sorted, so equal positions give equal bytes in any process."""
-    body = [_canonical(getattr(state, f.name)) for f in attrs.fields(GameState) if f.name not in HISTORY]
+    body = [canonical(getattr(state, f.name)) for f in attrs.fields(GameState) if f.name not in HISTORY]
     return json.dumps(body, separators=(",", ":"), allow_nan=False).encode()
-
-
-def _canonical(v: Any) -> Any:
-    t = type(v)
-    if v is None or t is int or t is str or t is bool or t is float:
-        return v
-    if isinstance(v, Enum):
-        return v.value
-    if isinstance(v, tuple) and hasattr(t, "_fields"):  # a named tuple record: encoded as an attrs object
-        return [t.__name__, *map(_canonical, v)]
-    if isinstance(v, list | tuple):
-        return [_canonical(x) for x in v]
-    if isinstance(v, Mapping):
-        if all(type(k) is str for k in v):  # effect parameters: the common case, sorted cheaply
-            return [[k, _canonical(v[k])] for k in sorted(v)]
-        return sorted(([_canonical(k), _canonical(x)] for k, x in v.items()), key=_json)
-    if isinstance(v, set | frozenset):
-        return sorted((_canonical(x) for x in v), key=_json)
-    if attrs.has(t):
-        return [t.__name__, *map(_canonical, _getter(t)(v))]
-    raise TypeError(f"a game state holds a {t.__name__}, which is not plain data: {v!r}")
-
-
-def _json(v: Any) -> str:
-    return json.dumps(v, separators=(",", ":"))
-
-
-_GETTERS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
-
-
-def _getter(cls: type) -> Callable[[Any], tuple[Any, ...]]:
-    """obj -> the tuple of its attrs fields' values, in order (built once per class)."""
-    get = _GETTERS.get(cls)
-    if get is None:
-        names = [f.name for f in attrs.fields(cast(Any, cls))]
-        if len(names) == 1:  # attrgetter of one name returns the bare value
-            name = names[0]
-            get = _GETTERS[cls] = lambda obj: (getattr(obj, name),)
-        else:
-            get = _GETTERS[cls] = attrgetter(*names)
-    return get

@@ -37,6 +37,7 @@ from engine.state import (
 )
 from engine.values.events import EventType
 from engine.values.game import PLAYERS, Location, Phase, Player, Position, Window, opponent_of
+from engine.windows import write_window
 
 # The trigger events each state raises: where triggered effects attach (rules spec §1.10 names
 # in brackets). One SEGOC chain per state holds all of a state's triggers.
@@ -62,6 +63,7 @@ EVENTS_RAISED: Final[dict[Phase, tuple[TriggerEvent, ...]]] = {
         TriggerEvent.DESTROYED,  # "if this card is destroyed": by battle too
         TriggerEvent.SENT_TO_GRAVEYARD,
         TriggerEvent.DESTROYED_AND_SENT_TO_GRAVEYARD,
+        TriggerEvent.LEFT_FIELD,  # "if this card leaves the field" (rules spec §U.24)
         TriggerEvent.END_OF_DAMAGE_STEP,  # on_damage_step_end
     ),
     Phase.END_STEP: (TriggerEvent.END_OF_BATTLE_PHASE,),  # on_battle_phase_end (one at a time, §BP.2)
@@ -359,7 +361,7 @@ def duel_over(ctx: Context) -> None:
     w = ctx.state.window
     if w is not None and w.chain and w.resolving < 0:
         ctx.state.chains.append(ChainRecord(w.window, tuple((lk.card, lk.player) for lk in w.chain), ()))
-    ctx.state.window = None
+    write_window(ctx.state, None)
 
 
 ON_ENTER: Final[dict[Phase, Callable[[Context], None]]] = {  # (Final: a C static when compiled)

@@ -36,6 +36,7 @@ from engine.values.events import Event
 from engine.values.game import DAMAGE_STEP_PHASES, Location, Phase, Player, is_on_field
 from engine.values.text import did_you_mean
 from engine.values.words import is_at
+from engine.windows import write_window
 
 
 class IllegalAttack(ValueError):
@@ -174,7 +175,7 @@ def declare_now(ctx: Context, option: Option) -> None:
         s.host_move = option
         return
     actions.declare_attack(ctx, option.card, option.targets[0] if option.targets else None, True)
-    s.window = None
+    write_window(s, None)
     s.phase = Phase.BATTLE_STEP
 
 
@@ -218,7 +219,7 @@ def end_battle_phase(ctx: Context) -> bool:
     if s.battle.attacker != NO_ATTACK:
         actions.close_battle_record(s)
         write_battle(s, no_battle(s.turn_player))
-    s.window = None
+    write_window(s, None)
     s.phase = Phase.BATTLE_STEP
     s.battle_phase_ending = True  # (not by an effect: no event; the Battle Step goes on to the End Step)
     return False
@@ -242,7 +243,7 @@ def end_turn(ctx: Context) -> None:
         actions.close_battle_record(s)
         write_battle(s, no_battle(s.turn_player))
         s.pending = None
-        s.window = None
+        write_window(s, None)
         s.battle_phase_ending = False
         actions.expire_lingering(ctx, "end_of_battle_phase")  # (a Battle Phase left without its End Step)
         s.phase = Phase.MAIN_PHASE_2

@@ -21,7 +21,7 @@ test_sourced_cases, test_case, test_round_trip_schema_and_cli = case_file_tests(
         ({"op": "change_stats", "atk": 500, "target": "self", "applies_to": "own_monsters"}, "does[0].applies_to",
          "not both"),
         ({"op": "change_stats", "atk": 500, "target": "self", "filter": {}}, "does[0].filter", "give applies_to"),
-        ({"op": "special_summon", "card": "self", "count": 2}, "does[0].card", "leave card out"),
+        ({"op": "special_summon", "card": "self", "count": 2}, "does[0].count", "give no card with it"),
     ],
 )
 def test_group_refusals(op: dict[str, object], where: str, words: str) -> None:

@@ -138,7 +138,9 @@ def test_corpus_spot_checks() -> None:
     assert att.effects[0].params == {
         "on": "after_damage_calculation", "optional": True, "condition": ("this_card_battled",), "from": "field",
         "battle": None, "once_per_turn": None, "damage_step": "auto", "about": "self", "event_filter": None,
-        "destroyed_by": None, "to_resolve": False,
+        "destroyed_by": None, "to_resolve": False, "uses_per_turn": None, "once_per_turn_group": None,
+        "event_from": None, "caused_by": None, "position_change": None,  # (rules spec §U.24)
+        "card_activation": False,  # (§U.27)
     }  # fmt: skip
     assert [op.params["target"] for op in att.effects[0].does] == ["battling_opponent", "self"]
 
@@ -252,14 +254,14 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
     ("unknown-choice-target", edited((("choices", 0, "targets"), ["att", "nobody"])), "choices[0].targets[1]",
      'unknown card id "nobody"'),
     ("unknown-op-target", edited(((*TRAP, "does", 0, "target"), "defender")), "cards[2].effects[0].does[0].target",
-     "expected attacker, target, self, battling_opponent, own_battler, opponent_battler, targeted, event_card or a "
-     "card id, "
-     'got "defender"'),
+     "expected attacker, target, self, battling_opponent, own_battler, opponent_battler, targeted, event_cards, "
+     'acted_on, battle_victims, paid, summoned, event_card or a card id, got "defender"'),
     ("unknown-effect-target", edited(((*TRAP, "target"), "nobody")), "cards[2].effects[0].target", '"nobody"'),
     ("unknown-summon", edited(((*C0E0, "does", 0), {"op": "special_summon", "card": "nobody", "position": "attack"})),
      "cards[0].effects[0].does[0].card", 'unknown card id "nobody"'),
     ("summon-from-field", edited(((*C0E0, "does", 0), {"op": "special_summon", "card": "tgt", "position": "attack"})),
-     "cards[0].effects[0].does[0].card", 'card "tgt" is not a monster in hand, deck or graveyard'),
+     "cards[0].effects[0].does[0].card", 'card "tgt" is not a monster in hand, deck, graveyard, banished '
+     "or a Pendulum Zone"),
     ("effect-index", edited((("choices", 0, "effect"), 1)), "choices[0].effect",
      'out of range: card "trap" has 1 effect(s), got 1'),
     # cards

@@ -26,10 +26,11 @@ from engine import effects, state
 from engine.effects import Params, freeze
 from engine.rules import calculation, modifiers
 from engine.rules.battle import battle_damage_modifiers, battle_input, battle_problem
-from engine.state import write_lp, write_position
+from engine.state import GameState, write_lp, write_position
 from engine.values import battle as battle_values
 from engine.values import decisions
 from engine.values import effects as effect_values
+from engine.values import events as event_values
 from engine.values.decisions import Decision, DecisionKind, Option
 from engine.values.frozen import Frozen
 from engine.values.game import OriginalChange, OriginalOp
@@ -239,9 +240,9 @@ def test_two_duels_interleaved_in_one_process_never_interfere() -> None:
         assert [d.state for d in duels] == alone
 
 
-# The state classes the clone copies field by field (`GameState.clone` and their `copy` methods). The cards and the
-# players are immutable records (issue 39): shared, never copied.
-COPIED = [("GameState", "_copy"), ("WindowState", "copy"), ("WindowState", "opened")]
+# The state class the clone copies field by field (`GameState.clone`). The cards, the players, the battle and the
+# window are immutable records (issue 39): shared, never copied.
+COPIED = [("GameState", "_copy")]
 
 
 @pytest.mark.parametrize(("name", "method_name"), COPIED)
@@ -263,21 +264,11 @@ def test_the_hand_written_copies_write_every_field(name: str, method_name: str) 
     assert sorted(written) == sorted(fields) and len(set(written)) == len(written)
 
 
-def test_an_opened_window_is_what_the_class_defaults_give() -> None:
-    """`WindowState.opened` writes the start values out (the fast path): they are the class's own."""
-    from engine.state import WindowState
-    from engine.values.game import Window
-
-    for window in Window:
-        for player in engine.Player:
-            assert WindowState.opened(window, player) == WindowState(window, player)
-
-
 def test_a_clone_mid_chain_equals_its_original_and_shares_nothing_mutable() -> None:
     """At a decision point with a window open, the clone is equal field for field, and none of the
-    mutable parts (the window, the history's lists) is shared; the cards, players, battle, lingering effects, mappings
-    and the window's tuples, immutable, are (issue 39: a clone copies a handful of objects, whatever the number of
-    cards)."""
+    mutable parts (the root, the history's lists) is shared; the cards, players, battle, window, lingering effects
+    and mappings, immutable, are (issue 39: a clone copies the root and the history's lists, whatever the number of
+    cards; a checkpoint copies the root alone)."""
     for record in RECORDS:
         duel = fresh(record)
         decisions_to(duel, 2, seed=3)
@@ -286,17 +277,16 @@ def test_a_clone_mid_chain_equals_its_original_and_shares_nothing_mutable() -> N
             continue
         new = state.clone()
         assert new == state
-        pairs = [(new, state), (new.window, state.window)]
-        for a, b in pairs:
-            assert a is not b
+        assert new is not state
         assert new.cards is state.cards and new.players is state.players and new.battle is state.battle
+        assert new.window is state.window  # (an immutable record: shared)
         assert type(state.cards) is tuple and type(state.players) is tuple
         for field in ("chains", "lp_changes", "log"):
             assert getattr(new, field) is not getattr(state, field)
         for field in ("lingering", "stat_since", "indestructible_used", "last_known"):  # immutable: shared
             assert getattr(new, field) is getattr(state, field)
-        for field in ("chain", "triggers", "placing", "negated_links", "waiting"):  # tuples: shared
-            assert getattr(new.window, field) is getattr(state.window, field)
+        cp = state.checkpoint()  # one object: every field shared, the history's lists too
+        assert cp is not state and all(getattr(cp, f.name) is getattr(state, f.name) for f in attrs.fields(GameState))
         return
     raise AssertionError("no rules case opens a window within two decisions")
 
@@ -305,11 +295,11 @@ def test_a_clone_mid_chain_equals_its_original_and_shares_nothing_mutable() -> N
 
 FROZEN = ["Effect", "Source", "EffectType", "Lingering", "ChainLink", "PendingTrigger", "ChainRecord", "LpChange",
           "Decision", "BattleInput", "Packet", "BaseOutcome", "DamageResult", "LastKnown",
-          "Card", "PlayerState", "Battle"]  # fmt: skip
+          "Card", "PlayerState", "Battle", "WindowState", "TriggeringEvent"]  # fmt: skip
 
 
 def _frozen_class(name: str) -> type:
-    modules = (effect_values, effects, state, decisions, calculation, modifiers, battle_values)
+    modules = (effect_values, effects, state, decisions, calculation, modifiers, battle_values, event_values)
     return next(getattr(m, name) for m in modules if hasattr(m, name))
 
 
@@ -373,7 +363,7 @@ def _instances() -> list[object]:
             found.setdefault("Decision", d)
             w = duel.state.window
             held = [*(w.chain + w.triggers + w.placing if w else ()), *duel.state.lingering, *_damage_values(duel),
-                    duel.state.battle]
+                    duel.state.battle, *([w] if w else [])]
             for value in held:
                 found.setdefault(type(value).__name__, value)
             duel.decide(agent.choose(d, duel))
@@ -385,6 +375,7 @@ def _instances() -> list[object]:
         if with_effects:
             found.setdefault("Source", duel.ctx.source_of(with_effects[0], 0))
         found.setdefault("EffectType", next(iter(duel.registry.values())))
+    found.setdefault("TriggeringEvent", event_values.TriggeringEvent((1,), (2,), 500))  # (rare in the records' runs)
     return list(found.values())
 
 

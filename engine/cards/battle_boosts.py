@@ -17,10 +17,12 @@ CYBER_DRAGON_ZWEI = CardDef(
     text="If this card attacks an opponent's monster, it gains 300 ATK during the Damage Step only. Once per turn: "
     "You can reveal 1 Spell in your hand; this card's name becomes 'Cyber Dragon' until the End Phase (a Main Phase "
     "effect: the host's). This card's name becomes 'Cyber Dragon' while in the GY.",
-    ruling="A direct attack is no attack on a monster (`against`, §U.15); case S2-CDZ-001. "
+    ruling="A direct attack is no attack on a monster (`against`, §U.15); case S2-CDZ-001; its name in the GY: "
+    "kind name_becomes (§U.24), case S2B-CDZ-001. "
     "https://yugipedia.com/wiki/Cyber_Dragon_Zwei",
-    effects=({"kind": "stat_modifier", "atk": 300, "while": "damage_step", "when": "attacking", "against": {}},),
-    fidelity="approximate: its name is not 'Cyber Dragon' in the Graveyard",
+    effects=({"kind": "stat_modifier", "atk": 300, "while": "damage_step", "when": "attacking", "against": {}},
+             {"kind": "name_becomes", "name": "Cyber Dragon", "on_field": False, "also_in": ["graveyard"]}),
+    fidelity="exact",
 )
 
 FUSION_DEVOURER = CardDef(
@@ -93,13 +95,15 @@ ANCIENT_GEAR_KNIGHT = CardDef(
     text="Gemini. Treated as a Normal Monster while face-up on the field or in the Graveyard; Normal Summoned again, "
     "it gains: If this card attacks, your opponent cannot activate any Spell/Trap Cards until the end of the "
     "Damage Step.",
-    ruling="Written as the Gemini monster that has its effect (a scenario leaves `effects` empty for one that has "
-    "not); case S2-AGK-001. https://yugipedia.com/wiki/Ancient_Gear_Knight",
+    ruling="A Gemini monster: its effect applies only once it is Normal Summoned again (a scenario's `summoned`: "
+    "gemini); until then, face-up on the field or in the Graveyard, it is a Normal Monster (ProjectIgnis/CardScripts "
+    "c39303359: Gemini.AddProcedure, the effect's condition Gemini.EffectStatusCondition; rules spec §U.29); cases "
+    "S2-AGK-001, APX-AGK-001. https://yugipedia.com/wiki/Ancient_Gear_Knight",
     effects=(
         {"kind": "activation_lock", "card_type": "spell_trap", "player": "opponent", "cards_only": True,
          "only_if": {"this_card": "attacking"}},
     ),
-    fidelity="approximate: it always has its effect (whether it was Normal Summoned again is the host's to say)",
+    fidelity="exact",
 )  # fmt: skip
 
 CARDS = (CYBER_DRAGON_ZWEI, FUSION_DEVOURER, AMAZONESS_FIGHTING_SPIRIT, UA_MIGHTY_SLUGGER, ANCIENT_GEAR_KNIGHT)

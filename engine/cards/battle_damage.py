@@ -46,7 +46,7 @@ SPIRIT_REAPER = CardDef(
     key="spirit_reaper",
     name="Spirit Reaper",
     card_type="monster",
-    fidelity="approximate: it is not destroyed after resolving a card effect that targets it",
+    fidelity="exact",
     atk=300,
     def_=200,
     level=3,
@@ -57,9 +57,13 @@ SPIRIT_REAPER = CardDef(
     "their hand.",
     ruling="Cannot be destroyed by battle, any number of times; battle damage still applies (rules spec §2.5). The "
     "discard is a mandatory trigger; the card is drawn at random from the opponent's hand, a chance decision (rules "
-    "spec §U.16; case RD-SR-001). https://yugipedia.com/wiki/Spirit_Reaper",
+    "spec §U.16; case RD-SR-001). Its destruction after a card effect that targets it resolves is no activation: "
+    "at once after that chain link, in the Damage Step after damage calculation; not if that activation was negated "
+    "(edisonrul.ing 'Spirit Reaper' rulings; ProjectIgnis/CardScripts c23205979: EVENT_CHAIN_SOLVED; rules spec "
+    "§U.29; cases APX-SR-*). https://yugipedia.com/wiki/Spirit_Reaper",
     effects=(
         {"kind": "indestructible_by_battle"},
+        {"kind": "destroyed_after_targeted"},
         {"kind": "trigger", "on": "battle_damage_inflicted", "optional": False, "condition": ["direct_attack"],
          "does": [{"op": "discard", "player": "opponent", "random": True}]},
     ),

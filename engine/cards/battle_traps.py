@@ -111,22 +111,27 @@ BATTLE_FADER = CardDef(
     key="battle_fader",
     name="Battle Fader",
     card_type="monster",
-    fidelity="approximate: it is not banished when it leaves the field",
+    fidelity="exact",
     atk=0,
     def_=0,
     level=1,
     attribute="dark",
     monster_type="fiend",
     text="When a monster of your opponent declares a direct attack: you can Special Summon this card from your hand, "
-    "then the Battle Phase ends.",
+    "then end the Battle Phase. If this card Summoned this way leaves the field, banish it.",
     ruling="A trigger effect from the hand on the declaration of a direct attack only, not on a replay's new "
     "choice (rules spec §BP.9, §BP.5); the Summon and the end of the Battle Phase are one resolution, and the "
     "Battle Phase goes to its End Step (OCG-BP L1056; cases BS-008, BS-009); its controller chooses its position, "
-    "face-up Attack or Defense (§U.16; case RD-BF-001). https://yugipedia.com/wiki/Battle_Fader",
+    "face-up Attack or Defense (§U.16; case RD-BF-001). Summoned this way, it is banished wherever it would go "
+    "from the field (ProjectIgnis/CardScripts c19665973: EFFECT_LEAVE_FIELD_REDIRECT, LOCATION_REMOVED, given by "
+    "the Summon; rules spec §U.29; case APX-BF-001). https://yugipedia.com/wiki/Battle_Fader",
     effects=(
         {"kind": "trigger", "from": "hand", "on": "attack_declared", "optional": True,
          "condition": ["opponent_attacks", "direct_attack"],
-         "does": [{"op": "special_summon", "card": "self"}, {"op": "end_battle_phase"}]},
+         "does": [{"op": "special_summon", "card": "self"},
+                  {"op": "lasting_effect", "kind": "banished_if_leaves_field", "target": "self", "until": "permanent",
+                   "if_you_do": True},
+                  {"op": "end_battle_phase", "if_you_do": True}]},
     ),
 )  # fmt: skip
 

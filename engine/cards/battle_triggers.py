@@ -161,18 +161,28 @@ BIG_SHIELD_GARDNA = CardDef(
     key="big_shield_gardna",
     name="Big Shield Gardna",
     card_type="monster",
-    fidelity="approximate: its negation of a Spell Card that targets it face-down is missing",
+    fidelity="exact",
     atk=100,
     def_=2600,
     level=4,
     attribute="earth",
     monster_type="warrior",
-    text="If this card is attacked, it is changed to Attack Position at the end of the Damage Step.",
-    ruling="A continuous effect applied at the end of the Damage Step of a battle in which it was attacked, with no "
-    "chain (yugioh-wiki.net 'Big Shield Gardna': 永続効果; ProjectIgnis/CardScripts c65240384: "
-    "EFFECT_TYPE_CONTINUOUS on EVENT_DAMAGE_STEP_END, if it is the attack target, in Defense Position, on the field; "
-    "rules spec §1.7, §U.15 at_timing); cases LC-BSG-001, LC3-BSG-001. https://yugipedia.com/wiki/Big_Shield_Gardna",
+    text="When a Spell Card is activated that targets this face-down card (and no other cards) (Quick Effect): Change "
+    "this card to face-up Defense Position, and if you do, negate the activation. If this card is attacked, change it "
+    "to Attack Position at the end of the Damage Step.",
+    ruling="The negation is a mandatory Quick Effect activated by the face-down card (ProjectIgnis/CardScripts "
+    "c65240384: EFFECT_TYPE_QUICK_F on EVENT_CHAINING, EFFECT_FLAG_SET_AVAILABLE, DAMAGE_STEP and DAMAGE_CAL, a Spell "
+    "Card's activation whose only target is this face-down card; rules spec §U.27). The position change is a "
+    "continuous effect applied at the end of the Damage Step of a battle in which it was attacked, with no chain "
+    "(yugioh-wiki.net 'Big Shield Gardna': 永続効果; c65240384: EFFECT_TYPE_CONTINUOUS on EVENT_DAMAGE_STEP_END, if it "
+    "is the attack target, in Defense Position, on the field; rules spec §1.7, §U.15 at_timing); cases LC-BSG-001, "
+    "LC3-BSG-001, S2E-BSG-*. https://yugipedia.com/wiki/Big_Shield_Gardna",
     effects=(
+        {"kind": "activated", "speed": 2, "while_face_down": True, "mandatory": True, "damage_step": "allowed",
+         "responds_to": {"card_type": ["spell"], "card_activation": True, "targets_only_this": True},
+         "only_if": {"self": {"face_up": False}},
+         "does": [{"op": "change_position", "target": "self", "to": "defense"},
+                  {"op": "negate_activation", "destroy": False, "if_you_do": True}]},
         {"kind": "at_timing", "at": ["end_of_damage_step"], "only_if": {"this_card": "attacked"},
          "does": [{"op": "change_position", "target": "self", "to": "attack"}]},
     ),

@@ -31,16 +31,16 @@ RAINBOW_LIFE = CardDef(
     key="rainbow_life",
     name="Rainbow Life",
     card_type="trap",
-    fidelity="approximate: only battle damage becomes a gain of LP (the card: any damage, effect damage too)",
+    fidelity="exact",
     text="Discard 1 card. Until the end of this turn, whenever you would take damage you gain that amount of Life "
     "Points instead.",
     ruling="A cost; the gain applies to its controller for the rest of the turn, every later battle included "
     "(ProjectIgnis/CardScripts c34002992: EFFECT_REVERSE_DAMAGE on the player, reset at the End Phase; rules spec "
-    "§BP.13); it changes no ATK/DEF, so not in the Damage Step (§1.1); case LC3-RL-001. "
-    "https://yugipedia.com/wiki/Rainbow_Life",
+    "§BP.13); effect damage too (EFFECT_REVERSE_DAMAGE; rules spec §U.29); it changes no ATK/DEF, so not in the "
+    "Damage Step (§1.1); cases LC3-RL-001, APX-RL-001. https://yugipedia.com/wiki/Rainbow_Life",
     effects=(
         {"kind": "activated", "speed": 2, "cost": {"discard": 1},
-         "does": [{"op": "lasting_effect", "kind": "gain_lp_instead", "player": "controller"}]},
+         "does": [{"op": "lasting_effect", "kind": "gain_lp_instead", "player": "controller", "damage": "any"}]},
     ),
 )  # fmt: skip
 

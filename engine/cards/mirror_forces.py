@@ -102,17 +102,17 @@ NECRO_GARDNA = CardDef(
     level=3,
     attribute="dark",
     monster_type="warrior",
-    fidelity="approximate: activated while no attack is under way, it negates nothing (the card: the next attack "
-    "this turn)",
+    fidelity="exact",
     text="During your opponent's turn: You can banish this card from your Graveyard; negate the next attack this "
     "turn from a monster your opponent controls (this is a Quick Effect).",
-    ruling="Activated while an opponent's attack is under way (in the Battle Step), it negates that attack "
-    "(ProjectIgnis/CardScripts c4906301: `if Duel.GetAttacker() then Duel.NegateAttack()`); not in the Damage Step, "
-    "as it neither changes ATK/DEF nor negates an activation (rules spec §1.1); case LC3-NG-001. "
-    "https://yugipedia.com/wiki/Necro_Gardna",
+    ruling="Activated while an opponent's attack is under way (in the Battle Step), it negates that attack; with "
+    "none, the next one declared this turn, as it is declared (ProjectIgnis/CardScripts c4906301: `if "
+    "Duel.GetAttacker() then Duel.NegateAttack()`, else an EVENT_ATTACK_ANNOUNCE effect, once, until the End Phase; "
+    "rules spec §U.29); not in the Damage Step, as it neither changes ATK/DEF nor negates an activation (rules spec "
+    "§1.1); cases LC3-NG-001, APX-NG-*. https://yugipedia.com/wiki/Necro_Gardna",
     effects=(
         {"kind": "activated", "speed": 2, "from": "graveyard", "condition": "opponent_turn",
-         "cost": {"banish_self": True}, "does": [{"op": "negate_attack"}]},
+         "cost": {"banish_self": True}, "does": [{"op": "negate_next_attack", "player": "opponent"}]},
     ),
 )  # fmt: skip
 

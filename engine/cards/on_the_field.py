@@ -48,16 +48,23 @@ AXE_OF_DESPAIR = CardDef(
     key="axe_of_despair",
     name="Axe of Despair",
     card_type="spell",
-    fidelity="approximate: its effect when sent from the field to the Graveyard is missing",
+    fidelity="exact",
     property="equip",
-    text="Equip Spell. The equipped monster gains 1000 ATK.",
+    text="Equip Spell. The equipped monster gains 1000 ATK. When this card is sent from the field to the GY: You "
+    "can Tribute 1 monster; place this card on top of your Deck.",
     ruling="An Equip Spell stays while it equips a monster, and is destroyed (not by a card effect) when that "
     "monster leaves the field or is turned face-down (rules spec §C.1, §C.3). A Spell Speed 1 Spell: placed "
-    "equipped in a scenario, as it is activated in a Main Phase. https://yugipedia.com/wiki/Axe_of_Despair",
+    "equipped in a scenario, as it is activated in a Main Phase. Its last effect is an optional trigger from the "
+    "Graveyard, in the Damage Step too, the Tribute its cost (ProjectIgnis/CardScripts c40619825: EVENT_TO_GRAVE, "
+    "IsPreviousLocation(LOCATION_ONFIELD), EFFECT_FLAG_DAMAGE_STEP, SelectReleaseGroupCost, SEQ_DECKTOP; rules spec "
+    "§U.29; case APX-AXE-001). https://yugipedia.com/wiki/Axe_of_Despair",
     effects=(
         {"kind": "activated", "speed": 1, "target": {"filter": {"face_up": True}},
          "does": [{"op": "equip", "target": "targeted"}]},
         {"kind": "stat_modifier", "atk": 1000},
+        {"kind": "trigger", "on": "sent_to_graveyard", "optional": True, "condition": "sent_from_field",
+         "from": "graveyard", "cost": {"tribute": 1},
+         "does": [{"op": "place_in_deck", "target": "self", "position": "top"}]},
     ),
 )
 

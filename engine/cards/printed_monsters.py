@@ -64,19 +64,34 @@ ODD_EYES_PENDULUM_DRAGON = CardDef(
     key="odd_eyes_pendulum_dragon",
     name="Odd-Eyes Pendulum Dragon",
     card_type="monster",
-    fidelity="approximate: its Pendulum Effects and its End Phase effect are missing",
+    fidelity="approximate: its Pendulum Effect 'you can reduce the battle damage you take from an attack involving a "
+    "Pendulum Monster you control to 0' is missing: a choice made as battle damage is applied, which no continuous "
+    "effect can ask yet (rules spec §U.29)",
     atk=2500,
     def_=2000,
     level=7,
     attribute="dark",
     monster_type="dragon",
     pendulum=True,
-    text="Pendulum. If this card battles an opponent's monster, the battle damage it inflicts to your opponent is "
-    "doubled.",
+    text="Pendulum, Scale 4. Pendulum Effects: You can reduce the battle damage you take from an attack involving a "
+    "Pendulum Monster you control to 0. During your End Phase: You can destroy this card, and if you do, add 1 "
+    "Pendulum Monster with 1500 or less ATK from your Deck to your hand. You can only use each Pendulum Effect of "
+    "'Odd-Eyes Pendulum Dragon' once per turn. Monster Effect: If this card battles an opponent's monster, any "
+    "battle damage this card inflicts to your opponent is doubled.",
     ruling="'Is doubled' is step 8 of the battle damage order: it doubles only the damage this card inflicts, "
-    "not the damage its controller takes (rules spec §2.6; cases DS-043, DS-049). "
-    "https://yugipedia.com/wiki/Odd-Eyes_Pendulum_Dragon",
-    effects=({"kind": "double_battle_damage"},),
+    "not the damage its controller takes (rules spec §2.6; cases DS-043, DS-049); not in a direct attack (the script's "
+    "condition: GetBattleTarget() an opponent's monster; case APX-OEPD-002). Its End Phase Pendulum Effect is "
+    "an optional trigger from the Pendulum Zone in its controller's End Phase, once per turn (ProjectIgnis/"
+    "CardScripts c16178681: EVENT_PHASE+PHASE_END, TRIGGER_O, LOCATION_PZONE, Duel.IsTurnPlayer(tp), "
+    "SetCountLimit(1,id); case APX-OEPD-001). https://yugipedia.com/wiki/Odd-Eyes_Pendulum_Dragon",
+    effects=(
+        {"kind": "double_battle_damage", "only_if": {"condition": "battles_opponent_monster"}},
+        {"kind": "trigger", "on": "end_phase", "optional": True, "pendulum_effect": True, "once_per_turn": "hard",
+         "only_if": {"turn": "own"},
+         "does": [{"op": "destroy", "target": "self"},
+                  {"op": "add_to_hand", "from": ["deck"], "filter": {"ability": "pendulum", "atk_at_most": 1500},
+                   "if_you_do": True}]},
+    ),
 )
 
 BLUE_EYES_CHAOS_MAX_DRAGON = CardDef(

@@ -297,6 +297,19 @@ def _banish(at: At) -> str:
     return f"an effect banishes cards that would be sent to the Graveyard, so {at.card()} is banished (§1.7)"
 
 
+def _effect_damage_changed(at: At) -> str:
+    return (f"{at.player()} gains {at.event.amount} LP instead of taking that effect damage: an effect turns the "
+            "damage they would take into a gain of LP (§U.29)")
+
+
+def _banished_instead_of_leaving(at: At) -> str:
+    return f"{at.card()} would leave the field, and an effect banishes it instead (§U.29)"
+
+
+def _destroyed_after_targeted(at: At) -> str:
+    return (f"{at.card()} is destroyed by its own effect: a card effect that targets it has resolved (§U.29)")
+
+
 def _flip_after(at: At) -> str:
     return (f"the FLIP effect of {at.card()} activates after damage calculation: a monster flipped by an attack "
             "activates its FLIP effect after damage calculation, and not at all if it left the field (§1.4)")
@@ -572,6 +585,9 @@ WHY: dict[str, Callable[[At], str]] = {
     "effect_negated": _effect_negated,
     "change_attack_target": _change_attack_target,
     "calculate_at_once": _calculate_at_once,
+    "effect_damage_changed": _effect_damage_changed,
+    "banished_instead_of_leaving": _banished_instead_of_leaving,
+    "destroyed_after_targeted": _destroyed_after_targeted,
 }
 assert WHY.keys() == RULES.keys(), "every rule id has exactly one sentence"
 

@@ -100,7 +100,8 @@ class CardWire(Wire, kw_only=True):
     property: Annotated[Property | UnsetType, doc("spells/traps only: its Property (icon)", default="normal")] = UNSET
     counters: Annotated[Count | UnsetType, doc("cards face-up on the field only: the counters on it")] = UNSET
     abilities: Annotated[Abilities | UnsetType, doc("monsters only: what its type line says beyond its Type")] = UNSET
-    summoned: Annotated[Summoned | UnsetType, doc("monsters in a monster_zone only: how it was Summoned")] = UNSET
+    summoned: Annotated[Summoned | UnsetType, doc("monsters in a monster_zone only: how it was Summoned (gemini: "
+                                                   "a Gemini monster Summoned again, with its effects)")] = UNSET
     summoned_this_turn: Annotated[bool | UnsetType, doc("monsters in a monster_zone only", default=False)] = UNSET
     column: Annotated[Annotated[int, Meta(ge=0, le=4)] | UnsetType,
                       doc("monsters in a monster_zone only: its Main Monster Zone column, 0-4 from its controller's "

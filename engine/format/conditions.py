@@ -78,6 +78,17 @@ class FilterWire(Wire):
     has_counter: Annotated[Annotated[str, Meta(min_length=1, max_length=80)] | UnsetType,
                            doc("it has a counter of this kind on it (\"a monster with an A-Counter\": A-Counter; "
                                "rules spec §U.26)")] = UNSET
+    property: Annotated[
+        Literal["normal", "continuous", "equip", "quick_play", "field", "ritual"] | UnsetType,
+        doc("a Spell/Trap with this Property (\"a Ritual Spell\": with card_type spell; a monster has none)"),
+    ] = UNSET
+    battling: Annotated[bool | UnsetType, doc("it is one of the two monsters of the attack under way, from its "
+                                              "declaration (false: \"other than the battling monster\"); read at "
+                                              "the filter's top level only, not inside not/any/all")] = UNSET
+    arrived_this_turn: Annotated[
+        bool | UnsetType, doc("it came to where it is this turn (false: \"except the turn this card was sent to the "
+                              "GY\"; a card placed there by the scenario came before it)")
+    ] = UNSET
     not_: Annotated[FilterWire | UnsetType, doc("it does not match this filter (\"not a Pendulum Monster\": "
                                                 "{\"not\": {\"ability\": \"pendulum\"}})")] = field(
         default=UNSET, name="not"
@@ -105,6 +116,19 @@ class RespondsToWire(Wire):
         bool, doc("true: only the activation of a Spell/Trap Card itself, not an effect of a face-up one, nor a "
                   "trigger (\"a Spell Card is activated\")")
     ] = False
+    from_: Annotated[
+        Annotated[tuple[Literal["hand", "deck", "extra_deck", "graveyard", "banished", "monster_zone",
+                                "spell_trap_zone", "pendulum_zone", "field_zone", "field"], ...], Meta(min_length=1)]
+        | UnsetType,
+        doc("its card was in one of these places when it was activated, before a cost moved it (\"a monster's effect "
+            "is activated in the hand\": [\"hand\"]; rules spec §U.24)"),
+    ] = field(default=UNSET, name="from")
+    filter: Annotated[FilterWire | UnsetType, doc("its card matches this, as it is now (\"a Thunder monster's "
+                                                  "effect\": {\"monster_type\": \"thunder\"})")] = UNSET
+    targets_only_this: Annotated[
+        bool, doc("true: it targets this card and no other cards (\"that targets this face-down card (and no other "
+                  "cards)\"), rules spec §U.27")
+    ] = False
 
 
 class TargetsWire(Wire):
@@ -122,6 +146,12 @@ class TargetsWire(Wire):
             "Zones, Pendulum Zones included, and the Field Zone), field (\"1 card on the field\"), graveyard (\"1 "
             "monster in your Graveyard\": player is the owner) or banished (\"1 of your banished cards\")"),
     ] = "monster_zone"
+    zones: Annotated[
+        Annotated[tuple[Literal["monster_zone", "spell_trap_zone", "field", "graveyard", "banished"], ...],
+                  Meta(min_length=2, max_length=5)] | UnsetType,
+        doc("instead of zone, several places (\"1 monster you control or in your GY\": [\"monster_zone\", "
+            "\"graveyard\"]); given, zone is not read (rules spec §U.23)"),
+    ] = UNSET
     count: Annotated[int, Meta(ge=1, le=MAX_COUNT), doc("how many (default 1)")] = 1
     up_to: Annotated[bool, doc("\"up to\" count: from 1 to count of them")] = False
     other_than_self: Annotated[bool, doc("not this card (\"1 other monster\")")] = False
@@ -182,7 +212,8 @@ class ControlsWire(Wire):
 class PerCardWire(Wire):
     """The cards a value is counted by: in a player's hand, or what a player controls that matches a filter."""
 
-    zone: Literal["hand", "monster_zone", "spell_trap_zone", "field_zone", "graveyard"] = "hand"
+    zone: Annotated[Literal["hand", "monster_zone", "spell_trap_zone", "field_zone", "graveyard", "field"],
+                    doc("field: every zone of the field (\"for each 'Amorphage' card on the field\")")] = "hand"
     player: Relative = "controller"
     filter: Annotated[FilterWire | UnsetType, doc("only the cards that match")] = UNSET
 
@@ -195,6 +226,12 @@ class LifeConditionWire(Wire):
     at_most: Annotated[Amount | UnsetType, doc("at most this much")] = UNSET
     at_least: Annotated[Amount | UnsetType, doc("at least this much")] = UNSET
     less_than_opponent: Annotated[bool, doc("fewer LP than that player's opponent")] = False
+    ahead_by_at_least: Annotated[Amount | UnsetType, doc("at least this many more LP than that player's opponent "
+                                                         "(\"if your opponent's LP are at least 2000 higher than "
+                                                         "yours\": player opponent, 2000; rules spec §U.23)")] = UNSET
+    at_most_of: Annotated[StatOfWire | UnsetType,
+                          doc("at most this value (\"if its ATK is greater than or equal to your LP\": the "
+                              "attacker's ATK), §U.27")] = UNSET
 
 
 class MaterialsCountWire(Wire):
@@ -247,7 +284,7 @@ class AmongWire(Wire):
 
 
 # A value names exactly one of these (the schema's `oneOf`, the struct's own check).
-VALUE_SOURCES = ("of", "highest_among", "lowest_among", "count", "lp_paid")
+VALUE_SOURCES = ("of", "highest_among", "lowest_among", "count", "lp_paid", "event_amount", "life_points")
 
 
 class StatOfWire(Wire):
@@ -273,10 +310,15 @@ class StatOfWire(Wire):
     times: Annotated[Annotated[int, Meta(ge=1, le=MAX_COUNT)], doc("the value multiplied by this (\"x 200\")")] = 1
     lp_paid: Annotated[Literal[True] | UnsetType,
                        doc("the LP this effect's activation paid as its cost (\"that much\", §U.21)")] = UNSET
+    life_points: Annotated[Literal["controller", "opponent"] | UnsetType,
+                           doc("a player's LP now (\"ATK equal to your LP\"), §U.27")] = UNSET
+    event_amount: Annotated[Literal[True] | UnsetType,
+                            doc("a trigger's: the amount of the event it answers (\"gain LP equal to the damage you "
+                                "took\": effect_damage_taken; lp_paid: the LP paid), §U.27")] = UNSET
     loses: Annotated[bool, doc("the value taken away: its negative (\"loses that much ATK\")")] = False
 
     def __post_init__(self) -> None:
         given = [k for k in VALUE_SOURCES if getattr(self, k) is not UNSET]
         if len(given) != 1:
             got = ", ".join(given) or "none"
-            raise ValueError(f"give exactly one of of, highest_among, lowest_among, count, lp_paid (got {got})")
+            raise ValueError(f"give exactly one of {', '.join(VALUE_SOURCES)} (got {got})")

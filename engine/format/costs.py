@@ -34,6 +34,11 @@ class PaymentWire(Wire):
     hand_filter: Annotated[FilterWire | UnsetType, doc("with discard/send_from_hand: only hand cards that match this "
                                                        "filter can pay (\"discard 1 Spell\"); unnamed hand cards "
                                                        "then cannot")] = UNSET
+    send_from_deck: Annotated[Count, doc("send this many cards from the Deck to the Graveyard (\"send 1 Zombie monster "
+                                         "from your Deck to the GY\"), picked by the activating player among those "
+                                         "that match deck_filter (rules spec §U.23)")] = 0
+    deck_filter: Annotated[FilterWire | UnsetType, doc("with send_from_deck: only Deck cards that match this filter "
+                                                       "can pay")] = UNSET
     lp_multiple_of: Annotated[Amount, doc("pay LP in multiples of this, the activating player choosing how many times "
                                          "(a choice's `answers`: `number`), besides any `lp` (rules spec §U.21)")] = 0
     lp_max: Annotated[Amount, doc("with lp_multiple_of: the most LP it can pay (\"max. 2000\"); 0: no maximum but "
@@ -89,6 +94,8 @@ class Cost(msgspec.Struct, frozen=True):
     return_to_deck_from_graveyard: int = 0  # other cards of the player's Graveyard
     send_from_hand: int = 0  # other cards of the hand sent to the Graveyard (not discarded), the player's pick
     hand_filter: Mapping[str, Any] | None = None  # the hand cards that can pay discard / send_from_hand
+    send_from_deck: int = 0  # cards of the Deck sent to the Graveyard, the player's pick (§U.23)
+    deck_filter: Mapping[str, Any] | None = None  # the Deck cards that can pay send_from_deck
     lp_multiple_of: int = 0  # LP paid in multiples of this, the player choosing how many (§U.21)
     lp_max: int = 0  # the most LP paid in multiples (0: the player's LP)
 

@@ -15,7 +15,17 @@ from msgspec import UNSET, Meta, UnsetType
 
 from engine.format.battles import Attack, AttackWire, BattlePhaseWire, Choice, ChoiceWire, check_attack, choice
 from engine.format.cards import CardSpec, CardWire, card_spec, with_library
-from engine.format.effects import AnyEffect, EffectSpec, EffectWire, check_targeted, effect_spec, with_speed
+from engine.format.effects import (
+    VALUE_KEYS,
+    AnyEffect,
+    EffectSpec,
+    EffectWire,
+    check_acted_on,
+    check_reads_event,
+    check_targeted,
+    effect_spec,
+    with_speed,
+)
 from engine.format.errors import Invalid, convert, show
 from engine.format.nesting import each_op
 from engine.format.ops import REF_PARAMS, summons_self
@@ -136,6 +146,8 @@ def check_scenario(w: ScenarioWire, own_effects: Mapping[str, int] | None = None
             if battle.get("of") is not None:
                 ref("target_ref", battle["of"], "cards", i, "effects", j, "battle", "of")
             check_targeted(e, ("cards", i, "effects", j))
+            check_reads_event(e, ("cards", i, "effects", j))
+            check_acted_on(e, ("cards", i, "effects", j))
             if e.cost is not None:
                 for k, pid in enumerate(e.cost.pay_with):
                     ref("card_ref", pid, "cards", i, "effects", j, "cost", "pay_with", k)
@@ -150,7 +162,7 @@ def check_scenario(w: ScenarioWire, own_effects: Mapping[str, int] | None = None
                 for name, kind in REF_PARAMS[op.op]:
                     if op.params[name] is not None and not summons_self(op):  # (an optional reference left out)
                         ref(kind, op.params[name], "cards", i, "effects", j, *place, name)
-                for key in ("equal_to", "atk_gain_of", "def_gain_of", "set_atk_of", "set_def_of", "atk_below"):
+                for key in (*VALUE_KEYS, "atk_below"):
                     source = op.params.get(key) or {}
                     for part in ("of", "minus"):
                         if source.get(part) is not None:
@@ -161,9 +173,11 @@ def check_scenario(w: ScenarioWire, own_effects: Mapping[str, int] | None = None
                                        "cards", i, "effects", j, *place, "card")  # fmt: skip
                 elif op.op == "special_summon" and op.params.get("card") is not None:
                     s = by_id[op.params["card"]]
-                    if s.card_type != "monster" or s.location not in SUMMON_FROM:
+                    if s.card_type != "monster" or not (
+                        s.location in SUMMON_FROM or (s.location == "spell_trap_zone" and s.pendulum)
+                    ):
                         raise Invalid(
-                            f"card {show(s.id)} is not a monster in hand, deck or graveyard "
+                            f"card {show(s.id)} is not a monster in hand, deck, graveyard, banished or a Pendulum Zone "
                             f"({s.card_type} in {s.location})", "cards", i, "effects", j, *place, "card",
                         )  # fmt: skip
 
@@ -292,6 +306,8 @@ def parse_effect_spec(spec: Mapping[str, Any], *, card_type: str = "monster") ->
         checked: EffectWire = convert(dict(spec), AnyEffect)
         effect = with_speed(effect_spec(checked), card_type)
         check_targeted(effect, ())
+        check_reads_event(effect, ())
+        check_acted_on(effect, ())
         return effect
     except Invalid as e:
         raise e.error() from None

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from engine.format.card_pieces import CARD_PIECE_KINDS, DAMAGE_TOO
+from engine.format.chain_locks import CHAIN_LOCK_KINDS
 from engine.format.conditions import (
     BattleWire,
     FilterWire,
@@ -24,6 +26,7 @@ from engine.format.conditions import (
 )
 from engine.format.costs import Cost, CostWire, InsteadWire, cost_spec
 from engine.format.errors import Invalid
+from engine.format.event_keys import EVENT_KEYS, EVENT_KINDS, check_event_keys
 from engine.format.groups import check_event_card, check_group
 from engine.format.nesting import each_op
 from engine.format.ops import REF_PARAMS, AnyOp, Op, op_of
@@ -53,6 +56,15 @@ from engine.format.vocabulary import (
     params_of,
     tagged,
 )
+
+# "You can use this effect ... up to twice per turn": how many times its once_per_turn count allows (§U.24).
+_USES = optional(Annotated[int, Meta(ge=2, le=MAX_COUNT)], "with once_per_turn: it can be used this many times per "
+                 "turn, counted as once_per_turn counts (\"up to twice per turn\": 2)")
+
+# One count for several effects of a card (§U.24): one effect with two timings, written as two triggers.
+_GROUP = optional(Annotated[str, Meta(min_length=1, max_length=40)], "with once_per_turn: effects of this card "
+                  "that give the same group share one count (\"If A, or B: ... You can use this effect up to twice "
+                  "per turn\", two triggers of one effect)")
 
 # Effect kinds that need at least one of these keys.
 ONE_OF = {"no_battle_damage_at_most": ("at_most", "at_most_equal_to"), **PIECE_KIND_ONE_OF}
@@ -90,10 +102,12 @@ class NoChainWire(EffectWire, kw_only=True):
     target: Annotated[TargetRef | UnsetType, doc("the card its operations name as `target`")] = UNSET
 
 
-_ONCE = optional(Literal["soft", "hard", "while_face_up"],
+_ONCE = optional(Literal["soft", "hard", "while_face_up", "battle", "name"],
                  "soft: 'once per turn' (per card); hard: 'you can only use this effect of <name> once per turn' (per "
                  "player and card name); while_face_up: 'only once while this card is face-up on the field' (per card, "
-                 "across turns)")
+                 "across turns); battle: 'once per battle' (per card, per battle: rules spec §U.24); name: 'you can "
+                 "only activate 1 <name> per turn', 'only use 1 <name> effect per turn' (per player and card name, any "
+                 "of its effects so marked, §U.27)")
 _BATTLE = optional(BattleWire, "who battles whom: an activation condition")
 _EVENT_COUNT = optional(EventCountWire, "with on an event of cards and about other than self: how many cards of its "
                         "event concern it as it is activated (\"when exactly 1 monster is Special Summoned\": "
@@ -138,13 +152,14 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                              "each damage separately"),
         "at_most_equal_to": optional(Literal["this_card_atk"], "instead of at_most: this card's current ATK "
                                       "(Performage Trapeze Magician)"),
+        **DAMAGE_TOO,
     },
     "double_battle_damage": {},
     "halve_battle_damage": {"player": Relative,
                             "inflicted_by": optional(FilterWire, "only battle damage monsters like this inflict")},
     "battle_damage_becomes": {"player": Relative, "value": Amount},
     "battle_damage_is_effect_damage": {},
-    "gain_lp_instead": {"player": Relative},
+    "gain_lp_instead": {"player": Relative, **DAMAGE_TOO},
     "attack_from_defense": {"apply": Literal["atk", "def"]},
     "stat_modifier": {
         "atk": default(StatChange, 0),
@@ -222,6 +237,9 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
         "filter": optional(FilterWire, "with own_monsters: only the monsters that match"),
         "instead": Annotated[InsteadWire, doc("what its controller does instead of the destruction")],
         "use": default(bool, True, "whether its controller chooses to apply it (the format has no decision for it)"),
+        "player_decides": default(bool, False, "its controller decides whether to apply it as a card effect that "
+                                  "would destroy the card resolves (\"you can ... instead\": answers yes / no; rules "
+                                  "spec §U.24); use stays true"),
         "before_battle_damage": default(bool, False, "whether it is applied is decided at damage calculation before "
                                          "battle damage (Number 102: Star Seraph Sentry), not after it"),
         "halve_battle_damage_this_turn": default(bool, False, "also: the battle damage its controller takes this "
@@ -244,6 +262,9 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                                               "effects on the field\": Jinzo)")},
     **PIECE_KINDS,  # a continuous Level change (rules spec §U.17)
     **U26_KINDS,  # rules spec §U.26
+    **CARD_PIECE_KINDS,  # the approximate cards' pieces (rules spec §U.29)
+    **EVENT_KINDS,  # activated effects negated by where they were activated (rules spec §U.24)
+    **CHAIN_LOCK_KINDS,  # "cannot activate cards or effects in response" (rules spec §U.27)
 }, ONE_OF) | tagged(ActivatableWire, {
     "activated": {
         "does": default(Annotated[tuple[AnyOp, ...], Meta(min_length=1)], (),
@@ -251,7 +272,8 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                          "whose continuous effects apply from then: Gravity Bind)"),
         "speed": optional(Annotated[int, Meta(ge=1, le=3)], "required, except on a counter_trap card (always 3)"),
         "during_damage_calculation": default(bool, False),
-        "from": default(Literal["field", "hand", "graveyard"], "field"),
+        "from": default(Literal["field", "hand", "graveyard", "banished"], "field", "where it is activated from "
+                        "(banished: \"(Quick Effect): You can ... this banished card\"; rules spec §U.24)"),
         "damage_step": default(Literal["auto", "allowed", "forbidden"], "auto"),
         "windows": optional(Annotated[tuple[DamageStepWindow, ...], Meta(min_length=1)],
                              "the Damage Step windows its text names for its activation (Honest: "
@@ -261,36 +283,53 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                         "chain that responds to that event"),
         "condition": _CONDITION,
         "once_per_turn": _ONCE,
+        "uses_per_turn": _USES,
+        "once_per_turn_group": _GROUP,
         "activates_card": default(bool, True, "on a Spell/Trap: false for an effect of the face-up card (not the "
                                    "card's activation), activated only while it is face-up on the field"),
         "about": default(Literal["self", "own", "opponent", "any"], "self", "with on an event of cards or players "
                          "(special_summoned, destroyed...): whose card (or LP) its timing answers"),
         "event_filter": optional(FilterWire, "with about other than self: the card of the event must match this"),
         "event_count": _EVENT_COUNT,
+        **EVENT_KEYS,  # what its timing's event carries (rules spec §U.24)
         "responds_to": optional(RespondsToWire, "what it can be activated in response to: the chain link just below "
                                  "it must be such an activation (\"when your opponent activates a Spell/Trap Card\")"),
         "to_resolve": default(bool, False, "its battle and only_if conditions must still hold as it resolves, or it "
                               "resolves with no effect (\"... must have 2 or more Xyz Materials attached to activate "
                               "and to resolve this effect\", \"this card must be face-up on the field to activate and "
                               "to resolve this effect\")"),
+        "while_face_down": default(bool, False, "a monster's effect activated while the monster is face-down in the "
+                                   "Monster Zone too (Big Shield Gardna), rules spec §U.27"),
+        "mandatory": default(bool, False, "its controller must activate it whenever it can (a mandatory Quick Effect, "
+                             "with responds_to: \"When a Spell Card is activated that targets this card: ...\"): "
+                             "offered alone, with no pass, rules spec §U.27"),
     },
     "trigger": {
         "on": TriggerEvent,
         "optional": bool,
         "condition": _CONDITION,
-        "from": default(Literal["field", "hand", "graveyard"], "field"),
+        "from": default(Literal["field", "hand", "graveyard", "banished"], "field", "where it is activated from "
+                        "(banished: \"(Quick Effect): You can ... this banished card\"; rules spec §U.24)"),
         "battle": _BATTLE,
         "once_per_turn": _ONCE,
+        "uses_per_turn": _USES,
+        "once_per_turn_group": _GROUP,
         "damage_step": default(Literal["auto", "allowed", "forbidden"], "auto", "forbidden: \"(except during the "
                                "Damage Step)\": not activated if its event happens in the Damage Step, then or later"),
         "about": default(Literal["self", "own", "opponent", "any"], "self", "for drawn, special_summoned, "
-                         "position_changed, returned_to_hand, attack_negated, lp_paid: whose card (or LP) it answers: "
+                         "position_changed, returned_to_hand, attack_negated, lp_paid, lp_gained: whose card (or LP) "
+                         "it answers: "
                          "this card (its controller), any of its controller's, of the opponent's, anyone's; also "
                          "for destroyed and sent_to_graveyard (\"when a monster on the field is destroyed\")"),
-        "event_filter": optional(FilterWire, "with about other than self: the card of the event must match this (\"a "
-                                 "WIND monster\"), as it was on the field if it has just left it"),
+        "event_filter": optional(FilterWire, "the card of the event must match this (\"a WIND monster\"), as it was on "
+                                 "the field if it has just left it; with about self, this card (\"this face-up Normal "
+                                 "Summoned card\", rules spec §U.27)"),
+        **EVENT_KEYS,  # what its event carries (rules spec §U.24)
         "destroyed_by": optional(Literal["battle", "effect"], "with on: destroyed and about other than self: only a "
                                  "card destroyed by battle / by a card effect"),
+        "card_activation": default(bool, False, "with on: activation_negated and about other than self: only the "
+                                   "negated activation of a Spell/Trap Card itself, not of an effect (\"if the "
+                                   "activation of a Spell/Trap Card is negated\", rules spec §U.27)"),
         "to_resolve": default(bool, False, "its battle and only_if conditions must still hold as it resolves, or it "
                               "resolves with no effect (\"... must have 2 or more Xyz Materials attached to activate "
                               "and to resolve this effect\", \"this card must be face-up on the field to activate and "
@@ -354,9 +393,49 @@ def with_speed(e: EffectSpec, ctype: str) -> EffectSpec:
     return e
 
 
+def _reads_event(value: Any) -> str | None:
+    """The key by which a parameter reads a trigger's event (`event_cards`, `event_amount`), if it does."""
+    if value == "event_cards":
+        return "event_cards"
+    if isinstance(value, Mapping):
+        if value.get("event_amount"):
+            return "event_amount"
+        return next((found for v in value.values() if (found := _reads_event(v)) is not None), None)
+    return None
+
+
+def check_acted_on(e: EffectSpec, at: tuple[str | int, ...]) -> None:
+    """The references to several cards (rules spec §U.27, §U.23): `acted_on` ("it": the cards the operation just
+    before moved) never on the first operation of its list (nothing is before it); `acted_on`, `battle_victims` and
+    `paid` only in operations; `paid` only with a cost; and the keys a `special_summon` or `send_to_graveyard` cannot
+    take together."""
+    _check_moved(e, at)
+
+def check_reads_event(e: EffectSpec, at: tuple[str | int, ...]) -> None:
+    """What reads a trigger's event (rules spec §U.27) is only a trigger's: `event_cards` ("that monster") and
+    `event_amount` ("the damage you took") in its operations; `card_activation` (the negated activation of its
+    event) only with `on: activation_negated` about another card than its own."""
+    if e.kind == "activated" and e.params.get("mandatory") and e.params.get("responds_to") is None:
+        raise Invalid("a mandatory Quick Effect answers an activation: give responds_to with it", *at, "mandatory")
+    if e.kind != "trigger":
+        for place, op in each_op(e.does, at):
+            for key, value in op.params.items():
+                if (found := _reads_event(value)) is not None:
+                    raise Invalid(f"{found} reads the event a trigger answers: only a trigger's operations name it, "
+                                  f"this is a {e.kind} effect", *at, *place, key)  # fmt: skip
+        return
+    if not e.params.get("card_activation"):
+        return
+    if e.params.get("on") != "activation_negated" or e.params.get("about", "self") == "self":
+        raise Invalid("card_activation reads the activation an event negated: give on: activation_negated and about "
+                      f"own, opponent or any, got on {e.params.get('on')!r}, about {e.params.get('about', 'self')!r}",
+                      *at, "card_activation")  # fmt: skip
+
+
 def check_targeted(e: EffectSpec, at: tuple[str | int, ...]) -> None:
     """`targeted` names the cards chosen as targets: only an operation's `target`, of an effect whose `target` is
     an object (the cards its controller chooses among), and such an effect acts on them by that name only."""
+    check_event_keys(e.params, at)  # (and what its event carries: rules spec §U.24)
     chooses = isinstance(e.target, Mapping)
     if e.target == "targeted":
         raise Invalid("targeted names the cards chosen as targets: give target an object to choose them", *at,
@@ -369,7 +448,7 @@ def check_targeted(e: EffectSpec, at: tuple[str | int, ...]) -> None:
             raise Invalid("if_it_is reads the card the operation's target names: give it a target", *at, *place,
                           "if_it_is")  # fmt: skip
         named = [name for name, _ in REF_PARAMS[op.op] if op.params.get(name) == "targeted"]
-        named += [f"{key}.{part}" for key in ("equal_to", "atk_gain_of") for part in ("of", "minus")
+        named += [f"{key}.{part}" for key in VALUE_KEYS for part in ("of", "minus")
                   if (op.params.get(key) or {}).get(part) == "targeted"]  # fmt: skip
         for name in named:
             if name != "target" and not name.endswith((".of", ".minus")):
@@ -382,3 +461,47 @@ def check_targeted(e: EffectSpec, at: tuple[str | int, ...]) -> None:
     if chooses and not acts:
         raise Invalid("the effect chooses targets (target is an object) but no operation acts on them: give one "
                       "\"target\": \"targeted\"", *at, "target")  # fmt: skip
+
+
+# The keys of an operation holding a value read from a card (`of`, `minus` name it).
+VALUE_KEYS = ("equal_to", "atk_gain_of", "def_gain_of", "set_atk_of", "set_def_of", "add_of", "becomes_of",
+              "count_of")
+
+
+def _check_moved(e: EffectSpec, at: tuple[str | int, ...]) -> None:
+    """`acted_on` names the cards the operation just before it (in its list) moved (§U.27, §U.23): only an operation's
+    target, or the card whose value it reads, and never the first operation of a list (nothing is before it)."""
+    battle = e.params.get("battle") or {}
+    paid = (e.cost.lp_equal_to if e.cost is not None else None) or {}
+    for value, where in ((e.target, ("target",)), (battle.get("of"), ("battle", "of")),
+                         (paid.get("of"), ("cost", "lp_equal_to", "of")),
+                         (paid.get("minus"), ("cost", "lp_equal_to", "minus"))):  # fmt: skip
+        if value in ("acted_on", "battle_victims", "paid"):
+            raise Invalid(f"{value} names several cards, each acted on in turn: only an operation can name it", *at,
+                          *where)  # fmt: skip
+    for place, op in each_op(e.does, at):
+        pays = [k for k in ("target", "card") if op.params.get(k) == "paid"]
+        pays += [f"{k}.{part}" for k in VALUE_KEYS for part in ("of", "minus")
+                 if (op.params.get(k) or {}).get(part) == "paid"]  # fmt: skip
+        if pays and e.cost is None:
+            raise Invalid("paid names the cards the effect's cost moved: give the effect a cost", *at, *place,
+                          *pays[0].split("."))  # fmt: skip
+        named = [k for k in ("target", "card") if op.params.get(k) == "acted_on"]
+        named += [f"{k}.{part}" for k in VALUE_KEYS for part in ("of", "minus")
+                  if (op.params.get(k) or {}).get(part) == "acted_on"]  # fmt: skip
+        if op.op == "special_summon" and (op.params.get("card") is not None or op.params.get("target") is not None):
+            given = {"different": op.params.get("different") is not None, "up_to": op.params.get("up_to") is True}
+            for other in (k for k, v in given.items() if v):
+                raise Invalid(f"special_summon's {other} is for a pick of several (no card, no target): card and "
+                              "target name one card", *at, *place, other)  # fmt: skip
+        if op.op == "send_to_graveyard" and op.params.get("target") is not None and op.params.get("from") is not None:
+            raise Invalid("send_to_graveyard takes target or from, not both", *at, *place, "from")
+        if op.op == "special_summon" and op.params.get("target") is not None:
+            for other in ("card", "filter"):
+                if op.params.get(other) is not None:
+                    raise Invalid(f"special_summon takes target or {other}, not both: target names the card (the "
+                                  "one targeted, or moved), card/from/filter one picked as it resolves", *at, *place,
+                                  other)  # fmt: skip
+        if named and place[-1] == 0:
+            raise Invalid("acted_on names the cards the operation just before moved: the first operation of a list "
+                          "has none before it", *at, *place, *named[0].split("."))  # fmt: skip

@@ -18,9 +18,9 @@ EXCLUSIVE: Final[Mapping[str, tuple[str, str]]] = {name: ("target", "applies_to"
 
 def check_group(op: Op, at: tuple[str | int, ...]) -> None:
     """Exactly one of `target` and `applies_to`; `filter` only with `applies_to`; a `special_summon` of several
-    monsters (`count`) names none (its player picks them)."""
+    monsters (`count`) names no card (its player picks them)."""
     if op.op == "special_summon" and (op.params.get("count") or 1) > 1 and op.params.get("card") is not None:
-        raise Invalid("count picks several monsters among those from and filter name: leave card out", *at, "card")
+        raise Invalid("count is how many monsters the controller picks: give no card with it", *at, "count")
     if op.op not in GROUP_OPS:
         return
     target, group = op.params.get("target"), op.params.get("applies_to")

@@ -14,9 +14,13 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from engine.format.conditions import FilterWire, StatOfWire
+from engine.format.card_pieces import CARD_PIECE_LASTING, CARD_PIECE_OPS
+from engine.format.chain_locks import CHAIN_LOCK_OPS
+from engine.format.conditions import FilterWire, OnlyIfWire, StatOfWire
+from engine.format.event_keys import PickWire
 from engine.format.pieces import PIECE_ONE_OF, PIECE_OPS
 from engine.format.pieces_u26 import U26_OPS, EventCountWire
+from engine.format.trap_monsters import TRAP_MONSTER_OPS
 from engine.format.vocabulary import (
     MAX_COUNT,
     REFS,
@@ -33,8 +37,10 @@ from engine.format.vocabulary import (
     RestrictionKind,
     Stat,
     StatChange,
+    SummonFrom,
     TargetRef,
     Text,
+    TriggerCondition,
     Unaffected,
     Until,
     Wire,
@@ -65,15 +71,21 @@ ONE_OF = {
     "gain_lp": ("amount", "equal_to"),
     "restrict": ("target", "applies_to"),
     "negate_effects": ("target", "all_other_cards"),
-    "special_summon": ("card", "filter"),
+    "special_summon": ("card", "filter", "target"),
+    "send_to_graveyard": ("target", "from"),
+    "draw": ("count", "count_of"),
     "add_to_hand": ("card", "filter", "target"),
     "indestructible_by_battle_this_turn": ("target", "applies_to"),
     "indestructible_by_effects_this_turn": ("target", "applies_to"),
     "set_original_stats": ("set_atk", "set_def"),
-    "lasting_effect": ("applies_to", "player"),
+    "lasting_effect": ("applies_to", "player", "target"),
     "coin_toss": ("heads", "tails", "right", "wrong"),
+    "destroy": ("target", "pick"),
     **PIECE_ONE_OF,
 }
+
+# Operations that take exactly one of these keys (the loader refuses both; the schema says `oneOf`).
+EXACTLY_ONE = {"send_to_graveyard": ("target", "from")}
 
 _UNTIL = default(Until, "end_of_turn")
 _ATK_BELOW = optional(StatOfWire, "only face-up monsters with less ATK than this value, read as it resolves (\"with "
@@ -84,6 +96,7 @@ _STATS = {
     "stats": default(Literal["atk", "def", "both"], "atk", "which values"),
     "until": _UNTIL,
 }
+_SENT_FROM = Annotated[tuple[Literal["deck", "hand", "extra_deck"], ...], Meta(min_length=1)]
 # Keys every operation may carry: its place in the effect's sequence (rules spec §U.18).
 Later = Literal["after_damage_calculation", "end_of_damage_step", "end_step", "end_phase"]
 SEQUENCE_KEYS: Mapping[str, Any] = {
@@ -95,6 +108,13 @@ SEQUENCE_KEYS: Mapping[str, Any] = {
     "if_event_count": optional(EventCountWire, "done only if the event the effect answers has this many cards, read "
                                "as it resolves (\"then, if 2 or more monsters were destroyed by that card effect, "
                                "...\": at_least 2; rules spec §U.26)"),
+    "if_at_activation": optional(OnlyIfWire, "done only if this held when the effect was activated (\"if only "
+                                 "your opponent controlled a monster when this effect was activated\"): read then, "
+                                 "before the cost was paid (rules spec §U.23)"),
+    "if_condition": optional(TriggerCondition | Annotated[tuple[TriggerCondition, ...], Meta(min_length=1)],
+                             "done only if these named conditions hold as it is done (with later: at that moment): "
+                             "\"also if an opponent's monster is destroyed by this battle and sent to the GY, inflict "
+                             "1000 damage\" (rules spec §U.24)"),
     "later": optional(Later, "not done now: left for this moment of this turn, done then once, with no chain (\"at "
                       "the end of the Damage Step\", \"at the end of the Battle Phase\": end_step, \"during the "
                       "End Phase of this turn\"), on the cards its references name now; consecutive operations "
@@ -163,12 +183,20 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
         "until": default(Until, "end_of_turn", "end_of_damage_step: \"by this battle\""),
     },
     "negate_activation": {"destroy": bool},
-    "destroy": {"target": TargetRef},
+    "destroy": {"target": optional(TargetRef, "the card destroyed (or give pick)"),
+                "pick": optional(PickWire, "instead of target: the cards its controller picks as it resolves, not "
+                                 "targeted (\"destroy 1 card on the field\"; rules spec §U.24)")},
     "banish": {"target": TargetRef},
     "return_to_hand": {"target": TargetRef},
     "shuffle_into_deck": {"target": Annotated[TargetRef, doc("the card shuffled into its owner's Deck (a Fusion, "
                                                              "Synchro, Xyz or Link Monster: the Extra Deck)")]},
-    "send_to_graveyard": {"target": TargetRef},
+    "send_to_graveyard": {"target": optional(TargetRef, "the card on the field sent (or give from)"),
+                          "from": optional(_SENT_FROM, "instead of target: the effect's controller picks the card(s) "
+                                           "as it resolves among theirs there that match filter (\"send 1 'Deskbot' "
+                                           "monster from your Deck to the GY\"; rules spec §U.23)"),
+                          "filter": optional(FilterWire, "with from: what the card must be; with target: the target "
+                                             "is sent only if it matches"),
+                          "count": default(Annotated[int, Meta(ge=1, le=5)], 1, "with from: how many")},
     "change_position": {"target": TargetRef, "to": Literal["attack", "defense", "set", "other"]},
     "take_control": {"target": TargetRef,
                      "until": optional(Until, "absent: for good; given: control returns to the player who had it "
@@ -179,20 +207,34 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                        "position": optional(Position, "the position the card fixes (\"in Defense Position\"); "
                                             "absent: the summoning player chooses face-up Attack or face-up Defense "
                                             "Position as it resolves (rules spec §U.16)"),
-                       "from": default(Annotated[tuple[Literal["hand", "deck", "graveyard"], ...], Meta(min_length=1)],
-                                        ("hand", "deck", "graveyard"), "where it may come from"),
+                       "from": default(Annotated[tuple[SummonFrom, ...], Meta(min_length=1)],
+                                        ("hand", "deck", "graveyard"), "where it may come from (also banished, "
+                                        "extra_deck, and pendulum_zone: \"Special Summon this card from your Pendulum "
+                                        "Zone\", rules spec §U.27)"),
+                       "treated_as": optional(Literal["fusion", "synchro", "xyz", "link", "ritual", "pendulum"],
+                                              "\"(This Special Summon is treated as a Fusion Summon.)\": the Summon "
+                                              "is that kind of Summon (rules spec §U.24)"),
                        "filter": optional(FilterWire, "what it must be (\"1 EARTH monster with 1500 or less ATK\")"),
-                       "count": optional(Annotated[int, Meta(ge=1, le=MAX_COUNT)],
-                                         "how many monsters (default 1), picked together (\"Special Summon 2 "
-                                         "'Gladiator Beast' monsters from your Deck\"): with fewer such monsters or "
-                                         "free Main Monster Zones, none (rules spec §U.26); more than 1 needs no "
-                                         "card")},
+                       "count": default(Annotated[int, Meta(ge=1, le=5)], 1, "with no card: how many monsters, "
+                                        "Summoned at once, each picked by the controller (\"Special Summon 2 ... from "
+                                        "your Deck\"): none unless that many can be, in as many free Main Monster "
+                                        "Zones (rules spec §U.27)"),
+                       "up_to": default(bool, False, "with count: \"up to\" count, from 0 (none: declined) to count "
+                                        "(rules spec §U.23)"),
+                       "different": optional(Literal["level", "name", "attribute", "monster_type"], "with count: the "
+                                             "cards picked all differ in this (\"with different Levels\", §U.23)"),
+                       "target": optional(TargetRef, "instead of card/from/filter: the card the effect targets in a "
+                                          "Graveyard or banished (targeted: \"target 1 monster in your GY; Special "
+                                          "Summon it\"), or a card the operation before it moved (acted_on); rules "
+                                          "spec §U.23")},
     "damage": {"player": AnyPlayer, "amount": optional(Amount),
                "equal_to": optional(StatOfWire, "instead of amount: a monster's current ATK or DEF (Magic Cylinder)")},
     "gain_lp": {"player": AnyPlayer, "amount": optional(Amount),
                 "equal_to": optional(StatOfWire, "instead of amount: a monster's current ATK or DEF (Draining "
                                      "Shield)")},
-    "draw": {"player": AnyPlayer, "count": Count},
+    "draw": {"player": AnyPlayer, "count": optional(Count, "how many cards"),
+             "count_of": optional(StatOfWire, "instead of count: a value read as it resolves (\"draw cards equal to "
+                                  "your monster's Link Rating\": of own_battler, stat link_rating), rules spec §U.27")},
     "discard_hand": {"player": default(Relative, "controller", "whose hand: every card of it is discarded (\"both "
                                        "players discard as many cards as possible\": Morphing Jar)")},
     # The Battle Phase (rules spec §BP.6, §BP.7): negate the attack; end the Battle Phase; destroy all monsters of
@@ -220,6 +262,7 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
         "player": optional(AnyPlayer, "for a battle-damage kind: the player it applies to (default controller)"),
         "by": optional(Literal["opponent_effects", "effects"], "cannot_be_targeted: by whose effects"),
         "until": _UNTIL,
+        **CARD_PIECE_LASTING,  # a target, and damage (rules spec §U.29)
     },
     "no_battle_damage_this_turn": {"player": default(AnyPlayer, "controller", "who takes no battle damage"),
                                    "until": _UNTIL},
@@ -263,7 +306,15 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                                      "where it may be taken from"),
                     "filter": optional(FilterWire, "what the card must be (\"1 'Gouki' card\"); nothing is added if it "
                                         "is not")},
-    "place_in_pendulum_zone": {"card": default(TargetRef, "self", "a Pendulum Monster")},
+    "place_in_pendulum_zone": {"card": optional(TargetRef, "a Pendulum Monster (absent: this card, unless from is "
+                                                "given)"),
+                               "from": optional(Annotated[tuple[Literal["hand", "deck", "extra_deck"], ...],
+                                                          Meta(min_length=1)],
+                                                "instead of card: the effect's controller picks, as it resolves, 1 "
+                                                "Pendulum Monster of theirs there that matches filter (\"place 1 "
+                                                "'Amorphage' Pendulum Monster from your Deck in your Pendulum Zone\"; "
+                                                "rules spec §U.24)"),
+                               "filter": optional(FilterWire, "with from: what the card must be")},
     "unaffected": {"target": TargetRef, "by": Unaffected, "until": _UNTIL},
     "change_attack_target": {"target": Annotated[TargetRef, doc("the monster that becomes the attack target")]},
     "perform_damage_calculation": {},
@@ -289,6 +340,10 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                       "them (as for the kind indestructible_by_effects)"),
         "until": _UNTIL,
     },
+    "set_spell_trap": {"target": default(TargetRef, "self", "the Spell/Trap Set, from the hand or the Graveyard "
+                                         "(default this card; targeted: \"target 1 Trap in your GY; Set it\")"),
+                       "banish_when_leaves": default(bool, False, "\"but banish it when it leaves the field\": "
+                                                     "wherever it would go from the field (rules spec §U.23)")},
     # Operations that contain others (rules spec §U.22; the decisions and chance of §U.16).
     "you_can": {"does": Annotated[Does, doc("what the step does if the player says yes (\"you can ...\" as it "
                                              "resolves; a later operation with if_you_do needs it done)")],
@@ -310,6 +365,9 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                                           "nothing (answers: die)")]},
     **PIECE_OPS,  # Level changes, Tokens (rules spec §U.17)
     **U26_OPS,  # a Tribute by an effect (rules spec §U.26)
+    **CARD_PIECE_OPS,  # the approximate cards' pieces (rules spec §U.29)
+    **TRAP_MONSTER_OPS,  # a Trap Card Special Summoned as a monster (rules spec §U.27)
+    **CHAIN_LOCK_OPS,  # "cannot activate cards or effects in response" (rules spec §U.27)
 }), ONE_OF)  # fmt: skip
 
 if TYPE_CHECKING:  # for msgspec, the union of the tagged structs (by their tag); for mypy, their base
@@ -322,12 +380,22 @@ def op_of(v: msgspec.Struct) -> Op:
     """An operation as the engine gets it: its parameters, defaults filled in; the sequence keys only if given; the
     operations it contains as the library runs them (mappings with their `op`, `nested_params`)."""
     name, params = params_of(v)
+    if isinstance(v, OpWire) and getattr(v, "if_at_activation", UNSET) is not UNSET:
+        params = MappingProxyType({**params, "if_at_activation": _only_if(params["if_at_activation"])})
     if name in NESTING:  # a list left out is empty
         params = MappingProxyType({k: () if x is None and k in NESTING[name] else nested_value(x)
                                    for k, x in params.items()})  # fmt: skip
     if all(params[k] is not None for k in SEQUENCE_KEYS):
         return Op(name, params)
     return Op(name, MappingProxyType({k: x for k, x in params.items() if k not in SEQUENCE_KEYS or x is not None}))
+
+
+def _only_if(cond: Mapping[str, Any]) -> Mapping[str, Any]:
+    """An `only_if` object as the library reads it: `controls` always a tuple of mappings."""
+    controls = cond.get("controls")
+    if isinstance(controls, Mapping):
+        return MappingProxyType({**cond, "controls": (controls,)})
+    return cond
 
 
 # The operations that contain others, and the keys holding them (a list of operations, or of modes / results).

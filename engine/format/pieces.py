@@ -20,6 +20,7 @@ from engine.format.vocabulary import (
     MonsterType,
     Stat,
     TargetRef,
+    Text,
     Until,
     default,
     doc,
@@ -78,6 +79,10 @@ PIECE_KINDS: dict[str, dict[str, Any]] = {
         "filter": optional(FilterWire, "only the monsters of applies_to that match this filter (a Level in it is read "
                            "without continuous Level changes)"),
     },
+}
+PIECE_KINDS["name_becomes"] = {
+    "name": Annotated[Text, doc("\"This card's name becomes 'X' while on the field\": its name while it applies, read "
+                               "by every filter's name and archetype (rules spec §U.23)")],
 }
 PIECE_KINDS["special_summon_lock"] = _LOCK
 PIECE_KINDS["effect_damage_redirect"] = _REDIRECT

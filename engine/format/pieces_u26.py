@@ -1,7 +1,7 @@
 """The format's pieces of rules spec §U.26 (issue 43, the second sample's cards moved to the Deck, Tributes by effect,
 stat changes to all, Levels in battle): declared here as the tables of :mod:`engine.format.ops` and
 :mod:`engine.format.effects` declare theirs, and merged into them; the library gives each its meaning
-(`engine/library/resolution_negation.py`, `engine/library/tributes.py`)."""
+(`engine/library/tributes.py`; the kind `negates_activated_effects` is §U.24's)."""
 
 from __future__ import annotations
 
@@ -22,10 +22,6 @@ class EventCountWire(Wire):
 
 
 U26_KINDS: dict[str, dict[str, Any]] = {
-    "negates_activated_effects": {
-        "filter": optional(FilterWire, "the monsters whose activated effects are negated as they resolve, read "
-                           "then (\"monsters with 0 ATK\": {\"atk_at_most\": 0}); absent: every monster"),
-    },
 }
 U26_OPS: dict[str, dict[str, Any]] = {
     "instead_of_graveyard": {

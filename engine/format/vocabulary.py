@@ -80,9 +80,12 @@ TriggerEvent = Literal[
     "tributed",
     "added_to_hand",
     "effect_damage_taken",
+    "lp_gained",
     "activation_negated",
     "summoned_from_extra_deck",
     "destroyed_and_sent_to_graveyard",
+    "effect_activated",
+    "left_field",
 ]
 TriggerCondition = Literal[
     "this_card_battled",
@@ -94,6 +97,7 @@ TriggerCondition = Literal[
     "opponent_attacks",
     "own_monster_attacks",
     "direct_attack",
+    "battles_opponent_monster",
     "this_card_declares_attack",
     "destroys_battling_opponent",
     "sends_battling_opponent_to_graveyard",
@@ -111,6 +115,11 @@ TriggerCondition = Literal[
     "equip_card",
     "this_card_attacked_or_was_attacked",
     "was_flipped_face_up",
+    "was_attack_position_at_start",
+    "sent_from_attack_position",
+    "destroyed_a_monster_by_battle_this_turn",
+    "opponent_monster_destroyed_by_battle_and_sent",
+    "destroyed_by_this_battle",
 ]
 Attribute = Literal["light", "dark", "water", "fire", "earth", "wind", "divine"]
 MonsterType = Literal[
@@ -125,18 +134,20 @@ RestrictionKind = Literal[
     "cannot_attack_directly",
 ]
 Pile = Literal["deck", "graveyard", "banished"]
+# Where a Special Summon may take its monster from (rules spec §U.16, §U.27).
+SummonFrom = Literal["hand", "deck", "graveyard", "banished", "extra_deck", "pendulum_zone"]
 Zone = Literal["monster_zone", "spell_trap_zone", "field_zone", "graveyard", "hand", "banished"]
 PlayerMonsters = Literal["other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters"]
 LastingKind = Literal[
     "avoid_battle_damage", "halve_battle_damage", "gain_lp_instead", "indestructible_by_battle", "cannot_be_targeted",
-    "negates_effects",
+    "negates_effects", "banished_if_leaves_field",
     "cannot_attack", "cannot_declare_attack", "cannot_be_attacked", "can_attack_directly", "must_attack",
     "cannot_attack_directly",
 ]
 Arrow = Literal["bottom_left", "bottom", "bottom_right", "left", "right", "top_left", "top", "top_right"]
 Ability = Literal["tuner", "toon", "spirit", "union", "gemini", "flip", "normal", "effect", "fusion", "synchro",
                    "xyz", "link", "ritual", "token"]
-Summoned = Literal["normal", "flip", "special", "fusion", "synchro", "xyz", "link", "ritual", "pendulum"]
+Summoned = Literal["normal", "flip", "special", "fusion", "synchro", "xyz", "link", "ritual", "pendulum", "gemini"]
 Unaffected = Literal["opponent_effects", "other_effects", "other_monster_effects", "spell_trap_effects"]
 
 PLAYERS: tuple[str, ...] = get_args(Player)
@@ -151,9 +162,11 @@ ATTRIBUTES: tuple[str, ...] = get_args(Attribute)
 ABILITIES: tuple[str, ...] = get_args(Ability)
 SUMMON_KINDS: tuple[str, ...] = get_args(Summoned)
 MONSTER_TYPES: tuple[str, ...] = get_args(MonsterType)
-TARGET_KEYWORDS = ("attacker", "target", "self", "battling_opponent", "own_battler", "opponent_battler", "targeted",
-                   "event_card")
-SUMMON_FROM = frozenset({"hand", "deck", "graveyard"})
+TARGET_KEYWORDS = (
+    "attacker", "target", "self", "battling_opponent", "own_battler", "opponent_battler", "targeted", "event_cards",
+    "acted_on", "battle_victims", "paid", "summoned", "event_card",
+)  # fmt: skip
+SUMMON_FROM = frozenset({"hand", "deck", "graveyard", "banished", "extra_deck"})
 
 # --- values ----------------------------------------------------------------------------------------------
 

@@ -7,17 +7,19 @@ Nothing here is privileged: an embedder's own effect types are registered the sa
 from __future__ import annotations
 
 from engine.effects import EffectType, Registry
+from engine.library.activations import ACTIVATION_TYPES
+from engine.library.card_pieces import CARD_PIECE_TYPES
+from engine.library.chain_locks import CHAIN_LOCK_TYPES
 from engine.library.continuous import CONTINUOUS_TYPES
 from engine.library.levels import LEVEL_TYPES
 from engine.library.locks import LOCK_TYPES
 from engine.library.ops import ACTIVATING_TYPES, LINGERING_TYPES, NO_CHAIN_TYPES
 from engine.library.redirects import REDIRECT_TYPES
-from engine.library.resolution_negation import RESOLUTION_NEGATION_TYPES
 
 
 def builtin_types() -> list[EffectType]:
     return [*CONTINUOUS_TYPES, *ACTIVATING_TYPES, *LINGERING_TYPES, *NO_CHAIN_TYPES, *LEVEL_TYPES, *LOCK_TYPES,
-            *RESOLUTION_NEGATION_TYPES, *REDIRECT_TYPES]
+            *REDIRECT_TYPES, *CARD_PIECE_TYPES, *ACTIVATION_TYPES, *CHAIN_LOCK_TYPES]
 
 
 def default_registry() -> Registry:

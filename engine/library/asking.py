@@ -6,14 +6,15 @@ hands over (so this module needs nothing of that one)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from engine import actions, resolution
-from engine.effects import Context, Params, Source
+from engine.effects import Context, Effect, Params, Source
 from engine.library.filters import matches
 from engine.library.refs import ref
-from engine.state import ChainLink
+from engine.rules.tokens import free_main_monster_zones
+from engine.state import Card, ChainLink
 from engine.values.game import Location, Position
 
 Runner = Callable[[Context, Source, ChainLink, Sequence[Params]], None]
@@ -34,14 +35,66 @@ def summon_position(ctx: Context, src: Source, index: int, op: Params) -> Positi
 def candidates(ctx: Context, src: Source, op: Params, default_from: tuple[str, ...]) -> list[int]:
     """The cards an operation may take from the hand, Deck, Graveyard or banishment: the one `card` names, if it is
     in one of `from` and matches `filter`; with no `card`, every card of the effect's controller there that matches."""
-    where = {Location(w) for w in op.get("from") or default_from}
+    sources = op.get("from") or default_from
+    where = {Location(w) for w in sources if w != "pendulum_zone"}
     flt = op.get("filter")
     if op.get("card") is not None:
         found = ref(ctx, src, str(op["card"]))
         cands = [] if found is None else [found]
     else:
         cands = [i for i, c in enumerate(ctx.state.cards) if c.owner is src.controller]
-    return [i for i in cands if ctx.card(i).location in where and (flt is None or matches(ctx, i, flt))]
+    pendulum = "pendulum_zone" in sources  # "from your Pendulum Zone" (§U.27): a Pendulum Monster there
+    return [
+        i for i in cands
+        if (ctx.card(i).location in where or (pendulum and ctx.card(i).in_pendulum_zone))
+        and (flt is None or matches(ctx, i, flt))
+    ]  # fmt: skip
+
+
+def special_summon_several(ctx: Context, src: Source, op: Params) -> None:
+    """"Special Summon 2 ... from your Deck" (rules spec §U.27), "2 ... with different Levels", "up to 2 ..." (§U.23):
+    the monsters the controller picks (`pick_several`), Summoned at once, each in its position; none unless that many
+    can be, in as many free Main Monster Zones (with `up_to`, as many as are picked)."""
+    count = int(op.get("count", 1))
+    if not op.get("up_to") and free_main_monster_zones(ctx.state.cards, src.controller) < count:
+        return
+    picked = [i for i in pick_several(ctx, src, op, ("hand", "deck", "graveyard"), "the monsters to Special Summon")
+              if ctx.card(i).is_monster]  # fmt: skip
+    if len(picked) > free_main_monster_zones(ctx.state.cards, src.controller):
+        return
+    positions = [summon_position(ctx, src, i, op) for i in picked]
+    for index, position in zip(picked, positions, strict=True):
+        actions.special_summon(ctx, index, src.controller, position, "effect")
+
+
+# What "with different ..." compares among the cards picked (§U.23).
+_DIFFERENT: Final[dict[str, Callable[[Card], object]]] = {
+    "level": lambda c: c.level,
+    "name": lambda c: c.name,
+    "attribute": lambda c: c.attribute,
+    "monster_type": lambda c: c.monster_type,
+}
+
+
+def pick_several(ctx: Context, src: Source, op: Params, default_from: tuple[str, ...], what: str) -> tuple[int, ...]:
+    """The `count` cards (default 1) the effect's controller picks among `candidates` (not targets), all different in
+    `different` if given; none if no such set exists; with `up_to`, 0 to `count` of them (none: declined)."""
+    count = int(op.get("count", 1))
+    key = op.get("different")
+    up_to = bool(op.get("up_to"))
+    cands = [i for i in candidates(ctx, src, op, default_from)
+             if ctx.card(i).is_monster or not str(what).startswith("the monster")]  # fmt: skip
+    if len(cands) < count and not up_to:
+        return ()
+    accept = None
+    if key is not None:
+        read = _DIFFERENT[str(key)]
+
+        def accept(combo: tuple[int, ...]) -> bool:
+            values = [read(ctx.card(i)) for i in combo]
+            return None not in values and len(set(values)) == len(values)
+
+    return resolution.pick_cards(ctx, src, cands, count, up_to=up_to, what=what, accept=accept)
 
 
 def pick_one(ctx: Context, src: Source, op: Params, default_from: tuple[str, ...], what: str) -> int | None:
@@ -120,6 +173,25 @@ def _discard(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
         actions.send_to_graveyard(ctx, i, "effect", detail="discarded")
 
 
+# The zones a `pick` on the field names (§U.24): "a Spell/Trap on the field" includes the Field Zone (as a target's).
+_PICK_ZONES: Final = {"monster_zone": (Location.MONSTER_ZONE,),
+                      "spell_trap_zone": (Location.SPELL_TRAP_ZONE, Location.FIELD_ZONE),
+                      "field": (Location.MONSTER_ZONE, Location.SPELL_TRAP_ZONE, Location.FIELD_ZONE)}  # fmt: skip
+
+
+def picked_on_field(ctx: Context, src: Source, pick: Params, what: str) -> tuple[int, ...]:
+    """The cards on the field the effect's controller picks as it resolves, without targeting them ("destroy 1 card on
+    the field"; rules spec §U.24): `count` (default 1) of the cards of `player` (`both` default) in `zone` (`field`
+    default) that match `filter`, this card too unless `other_than_self`."""
+    players = ctx.players_of(src, str(pick.get("player", "both")))
+    zones = _PICK_ZONES[str(pick.get("zone", "field"))]
+    flt = pick.get("filter")
+    cands = [i for i, c in enumerate(ctx.state.cards)
+             if c.location in zones and c.controller in players and (flt is None or matches(ctx, i, flt))
+             and not (pick.get("other_than_self") and i == src.card)]  # fmt: skip
+    return resolution.pick_cards(ctx, src, cands, int(pick.get("count", 1)), what=what)
+
+
 def asking_ops(run: Runner) -> dict[str, OpHandler]:
     """The operations of this module, those that contain others running them with `run`."""
     return {
@@ -145,6 +217,12 @@ def op_may_ask(op: Params | Any) -> bool:
         return True
     if name == "special_summon_token" and op.get("position") is None:
         return True
+    if name == "send_to_graveyard" and op.get("target") is None:  # a pick from the Deck or the hand (§U.23)
+        return True
+    if name == "destroy" and op.get("pick") is not None:
+        return True
+    if name == "place_in_pendulum_zone" and op.get("from") is not None:
+        return op.get("card") is None
     return name == "add_to_hand" and op.get("card") is None
 
 
@@ -155,9 +233,26 @@ def may_ask(cards: Sequence[Any]) -> bool:
         cost_may_ask(e.params.get("cost") or {}) for c in cards for e in c.effects)
 
 
+def effect_may_ask(effect: Effect) -> bool:
+    """Whether resolving an effect of the format's kinds may ask a player or leave it to chance (§U.16): an operation
+    of its `does` list, or one contained in one (a mode, a coin's side...), that may (`EffectType.may_ask`: only then
+    does its operation run from a checkpoint)."""
+    return _ops_may_ask(effect.params.get("does", ()))
+
+
+def _ops_may_ask(ops: Any) -> bool:
+    for op in ops or ():
+        if isinstance(op, Mapping):
+            if op_may_ask(op):
+                return True
+            if any(isinstance(v, tuple | list) and _ops_may_ask(v) for v in op.values()):
+                return True
+    return False
+
+
 # The cost keys that may leave the activating player a choice of what pays (rules spec §U.21)
 _CHOOSING_COSTS: Final = ("discard", "send_from_hand", "tribute", "banish_from_graveyard",
-                          "return_to_deck_from_graveyard", "lp_multiple_of")
+                          "return_to_deck_from_graveyard", "lp_multiple_of", "send_from_deck")
 
 
 def cost_may_ask(cost: Any) -> bool:

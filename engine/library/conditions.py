@@ -7,20 +7,22 @@ from __future__ import annotations
 from typing import Final
 
 from engine import actions
-from engine.effects import Context, EffectKind, Params, Source
+from engine.effects import Context, EffectKind, Params, Source, TriggerEvent
 from engine.library.event_cards import event_count_problem
 from engine.library.filters import describe, matches, matches_card
 from engine.library.only_if import only_if_problem as _only_if_keys_problem
 from engine.library.refs import read_stat, ref
+from engine.rules.arrivals import activated_from, battle_position_changed, came_from, cause_of, origins_named
 from engine.rules.last_known import as_it_was, battler_instance
 from engine.rules.stats import current_stats
 from engine.rules.this_turn import (
     attacked_this_turn,
     battled_this_turn,
     declared_attack_this_turn,
+    destroyed_by_battle_this_turn,
     was_attacked_this_turn,
 )
-from engine.state import Card
+from engine.state import Card, ChainLink
 from engine.values.game import DAMAGE_STEP_PHASES, CardType, Location, Position, is_on_field, opponent_of
 
 _TYPE_WORD: Final = {CardType.SPELL: "spell", CardType.TRAP: "trap", CardType.COUNTER_TRAP: "trap"}
@@ -180,6 +182,8 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
     if name == "attacking_defense_position":  # the target as it was (§R.2): in the Graveyard by the end of the step
         target = battler(ctx, b.target)
         return me == b.attacker and target is not None and target.position is not None and target.position.is_defense
+    if name == "destroyed_by_this_battle":  # "if this card is destroyed by battle, after damage calculation" (§U.27)
+        return me in b.destroyed
     if name == "destroys_battling_opponent":  # the monster it battles is determined destroyed by battle (§R.5)
         foe = ctx.battling_opponent(me)
         return foe is not None and foe in b.destroyed
@@ -203,6 +207,20 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
     if name == "was_face_up_at_start":  # "if it was face-up at the start of the Damage Step"
         start = b.attacker_position_at_start if me == b.attacker else b.target_position_at_start
         return me in (b.attacker, b.target) and start is not None and start is not Position.SET
+    if name == "destroyed_a_monster_by_battle_this_turn":  # "if this card destroyed any monster(s) by battle" (§U.23)
+        return destroyed_by_battle_this_turn(ctx.state, me)
+    if name == "was_attack_position_at_start":  # "was in face-up Attack Position at the start of the Damage Step"
+        start = b.attacker_position_at_start if me == b.attacker else b.target_position_at_start
+        return me in (b.attacker, b.target) and start is Position.ATTACK
+    if name == "sent_from_attack_position":  # "when this Attack Position card is destroyed": as it left the field
+        known = ctx.state.last_known.get((src.card, ctx.card(src.card).instance - 1))
+        return known is not None and known.card.location is Location.MONSTER_ZONE and \
+            known.card.position is Position.ATTACK
+    if name == "opponent_monster_destroyed_by_battle_and_sent":  # "if an opponent's monster is destroyed by this
+        # battle and sent to the GY" (§U.24; CS c88093706: in the GY, not previously controlled by this player)
+        return any(ctx.card(i).location is Location.GRAVEYARD and (known := ctx.state.last_known.get(
+            (i, ctx.card(i).instance - 1))) is not None and known.card.controller is not src.controller
+            for i in b.destroyed)  # fmt: skip
     if name == "opponent_turn":
         return ctx.state.turn_player is not src.controller
     if name == "would_take_battle_damage":  # "when you would take battle damage" (§U.12)
@@ -219,9 +237,17 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
         return b.under_way and b.attacker_controller is src.controller
     if name == "direct_attack":
         return b.under_way and b.target is None
+    if name == "battles_opponent_monster":  # "if this card battles an opponent's monster": not a direct attack (§U.29)
+        other = ctx.battling_opponent(me)
+        return other is not None and other >= 0 and ctx.card(other).controller is not src.controller
     if name == "this_card_declares_attack":
         return b.under_way and me == b.attacker
     raise ValueError(f"unknown condition {name!r}")
+
+
+def named_condition(ctx: Context, src: Source, name: str) -> bool:
+    """One of the format's named conditions (`condition`, an operation's `if_condition`), read now."""
+    return _condition(ctx, src, name)
 
 
 def responds_to_problem(ctx: Context, src: Source, answers: Params) -> str | None:
@@ -241,13 +267,37 @@ def responds_to_problem(ctx: Context, src: Source, answers: Params) -> str | Non
     kind = "monster" if card.is_monster else _TYPE_WORD.get(card.card_type, "trap")
     if kinds is not None and kind not in kinds:
         return f"it answers the activation of a {' or '.join(kinds)} card's effect, and {card.name} is a {kind}"
-    if answers.get("card_activation"):
-        eff = card.effects[link.effect]
-        if card.is_monster or link.trigger or eff.kind is not EffectKind.ACTIVATED or not eff.params.get(
-            "activates_card", True
-        ):
-            return f"it answers the activation of a Spell/Trap Card, and {card.name}'s is an effect's activation"
+    places = answers.get("from")
+    if places is not None and link.activated_from not in origins_named(places):
+        where = link.activated_from.replace("_", " ") or "nowhere known"
+        return f"it answers an activation in the {' or '.join(places)}, and {card.name} was activated from the {where}"
+    flt = answers.get("filter")
+    if flt is not None and not matches_card(card, flt):
+        return f"it answers the activation of {describe(flt)}, and {card.name} is not one"
+    if answers.get("card_activation") and not is_card_activation(ctx, link):
+        return f"it answers the activation of a Spell/Trap Card, and {card.name}'s is an effect's activation"
+    if answers.get("targets_only_this") and link.targets != (src.card,):
+        return f"it answers an activation that targets {ctx.card(src.card).name} and no other card"
     return None
+
+
+def is_card_activation(ctx: Context, link: ChainLink) -> bool:
+    """Is this chain link the activation of a Spell/Trap Card itself (its activated effect, unless it says
+    `activates_card: false`), not a trigger, a monster's effect or an effect of a face-up card?"""
+    card = ctx.card(link.card)
+    eff = card.effects[link.effect]
+    return not (card.is_monster or link.trigger or eff.kind is not EffectKind.ACTIVATED
+                or not eff.params.get("activates_card", True))  # fmt: skip
+
+
+def negated_card_activation(ctx: Context, index: int) -> bool:
+    """"If the activation of a Spell/Trap Card is negated" (§U.27): a negated link of the open window is this card's
+    activation as a card."""
+    w = ctx.state.window
+    return w is not None and any(
+        0 <= k < len(w.chain) and w.chain[k].card == index and is_card_activation(ctx, w.chain[k])
+        for k in w.negated_links
+    )
 
 
 def condition(ctx: Context, src: Source) -> bool:
@@ -328,5 +378,35 @@ def event_card(ctx: Context, src: Source, index: int) -> bool:
         if not (matches_card(known.card, flt) if known is not None and not is_on_field(card.location)
                 else matches(ctx, index, flt)):  # fmt: skip
             return False
+    if p.get("card_activation") and not negated_card_activation(ctx, index):
+        return False
     by = p.get("destroyed_by")
-    return by is None or (index in ctx.state.battle.sent) is (by == "battle")
+    if by is not None and (index in ctx.state.battle.sent) is not (by == "battle"):
+        return False
+    return event_carries(ctx, src, index, p)
+
+
+def event_carries(ctx: Context, src: Source, index: int, p: Params) -> bool:
+    """What the event of this card carries, as the trigger asks (rules spec §U.24): where the card came from
+    (`event_from`: "Special Summoned from the GY"), whose card effect moved it and what that card was (`caused_by`:
+    "destroyed by a Spell effect", "Special Summoned by the effect of an 'Evoltile' monster", "because of an
+    opponent's card effect"), and whether its battle position changed (`position_change: battle_position`)."""
+    card = ctx.card(index)
+    places = p.get("event_from")
+    if places is not None and src.effect.event is TriggerEvent.EFFECT_ACTIVATED:  # where it was activated
+        if activated_from(ctx, index) not in origins_named(places):
+            return False
+    elif places is not None and not came_from(card, places):
+        return False
+    cause = p.get("caused_by")
+    if cause is not None:
+        found = cause_of(card)
+        if found is None:
+            return False
+        who = str(cause.get("player", "any"))
+        if who != "any" and (found[0] is src.controller) is not (who == "own"):
+            return False
+        flt = cause.get("filter")
+        if flt is not None and not matches_card(found[1], flt):
+            return False
+    return p.get("position_change") != "battle_position" or battle_position_changed(card)

@@ -115,6 +115,20 @@ def _at_most(ctx: Context, src: Source) -> list[DamageModifier]:
     return [DamageModifier(DamageStage.AT_MOST, player=p, value=value) for p in _players(ctx, src)]
 
 
+def _effect_damage_too(handler: Handler) -> Handler:
+    """The same change on effect damage (`Hook.EFFECT_DAMAGE`), for an effect whose `damage` is "any" ("whenever
+    you would take damage", "damage you would take": battle damage and effect damage alike, rules spec §U.29)."""
+    return _AnyDamage(handler)
+
+
+@attrs.frozen
+class _AnyDamage:
+    handler: Handler
+
+    def __call__(self, ctx: Context, src: Source) -> Any:
+        return self.handler(ctx, src) if src.effect.params.get("damage") == "any" else None
+
+
 def _becomes(ctx: Context, src: Source) -> list[DamageModifier]:
     value = int(src.effect.params["value"])
     stage = DamageStage.ZERO if value == 0 else DamageStage.BECOMES
@@ -434,6 +448,11 @@ def _condition_not_met(ctx: Context, src: Source) -> bool:
     return True
 
 
+def _player_decides(eff: Effect) -> bool:
+    """A replacement its player may decline asks them as the destroying effect resolves (§U.24: `player_decides`)."""
+    return bool(eff.params.get("player_decides"))
+
+
 CONTINUOUS_TYPES = [
     EffectType(
         "piercing",
@@ -450,9 +469,10 @@ CONTINUOUS_TYPES = [
     EffectType("double_battle_damage", hooks={Hook.BATTLE_DAMAGE: _double}),
     EffectType("halve_battle_damage", hooks={Hook.BATTLE_DAMAGE: _halve}),
     EffectType("battle_damage_becomes", hooks={Hook.BATTLE_DAMAGE: _becomes}),
-    EffectType("no_battle_damage_at_most", hooks={Hook.BATTLE_DAMAGE: _at_most}),
+    EffectType("no_battle_damage_at_most",
+               hooks={Hook.BATTLE_DAMAGE: _at_most, Hook.EFFECT_DAMAGE: _effect_damage_too(_at_most)}),
     EffectType("battle_damage_is_effect_damage", hooks={Hook.BATTLE_DAMAGE: _to_effect}),
-    EffectType("gain_lp_instead", hooks={Hook.BATTLE_DAMAGE: _gain}),
+    EffectType("gain_lp_instead", hooks={Hook.BATTLE_DAMAGE: _gain, Hook.EFFECT_DAMAGE: _effect_damage_too(_gain)}),
     EffectType("attack_from_defense", hooks={Hook.ATTACK_FROM_DEFENSE: _attack_from_defense}),
     EffectType("stat_modifier", hooks={Hook.STATS: _stat_modifier}),
     EffectType("activation_lock", hooks={Hook.ACTIVATION_LOCK: _activation_lock}),
@@ -465,6 +485,8 @@ CONTINUOUS_TYPES = [
         hooks={Hook.BATTLE_DESTRUCTION_REPLACEMENT: _replacement},
         cost_problem=_instead_problem,
         pay_cost=_do_instead,
+        # "you can ... instead" asks its controller as the destroying effect resolves (§U.24)
+        may_ask=_player_decides,
     ),
     # The format gives the condition as text for people; the engine cannot evaluate text, so the
     # condition counts as failing (the cases using it say so). Embedders pass a real predicate.
@@ -482,6 +504,6 @@ CONTINUOUS_TYPES = [
 _PLAIN = (Hook.STATS, Hook.NEGATES_EFFECTS)
 CONTINUOUS_TYPES = [
     EffectType(t.name, hooks={hook: OnlyIf(h, hook in _PLAIN) for hook, h in t.hooks.items()},
-               cost_problem=t.cost_problem, pay_cost=t.pay_cost)
+               cost_problem=t.cost_problem, pay_cost=t.pay_cost, may_ask=t.may_ask)
     for t in CONTINUOUS_TYPES
 ]  # fmt: skip

@@ -118,6 +118,13 @@ def lp_of(ctx: Context, src: Source, cost: Mapping[str, Any]) -> int:
     return lp
 
 
+def deck_cards(ctx: Context, src: Source, flt: Mapping[str, Any] | None = None) -> list[int]:
+    """The cards of the effect's controller's Deck that match `flt` ("send 1 Zombie monster from your Deck to the GY"
+    as a cost, rules spec §U.23), in card order."""
+    return [i for i, c in enumerate(ctx.state.cards)
+            if c.location is Location.DECK and c.owner is src.controller and (flt is None or matches(ctx, i, flt))]
+
+
 def graveyard_cards(ctx: Context, src: Source) -> list[int]:
     """The other cards in the effect's controller's Graveyard, in card order."""
     return [i for i, c in enumerate(ctx.state.cards)
@@ -183,6 +190,9 @@ def problem(ctx: Context, src: Source, cost: Mapping[str, Any]) -> str | None:
         return f"{player.name} cannot banish {banish} card(s) from the Graveyard as the cost: only {have} there"
     if cost.get("return_self_to_deck") and card.location in (Location.DECK, Location.EXTRA_DECK):
         return f"{card.name} is already in the Deck"
+    from_deck = int(cost.get("send_from_deck") or 0)
+    if from_deck and (have := len(deck_cards(ctx, src, cost.get("deck_filter")))) < from_deck:
+        return f"{player.name} cannot send {from_deck} card(s) from the Deck as the cost: only {have} there can be"
     back = int(cost.get("return_to_deck_from_graveyard") or 0)
     if back and (have := len(graveyard_cards(ctx, src))) < back:
         return f"{player.name} cannot return {back} card(s) from the Graveyard to the Deck as the cost: {have} there"
@@ -240,6 +250,10 @@ def pay(ctx: Context, src: Source, cost: Mapping[str, Any]) -> None:
             actions.move_card(ctx, i, Location.BANISHED, "cost", detail="banished as a cost")
     if cost.get("banish_self"):
         actions.move_card(ctx, src.card, Location.BANISHED, "cost", detail="banished as a cost")
+    if from_deck := int(cost.get("send_from_deck") or 0):
+        in_deck = deck_cards(ctx, src, cost.get("deck_filter"))
+        for i in _picked(ctx, src, cost, in_deck, from_deck, "send from the Deck"):
+            actions.send_to_graveyard(ctx, i, "cost", detail="sent from the Deck to the Graveyard as a cost")
     if back := int(cost.get("return_to_deck_from_graveyard") or 0):
         for i in _picked(ctx, src, cost, _still(ctx, in_graveyard), back, "return to the Deck"):
             actions.move_card(ctx, i, deck_of(ctx.card(i)), "cost", detail="returned to the Deck as a cost")

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from engine.effects import Context
+from engine.effects import Context, gemini_as_normal
+from engine.rules.arrivals import arrived_this_turn
 from engine.rules.levels import current_level
 from engine.rules.stats import current_stats, lingering_stats
 from engine.rules.this_turn import attacked_this_turn, battled_this_turn, declared_attack_this_turn
@@ -20,9 +21,21 @@ def matches(ctx: Context, index: int, flt: Mapping[str, Any], *, plain: bool = F
     stats = ((lingering_stats if plain else current_stats)(ctx, index)) if _reads_stats(flt) else None
     if flt.keys() & _TURN and not _turn_facts_hold(ctx, index, flt):
         return False
+    if "battling" in flt and _battling(ctx, index) is not bool(flt["battling"]):
+        return False  # "other than the battling monster" (rules spec §U.23)
     card = ctx.card(index)
     level = current_level(ctx, index, plain=plain) if card.level and _reads(flt, _LEVELS) else None
-    return matches_card(card, flt, stats, level)
+    # A name an effect of its own gives it (`name_of`) is not its name while its effects are negated (Skill Drain,
+    # rules spec §U.23): the printed one then
+    name = card.name if _reads(flt, _NAMES) and _renamed(card) and ctx.effects_negated(index) else None
+    return matches_card(card, flt, stats, level, name)
+
+
+_NAMES: Final = frozenset({"archetype", "not_archetype", "name"})
+
+
+def _renamed(card: Card) -> bool:
+    return any(e.type == "name_becomes" for e in card.effects)
 
 
 _LEVELS: Final = frozenset({"level_at_most", "level_at_least"})
@@ -44,6 +57,13 @@ def _reads_stats(flt: Mapping[str, Any]) -> bool:
     return any(_reads_stats(f) for f in inner)
 
 
+def _battling(ctx: Context, index: int) -> bool:
+    """The monster is one of this battle's two monsters, from the attack's declaration to the end of its Damage Step
+    (none outside an attack)."""
+    b = ctx.state.battle
+    return b.under_way and index in (b.attacker, b.target)
+
+
 def _turn_facts_hold(ctx: Context, index: int, flt: Mapping[str, Any]) -> bool:
     """What the monster did this turn, as the filter asks (rules spec §BP.11): "a monster that did not declare an
     attack this turn", "a monster that attacked (battled) this turn"."""
@@ -51,22 +71,42 @@ def _turn_facts_hold(ctx: Context, index: int, flt: Mapping[str, Any]) -> bool:
     return all(fact(s, index) is bool(flt[key]) for key, fact in _TURN_FACTS if key in flt)
 
 
+def name_of(card: Card) -> str:
+    """Its name as a text reads it (rules spec §U.24): "This card's name becomes X while on the field (or in the GY)"
+    (kind `name_becomes`) while it is face-up on the field with its effects not negated, or in a place the effect
+    also names; its printed name otherwise."""
+    for eff in card.effects:
+        if eff.type != "name_becomes" or eff.negated:
+            continue
+        on_field = card.face_up_on_field and not card.effects_negated and eff.params.get("on_field", True)
+        if on_field or card.location.value in eff.params.get("also_in", ()):
+            return str(eff.params["name"])
+    return card.name
+
+
 def matches_card(
-    card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | None = None, level: int | None = None
+    card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | None = None, level: int | None = None,
+    name: str | None = None,
 ) -> bool:
     """Every key the filter gives holds for that card (as it is, or as it was: `rules.last_known`). An archetype
     is matched by name (the official rule: a card is a "Blackwing" card if "Blackwing" is in its name). Attribute,
     Type and Level are what the card says (a card that gives none has none, so it matches no such key), and only a
     face-up monster shows them ("a LIGHT monster" on the field is a face-up one). `level`: its current Level, when
-    effects may have changed it (§U.17; the printed one otherwise)."""
-    if flt.keys() & _COMPOUND and not _compound_holds(card, flt, stats, level):
+    effects may have changed it (§U.17; the printed one otherwise); `name`: its name now, when an effect may have
+    changed it (§U.23)."""
+    shown = name_of(card) if name is None else name
+    if flt.keys() & _COMPOUND and not _compound_holds(card, flt, stats, level, shown):
         return False
-    if "archetype" in flt and flt["archetype"] not in card.name:
+    if "archetype" in flt and flt["archetype"] not in shown:
         return False
-    if "name" in flt and flt["name"] != card.name:
+    if "name" in flt and flt["name"] != shown:
         return False
-    if "card_type" in flt and _TYPE_OF[card.card_type] != flt["card_type"]:
-        return False
+    if "card_type" in flt and _TYPE_OF[card.card_type] != flt["card_type"] and not (
+        card.details.trap_monster and flt["card_type"] == "trap"
+    ):
+        return False  # a Trap Card Summoned as a monster is also still a Trap Card (§U.27)
+    if "property" in flt and (card.is_monster or card.card_property.value != flt["property"]):
+        return False  # a Spell/Trap's Property ("a Ritual Spell": card_type spell, property ritual; §U.23)
     if "summoned_this_turn" in flt and card.summoned_this_turn is not bool(flt["summoned_this_turn"]):
         return False
     if "materials_at_least" in flt and card.materials < int(flt["materials_at_least"]):
@@ -77,9 +117,10 @@ def matches_card(
         return False  # "Summoned using a FIRE monster as material" (§U.26): the materials as their cards are printed
     if "has_counter" in flt and not any(k == flt["has_counter"] for k, _n in card.details.named_counters):
         return False  # counters of a kind (§U.26): on face-up cards only, so a face-down card has none
-    if "summoned" in flt and card.summoned != flt["summoned"]:
+    how = "normal" if card.summoned == "gemini" else card.summoned  # (a Gemini Summoned again was, §U.29)
+    if "summoned" in flt and how != flt["summoned"] and card.summoned != flt["summoned"]:
         return False  # how it was Summoned is no printed property: a face-down monster still was
-    if "not_archetype" in flt and flt["not_archetype"] in card.name:
+    if "not_archetype" in flt and flt["not_archetype"] in shown:
         return False
     face_down = card.location is Location.MONSTER_ZONE and card.position is Position.SET
     if "face_up" in flt and bool(flt["face_up"]) is _face_down(card):
@@ -118,14 +159,15 @@ def _face_down(card: Card) -> bool:
     return holds_spells_traps(card.location) and card.face_down
 
 
-def _compound_holds(card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | None, level: int | None) -> bool:
+def _compound_holds(card: Card, flt: Mapping[str, Any], stats: tuple[int, int] | None, level: int | None,
+                    name: str | None = None) -> bool:  # fmt: skip
     """A filter's combinations: `not` (it does not match that filter: "not a Pendulum Monster"), `any` (it matches
     one of them: "a Dragon or Spellcaster monster"), `all` (it matches each)."""
-    if "not" in flt and matches_card(card, flt["not"], stats, level):
+    if "not" in flt and matches_card(card, flt["not"], stats, level, name):
         return False
-    if "any" in flt and not any(matches_card(card, f, stats, level) for f in flt["any"]):
+    if "any" in flt and not any(matches_card(card, f, stats, level, name) for f in flt["any"]):
         return False
-    return all(matches_card(card, f, stats, level) for f in flt.get("all", ()))
+    return all(matches_card(card, f, stats, level, name) for f in flt.get("all", ()))
 
 
 def _has_ability(card: Card, ability: str) -> bool:
@@ -134,6 +176,8 @@ def _has_ability(card: Card, ability: str) -> bool:
         return card.pendulum
     if ability == "extra_deck":
         return not _EXTRA_DECK.isdisjoint(card.abilities)
+    if gemini_as_normal(card) and ability in ("normal", "effect"):
+        return ability == "normal"  # a Gemini monster not Normal Summoned again is a Normal Monster (§U.29)
     return ability in card.abilities
 
 
@@ -204,11 +248,13 @@ _TURN_FACTS: Final = (
     ("declared_attack_this_turn", declared_attack_this_turn),
     ("attacked_this_turn", attacked_this_turn),
     ("battled_this_turn", battled_this_turn),
+    ("arrived_this_turn", arrived_this_turn),  # (rules spec §U.24)
 )
 _TURN_WORDS: Final = (
     ("declared_attack_this_turn", "declared an attack", "did not declare an attack"),
     ("attacked_this_turn", "attacked", "did not attack"),
     ("battled_this_turn", "battled", "did not battle"),
+    ("arrived_this_turn", "came where it is", "did not come where it is"),
 )
 _TURN: Final = frozenset(key for key, _fact in _TURN_FACTS)
 _EXTRA_DECK: Final = frozenset({"fusion", "synchro", "xyz", "link"})

@@ -17,17 +17,18 @@ from engine import actions
 from engine.effects import Context, Effect, EffectKind, Lingering, Source
 from engine.library.continuous import ATTACK_RULES
 from engine.library.refs import ref
+from engine.library.targets import card_for
 from engine.rules.this_turn import attacks_this_turn
 from engine.rules.unaffected import unaffected_by
 from engine.state import ChainLink
 from engine.values.events import EventType
-from engine.values.game import Location
+from engine.values.game import Location, is_on_field
 from engine.values.params import Params
 
 # The continuous kinds an effect may leave applying to a player or to their monsters (none names its own card).
 LASTING_KINDS: Final = frozenset(
     {"avoid_battle_damage", "halve_battle_damage", "battle_damage_becomes", "gain_lp_instead",
-     "indestructible_by_battle", "cannot_be_targeted", "negates_effects", *ATTACK_RULES}
+     "indestructible_by_battle", "cannot_be_targeted", "negates_effects", "banished_if_leaves_field", *ATTACK_RULES}
 )  # fmt: skip
 _NOT_PARAMS: Final = frozenset({"op", "kind", "until", "if_you_do", "later"})
 _PLAYER_KINDS: Final = frozenset(
@@ -41,6 +42,9 @@ def lasting_effect(ctx: Context, src: Source, link: ChainLink, op: Params) -> No
     this turn" is `indestructible_by_battle` with `applies_to: own_monsters`, read whenever it is asked."""
     params = {k: v for k, v in op.items() if k not in _NOT_PARAMS}
     kind = str(op["kind"])
+    if op.get("target") is not None:
+        _on_card(ctx, src, link, kind, params, str(op.get("until", "end_of_turn")))
+        return
     if kind not in _PLAYER_KINDS:
         params.setdefault("applies_to", "own_monsters")  # (no card of its own: "self" would name none)
     if params.get("applies_to") == "other_own_monsters":
@@ -53,6 +57,18 @@ def other_than(ctx: Context, src: Source) -> tuple[int, int]:
     is when the effect resolves (a card that left the field and came back is another card; rules spec §U.26;
     ProjectIgnis/CardScripts c88305705: `e:GetLabel()~=c:GetFieldID()`)."""
     return (src.card, ctx.card(src.card).instance)
+def _on_card(ctx: Context, src: Source, link: ChainLink, kind: str, params: dict[str, Any], until: str) -> None:
+    """With a `target`: the continuous effect applies to that one card while it stays on the field, until `until`
+    ("if this card Summoned this way leaves the field, banish it": Battle Fader, `until` permanent; rules spec
+    §U.29). Nothing if the card is not on the field, or is unaffected by the effect."""
+    index = card_for(ctx, src, link, str(params.pop("target")))
+    if index is None or not is_on_field(ctx.card(index).location):
+        return
+    params["applies_to"] = "self"
+    eff = Effect(kind, EffectKind.CONTINUOUS, params=params)
+    actions.add_lingering(ctx, Lingering(eff, src.controller, index, ctx.card(index).instance, until))
+    ctx.emit(EventType.LINK_RESOLVED, "effect", card=index, player=src.controller,
+             detail=f"{kind.replace('_', ' ')} until {until.replace('_', ' ')}")  # fmt: skip
 
 
 def no_battle_damage_this_turn(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:

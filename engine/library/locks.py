@@ -16,7 +16,7 @@ from engine.values.events import EventType
 from engine.values.game import opponent_of
 from engine.values.params import Params
 
-__all__ = ["LOCK_OPS", "LOCK_TYPES"]
+__all__ = ["LOCK_OPS", "LOCK_TYPES", "lasting_op"]
 
 
 def _summon_lock(ctx: Context, src: Source) -> SummonLock:
@@ -40,7 +40,7 @@ def _damage_redirect(ctx: Context, src: Source) -> DamageRedirect:
     return DamageRedirect(player, opponent_of(player) if from_opponent else None)
 
 
-def _lasting(kind: str) -> Any:
+def lasting_op(kind: str) -> Any:
     """The op of a kind: its effect lasts from now until `until` (default `end_of_turn`), as its controller sees it."""
 
     def op_(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
@@ -54,8 +54,8 @@ def _lasting(kind: str) -> Any:
     return op_
 
 
-LOCK_OPS: Final = {"special_summon_lock": _lasting("special_summon_lock"),
-                   "effect_damage_redirect": _lasting("effect_damage_redirect")}  # fmt: skip
+LOCK_OPS: Final = {"special_summon_lock": lasting_op("special_summon_lock"),
+                   "effect_damage_redirect": lasting_op("effect_damage_redirect")}  # fmt: skip
 LOCK_TYPES: Final = [
     EffectType("special_summon_lock", hooks={Hook.SPECIAL_SUMMON_LOCK: OnlyIf(_summon_lock)}),
     EffectType("effect_damage_redirect", hooks={Hook.EFFECT_DAMAGE_REDIRECT: OnlyIf(_damage_redirect)}),

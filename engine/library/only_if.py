@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.effects import Context, Source
 from engine.library.filters import describe, matches
+from engine.library.refs import value_of
 from engine.rules.zones import same_column as in_same_column
 from engine.values.game import Location, Phase, is_on_field, opponent_of
 
@@ -108,6 +109,10 @@ def _life_problem(ctx: Context, src: Source, c: Mapping[str, Any]) -> str | None
         return f"{player.name} has {lp} LP, less than {c['at_least']}"
     if c.get("less_than_opponent") and lp >= theirs:
         return f"{player.name} has {lp} LP, not less than the opponent's {theirs}"
+    if c.get("ahead_by_at_least") is not None and lp - theirs < int(c["ahead_by_at_least"]):
+        return f"{player.name} has {lp} LP, not {c['ahead_by_at_least']} or more above the opponent's {theirs}"
+    if c.get("at_most_of") is not None and lp > (most := value_of(ctx, src, c["at_most_of"])):
+        return f"{player.name} has {lp} LP, more than {most}"  # "if its ATK is greater than or equal to your LP"
     return None
 
 

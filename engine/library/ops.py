@@ -21,6 +21,10 @@ from engine.effects import (
     Source,
 )
 from engine.library import asking, costs
+from engine.library.activation_facts import TYPES as ACTIVATION_FACT_TYPES
+from engine.library.activation_facts import note_at_activation, note_paid
+from engine.library.card_pieces import CARD_PIECE_OPS, EXTRA_DECK_ABILITIES
+from engine.library.chain_locks import CHAIN_LOCK_OPS
 from engine.library.conditions import condition, condition_problem, event_card, only_if_problem, resolution_problem
 from engine.library.continuous import monsters_it_applies_to
 from engine.library.counters import named_counter, set_named_counters
@@ -29,18 +33,23 @@ from engine.library.hands import HAND_OPS
 from engine.library.lasting import LASTING_OPS, other_than
 from engine.library.levels import LEVEL_OPS
 from engine.library.locks import LOCK_OPS
+from engine.library.moved import moved_since
+from engine.library.picks import send_picked_to_graveyard
 from engine.library.redirects import REDIRECT_OPS
 from engine.library.refs import ref, value_of
 from engine.library.relative_filters import below, below_problem
+from engine.library.replacements import destroy_by_effect
 from engine.library.sequence import LATER_TYPE, do_later, run_ops
+from engine.library.setting import TYPES as SETTING_TYPES
+from engine.library.setting import set_spell_trap
 from engine.library.stat_groups import stat_group
-from engine.library.summons import summon_several
 from engine.library.targets import (
     card_for,
     target_lost,
     targets,
 )
 from engine.library.tokens import TOKEN_OPS
+from engine.library.trap_monsters import TRAP_MONSTER_OPS
 from engine.library.tributes import TRIBUTE_OPS
 from engine.rules.cards import pendulum_zone_problem
 from engine.rules.rounding import halved
@@ -57,6 +66,7 @@ from engine.values.game import (
     Window,
     is_on_field,
 )
+from engine.values.params import as_params
 
 # What resolves one entry of an effect's `does` list. The entry is typed `Params` (what `Effect`
 # freezes every mapping into), not `Mapping`: compiled, its `.get` is then a C dict lookup.
@@ -71,7 +81,10 @@ def cost_problem(ctx: Context, src: Source) -> str | None:
 
 
 def pay_cost(ctx: Context, src: Source) -> None:
+    note_at_activation(ctx, src)  # "when this effect was activated" (§U.23): read before the cost changes anything
+    before = ctx.state.cards
     costs.pay(ctx, src, src.effect.params.get("cost") or {})
+    note_paid(ctx, src, tuple(moved_since(ctx, before)))  # "the monster sent to the GY" as the cost (§U.23)
 
 
 # -- operations ---------------------------------------------------------------------------
@@ -257,7 +270,7 @@ def _negate_activation(ctx: Context, src: Source, link: ChainLink, op: Params) -
     negated = w.chain[below]
     actions.negate_activation(ctx, below, "effect")
     if op.get("destroy"):
-        actions.destroy(ctx, negated.card, "effect", detail="destroyed by the negating effect", by=src)
+        destroy_by_effect(ctx, src, negated.card, "destroyed by the negating effect")
 
 
 def _move_op(dest: Location) -> OpHandler:
@@ -275,9 +288,15 @@ def _move_op(dest: Location) -> OpHandler:
 
 
 def _destroy(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """Destroy the card it names, or the cards its controller picks as it resolves (`pick`: §U.24, not targeted)."""
+    if op.get("pick") is not None:
+        for i in asking.picked_on_field(ctx, src, op["pick"], "the card(s) to destroy"):
+            if not unaffected_by(ctx, i, src):
+                destroy_by_effect(ctx, src, i)
+        return
     index = card_for(ctx, src, link, op["target"])
     if index is not None:
-        actions.destroy(ctx, index, "effect", by=src)
+        destroy_by_effect(ctx, src, index)
 
 
 def _shuffle_into_deck(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
@@ -294,13 +313,15 @@ def _shuffle_into_deck(ctx: Context, src: Source, link: ChainLink, op: Params) -
                       detail="shuffled into the Deck")  # fmt: skip
 
 
-# A Fusion, Synchro, Xyz or Link Monster returns to the Extra Deck.
-EXTRA_DECK_ABILITIES: Final = frozenset({"fusion", "synchro", "xyz", "link"})
-
 
 def _send_to_graveyard(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    """Send the target on the field to the GY; with no `target`, the cards the controller picks from `from` (§U.23)."""
+    if op.get("target") is None:
+        send_picked_to_graveyard(ctx, src, op)
+        return
     index = card_for(ctx, src, link, op["target"])
-    if index is not None and is_on_field(ctx.card(index).location):
+    flt = op.get("filter")  # with a target: sent only if it matches (§U.23)
+    if index is not None and is_on_field(ctx.card(index).location) and (flt is None or matches(ctx, index, flt)):
         actions.send_to_graveyard(ctx, index, "effect", detail="sent by an effect")
 
 
@@ -353,14 +374,27 @@ def _add_counters(ctx: Context, src: Source, link: ChainLink, op: Params) -> Non
 
 def _special_summon(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """Special Summon the card the controller picks (§U.16: not a target) in the position the card fixes or the
-    controller chooses."""
-    if int(op.get("count") or 1) > 1:
-        summon_several(ctx, src, op)
+    controller chooses; or the card it targets in a Graveyard or banished, or one the operation before it moved (a
+    `target`, §U.23: one that has left those places, or is no longer a legal target, is not Summoned); several at once
+    with `count` (§U.27), `different`, `up_to` (§U.23)."""
+    if op.get("target") is not None:
+        index = card_for(ctx, src, link, str(op["target"]))
+        if index is None or ctx.card(index).location not in _SUMMONED_FROM or not ctx.card(index).is_monster:
+            return
+        actions.special_summon(ctx, index, src.controller, asking.summon_position(ctx, src, index, op), "effect")
+        return
+    if int(op.get("count", 1)) > 1 or op.get("different") is not None or op.get("up_to"):
+        asking.special_summon_several(ctx, src, op)
         return
     index = asking.pick_one(ctx, src, op, ("hand", "deck", "graveyard"), "the monster to Special Summon")
     if index is None or not ctx.card(index).is_monster:
         return
-    actions.special_summon(ctx, index, src.controller, asking.summon_position(ctx, src, index, op), "effect")
+    actions.special_summon(ctx, index, src.controller, asking.summon_position(ctx, src, index, op), "effect",
+                           how=str(op.get("treated_as") or "special"))  # fmt: skip
+
+
+# Where a targeted (or just moved) card is Special Summoned from (§U.23).
+_SUMMONED_FROM: Final = (Location.HAND, Location.DECK, Location.GRAVEYARD, Location.BANISHED)
 
 
 def amount_of(ctx: Context, src: Source, op: Params) -> int:
@@ -427,7 +461,7 @@ def _destroy_all(ctx: Context, src: Source, link: ChainLink, op: Params) -> None
               if c.location is Location.MONSTER_ZONE and c.controller in players and matches(ctx, i, flt)
               and below(ctx, i, value) and not unaffected_by(ctx, i, src)]  # fmt: skip
     for i in doomed:
-        actions.destroy(ctx, i, "effect", by=src)
+        destroy_by_effect(ctx, src, i)
 
 
 def _all_monsters(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
@@ -447,7 +481,7 @@ def _all_monsters(ctx: Context, src: Source, link: ChainLink, op: Params) -> Non
     for i in chosen:
         card = ctx.card(i)
         if what == "destroy":
-            actions.destroy(ctx, i, "effect", by=src)
+            destroy_by_effect(ctx, src, i)
         elif what == "change_position":  # `to: other`: each one's other battle position, face-up
             to = op["to"] if op["to"] != "other" else "defense" if card.position is Position.ATTACK else "attack"
             actions.change_position(ctx, i, Position(to), "effect")
@@ -470,8 +504,9 @@ def _gain(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
 
 
 def _draw(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
+    count = value_of(ctx, src, op["count_of"]) if op.get("count_of") is not None else int(op.get("count", 1))
     for p in ctx.players_of(src, op.get("player", "controller")):
-        actions.draw(ctx, p, int(op.get("count", 1)), "effect")
+        actions.draw(ctx, p, count, "effect")
 
 
 def _negate_effects(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
@@ -522,7 +557,12 @@ def _place_in_pendulum_zone(ctx: Context, src: Source, link: ChainLink, op: Para
     """Place a Pendulum Monster in its controller's Pendulum Zone ("place this card in your Pendulum Zone"): a
     Spell & Trap Zone card, face-up (rules spec §U.4), if the card is a Pendulum Monster and a Pendulum Zone is
     free."""
-    index = ref(ctx, src, op.get("card", "self"))
+    if op.get("from") is not None and op.get("card") is None:  # "place 1 ... from your Deck" (§U.24): a pick
+        pendulum = as_params({**op, "filter": {"all": [{"ability": "pendulum"}, *(
+            [op["filter"]] if op.get("filter") else [])]}})
+        index = asking.pick_one(ctx, src, pendulum, ("deck",), "the Pendulum Monster to place in the Pendulum Zone")
+    else:
+        index = ref(ctx, src, op.get("card") or "self")
     if index is None:
         return
     problem = pendulum_zone_problem(ctx, index, src.controller)
@@ -598,12 +638,16 @@ OPS: Final[dict[str, OpHandler]] = {
     "perform_damage_calculation": _perform_damage_calculation,
     **LASTING_OPS,
     **HAND_OPS,
+    **TRAP_MONSTER_OPS,
+    **CHAIN_LOCK_OPS,
     **LEVEL_OPS,
     **TOKEN_OPS,
     **LOCK_OPS,
     **TRIBUTE_OPS,
     **REDIRECT_OPS,
+    **CARD_PIECE_OPS,
     "battle_damage_this_battle": _battle_damage_this_battle,
+    "set_spell_trap": set_spell_trap,
     "indestructible_by_effects_this_turn": _indestructible_by_effects_this_turn,
 }
 
@@ -644,6 +688,7 @@ ACTIVATING_TYPES = [
         pay_cost=pay_cost,
         operation=operation,
         event_card=event_card,
+        may_ask=asking.effect_may_ask,
     )
     for kind in ("activated", "trigger", "flip")
 ]
@@ -689,6 +734,8 @@ LINGERING_TYPES = [
     EffectType("indestructible_by_battle_this_turn", hooks={Hook.INDESTRUCTIBLE_BY_BATTLE: _indestructible_hook}),
     EffectType("original_values_in_damage_calculation", hooks={Hook.ORIGINAL_VALUES_IN_DAMAGE_CALCULATION: _yes}),
     EffectType("battle_damage_this_battle", hooks={Hook.BATTLE_DAMAGE: _this_battle_hook}),
+    *ACTIVATION_FACT_TYPES,
+    *SETTING_TYPES,
 ]
 # Actions with no chain (the format's kind `at_timing`): a continuous kind answering `Hook.AT_TIMING`.
 # An action an effect left for later (an operation's `later`): a lingering kind answering `Hook.AT_TIMING` (§U.18).

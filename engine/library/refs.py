@@ -14,6 +14,7 @@ from engine.rules.last_known import battler_instance, stats_as_they_were
 from engine.rules.levels import current_level
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats, lingering_original_stats, lingering_stats, original_stats
+from engine.state import ChainLink
 from engine.values.game import Location, Player, Position, opponent_of
 from engine.values.params import Params
 
@@ -37,6 +38,9 @@ def ref(ctx: Context, src: Source, name: str) -> int | None:
         return own_battler(ctx, opponent_of(src.controller))
     if name == "event_card":  # "that monster": the one card of the event the effect answers (§U.26)
         return event_card(ctx, src)
+    if name == "event_cards":  # "that monster": the first of its trigger's event, if still that card (§U.27)
+        found = event_cards(ctx)
+        return found[0] if found else None
     for i, c in enumerate(ctx.state.cards):
         if c.id == name:
             return i
@@ -57,13 +61,34 @@ def own_battler(ctx: Context, player: Player) -> int | None:
     return None
 
 
+def resolving_link(ctx: Context) -> ChainLink | None:
+    """The chain link resolving now, if any."""
+    w = ctx.state.window
+    return w.chain[w.resolving] if w is not None and 0 <= w.resolving < len(w.chain) else None
+
+
+def event_cards(ctx: Context) -> tuple[int, ...]:
+    """"That monster(s)" (§U.27): the cards of the event the resolving trigger answers, those still the cards they
+    were then (one that has moved since is a new card, §R.2)."""
+    link = resolving_link(ctx)
+    if link is None or link.event is None:
+        return ()
+    e = link.event
+    return tuple(i for i, n in zip(e.cards, e.instances, strict=True) if ctx.card(i).instance == n)
+
+
 def value_of(ctx: Context, src: Source, source: Params, *, plain: bool = False) -> int:
     """`_value_of`, or the LP the resolving link's activation paid as its cost (`lp_paid`: "that much", §U.21, times
     `times`); negative with `loses` ("loses that much ATK")."""
     if source.get("lp_paid"):
-        w = ctx.state.window
-        link = w.chain[w.resolving] if w is not None and 0 <= w.resolving < len(w.chain) else None
+        link = resolving_link(ctx)
         value = (0 if link is None else link.lp_paid) * int(source.get("times", 1))
+    elif source.get("life_points") is not None:  # "equal to your LP" (§U.27)
+        value = ctx.state.players[ctx.player_of(str(source["life_points"]), src)].lp * int(source.get("times", 1))
+    elif source.get("event_amount"):  # "the damage you took" (§U.27): the amount of the trigger's event
+        link = resolving_link(ctx)
+        amount = 0 if link is None or link.event is None else link.event.amount
+        value = amount * int(source.get("times", 1))
     else:
         value = _value_of(ctx, src, source, plain=plain)
     return -value if source.get("loses") else value
@@ -154,12 +179,13 @@ def cards_counted(ctx: Context, src: Source, per: Mapping[str, Any]) -> int:
     the unnamed cards drawn from an unlisted Deck count too. Stats are read without continuous changes (§U.1)."""
     rel = per.get("player", "controller")
     players = (src.controller, opponent_of(src.controller)) if rel == "both" else (ctx.player_of(rel, src),)
-    zone = Location(per.get("zone", "hand"))
+    where = str(per.get("zone", "hand"))
+    zone = Location.MONSTER_ZONE if where == "field" else Location(where)
     flt = per.get("filter")
     count = sum(
         1
         for i, c in enumerate(ctx.state.cards)
-        if c.location is zone
+        if (c.location is zone if where != "field" else c.location.on_field)  # "field": every zone of it (§U.24)
         and (c.owner if zone in (Location.HAND, Location.GRAVEYARD) else c.controller) in players
         and (flt is None or matches(ctx, i, flt, plain=True))
     )

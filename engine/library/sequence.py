@@ -14,12 +14,16 @@ from typing import Any, Final
 
 from engine import actions
 from engine.effects import Context, Effect, EffectKind, Lingering, Params, Source
+from engine.library.activation_facts import held_at_activation
+from engine.library.conditions import named_condition
 from engine.library.event_cards import event_count_problem
 from engine.library.filters import matches
+from engine.library.moved import MOVED, each_named, moved_since, named
 from engine.library.refs import ref
 from engine.library.targets import each_target, reads_lost_target
 from engine.state import ChainLink
 from engine.values.events import EventType
+from engine.values.game import Location
 
 OpHandler = Callable[[Context, Source, ChainLink, Params], None]
 
@@ -49,13 +53,20 @@ def run_ops(ctx: Context, src: Source, link: ChainLink, does: Sequence[Params],
             handlers: Mapping[str, OpHandler]) -> None:  # fmt: skip
     """Resolve `does` in order: an operation with `if_you_do` only if the one before it was done (a skipped one was
     not: "A, and if you do, B, and if you do, C"); a run of operations with the same `later` is left for that moment
-    (it counts as done); stop if the Duel ends part-way (§2.7)."""
+    (it counts as done); stop if the Duel ends part-way (§2.7). An operation naming `acted_on` ("it": §U.27, §U.23) acts
+    on (reads) each card the one before it moved, and is not done if that moved none; likewise `battle_victims` and
+    `paid` (§U.23)."""
     did = True
+    moved: list[int] = []
     k = 0
+    summoned: tuple[str, ...] = ()  # the cards the operation before Special Summoned ("them": §U.24)
     while k < len(does):
         op = does[k]
-        if op.get("if_you_do") and not did:
+        if (op.get("if_you_do") and not did) or (
+            op.get("if_at_activation") is not None and not held_at_activation(ctx, src, op["if_at_activation"])
+        ):
             did = False
+            moved = []
             k += 1
             continue
         count = op.get("if_event_count")
@@ -69,19 +80,61 @@ def run_ops(ctx: Context, src: Source, link: ChainLink, does: Sequence[Params],
             while k + 1 < len(does) and does[k + 1].get("later") == moment:
                 k += 1
                 group.append(does[k])
-            did = _leave_for_later(ctx, src, link, str(moment), group)
+            if any(g.get("target") == "summoned" for g in group):  # one action for each of "them" (§U.24)
+                did = False
+                for cid in summoned:
+                    each = [Params({**g, "target": cid}) if g.get("target") == "summoned" else g for g in group]
+                    did = _leave_for_later(ctx, src, link, str(moment), each, ids=frozenset({cid})) or did
+            else:
+                # `acted_on` in an action left for later: the cards moved by the operation before the group, bound now
+                acts_on = moved if any(named(g) == MOVED for g in group) else []
+                group = [one for g in group for one in each_named(ctx, src, g, moved)]
+                did = bool(group) and _leave_for_later(ctx, src, link, str(moment), group, acts_on)
+            moved = []
             k += 1
             continue
         did = False
-        for one in each_target(ctx, link, op):
-            if reads_lost_target(ctx, src, link, one) or not _it_is(ctx, src, one):
-                continue
-            before = _mark(ctx)
-            handlers[str(one["op"])](ctx, src, link, one)
-            did = did or _mark(ctx) != before
-            if ctx.state.duel_over:
-                return
+        cards_before = ctx.state.cards
+        for base in each_named(ctx, src, op, moved):
+            for one in (t for b in each_summoned(base, summoned) for t in each_target(ctx, link, b)):
+                if reads_lost_target(ctx, src, link, one) or not _it_is(ctx, src, one) or not _holds(ctx, src, one):
+                    continue
+                before = _mark(ctx)
+                handlers[str(one["op"])](ctx, src, link, one)
+                did = did or _mark(ctx) != before
+                if ctx.state.duel_over:
+                    return
+        summoned = summoned_by(ctx, cards_before)
+        moved = moved_since(ctx, cards_before)
         k += 1
+
+
+def each_summoned(op: Params, summoned: Sequence[str]) -> list[Params]:
+    """The operation once for each card the operation before it Special Summoned, where its `target` is `summoned`
+    ("Special Summon 2 Tokens ..., but destroy them during the End Phase"); as it is otherwise."""
+    if op.get("target") != "summoned":
+        return [op]
+    return [Params({**op, "target": cid}) for cid in summoned]
+
+
+def summoned_by(ctx: Context, before: Sequence[Any]) -> tuple[str, ...]:
+    """The ids of the monsters an operation just Special Summoned: new cards (Tokens), or cards that moved into a
+    Monster Zone as Special Summoned, given the cards as they were before it (`before`)."""
+    out = []
+    for i, c in enumerate(ctx.state.cards):
+        moved = i >= len(before) or before[i].instance != c.instance
+        if moved and c.location is Location.MONSTER_ZONE and c.summoned not in (None, "normal", "flip"):
+            out.append(c.id)
+    return tuple(out)
+
+
+def _holds(ctx: Context, src: Source, op: Params) -> bool:
+    """`if_condition`: the named conditions hold now (§U.24); an operation with no such key is always done."""
+    names = op.get("if_condition")
+    if names is None:
+        return True
+    return all(named_condition(ctx, src, str(n)) for n in ((names,) if isinstance(names, str) else names))
+
 
 
 def _it_is(ctx: Context, src: Source, op: Params) -> bool:
@@ -94,7 +147,8 @@ def _it_is(ctx: Context, src: Source, op: Params) -> bool:
     return index is not None and matches(ctx, index, flt)
 
 
-def _bind(ctx: Context, src: Source, value: Any, bound: dict[int, int], acted_on: bool = True) -> Any:
+def _bind(ctx: Context, src: Source, value: Any, bound: dict[int, int], acted_on: bool = True,
+          ids: frozenset[str] = frozenset()) -> Any:  # fmt: skip
     """A reference as the card it names now (its id); None if it names none. A card the operation acts on has its
     instance noted in `bound` (the action does nothing once it is another card); a card whose value it reads (in a
     value's object: "damage equal to its original ATK") is read as it was if it has left (§R.2)."""
@@ -105,24 +159,32 @@ def _bind(ctx: Context, src: Source, value: Any, bound: dict[int, int], acted_on
         if acted_on:
             bound[index] = ctx.card(index).instance
         return ctx.card(index).id
+    if isinstance(value, str) and value in ids:  # a card the operation before Special Summoned: that card (§U.24)
+        index = ref(ctx, src, value)
+        if index is None:
+            return None
+        bound[index] = ctx.card(index).instance
+        return value
     if isinstance(value, Mapping):
         parts = {k: _bind(ctx, src, v, bound, False) for k, v in value.items()}
         return None if any(v is None and value[k] is not None for k, v in parts.items()) else Params(parts)
     return value
 
 
-def _leave_for_later(ctx: Context, src: Source, link: ChainLink, moment: str, group: list[Params]) -> bool:
-    """Note the operations of `group` to be done at `moment`, their references bound to the cards they name now."""
-    bound: dict[int, int] = {}
+def _leave_for_later(ctx: Context, src: Source, link: ChainLink, moment: str, group: list[Params],
+                     acts_on: Sequence[int] = (), ids: frozenset[str] = frozenset()) -> bool:  # fmt: skip
+    """Note the operations of `group` to be done at `moment`, their references bound to the cards they name now (and
+    to the cards `acts_on`, those `moved` named; `ids`: a card the operation before Special Summoned, §U.24)."""
+    bound: dict[int, int] = {i: ctx.card(i).instance for i in acts_on}
     ops = []
     for op in group:
         for one in each_target(ctx, link, op):
             fixed = {}
             for key, value in one.items():
-                if key in ("op", "later", "if_you_do", "if_it_is"):
+                if key in ("op", "later", "if_you_do", "if_it_is", "if_condition"):
                     fixed[key] = value if key != "later" else None
                     continue
-                b = _bind(ctx, src, value, bound)
+                b = _bind(ctx, src, value, bound, ids=ids if key == "target" else frozenset())
                 if b is None and value is not None:
                     break  # "that monster" is gone already: nothing to do to it later
                 fixed[key] = b

@@ -10,7 +10,7 @@ from typing import Any, Final
 
 from engine.effects import Context, Params, Source
 from engine.library.filters import matches
-from engine.library.refs import ref
+from engine.library.refs import event_cards, ref
 from engine.rules.targeting import untargetable_by
 from engine.rules.unaffected import unaffected_by
 from engine.state import ChainLink
@@ -63,21 +63,17 @@ def chosen_among(ctx: Context, src: Source, spec: Params) -> list[int]:
     field, or in a Graveyard or banished: of their owner), of its `player`, matching its `filter`, the attacking
     monster only with `attacking`, not this card with `other_than_self`, and face-up where the effect changes ATK/DEF
     (a face-down monster has none to change)."""
-    zone = spec.get("zone", "monster_zone")
+    zones = spec.get("zones") or (spec.get("zone", "monster_zone"),)
     who = spec.get("player", "both")
     flt = spec.get("filter") or {}
     b = ctx.state.battle
     stats = changes_stats_of(src, "targeted")
-    pile = _PILES.get(zone)
     out = []
     for i, card in enumerate(ctx.state.cards):
         loc = card.location
-        if pile is not None:
-            if loc is not pile:
-                continue
-        elif not (loc is Location.MONSTER_ZONE if zone == "monster_zone" else  # "1 Spell/Trap": the Field Zone's too
-                  holds_spells_traps(loc) if zone == "spell_trap_zone" else is_on_field(loc)):
+        if not any(_in_zone(loc, zone) for zone in zones):
             continue
+        pile = _PILES.get(loc.value)
         whose = card.owner if pile is not None else card.controller  # ("in your Graveyard": the cards you own)
         if (who == "controller" and whose is not src.controller) or (who == "opponent" and whose is src.controller):
             continue
@@ -91,6 +87,16 @@ def chosen_among(ctx: Context, src: Source, spec: Params) -> list[int]:
             continue
         out.append(i)
     return out
+
+
+def _in_zone(loc: Location, zone: str) -> bool:
+    """A card in `loc` is in the target zone `zone` (a Graveyard, banished, or a place on the field)."""
+    pile = _PILES.get(zone)
+    if pile is not None:
+        return loc is pile
+    if zone == "monster_zone":
+        return loc is Location.MONSTER_ZONE
+    return holds_spells_traps(loc) if zone == "spell_trap_zone" else is_on_field(loc)  # "1 Spell/Trap": Field Zone too
 
 
 # Target zones off the field (rules spec §U.18): "target 1 monster in your Graveyard", "1 of your banished cards".
@@ -135,12 +141,15 @@ def target_lost(ctx: Context, src: Source, link: ChainLink, index: int) -> bool:
     return False
 
 
-_VALUE_KEYS: Final = ("equal_to", "atk_gain_of")
+_VALUE_KEYS: Final = ("equal_to", "atk_gain_of", "def_gain_of", "set_atk_of", "set_def_of", "add_of", "becomes_of",
+                      "count_of")
 
 
 def each_target(ctx: Context, link: ChainLink, op: Params) -> list[Params]:
     """The operation once for each card chosen as a target, where it names `targeted` (as its `target`, or as the
     monster whose value it reads: "equal to its ATK"); as it is otherwise."""
+    if op.get("target") == "event_cards":  # "that monster(s)": each card of the trigger's event (§U.27)
+        return [Params({**op, "target": ctx.card(i).id}) for i in event_cards(ctx)]
     named = op.get("target") == "targeted"
     reads = [k for k in _VALUE_KEYS if isinstance(op.get(k), Mapping) and "targeted" in op[k].values()]
     if not named and not reads:

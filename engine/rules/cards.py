@@ -37,7 +37,13 @@ def stays_on_field(card: Card, link: ChainLink, negated: bool) -> bool:
 def already_activated_problem(card: Card, eff: Effect) -> str | None:
     """§C.2: a Spell/Trap Card is activated once: face-up on the field it is not activated again (its other
     effects are separate effects, `Effect.activates_card` False, activated only while it is face-up there)."""
-    if card.card_type is CardType.MONSTER or eff.kind is not EffectKind.ACTIVATED:
+    if eff.kind is not EffectKind.ACTIVATED:
+        return None
+    if card.details.trap_monster:  # a Trap Card on the field as a monster (§U.27): its activation is done
+        if eff.activates_card:
+            return f"{card.name} is a Trap Card on the field as a monster: it is not activated again"
+        return None
+    if card.card_type is CardType.MONSTER:
         return None
     face_up = holds_spells_traps(card.location) and not card.face_down
     if eff.activates_card:
@@ -46,6 +52,20 @@ def already_activated_problem(card: Card, eff: Effect) -> str | None:
         return None
     if not face_up:
         return f"this is an effect of the face-up {card.name}: it is activated only while the card is face-up"
+    return None
+
+
+def set_this_turn_problem(card: Card, eff: Effect, turn: int) -> str | None:
+    """A Trap Card, or a Quick-Play Spell Card, Set this turn is not activated this turn (official rulebook, "Trap
+    Cards", "Quick-Play Spell Cards"; rules spec §U.23). Only a card an effect Set during the run is known to be."""
+    if card.details.set_turn != turn or not card.face_down or eff.kind is not EffectKind.ACTIVATED:
+        return None
+    if not eff.activates_card or not holds_spells_traps(card.location):
+        return None
+    if card.card_type in (CardType.TRAP, CardType.COUNTER_TRAP):
+        return f"{card.name} was Set this turn: a Trap Card is not activated the turn it is Set"
+    if card.card_type is CardType.SPELL and card.card_property is Property.QUICK_PLAY:
+        return f"{card.name} was Set this turn: a Quick-Play Spell Card is not activated the turn it is Set"
     return None
 
 
@@ -73,11 +93,18 @@ def once_per_turn_key(ctx: Context, src: Source) -> tuple[Any, ...] | None:
     if how is OncePerTurn.UNLIMITED:
         return None
     card = ctx.card(src.card)
+    # Effects of one card that share their count ("you can use this effect ... up to twice per turn" written as two
+    # triggers of one effect) give the same `once_per_turn_group` (§U.24); else each effect counts alone
+    slot = src.effect.params.get("once_per_turn_group", src.index)
     if how is OncePerTurn.SOFT:
-        return ("soft", src.card, card.instance, src.index)
+        return ("soft", src.card, card.instance, slot)
     if how is OncePerTurn.WHILE_FACE_UP:
-        return ("face_up", src.card, card.instance, src.index)
-    return ("hard", src.controller.value, card.name, src.index)
+        return ("face_up", src.card, card.instance, slot)
+    if how is OncePerTurn.BATTLE:  # "once per battle": the battle is the attack declared last (§U.24)
+        return ("soft", src.card, card.instance, slot, len(ctx.state.battles), ctx.state.battle.attacker)
+    if how is OncePerTurn.NAME:  # "you can only activate 1 <name> per turn": any of its effects (§U.27)
+        return ("name", src.controller.value, card.name)
+    return ("hard", src.controller.value, card.name, slot)
 
 
 def once_per_turn_problem(ctx: Context, src: Source) -> str | None:
@@ -86,11 +113,18 @@ def once_per_turn_problem(ctx: Context, src: Source) -> str | None:
     key = once_per_turn_key(ctx, src)
     if key is None or key not in ctx.state.used_once:
         return None
+    uses = int(src.effect.params.get("uses_per_turn") or 1)  # "up to twice per turn" (§U.24)
+    if uses > 1 and ctx.state.used_once.count(key) < uses:
+        return None
     name = ctx.card(src.card).name
+    if key[0] == "soft" and len(key) > 4:
+        return f"{name}'s effect can be used once per battle, and this card has used it in this battle"
     if key[0] == "soft":
         return f"{name}'s effect can be used once per turn, and this card has used it this turn"
     if key[0] == "face_up":
         return f"{name}'s effect can be used only once while it is face-up on the field, and it has been used"
+    if key[0] == "name":
+        return f"only 1 {name} can be activated (used) per turn, and one has been this turn"
     return f"the effect of {name} can be used only once per turn, and it has been used this turn"
 
 

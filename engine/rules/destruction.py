@@ -8,8 +8,15 @@ destroyed-by-battle or destroys-by-battle trigger, §2.5)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.effects import Context, DestructionReplacement, Hook, IndestructibleByBattle, Source, Untargetable
 from engine.values.events import EventType
+
+# The rules of destructions that are by a card effect (a replacement "if it would be destroyed by a card effect"
+# applies to them; not to the rules' own, such as an Equip Card whose monster left, §C.3); of these, a card's own.
+SELF_DESTRUCTION: Final = frozenset({"self_destroy_deferred", "destroyed_after_targeted"})  # (§U.15, §U.29)
+CARD_EFFECT_DESTRUCTION: Final = frozenset({"effect", *SELF_DESTRUCTION})
 
 
 def battle_indestructibility(ctx: Context, index: int) -> tuple[tuple[int, int], ...] | None:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.effects import ActivationLock, Context, DamageStepRule, Effect, EffectKind, Hook, Source
-from engine.rules.cards import already_activated_problem, once_per_turn_problem
+from engine.effects import ActivationLock, Context, DamageStepRule, Effect, EffectKind, Hook, Source, gemini_as_normal
+from engine.rules.cards import already_activated_problem, once_per_turn_problem, set_this_turn_problem
 from engine.rules.targeting import untargetable_by
 from engine.rules.triggers import CARD_EVENTS, MOVED_EVENTS, PLAYER_EVENTS, about, concerns
-from engine.state import Card, WindowState
+from engine.state import Card, ChainLink, WindowState
 from engine.values.events import EventType
 from engine.values.game import DAMAGE_STEP_WINDOWS, CardType, Location, Player, Position, Window, is_on_field
 from engine.values.words import is_at
@@ -128,6 +128,11 @@ def activation_lock_problem(ctx: Context, player: Player, card: Card, eff: Effec
             continue
         if lock.player is not None and lock.player is not player:
             continue
+        if lock.responding_to is not None:  # a chain lock (§U.27): only on top of such an activation
+            if (top := chain_top(ctx)) is not None and top.card in lock.responding_to and top.player is lock.owner:
+                name = ctx.card(src.card).name
+                return f"{name}'s effect: {player.name} cannot activate cards or effects in response to that activation"
+            continue
         if lock.monsters and card.is_monster:
             return f"{ctx.card(src.card).name}'s effect stops monster effects being activated"
         if lock.cards_only and eff is not None and not eff.activates_card:
@@ -136,6 +141,12 @@ def activation_lock_problem(ctx: Context, player: Player, card: Card, eff: Effec
             name = ctx.card(src.card).name
             return f"{name}'s effect stops {card.card_type.value.replace('_', ' ')} cards being activated"
     return None
+
+
+def chain_top(ctx: Context) -> ChainLink | None:
+    """The chain link an activation now would respond to, if any."""
+    w = ctx.state.window
+    return w.chain[-1] if w is not None and w.chain else None
 
 
 def players_card(player: Player, card: Card) -> bool:
@@ -149,14 +160,18 @@ def in_place_to_activate(player: Player, card: Card, eff: Effect) -> bool:
     `location_problem` says why not."""
     if not players_card(player, card):
         return False
-    if card.card_type is not CardType.MONSTER and already_activated_problem(card, eff) is not None:
+    if (card.card_type is not CardType.MONSTER or card.details.trap_monster) and already_activated_problem(
+        card, eff
+    ) is not None:
         return False
     if card.in_pendulum_zone is not eff.pendulum:
         return False  # §U.4
+    if card.details.abilities and gemini_as_normal(card):
+        return False  # §U.29: a Gemini monster not Normal Summoned again has no effects
     where = eff.activate_from
     if where is Location.MONSTER_ZONE and is_on_field(card.location):
         face_down = card.location is Location.MONSTER_ZONE and card.position is Position.SET
-        return not face_down and not card.battle_destroyed
+        return (not face_down or bool(eff.params.get("while_face_down"))) and not card.battle_destroyed
     return card.location is where
 
 
@@ -172,12 +187,17 @@ def location_problem(ctx: Context, player: Player, card: Card, eff: Effect) -> s
         where_now = "in a Pendulum Zone" if card.in_pendulum_zone else "not in a Pendulum Zone"
         kind = "a Pendulum Effect" if eff.pendulum else "a monster effect"
         return f"{card.name} is {where_now}, and this is {kind} (§U.4)"
+    if card.details.abilities and gemini_as_normal(card):
+        return f"{card.name} is a Gemini monster not Normal Summoned again: a Normal Monster, with no effects (§U.29)"
     where = eff.activate_from
     if where is Location.MONSTER_ZONE and is_on_field(card.location):
-        if card.location is Location.MONSTER_ZONE and card.position is Position.SET:
+        if card.location is Location.MONSTER_ZONE and card.position is Position.SET and not eff.params.get(
+            "while_face_down"
+        ):
             return f"{card.name} is face-down"
         return f"{card.name} has been destroyed by battle"
-    want = "on the field" if where is Location.MONSTER_ZONE else f"in the {where.value.replace('_', ' ')}"
+    want = ("on the field" if where is Location.MONSTER_ZONE else "banished" if where is Location.BANISHED
+            else f"in the {where.value.replace('_', ' ')}")  # fmt: skip
     return f"{card.name} is not {want} (it {is_at(card.location)})"
 
 
@@ -199,6 +219,9 @@ def effect_problem(ctx: Context, src: Source, targets: tuple[int, ...] | None) -
     """Condition, cost and targets of the effect itself (both fast effects and triggers)."""
     if ctx.state.used_once and (used := once_per_turn_problem(ctx, src)):
         return used
+    card = ctx.card(src.card)
+    if card.details.set_turn >= 0 and (set_now := set_this_turn_problem(card, src.effect, ctx.state.turn)):
+        return set_now
     etype = ctx.registry[src.effect.type]
     if etype.condition is not None and not etype.condition(ctx, src):
         why = etype.condition_problem(ctx, src) if etype.condition_problem is not None else None
@@ -256,6 +279,8 @@ def chain_problem(ctx: Context, eff: Effect, ci: int, ei: int) -> str | None:
         return None
     if eff.negates_activation:
         return "there is no activation to negate"
+    if eff.kind is EffectKind.ACTIVATED and eff.event is not None and eff.event in w.events:
+        return None  # its activation timing is the event that opened this window: it may start its chain (§U.27)
     return chain_start_problem(w)
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import attrs
 
 from engine.state import NO_ATTACK, Battle, GameState
+from engine.values.game import Location
 
 
 @attrs.frozen(slots=True)
@@ -116,3 +117,33 @@ def last_attacker(s: GameState) -> tuple[int, int] | None:
         return None
     b = attacks[-1][1]
     return (b.attacker, b.attacker_instance)
+
+
+def _foes_destroyed(s: GameState, index: int) -> list[tuple[int, int]]:
+    """(card, instance then) of each monster this monster, as it is now, destroyed by battle in an attack of this turn
+    (rules spec §U.23): it battled that monster, and that monster was determined destroyed by the battle (both may
+    have been)."""
+    me = s.cards[index].instance
+    out = []
+    for _target, b in attacks_this_turn(s):
+        if b.attacker == index and b.attacker_instance == me:
+            foe, inst = b.target, b.target_instance
+        elif b.target == index and b.target_instance == me:
+            foe, inst = b.attacker, b.attacker_instance
+        else:
+            continue
+        if foe is not None and inst is not None and foe in b.destroyed:
+            out.append((foe, inst))
+    return out
+
+
+def destroyed_by_battle_this_turn(s: GameState, index: int) -> bool:
+    """This monster destroyed a monster by battle this turn ("if this card destroyed any monster(s) by battle")."""
+    return bool(_foes_destroyed(s, index))
+
+
+def battle_victims(s: GameState, index: int) -> list[int]:
+    """The monsters this monster destroyed by battle this turn that are in a Graveyard, each still the card sent there
+    by that battle (one move since: a card moved again is a new card, §R.2): "Special Summon them from the GYs"."""
+    return [foe for foe, inst in _foes_destroyed(s, index)
+            if s.cards[foe].location is Location.GRAVEYARD and s.cards[foe].instance == inst + 1]  # fmt: skip

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.effects import Context, Effect, TriggerEvent
-from engine.state import Card, PendingTrigger
+from engine.effects import Context, Effect, TriggerEvent, gemini_as_normal
+from engine.state import Card, PendingTrigger, TriggeringEvent
 from engine.values.game import Location, Player, Position, holds_spells_traps
 
 # Events about the game as a whole: every card's trigger for them is concerned.
@@ -36,13 +36,17 @@ LEFT_FIELD_EVENTS: Final = frozenset(
         TriggerEvent.DESTROYED,
         TriggerEvent.SENT_TO_GRAVEYARD,
         TriggerEvent.DESTROYED_AND_SENT_TO_GRAVEYARD,
+        TriggerEvent.LEFT_FIELD,
     }
 )
 # Events of the cards an action just moved ("if this card is destroyed", "... is sent to the GY"): raised with
 # those cards (`actions.raise_event(..., cards=)`); raised by the end of the Damage Step, the monsters sent there.
 MOVED_EVENTS: Final = frozenset(
-    {TriggerEvent.DESTROYED, TriggerEvent.SENT_TO_GRAVEYARD, TriggerEvent.DESTROYED_AND_SENT_TO_GRAVEYARD}
-)
+    {TriggerEvent.DESTROYED, TriggerEvent.SENT_TO_GRAVEYARD, TriggerEvent.DESTROYED_AND_SENT_TO_GRAVEYARD,
+     TriggerEvent.LEFT_FIELD}
+)  # fmt: skip
+# The moved events of a card wherever it went (the others: only if it is in the Graveyard).
+ANYWHERE_EVENTS: Final = frozenset({TriggerEvent.DESTROYED, TriggerEvent.LEFT_FIELD})
 # Events of the cards an action did something to (§U.14), raised with those cards: whose card it must be is the
 # trigger's `about` (`ABOUT`). An attack negated is an event of the attacking monster.
 CARD_EVENTS: Final = frozenset(
@@ -56,10 +60,11 @@ CARD_EVENTS: Final = frozenset(
         TriggerEvent.ADDED_TO_HAND,
         TriggerEvent.ACTIVATION_NEGATED,
         TriggerEvent.SUMMONED_FROM_EXTRA_DECK,
+        TriggerEvent.EFFECT_ACTIVATED,
     }
 )
 # Events of a player (raised with that player): whose is the trigger's `about`.
-PLAYER_EVENTS: Final = frozenset({TriggerEvent.LP_PAID, TriggerEvent.EFFECT_DAMAGE_TAKEN})
+PLAYER_EVENTS: Final = frozenset({TriggerEvent.LP_PAID, TriggerEvent.EFFECT_DAMAGE_TAKEN, TriggerEvent.LP_GAINED})
 # Whose card (or whose LP) a trigger of `CARD_EVENTS` or `PLAYER_EVENTS` answers: this card itself (its controller,
 # for a player event), any card of its controller's, of the opponent's, or anyone's.
 ABOUT: Final = ("self", "own", "opponent", "any")
@@ -84,8 +89,14 @@ def concerns_card_event(
     if player is not None:
         return whose == "any" or (player is me) is (whose in ("self", "own"))
     if whose == "self":
-        return index in cards
-    picked = [i for i in cards if whose == "any" or (ctx.card(i).controller is me) is (whose == "own")]
+        picked = [index] if index in cards else []
+    else:
+        # "a monster you control": whose it was, if it has just left the field (§U.24); "if this card is in your hand
+        # or GY when ...": never its own event that took it there
+        skip = index if ei >= 0 and ctx.card(index).effects[ei].activate_from in OFF_FIELD_TRIGGERS else -1
+        picked = [
+            i for i in cards if i != skip and (whose == "any" or (controller_then(ctx, i) is me) is (whose == "own"))
+        ]
     if not picked or ei < 0:
         return bool(picked)
     src = ctx.source_of(index, ei)
@@ -93,11 +104,25 @@ def concerns_card_event(
     return answers is None or any(answers(ctx, src, i) for i in picked)
 
 
+# Where a trigger about other cards activates from that its own card's event may have taken it to (§U.24).
+OFF_FIELD_TRIGGERS: Final = frozenset({Location.HAND, Location.GRAVEYARD})
+
+
+def controller_then(ctx: Context, index: int) -> Player:
+    """Who controlled a card of an event: as it was on the field if it has just left it (§R.2), else now."""
+    card = ctx.card(index)
+    if not card.location.on_field:
+        known = ctx.state.last_known.get((index, card.instance - 1))
+        if known is not None:
+            return known.card.controller
+    return card.controller
+
+
 def moved_cards(ctx: Context, event: TriggerEvent) -> tuple[int, ...]:
     """The cards the end of the Damage Step moved, for `MOVED_EVENTS`: the monsters destroyed by battle and sent
     (those in the Graveyard, for "sent to the GY")."""
     b = ctx.state.battle
-    sent = tuple(i for i in b.sent if event is TriggerEvent.DESTROYED or ctx.card(i).location is Location.GRAVEYARD)
+    sent = tuple(i for i in b.sent if event in ANYWHERE_EVENTS or ctx.card(i).location is Location.GRAVEYARD)
     return sent + tuple(i for e, i in b.moved_between_windows if e == event.value and i not in sent)
 
 
@@ -123,12 +148,14 @@ def concerns(
     if event in MOVED_EVENTS:
         card = ctx.card(index)
         if cards is not None:
-            return index in cards
+            return concerns_card_event(ctx, index, whose, cards, None, ei)
         # destroyed by battle and sent, at the end of the Damage Step: to the Graveyard, for "sent to the GY"; and
         # the cards moved with them while no window was open (§U.19)
-        return (index in ctx.state.battle.sent and (
-            event is TriggerEvent.DESTROYED or card.location is Location.GRAVEYARD
-        )) or (event.value, index) in ctx.state.battle.moved_between_windows
+        return ((index in ctx.state.battle.sent and (
+            event in ANYWHERE_EVENTS or card.location is Location.GRAVEYARD
+        )) or (event.value, index) in ctx.state.battle.moved_between_windows) and concerns_card_event(
+            ctx, index, whose, (index,), None, ei
+        )
     b = ctx.state.battle
     card = ctx.card(index)
     host = card.equipped_to if card.equipped_to is not None else index  # "this card" of an Equip
@@ -167,6 +194,8 @@ def in_activation_location(
         return True
     if card.in_pendulum_zone is not pendulum:
         return False  # §U.4: a Pendulum Effect only in a Pendulum Zone, the monster's effects never there
+    if card.details.abilities and gemini_as_normal(card):
+        return False  # §U.29: a Gemini monster not Normal Summoned again has no effects
     if activate_from is Location.MONSTER_ZONE:
         if card.location is Location.MONSTER_ZONE:
             return card.position is not Position.SET
@@ -174,10 +203,33 @@ def in_activation_location(
     return card.location is activate_from
 
 
+def self_event_matches(ctx: Context, index: int, ei: int) -> bool:
+    """A trigger on this card's own event whose `event_filter` says what the card must have been ("if this face-up
+    Normal Summoned card leaves the field", rules spec §U.27): read by its type's `event_card`."""
+    answers = ctx.registry[ctx.card(index).effects[ei].type].event_card
+    return answers is None or answers(ctx, ctx.source_of(index, ei), index)
+
+
+def answered_cards(
+    ctx: Context, event: TriggerEvent, index: int, ei: int, whose: str, cards: tuple[int, ...] | None
+) -> tuple[int, ...]:
+    """The cards of an event that a trigger answers ("that monster(s)", rules spec §U.27): this card for its own
+    event; for one about other cards, those of the event it concerns."""
+    if event not in CARD_EVENTS and event not in MOVED_EVENTS:
+        return ()
+    if whose == "self":
+        return (index,)
+    if cards is None:
+        cards = moved_cards(ctx, event) if event in MOVED_EVENTS else ()
+    return tuple(i for i in cards if concerns_card_event(ctx, index, whose, (i,), None, ei))
+
+
 def triggered_effects(
-    ctx: Context, event: TriggerEvent, cards: tuple[int, ...] | None = None, player: Player | None = None
+    ctx: Context, event: TriggerEvent, cards: tuple[int, ...] | None = None, player: Player | None = None,
+    amount: int = 0,
 ) -> list[PendingTrigger]:
-    """The triggers an event sets off, in card order."""
+    """The triggers an event sets off, in card order, each with what its event was (`amount`: how much damage or
+    LP it was, for a player's event)."""
     out = []
     for ci, ei in ctx.index.triggers[event]:
         card = ctx.card(ci)
@@ -187,8 +239,12 @@ def triggered_effects(
             continue
         if not in_activation_location(card, event, eff.activate_from, eff.pendulum, whose == "self"):
             continue
+        if whose == "self" and "event_filter" in eff.params and not self_event_matches(ctx, ci, ei):
+            continue
         cond = ctx.registry[eff.type].condition
         if cond is not None and not cond(ctx, ctx.source_of(ci, ei)):
             continue
-        out.append(PendingTrigger(ci, ei, card.controller, not eff.optional, card.instance))
+        answered = answered_cards(ctx, event, ci, ei, whose, cards)
+        happened = TriggeringEvent(answered, tuple(ctx.card(i).instance for i in answered), amount)
+        out.append(PendingTrigger(ci, ei, card.controller, not eff.optional, card.instance, happened))
     return out

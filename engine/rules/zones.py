@@ -10,6 +10,7 @@ zones next to its own in those directions (a zone that does not exist is pointed
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from engine.effects import Context
@@ -61,3 +62,11 @@ def points_to(ctx: Context, index: int) -> list[int]:
         if _exists(x, y):
             cells.add((x, y))
     return [i for i, c in enumerate(ctx.state.cards) if i != index and place(c) in cells]
+
+
+def deck_top_first(cards: Sequence[Card], player: Player) -> list[int]:
+    """The cards of `player`'s Deck, the top first: those an effect placed on the top (the last placed first), then
+    the listed order, then those placed on the bottom (`CardDetails.deck_order`, rules spec §U.29)."""
+    deck = sorted((c.details.deck_order, i) for i, c in enumerate(cards) if c.location is Location.DECK
+                  and c.owner is player)  # fmt: skip
+    return [i for _order, i in deck]

@@ -74,6 +74,9 @@ HOOK_ANSWERS: Final[dict[Hook, str]] = {
     Hook.LEVELS: "an iterable of engine.LevelChange",
     Hook.SPECIAL_SUMMON_LOCK: "an engine.SummonLock",
     Hook.EFFECT_DAMAGE_REDIRECT: "an engine.DamageRedirect",
+    Hook.EFFECT_DAMAGE: "an iterable of engine.DamageModifier (stage GAIN, ZERO or AT_MOST)",
+    Hook.BANISHED_IF_LEAVES_FIELD: "an iterable of card indexes",
+    Hook.DESTROYED_AFTER_TARGETED: "an iterable of card indexes",
 }
 assert HOOK_ANSWERS.keys() == set(Hook), "every hook says what it is answered with"
 
@@ -171,6 +174,7 @@ def _one(kind: type, *fields: str) -> Callable[[object, int], Checked]:
     return check
 
 
+
 def _flag(answer: object, cards: int) -> Checked:
     if type(answer) is not bool:
         return answer, "it is not a bool"
@@ -246,6 +250,9 @@ _CHECKS: Final[dict[Hook, Callable[[object, int], Checked]]] = {
     Hook.LEVELS: _values_of(LevelChange, "card"),
     Hook.SPECIAL_SUMMON_LOCK: _one(SummonLock, "cards"),
     Hook.EFFECT_DAMAGE_REDIRECT: _one(DamageRedirect),
+    Hook.EFFECT_DAMAGE: _values_of(DamageModifier, "source"),
+    Hook.BANISHED_IF_LEAVES_FIELD: _card_indexes,
+    Hook.DESTROYED_AFTER_TARGETED: _card_indexes,
 }
 assert _CHECKS.keys() == set(Hook), "every hook's answer is checked"
 

@@ -70,6 +70,9 @@ class TriggerEvent(FastEnum):
     ACTIVATION_NEGATED = "activation_negated"  # an activation was negated (the card: the card whose it was)
     SUMMONED_FROM_EXTRA_DECK = "summoned_from_extra_deck"  # a monster was Special Summoned from the Extra Deck
     DESTROYED_AND_SENT_TO_GRAVEYARD = "destroyed_and_sent_to_graveyard"  # destroyed (by battle or effect), in the GY
+    LP_GAINED = "lp_gained"  # a player gained LP (rules spec §U.29: "when you gain LP")
+    EFFECT_ACTIVATED = "effect_activated"  # a card's effect was activated (its card; rules spec §U.24)
+    LEFT_FIELD = "left_field"  # a card left the field, to anywhere ("if this card leaves the field", §U.24, §U.27)
 
 
 class DamageStepRule(FastEnum):
@@ -136,6 +139,16 @@ class Hook(FastEnum):
     SPECIAL_SUMMON_LOCK = "special_summon_lock"
     # -> DamageRedirect: effect damage a player would take is taken by their opponent instead (rules spec §U.17)
     EFFECT_DAMAGE_REDIRECT = "effect_damage_redirect"
+    # Issue 43, rules spec §U.29 (each read in one rule function):
+    # -> Iterable[DamageModifier]: what happens to effect damage a player would take (stage GAIN: they gain that much
+    # LP instead, Rainbow Life; AT_MOST: none of `value` or less, Performage Trapeze Magician; ZERO: none)
+    EFFECT_DAMAGE = "effect_damage"
+    # -> Iterable[int]: cards banished instead whenever they would leave the field ("if this card would leave the
+    # field, banish it instead"; Battle Fader's "if this card Summoned this way leaves the field, banish it")
+    BANISHED_IF_LEAVES_FIELD = "banished_if_leaves_field"
+    # -> Iterable[int]: cards destroyed after a card effect that targets them resolves ("after resolving a card effect
+    # that targets this face-up card, destroy this card": Spirit Reaper)
+    DESTROYED_AFTER_TARGETED = "destroyed_after_targeted"
 
 
 class DamageStage(FastEnum):
@@ -451,3 +464,7 @@ class ActivationLock:
     player: Player | None  # None = both players
     monsters: bool = False  # monster effects
     cards_only: bool = False  # only the activation of Spell/Trap Cards, not the effects of face-up ones
+    # Only in response to the activation of a monster effect of these cards by `owner` ("your opponent cannot activate
+    # cards or effects in response to the activation of your 'Crusadia' monster effects", rules spec §U.27)
+    responding_to: tuple[int, ...] | None = None
+    owner: Player | None = None

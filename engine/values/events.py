@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+import attr
+
 from engine.values.enums import FastEnum
+from engine.values.frozen import Frozen
 from engine.values.game import Phase, Player, Window
 
 
@@ -126,6 +129,12 @@ RULES: dict[str, str] = {
     "declaration, and no replay (§U.6)",
     "calculate_at_once": "an effect that performs damage calculation enters the Damage Step while it resolves: no "
     "window opens before damage calculation; those after it do (§U.6)",
+    "effect_damage_changed": "effect damage a player would take is gained as LP instead, or not taken, while an "
+    "effect says so (§U.29)",
+    "banished_instead_of_leaving": "a card that would leave the field is banished instead while an effect says so, "
+    "wherever it would have gone (§U.29)",
+    "destroyed_after_targeted": "a card that is destroyed after a card effect that targets it resolves is destroyed "
+    "then, with no chain; in the Damage Step, after damage calculation (§U.29)",
 }
 
 
@@ -158,3 +167,19 @@ class Event(NamedTuple):
         for k, v in self.data:
             out[k] = [card_ids[i] for i in v] if k == "targets" else list(v) if isinstance(v, tuple) else v
         return out
+
+
+@attr.s(auto_attribs=True, init=False, unsafe_hash=True)
+class TriggeringEvent(Frozen):
+    """What a trigger's event was, for its resolution (rules spec §U.27): the cards of the event it answers, each as
+    the card it was then (`instances`: "that monster" is no longer it once it moved), and an amount ("the damage you
+    took")."""
+
+    cards: tuple[int, ...]
+    instances: tuple[int, ...]
+    amount: int
+
+    def __init__(self, cards: tuple[int, ...] = (), instances: tuple[int, ...] = (), amount: int = 0) -> None:
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "instances", instances)
+        object.__setattr__(self, "amount", amount)

@@ -162,12 +162,16 @@ class OncePerTurn(FastEnum):
     """How often an effect may be activated (rules spec §C.4): `SOFT` "once per turn" counts per card
     (a card that leaves the field, or is turned face-down, is a new card); `HARD` "you can only use this
     effect of <name> once per turn" counts per player and card name; `WHILE_FACE_UP` "this effect can only be used
-    once while this card is face-up on the field" counts per card, across turns."""
+    once while this card is face-up on the field" counts per card, across turns; `NAME` "you can only activate 1 <name>
+    per turn" / "you can only use 1 <name> effect per turn" counts per player and card name, whichever effect it is
+    (rules spec §U.27); `BATTLE` "once per battle" per card and attack (rules spec §U.23, §U.24)."""
 
     UNLIMITED = "unlimited"
     SOFT = "soft"
     HARD = "hard"
+    BATTLE = "battle"  # "once per battle": per card, per battle (rules spec §U.24)
     WHILE_FACE_UP = "while_face_up"
+    NAME = "name"
 
 
 class Window(FastEnum):

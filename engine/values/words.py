@@ -146,6 +146,9 @@ TRIGGERS: Final[dict[TriggerEvent, str]] = {
     TriggerEvent.ACTIVATION_NEGATED: "its activation negated",
     TriggerEvent.SUMMONED_FROM_EXTRA_DECK: "Special Summoned from the Extra Deck",
     TriggerEvent.DESTROYED_AND_SENT_TO_GRAVEYARD: "destroyed and sent to the Graveyard",
+    TriggerEvent.LP_GAINED: "LP gained",
+    TriggerEvent.EFFECT_ACTIVATED: "its effect activated",
+    TriggerEvent.LEFT_FIELD: "left the field",
 }
 
 

@@ -172,6 +172,21 @@ def _where(card: Json) -> tuple[str, str]:
     return card.get("card_type", "monster"), card.get("location", "monster_zone")
 
 
+# Target keywords the generator does not draw for any reference (see `refs` below)
+_NOT_DRAWN = frozenset({"targeted", "acted_on", "battle_victims", "paid", "event_cards", "summoned"})
+
+
+def _no_event_reads(op: Json) -> None:
+    """A value reading a trigger's event (`event_amount`, rules spec §U.27) read from this card instead: the loader
+    refuses it outside a trigger."""
+    for value in op.values():
+        for one in value if isinstance(value, list) else [value]:
+            if isinstance(one, dict):
+                if one.pop("event_amount", None) is not None:
+                    one["of"] = "self"
+                _no_event_reads(one)
+
+
 @st.composite
 def _effect(draw: st.DrawFn, card: Json, ids: list[str], summonable: list[str], kind: str | None = None,
             first_op: str | None = None) -> Json:
@@ -179,8 +194,10 @@ def _effect(draw: st.DrawFn, card: Json, ids: list[str], summonable: list[str], 
     first op is `first_op` if given."""
 
     def refs(what: str) -> st.SearchStrategy[str]:
-        # `targeted` only where the effect chooses its targets (fixed below): the loader refuses it elsewhere
-        pool = ids if what == "card_ref" else [*(k for k in fmt.TARGET_KEYWORDS if k != "targeted"), *ids]
+        # `targeted` only where the effect chooses its targets (fixed below): the loader refuses it elsewhere; the
+        # references to several cards (`acted_on`, `battle_victims`, `paid`: rules spec §U.23; `event_cards`: only in
+        # a trigger's, §U.27; `summoned`: after a Summon, §U.24) only in some operations
+        pool = ids if what == "card_ref" else [*(k for k in fmt.TARGET_KEYWORDS if k not in _NOT_DRAWN), *ids]
         return st.sampled_from(pool)
 
     if kind is None:
@@ -199,6 +216,10 @@ def _effect(draw: st.DrawFn, card: Json, ids: list[str], summonable: list[str], 
             if not summonable:
                 continue
             op["card"] = draw(st.sampled_from(summonable))
+            for key in ("target", "count", "different", "up_to"):  # (a pick's keys, or another card: §U.23)
+                op.pop(key, None)
+        if kind != "trigger":
+            _no_event_reads(op)
         ops.append(op)
     eff["does"] = ops or [{"op": "gain_lp", "player": "controller", "amount": 100}]
     if isinstance(eff.get("target"), dict):  # the cards its controller chooses: an operation acts on them
@@ -207,6 +228,12 @@ def _effect(draw: st.DrawFn, card: Json, ids: list[str], summonable: list[str], 
             eff["does"].append({"op": "destroy", "target": "targeted"})
         else:
             acting["target"] = "targeted"
+    if kind == "trigger" and eff.get("card_activation") and (
+        eff.get("on") != "activation_negated" or eff.get("about", "self") == "self"
+    ):
+        eff.pop("card_activation")  # (it reads a negated activation: refused with another event)
+    if kind == "activated" and eff.get("mandatory") and "responds_to" not in eff:
+        eff.pop("mandatory")  # (a mandatory Quick Effect answers an activation: refused without responds_to)
     if kind == "activated":
         ctype, _ = _where(card)
         if ctype == "counter_trap":
