@@ -104,9 +104,10 @@ def raise_event(
 
 
 def flipped_face_up(ctx: Context, index: int) -> None:
-    """A face-down monster was turned face-up: its FLIP effect triggers -- after damage
-    calculation if that is still to come, at once otherwise."""
+    """A face-down monster turned face-up: its FLIP effect triggers (after damage calculation if still to come)."""
     s = ctx.state
+    if not ctx.card(index).details.flipped:  # "after this card has been flipped face-up" (§U.26)
+        write_details(s, index, attrs.evolve(ctx.card(index).details, flipped=True))
     write_battle(s, s.battle.with_parked_flips((*s.battle.parked_flips, (index, ctx.card(index).instance))))
     if ctx.state.phase not in FLIP_DELAYED_PHASES and ctx.state.window is not None:
         release_flips(ctx)
@@ -228,10 +229,9 @@ def note_last_known(ctx: Context, index: int) -> None:
 
 
 def send_to_graveyard(ctx: Context, index: int, rule: str, *, detail: str = "", triggers: bool = True) -> None:
-    """Send a card to the Graveyard (or where an effect sends it instead); "if this card is sent to the GY"
-    triggers if it arrives there (`triggers` False: the caller raises the events itself, as the end of the
-    Damage Step does for the monsters destroyed by battle)."""
-    dest, why = graveyard_destination(ctx, ctx.card(index))
+    """Send a card to the Graveyard (or where an effect sends it instead); "if this card is sent to the GY" triggers
+    if it arrives there (`triggers` False: the caller raises them, as the end of the Damage Step does)."""
+    dest, why = graveyard_destination(ctx, ctx.card(index), index)
     move_card(ctx, index, dest, rule if dest is Location.GRAVEYARD else why, detail=detail)
     if triggers and ctx.card(index).location is Location.GRAVEYARD:  # (a Token never arrives: §U.17)
         _moved(ctx, TriggerEvent.SENT_TO_GRAVEYARD, index)
@@ -337,6 +337,8 @@ def face_down_reset(ctx: Context, index: int) -> None:
     _keep_lingering(ctx, keep, "face_down_reset", card=index, detail=f"{card.name} was turned face-down")
     if card.counters:
         set_counters(ctx, index, 0, "counters")
+    if card.details.named_counters or card.details.flipped:  # §U.26: its counters of a kind and its flip are lost
+        write_details(ctx.state, index, attrs.evolve(ctx.card(index).details, named_counters=(), flipped=False))
     # A card turned face-down is a new card for "once per turn" (§C.4): its soft uses are forgotten
     s = ctx.state
     s.used_once = tuple(k for k in s.used_once if not (k[0] in ("soft", "face_up") and k[1] == index))
@@ -655,9 +657,8 @@ def retarget_attack(ctx: Context, target: int | None) -> None:
 
 def change_attack_target(ctx: Context, target: int) -> bool:
     """An effect makes `target` the attack target (rules spec §U.6: "change the attack target to it"): not a
-    declaration, not a replay (the opponent's monsters as they are now are those the attack was aimed among).
-    False, and nothing changes, if no attack is under way or `target` is the attacker or not a monster on the
-    field."""
+    declaration, not a replay (the opponent's monsters as they are now are those the attack was aimed among). False, and
+    nothing changes, if no attack is under way or `target` is the attacker or not a monster on the field."""
     b = ctx.state.battle
     card = ctx.card(target)
     if not b.under_way or target == b.attacker or card.location is not Location.MONSTER_ZONE:
@@ -724,7 +725,6 @@ def end_battle_phase(ctx: Context, rule: str = "effect") -> None:
 
 
 # -- for hosts' own effect operations (docs/embedding.md) -----------------------------------------
-
 __all__ = [
     "add_lingering",
     "battle_damage_preview",

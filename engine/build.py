@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterator
 from types import MappingProxyType
 from typing import Any
 
+import attrs
+
 from engine import scenario as loader
 from engine.cards import all_cards, registry
 from engine.cards import library as card_library
@@ -97,7 +99,8 @@ def _details(c: CardSpec) -> CardDetails:
     """A card's few extra keys (rules spec §U.1, §U.5), as one value."""
     column = -1 if c.column is None else c.column
     return CardDetails(frozenset(c.abilities or ()), frozenset(c.link_arrows or ()), c.summoned,
-                       bool(c.summoned_this_turn), column, bool(c.extra_monster_zone), rank=c.rank or 0)  # fmt: skip
+                       bool(c.summoned_this_turn), column, bool(c.extra_monster_zone), rank=c.rank or 0,
+                       named_counters=c.named_counters or (), flipped=bool(c.flipped_face_up))  # fmt: skip
 
 
 def state_from_scenario(sc: Scenario) -> GameState:
@@ -128,6 +131,10 @@ def state_from_scenario(sc: Scenario) -> GameState:
                 details=_details(c),
             )
         )
+    for k, c in enumerate(sc.cards):  # §U.26: its Summon's materials, as those cards are
+        if c.summon_materials:
+            used = tuple(cards[ids.index(m)] for m in c.summon_materials)
+            cards[k] = attrs.evolve(cards[k], details=attrs.evolve(cards[k].details, summon_materials=used))
     turn_player = Player[sc.turn_player]
     state = GameState(
         players=(PlayerState(sc.life_points["A"]), PlayerState(sc.life_points["B"])),

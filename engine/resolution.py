@@ -95,12 +95,15 @@ def _about(ctx: Context, src: Source) -> str:
     return f"{describe_card(card.id, card.name)}'s effect"
 
 
-def choose_position(ctx: Context, src: Source, card: int, allowed: Sequence[Position] | None = None) -> Position:
+def choose_position(
+    ctx: Context, src: Source, card: int, allowed: Sequence[Position] | None = None, what: str | None = None
+) -> Position:
     """The battle position the summoning player (the effect's controller) chooses for `card` as it is Special
-    Summoned: face-up Attack or face-up Defense Position unless the card allows others (`allowed`)."""
+    Summoned: face-up Attack or face-up Defense Position unless the card allows others (`allowed`). `what`: the
+    monster's name where it is not yet a card of the duel (a Token about to be made: `card` is then the effect's)."""
     positions = allowed if allowed is not None else (Position.ATTACK, Position.DEFENSE)
     options = [answer_option(card, POSITION_CODES.index(p.value)) for p in positions]
-    name = describe_card(ctx.state.cards[card].id, ctx.state.cards[card].name)
+    name = what or describe_card(ctx.state.cards[card].id, ctx.state.cards[card].name)
     o = ask(ctx, src.controller, DecisionKind.POSITION, options, f"{_about(ctx, src)}: the position of {name}")
     return Position(POSITION_CODES[answer_value(o)])
 

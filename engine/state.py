@@ -39,10 +39,9 @@ from engine.values.game import (
 )
 
 
-# The records of the state (issue 39: the state is a small tree of immutable records). A card and a player are
-# `Frozen` attrs classes (`engine.values.frozen`: native and made in C in the compiled build, refusing every write
-# after `__init__`, docs/compiled-build.md), held in tuples: a write replaces the record, through one named function
-# per kind of write (`write_*`, below: every writer is found by its name), so a clone or a snapshot shares them all.
+# The records of the state (issue 39: a small tree of immutable records): a card and a player are `Frozen` attrs classes
+# (`engine.values.frozen`: native in the compiled build, refusing every write after `__init__`), held in tuples; a write
+# replaces the record through one named function per kind of write (`write_*`, below), so clones and snapshots share it.
 # The battle (`engine.values.battle.Battle`) is such a record too, and the state's lingering effects and mappings
 # are a tuple and read-only `FrozenMap`s, replaced through their writers; so is the open window (`WindowState`,
 # through `engine.windows`: `write_window`, `write_priority`...). What a clone still copies: the root and the
@@ -80,21 +79,23 @@ class CardDetails:
     # last change of position (rules spec §U.24: what an event of this card carries). Kept until it moves again.
     arrival: Arrival | None = None
     position_before: Position | None = None
-
-    # A Trap Card Special Summoned as a monster ("this card is also still a Trap Card", rules spec §U.27): a monster
-    # while it stays in the Monster Zone, its printed type line given by the effect (`abilities`, kept in
-    # `printed_abilities` meanwhile); once it leaves, a Trap Card again.
+    # A Trap Card Special Summoned as a monster (§U.27): a monster while in the Monster Zone, its type line given by the
+    # effect (`abilities`; the printed one kept in `printed_abilities`); once it leaves, a Trap Card again.
     trap_monster: bool = False
     printed_abilities: frozenset[str] = frozenset()
     set_turn: int = -1  # the turn an effect Set this Spell/Trap (-1: not so; §U.23: not activated that turn)
-    # Its place in its Deck when an effect placed it on the top (negative) or the bottom (positive) of it; 0 for the
-    # listed order (rules spec §U.29: drawn first the card with the lowest, then the listed order). Lost as it moves.
-    deck_order: int = 0
+    deck_order: int = 0  # placed on the top (< 0) or bottom (> 0) of its Deck by an effect (§U.29); lost as it moves
+    # §U.26: counters of a kind by name ("A-Counter"), in the order placed, and whether it was flipped face-up since it
+    # came to the field (both lost when it moves or is turned face-down); its Summon's materials as the cards were
+    named_counters: tuple[tuple[str, int], ...] = ()
+    flipped: bool = False
+    summon_materials: tuple[Any, ...] = ()
 
     def moved(self) -> CardDetails:
         """As it is once the card moved: a new card, in no zone, not Summoned (its printed details stay)."""
         if (self.summoned is None and not self.summoned_this_turn and self.column < 0 and not self.trap_monster
-                and self.set_turn < 0 and not self.deck_order and self.position_before is None):  # fmt: skip
+                and self.set_turn < 0 and not self.deck_order and self.position_before is None
+                and not self.named_counters and not self.flipped and not self.summon_materials):  # fmt: skip
             return self
         abilities = self.printed_abilities if self.trap_monster else self.abilities
         return CardDetails(abilities, self.link_arrows, rank=self.rank)
@@ -573,8 +574,7 @@ class GameState:
 def write_card(state: GameState, index: int, card: Card) -> None:
     """Put `card` in place of the card at `index`: the one place the cards' tuple is replaced (the other writers
     make the new record and call this). A clone or a snapshot that holds the old tuple is not changed."""
-    cards = state.cards
-    state.cards = (*cards[:index], card, *cards[index + 1 :])
+    state.cards = (*state.cards[:index], card, *state.cards[index + 1 :])
 
 
 def write_added(state: GameState, card: Card) -> int:

@@ -108,6 +108,7 @@ def test_base_scenario_is_valid() -> None:
         "applies_to": "self", "filter": None,
         "while": "always", "when": None, "applied_last": False, "atk_gain_equal_to": None, "halve": "none",
         "if_weaker": False, "per_card": None, "against": None, "atk_gain_of": None, "def_too": False,
+        "per_counter": None,
     }  # fmt: skip
     assert s.choices[0].targets == ("att",) and s.choices[0].effect == 0 and s.choices[0].expect == "legal"
 
@@ -255,7 +256,7 @@ ERRORS: list[tuple[str, dict[str, Any], str, str]] = [
      'unknown card id "nobody"'),
     ("unknown-op-target", edited(((*TRAP, "does", 0, "target"), "defender")), "cards[2].effects[0].does[0].target",
      "expected attacker, target, self, battling_opponent, own_battler, opponent_battler, targeted, event_cards, "
-     'acted_on, battle_victims, paid, summoned or a card id, got "defender"'),
+     'acted_on, battle_victims, paid, summoned, event_card or a card id, got "defender"'),
     ("unknown-effect-target", edited(((*TRAP, "target"), "nobody")), "cards[2].effects[0].target", '"nobody"'),
     ("unknown-summon", edited(((*C0E0, "does", 0), {"op": "special_summon", "card": "nobody", "position": "attack"})),
      "cards[0].effects[0].does[0].card", 'unknown card id "nobody"'),

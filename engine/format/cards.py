@@ -14,6 +14,7 @@ from msgspec import UNSET, Meta, UnsetType, field
 from engine.format.effects import AnyEffect, EffectSpec, effect_spec, with_speed
 from engine.format.errors import Invalid, one_of, show
 from engine.format.vocabulary import (
+    MAX_COUNT,
     Ability,
     Arrow,
     Attribute,
@@ -65,6 +66,9 @@ class CardSpec(msgspec.Struct, frozen=True):
     extra_monster_zone: bool | None = None
     link_arrows: tuple[str, ...] | None = None
     rank: int | None = None
+    named_counters: tuple[tuple[str, int], ...] | None = None
+    flipped_face_up: bool | None = None
+    summon_materials: tuple[str, ...] | None = None
 
 
 Abilities = tuple[Ability, ...]
@@ -110,6 +114,17 @@ class CardWire(Wire, kw_only=True):
                                                                  "sees them")] = UNSET
     rank: Annotated[Annotated[int, Meta(ge=1, le=13)] | UnsetType, doc("monsters only: an Xyz Monster's Rank "
                                                                        "(values read it: stat rank)")] = UNSET
+    named_counters: Annotated[dict[Annotated[str, Meta(min_length=1, max_length=80)],
+                                   Annotated[int, Meta(ge=1, le=MAX_COUNT)]] | UnsetType,
+                              doc("cards face-up on the field only: its counters of a kind, by name ({\"A-Counter\": "
+                                  "2}; rules spec §U.26)")] = UNSET
+    flipped_face_up: Annotated[bool | UnsetType, doc("monsters in a monster_zone only: it was flipped face-up since it "
+                                                     "came to the field (\"after this card has been flipped "
+                                                     "face-up\"; rules spec §U.26)", default=False)] = UNSET
+    summon_materials: Annotated[Annotated[tuple[CardRef, ...], Meta(min_length=1)] | UnsetType,
+                                doc("monsters in a monster_zone only: the monsters used as the materials of its "
+                                    "Summon (card ids, read as those cards are printed: \"if this card was Synchro "
+                                    "Summoned using a FIRE monster\"; rules spec §U.26)")] = UNSET
     card: Annotated[
         Text | UnsetType,
         doc(
@@ -149,6 +164,9 @@ ONLY_FOR: Mapping[str, _Who] = {
     "extra_monster_zone": _FIELD_MONSTERS,
     "link_arrows": _MONSTERS,
     "rank": _MONSTERS,
+    "named_counters": _ON_FIELD,
+    "flipped_face_up": _FIELD_MONSTERS,
+    "summon_materials": _FIELD_MONSTERS,
 }
 # Card keys required on some cards (beyond the structs).
 _REQUIRED_FOR: Mapping[str, _Who] = {"atk": _MONSTERS, "def": _MONSTERS, "position": _FIELD_MONSTERS}
@@ -194,6 +212,11 @@ def card_spec(c: CardWire) -> CardSpec:
         raise Invalid(f"an Extra Monster Zone stands above column 1 or 3, got column {show(c.column)}", "column")
     if c.counters not in (UNSET, 0) and (c.face_down is True or c.position == "set"):
         raise Invalid(f"counters are placed on face-up cards only, got {c.counters} on a face-down card", "counters")
+    if c.named_counters not in (UNSET, {}) and (c.face_down is True or c.position == "set"):
+        raise Invalid("counters are placed on face-up cards only, got named_counters on a face-down card",
+                      "named_counters")  # fmt: skip
+    if c.flipped_face_up is True and c.position == "set":
+        raise Invalid("a face-down monster is not one flipped face-up, got flipped_face_up true", "flipped_face_up")
     effects = []
     for j, e in enumerate(c.effects):
         try:
@@ -207,6 +230,8 @@ def card_spec(c: CardWire) -> CardSpec:
         opt(c.attribute), opt(c.monster_type), opt(c.level), opt(c.materials), opt(c.card),
         opt(c.property), opt(c.counters), opt(c.abilities), opt(c.summoned), opt(c.summoned_this_turn),
         opt(c.column), opt(c.extra_monster_zone), opt(c.link_arrows), opt(c.rank),
+        None if c.named_counters is UNSET else tuple(c.named_counters.items()), opt(c.flipped_face_up),
+        opt(c.summon_materials),
     )  # fmt: skip
 
 

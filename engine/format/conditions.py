@@ -75,6 +75,13 @@ class FilterWire(Wire):
     card_type: Annotated[
         Literal["monster", "spell", "trap"] | UnsetType, doc("its card type (a Counter Trap is a trap)")
     ] = UNSET
+    material: Annotated[FilterWire | UnsetType,
+                        doc("it was Summoned using a monster that matches this as material (its card's "
+                            "summon_materials: \"a non-Tuner EARTH Synchro Material\": {\"attribute\": \"earth\", "
+                            "\"not\": {\"ability\": \"tuner\"}}; rules spec §U.26)")] = UNSET
+    has_counter: Annotated[Annotated[str, Meta(min_length=1, max_length=80)] | UnsetType,
+                           doc("it has a counter of this kind on it (\"a monster with an A-Counter\": A-Counter; "
+                               "rules spec §U.26)")] = UNSET
     property: Annotated[
         Literal["normal", "continuous", "equip", "quick_play", "field", "ritual"] | UnsetType,
         doc("a Spell/Trap with this Property (\"a Ritual Spell\": with card_type spell; a monster has none)"),
@@ -184,6 +191,12 @@ class BattleWire(Wire):
                                         "condition read when the attack is declared)")] = False
     of: Annotated[TargetRef | UnsetType, doc("whose battle: this monster's (\"if that monster battles\"), instead "
                                              "of the effect's controller's battling monster")] = UNSET
+    opponent_level: Annotated[
+        Literal["higher", "lower", "equal", "equal_or_higher", "equal_or_lower"] | UnsetType,
+        doc("the monster it battles is face-up and has a higher (lower, the same...) Level than the monster of the "
+            "effect's controller (or than the monster `of` names): \"a monster with an equal or lower Level\"; a "
+            "monster with no Level (an Xyz or Link Monster) never holds (rules spec §U.26)"),
+    ] = UNSET
     opponent_destroyed: Annotated[bool | UnsetType, doc("the monster it battles was (true) / was not (false) "
                                                         "destroyed by the battle, after damage calculation")] = UNSET
 
@@ -290,7 +303,9 @@ class StatOfWire(Wire):
     of cards. Exactly one of `of`, `highest_among`, `lowest_among`, `count`."""
 
     of: Annotated[TargetRef | UnsetType, doc("which monster: a target reference")] = UNSET
-    stat: Literal["atk", "def", "original_atk", "original_def", "level", "rank", "link_rating"] = "atk"
+    stat: Literal["atk", "def", "original_atk", "original_def", "level", "original_level", "rank", "link_rating"] = (
+        "atk"
+    )
     minus: Annotated[
         TargetRef | UnsetType, doc("less the same value of this monster (none below 0): \"the difference in ATK\"")
     ] = UNSET

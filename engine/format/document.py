@@ -126,6 +126,11 @@ def check_scenario(w: ScenarioWire, own_effects: Mapping[str, int] | None = None
             )  # fmt: skip
 
     for i, c in enumerate(cards):
+        for k, mid in enumerate(c.summon_materials or ()):  # §U.26: the monsters used as its Summon's materials
+            m = card(mid, "cards", i, "summon_materials", k)
+            if m.card_type != "monster" or m.location in ("monster_zone", "spell_trap_zone", "field_zone") or m is c:
+                raise Invalid(f"card {show(m.id)} is not a monster off the field (a material has left the field)",
+                              "cards", i, "summon_materials", k)  # fmt: skip
         if c.equipped_to is not None:
             t = card(c.equipped_to, "cards", i, "equipped_to")
             if t.card_type != "monster" or t.location != "monster_zone":
@@ -157,14 +162,11 @@ def check_scenario(w: ScenarioWire, own_effects: Mapping[str, int] | None = None
                 for name, kind in REF_PARAMS[op.op]:
                     if op.params[name] is not None and not summons_self(op):  # (an optional reference left out)
                         ref(kind, op.params[name], "cards", i, "effects", j, *place, name)
-                for key in VALUE_KEYS:
+                for key in (*VALUE_KEYS, "atk_below"):
                     source = op.params.get(key) or {}
                     for part in ("of", "minus"):
                         if source.get(part) is not None:
                             ref("target_ref", source[part], "cards", i, "effects", j, *place, key, part)
-                if op.op == "special_summon" and op.params.get("card") is not None and op.params.get("count", 1) > 1:
-                    raise Invalid("count is how many monsters the controller picks: give no card with it",
-                                  "cards", i, "effects", j, *place, "count")  # fmt: skip
                 if op.op == "special_summon" and summons_self(op):
                     if c.card_type != "monster":
                         raise Invalid(f"card {show(c.id)} is not a monster ({c.card_type})",

@@ -27,9 +27,11 @@ from engine.format.conditions import (
 from engine.format.costs import Cost, CostWire, InsteadWire, cost_spec
 from engine.format.errors import Invalid
 from engine.format.event_keys import EVENT_KEYS, EVENT_KINDS, check_event_keys
+from engine.format.groups import check_event_card, check_group
 from engine.format.nesting import each_op
 from engine.format.ops import REF_PARAMS, AnyOp, Op, op_of
 from engine.format.pieces import PIECE_KIND_ONE_OF, PIECE_KINDS
+from engine.format.pieces_u26 import U26_KINDS, EventCountWire
 from engine.format.vocabulary import (
     MAX_COUNT,
     Amount,
@@ -107,6 +109,9 @@ _ONCE = optional(Literal["soft", "hard", "while_face_up", "battle", "name"],
                  "only activate 1 <name> per turn', 'only use 1 <name> effect per turn' (per player and card name, any "
                  "of its effects so marked, §U.27)")
 _BATTLE = optional(BattleWire, "who battles whom: an activation condition")
+_EVENT_COUNT = optional(EventCountWire, "with on an event of cards and about other than self: how many cards of its "
+                        "event concern it as it is activated (\"when exactly 1 monster is Special Summoned\": "
+                        "at_least 1, at_most 1; rules spec §U.26)")
 _CONDITION = default(TriggerCondition | Annotated[tuple[TriggerCondition, ...], Meta(min_length=1)], (),
                       "all must hold")
 # Attack restrictions and permissions (rules spec §BP.8): the monsters they apply to.
@@ -186,6 +191,10 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                           "every other change (\"its ATK is halved during damage calculation only\")"),
         "per_card": optional(PerCardWire, "atk/def count once for each such card (Tragoedia: \"600 ATK/DEF for each "
                               "card in your hand\")"),
+        "per_counter": optional(Annotated[str, Meta(min_length=1, max_length=80)],
+                                "atk/def count once for each counter of this kind on the monster it applies to "
+                                "(\"monsters with A-Counters lose 300 ATK/DEF for each A-Counter on them\": "
+                                "A-Counter, atk -300; rules spec §U.26)"),
         "if_weaker": default(bool, False, "only while the monster's ATK without this change is lower than the ATK "
                               "of the monster it battles (Skyscraper: \"attacks a monster that has a higher ATK\")"),
         "against": optional(FilterWire, "only while the monster battles one that matches this, in the Damage Step "
@@ -257,6 +266,7 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
                                               "of this type on the field, either player's (\"negate all Trap "
                                               "effects on the field\": Jinzo)")},
     **PIECE_KINDS,  # a continuous Level change (rules spec §U.17)
+    **U26_KINDS,  # rules spec §U.26
     **CARD_PIECE_KINDS,  # the approximate cards' pieces (rules spec §U.29)
     **EVENT_KINDS,  # activated effects negated by where they were activated (rules spec §U.24)
     **CHAIN_LOCK_KINDS,  # "cannot activate cards or effects in response" (rules spec §U.27)
@@ -285,6 +295,7 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
         "about": default(Literal["self", "own", "opponent", "any"], "self", "with on an event of cards or players "
                          "(special_summoned, destroyed...): whose card (or LP) its timing answers"),
         "event_filter": optional(FilterWire, "with about other than self: the card of the event must match this"),
+        "event_count": _EVENT_COUNT,
         **EVENT_KEYS,  # what its timing's event carries (rules spec §U.24)
         "responds_to": optional(RespondsToWire, "what it can be activated in response to: the chain link just below "
                                  "it must be such an activation (\"when your opponent activates a Spell/Trap Card\")"),
@@ -436,6 +447,8 @@ def check_targeted(e: EffectSpec, at: tuple[str | int, ...]) -> None:
                       "target")  # fmt: skip
     acts = False
     for place, op in each_op(e.does, at):  # contained operations too (§U.22)
+        check_group(op, (*at, *place))
+        check_event_card(e.params, op, (*at, *place))
         if op.params.get("if_it_is") is not None and op.params.get("target") is None:
             raise Invalid("if_it_is reads the card the operation's target names: give it a target", *at, *place,
                           "if_it_is")  # fmt: skip

@@ -19,6 +19,7 @@ from engine.format.chain_locks import CHAIN_LOCK_OPS
 from engine.format.conditions import FilterWire, OnlyIfWire, StatOfWire, only_if_mapping
 from engine.format.event_keys import PickWire
 from engine.format.pieces import PIECE_ONE_OF, PIECE_OPS
+from engine.format.pieces_u26 import U26_OPS, EventCountWire
 from engine.format.trap_monsters import TRAP_MONSTER_OPS
 from engine.format.vocabulary import (
     MAX_COUNT,
@@ -89,6 +90,9 @@ ONE_OF = {
 EXACTLY_ONE = {"send_to_graveyard": ("target", "from")}
 
 _UNTIL = default(Until, "end_of_turn")
+_ATK_BELOW = optional(StatOfWire, "only face-up monsters with less ATK than this value, read as it resolves (\"with "
+                      "less ATK than that monster\": {\"of\": \"event_card\"}); if the monster it reads is no longer "
+                      "face-up on the field, nothing is done (rules spec §U.26)")
 _STATS = {
     "target": TargetRef,
     "stats": default(Literal["atk", "def", "both"], "atk", "which values"),
@@ -103,6 +107,9 @@ SEQUENCE_KEYS: Mapping[str, Any] = {
     "if_it_is": optional(FilterWire, "done only if the card its target names matches this filter as it resolves "
                          "(\"..., unless it is a 'Madolche' monster, it cannot attack\": {\"not\": {\"archetype\": "
                          "\"Madolche\"}}; \"if it is Level 2 or higher, ...\")"),
+    "if_event_count": optional(EventCountWire, "done only if the event the effect answers has this many cards, read "
+                               "as it resolves (\"then, if 2 or more monsters were destroyed by that card effect, "
+                               "...\": at_least 2; rules spec §U.26)"),
     "if_at_activation": optional(OnlyIfWire, "done only if this held when the effect was activated (\"if only "
                                  "your opponent controlled a monster when this effect was activated\"): read then, "
                                  "before the cost was paid (rules spec §U.23)"),
@@ -148,7 +155,11 @@ def _sequenced(table: Mapping[str, Mapping[str, Any]]) -> dict[str, Mapping[str,
 
 OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
     "change_stats": {
-        "target": TargetRef,
+        "target": optional(TargetRef, "the monster whose ATK/DEF change (or give applies_to)"),
+        "applies_to": optional(PlayerMonsters, "instead of target: every face-up monster these are as it resolves, as "
+                               "the controller sees them, each changed for itself (\"all face-up monsters your "
+                               "opponent currently controls\": rules spec §U.26)"),
+        "filter": optional(FilterWire, "with applies_to: only the monsters that match"),
         "atk": optional(StatChange, "ATK delta", default=0),
         "def": optional(StatChange, "DEF delta", default=0),
         "set_atk": optional(Stat),
@@ -258,7 +269,8 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
         "filter": optional(FilterWire, "only the monsters of applies_to that match this filter"),
         "until": _UNTIL,
     },
-    "destroy_all": {"player": Relative, "filter": optional(FilterWire, "only the monsters that match")},
+    "destroy_all": {"player": Relative, "filter": optional(FilterWire, "only the monsters that match"),
+                    "atk_below": _ATK_BELOW},
     # Effects that last (rules spec §BP.12, §BP.13): a continuous effect on a player or all of their monsters for the
     # rest of the turn; "you take no battle damage this turn"; "it can attack again (in a row)".
     "lasting_effect": {
@@ -295,6 +307,7 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
         "filter": optional(FilterWire, "only the monsters that match"),
         "do": Annotated[Literal["destroy", "banish", "return_to_hand", "shuffle_into_deck", "send_to_graveyard",
                                 "change_position"], doc("what is done to each of them, at once")],
+        "atk_below": _ATK_BELOW,
         "to": default(Literal["attack", "defense", "set", "other"], "defense", "with change_position: the position "
                       "(set: face-down Defense Position; other: each one's other battle position, face-up)"),
     },
@@ -303,7 +316,10 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
               "card": optional(TargetRef, "the card that becomes the Equip Card (default: this card; a monster "
                                 "is equipped as an Equip Spell)")},
     "add_counters": {"target": default(TargetRef, "self", "the face-up card they are placed on"),
-                     "count": Annotated[int, Meta(ge=1, le=MAX_COUNT)]},
+                     "count": Annotated[int, Meta(ge=1, le=MAX_COUNT)],
+                     "counter": optional(Annotated[str, Meta(min_length=1, max_length=80)],
+                                         "their kind, by name (\"place 1 A-Counter\": A-Counter; rules spec §U.26); "
+                                         "absent: the card's plain counters")},
     # Issue 22's pieces: negate a monster's effects; take a card from the Deck, Graveyard or banishment; place a
     # Pendulum Monster in a Pendulum Zone; make a monster unaffected by some effects.
     "negate_effects": {"target": optional(TargetRef, "the monster whose effects are negated: while it stays on the "
@@ -394,6 +410,7 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
         "tie_rolls_again": optional(Literal[True], "\"if it's a tie, both players roll again\" (give no tie)"),
     },
     **PIECE_OPS,  # Level changes, Tokens (rules spec §U.17)
+    **U26_OPS,  # a Tribute by an effect (rules spec §U.26)
     **CARD_PIECE_OPS,  # the approximate cards' pieces (rules spec §U.29)
     **TRAP_MONSTER_OPS,  # a Trap Card Special Summoned as a monster (rules spec §U.27)
     **CHAIN_LOCK_OPS,  # "cannot activate cards or effects in response" (rules spec §U.27)

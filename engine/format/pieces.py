@@ -50,8 +50,9 @@ PIECE_OPS: dict[str, dict[str, Any]] = {
         "def": Stat,
         "count": default(Annotated[int, Meta(ge=1, le=MAX_COUNT)], 1, "how many Tokens (as many as the Monster "
                          "Zones take: each needs a free one)"),
-        "position": Annotated[Literal["attack", "defense"], doc("the face-up position the card's text states for "
-                              "them (a Token is never Set)")],
+        "position": optional(Literal["attack", "defense"], "the face-up position the card's text states for them (a "
+                             "Token is never Set); absent: the text leaves it to the summoning player, who chooses "
+                             "for each as it resolves (answers: position; rules spec §U.26)"),
         "player": default(Literal["controller", "opponent"], "controller", "whose field they are Special Summoned "
                           "to (\"Special Summon 1 Token to your opponent's field\")"),
         "id": optional(Annotated[str, Meta(min_length=1, max_length=40)], "the Token's passcode, if it has one"),

@@ -14,6 +14,7 @@ import msgspec
 from engine.format.conditions import VALUE_SOURCES
 from engine.format.document import ScenarioWire
 from engine.format.effects import ONE_OF as KINDS_ONE_OF
+from engine.format.groups import EXCLUSIVE
 from engine.format.ops import EXACTLY_ONE as OPS_EXACTLY_ONE
 from engine.format.ops import ONE_OF as OPS_ONE_OF
 from engine.format.vocabulary import FORMAT, REFS, UNIONS
@@ -72,6 +73,8 @@ def scenario_json_schema() -> Json:
     for name, keys in OPS_EXACTLY_ONE.items():  # (target or a pick: not both, rules spec §U.23)
         defs[f"op.{name}"]["oneOf"] = [{"required": [k]} for k in keys]
     defs["stat_of"]["oneOf"] = [{"required": [k]} for k in VALUE_SOURCES]  # a value reads exactly one thing
+    for name, keys in EXCLUSIVE.items():  # a card or a group, exactly one (§U.26)
+        defs[f"op.{name}"]["oneOf"] = [{"required": [k]} for k in keys]
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"Damage Step scenario ({FORMAT})",

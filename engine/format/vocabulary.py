@@ -116,6 +116,8 @@ TriggerCondition = Literal[
     "destroyed_by_battle_this_turn",
     "not_destroyed_by_own_effect",
     "attacked_in_attack_position",
+    "this_card_attacked_or_was_attacked",
+    "was_flipped_face_up",
     "was_attack_position_at_start",
     "sent_from_attack_position",
     "destroyed_a_monster_by_battle_this_turn",
@@ -165,7 +167,7 @@ SUMMON_KINDS: tuple[str, ...] = get_args(Summoned)
 MONSTER_TYPES: tuple[str, ...] = get_args(MonsterType)
 TARGET_KEYWORDS = (
     "attacker", "target", "self", "battling_opponent", "own_battler", "opponent_battler", "targeted", "event_cards",
-    "acted_on", "battle_victims", "paid", "summoned",
+    "acted_on", "battle_victims", "paid", "summoned", "event_card",
 )  # fmt: skip
 SUMMON_FROM = frozenset({"hand", "deck", "graveyard", "banished", "extra_deck"})
 

@@ -57,7 +57,9 @@ def _card_json(c: CardSpec) -> dict[str, Any]:
              "level": c.level, "materials": c.materials, "property": c.property,
              "counters": c.counters, "abilities": c.abilities, "summoned": c.summoned,
              "summoned_this_turn": c.summoned_this_turn, "column": c.column,
-             "extra_monster_zone": c.extra_monster_zone, "link_arrows": c.link_arrows, "rank": c.rank}  # fmt: skip
+             "extra_monster_zone": c.extra_monster_zone, "link_arrows": c.link_arrows, "rank": c.rank,
+             "named_counters": None if c.named_counters is None else dict(c.named_counters),
+             "flipped_face_up": c.flipped_face_up, "summon_materials": c.summon_materials}  # fmt: skip
     for key, value in given.items():
         ok, _who = ONLY_FOR[key]
         if value is not None and ok(c.card_type, c.location):

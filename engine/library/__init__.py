@@ -15,12 +15,14 @@ from engine.library.continuous import CONTINUOUS_TYPES
 from engine.library.levels import LEVEL_TYPES
 from engine.library.locks import LOCK_TYPES
 from engine.library.ops import ACTIVATING_TYPES, LINGERING_TYPES, NO_CHAIN_TYPES
+from engine.library.redirects import REDIRECT_TYPES
 from engine.library.temporary import TEMPORARY_TYPES
 
 
 def builtin_types() -> list[EffectType]:
     return [*CONTINUOUS_TYPES, *ACTIVATING_TYPES, *LINGERING_TYPES, *NO_CHAIN_TYPES, *LEVEL_TYPES, *LOCK_TYPES,
-            *ATTACK_ORDER_TYPES, *TEMPORARY_TYPES, *CARD_PIECE_TYPES, *ACTIVATION_TYPES, *CHAIN_LOCK_TYPES]
+            *ATTACK_ORDER_TYPES, *TEMPORARY_TYPES, *REDIRECT_TYPES, *CARD_PIECE_TYPES, *ACTIVATION_TYPES,
+            *CHAIN_LOCK_TYPES]
 
 
 def default_registry() -> Registry:

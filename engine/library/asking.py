@@ -224,6 +224,8 @@ def op_may_ask(op: Params | Any) -> bool:
         return True
     if name == "special_summon" and (op.get("position") in (None, "choice") or op.get("card") is None):
         return True
+    if name == "special_summon_token" and op.get("position") is None:
+        return True
     if name == "send_to_graveyard" and op.get("target") is None:  # a pick from the Deck or the hand (§U.23)
         return True
     if name == "destroy" and op.get("pick") is not None:

@@ -8,9 +8,10 @@ from typing import Final
 
 from engine import actions
 from engine.effects import Context, EffectKind, Params, Source, TriggerEvent
+from engine.library.event_cards import event_count_problem
 from engine.library.filters import describe, matches, matches_card
 from engine.library.only_if import only_if_problem as _only_if_keys_problem
-from engine.library.refs import ref
+from engine.library.refs import read_stat, ref
 from engine.rules.arrivals import activated_from, battle_position_changed, came_from, cause_of, origins_named
 from engine.rules.last_known import as_it_was, battler_instance
 from engine.rules.stats import current_stats
@@ -78,6 +79,11 @@ def battle_problem(ctx: Context, src: Source, cond: Params) -> str | None:
         if not holds:
             what = "DEF" if cond.get("compare_to") == "def" else "ATK"
             return f"the monster it battles has {theirs} ATK, not {compare.replace('_', ' ')} than {what} {mine_atk}"
+    compare = cond.get("opponent_level")
+    if compare is not None:
+        problem = level_compare_problem(ctx, own, str(compare))
+        if problem is not None:
+            return problem
     flt = cond.get("opponent_monster")
     if flt is not None:
         mine = src.host if cond.get("self") and cond.get("of") is None else own
@@ -88,6 +94,24 @@ def battle_problem(ctx: Context, src: Source, cond: Params) -> str | None:
             return f"the monster it battles, {foe.name}, is not {describe(flt)}"
     return None
 
+
+
+def level_compare_problem(ctx: Context, own: int | None, compare: str) -> str | None:
+    """`opponent_level`: the face-up monster `own` battles has a higher (lower, the same...) Level than `own` ("when
+    this card battles a monster with an equal or lower Level": Predaplant Flytrap, ProjectIgnis/CardScripts c96622984
+    `tc:IsFaceup() and tc:IsLevelBelow(c:GetLevel())`; rules spec §U.26). A monster with no Level (an Xyz or Link
+    Monster, a face-down one) has none to compare: it never holds."""
+    rival = ctx.battling_opponent(own) if own is not None else None
+    if own is None or rival is None:
+        return "it battles no monster of the opponent"
+    theirs, mine = read_stat(ctx, rival, "level"), read_stat(ctx, own, "level")
+    if not theirs or not mine:
+        return "a monster of this battle shows no Level"
+    holds = {"higher": theirs > mine, "lower": theirs < mine, "equal": theirs == mine,
+             "equal_or_higher": theirs >= mine, "equal_or_lower": theirs <= mine}[compare]  # fmt: skip
+    if not holds:
+        return f"the monster it battles is Level {theirs}, not {compare.replace('_', ' ')} than Level {mine}"
+    return None
 
 
 def battle_fate_problem(ctx: Context, mine: int | None, cond: Params) -> str | None:
@@ -147,6 +171,14 @@ def _condition(ctx: Context, src: Source, name: str) -> bool:
         return b.attacked and me == b.attacker if in_damage_step else attacked_this_turn(ctx.state, me)
     if name == "this_card_was_attacked":
         return b.attacked and me == b.target if in_damage_step else was_attacked_this_turn(ctx.state, me)
+    if name == "this_card_attacked_or_was_attacked":  # "if this card attacked or was attacked" (§U.26)
+        if in_damage_step:
+            return b.attacked and me in (b.attacker, b.target)
+        return attacked_this_turn(ctx.state, me) or was_attacked_this_turn(ctx.state, me)
+    if name == "was_flipped_face_up":  # "after this card has been flipped face-up" (§U.26), as it was on the field
+        card = ctx.card(src.card)
+        known = None if is_on_field(card.location) else ctx.state.last_known.get((src.card, card.instance - 1))
+        return (known.card if known is not None else card).details.flipped
     if name == "this_card_declared_attack":
         return declared_attack_this_turn(ctx.state, me)
     if name == "this_card_did_not_declare_attack":
@@ -294,6 +326,9 @@ def condition(ctx: Context, src: Source) -> bool:
     only_if = src.effect.params.get("only_if")
     if only_if is not None and only_if_problem(ctx, src, only_if) is not None:
         return False
+    count = src.effect.params.get("event_count")
+    if count is not None and event_count_problem(ctx, src, count) is not None:
+        return False
     return all(_condition(ctx, src, c) for c in conds)
 
 
@@ -304,6 +339,9 @@ def condition_problem(ctx: Context, src: Source) -> str | None:
         return problem
     battle = src.effect.params.get("battle")
     problem = battle_problem(ctx, src, battle) if battle is not None else None
+    count = src.effect.params.get("event_count")
+    if problem is None and count is not None:
+        problem = event_count_problem(ctx, src, count)
     only_if = src.effect.params.get("only_if")
     return problem if problem is not None or only_if is None else only_if_problem(ctx, src, only_if)
 

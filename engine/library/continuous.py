@@ -30,6 +30,7 @@ from engine.effects import (
 )
 from engine.library import costs
 from engine.library.conditions import only_if_problem
+from engine.library.counters import named_counter
 from engine.library.filters import matches, matches_card
 from engine.library.only_if import plays_role
 from engine.library.refs import cards_counted, value_of
@@ -179,6 +180,9 @@ def monsters_it_applies_to(ctx: Context, src: Source, face_up: bool, plain: bool
             and c.controller in sides
             and not (applies == "other_own_monsters" and i == src.host)
         ]
+        if applies == "other_own_monsters" and p.get("other_than") is not None:  # a lasting effect's own card (§U.26)
+            card, instance = p["other_than"]
+            cards = [i for i in cards if not (i == card and ctx.card(i).instance == instance)]
     flt = p.get("filter")
     if flt is not None:
         cards = [i for i in cards if matches(ctx, i, flt, plain=plain)]
@@ -223,6 +227,9 @@ def _stat_modifier(ctx: Context, src: Source) -> list[StatChange] | None:
         None if p.get(k) is None else OriginalChange(OriginalOp.BECOMES, int(p[k]))
         for k in ("set_original_atk", "set_original_def")
     )
+    counter = p.get("per_counter")
+    if counter is not None:  # "for each A-Counter on them" (§U.26): each monster its own count
+        return per_counter_changes(ctx, src, cards, str(counter), atk, def_)
     return [
         StatChange(i, atk, def_, p.get("set_atk"), p.get("set_def"), orig_atk, orig_def,
                    last=bool(p.get("applied_last")) or halve != "none",
@@ -233,6 +240,19 @@ def _stat_modifier(ctx: Context, src: Source) -> list[StatChange] | None:
         for i in cards
         if not (gain_of or weaker) or ctx.battling_opponent(i) is not None
     ]  # fmt: skip
+
+
+def per_counter_changes(ctx: Context, src: Source, cards: list[int], counter: str, atk: int, def_: int
+                        ) -> list[StatChange]:
+    """A change counted once for each counter of a kind on each monster it applies to ("monsters with A-Counters lose
+    300 ATK/DEF for each A-Counter on them": ProjectIgnis/CardScripts c62437709, `c:GetCounter(COUNTER_A)*-300`;
+    rules spec §U.26); none on a monster with no such counter."""
+    out = []
+    for i in cards:
+        n = named_counter(ctx.card(i), counter)
+        if n:
+            out.append(StatChange(i, atk * n, def_ * n))
+    return out
 
 
 def _restricted(ctx: Context, src: Source) -> list[int]:

@@ -113,6 +113,10 @@ def matches_card(
         return False  # Xyz Materials are counted whatever the monster's face (rules spec §C.5)
     if "materials_at_most" in flt and card.materials > int(flt["materials_at_most"]):
         return False
+    if "material" in flt and not any(matches_card(m, flt["material"]) for m in card.details.summon_materials):
+        return False  # "Summoned using a FIRE monster as material" (§U.26): the materials as their cards are printed
+    if "has_counter" in flt and not any(k == flt["has_counter"] for k, _n in card.details.named_counters):
+        return False  # counters of a kind (§U.26): on face-up cards only, so a face-down card has none
     how = "normal" if card.summoned == "gemini" else card.summoned  # (a Gemini Summoned again was, §U.29)
     if "summoned" in flt and how != flt["summoned"] and card.summoned != flt["summoned"]:
         return False  # how it was Summoned is no printed property: a face-down monster still was

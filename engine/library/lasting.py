@@ -55,6 +55,8 @@ def lasting_effect(ctx: Context, src: Source, link: ChainLink, op: Params) -> No
         params.setdefault("applies_to", "self")
     elif kind not in _PLAYER_KINDS:
         params.setdefault("applies_to", "own_monsters")  # (no card of its own: "self" would name none)
+    if params.get("applies_to") == "other_own_monsters":
+        params["other_than"] = other_than(ctx, src)
     face_up = bool(op.get("while_face_up"))
     if face_up:
         holder = face_up_holder(ctx, src)
@@ -73,6 +75,13 @@ def face_up_holder(ctx: Context, src: Source) -> int | None:
     if card.location is Location.MONSTER_ZONE:
         return src.card if card.position is not Position.SET else None
     return src.card if is_on_field(card.location) and not card.face_down else None
+
+
+def other_than(ctx: Context, src: Source) -> tuple[int, int]:
+    """"Other monsters you control" of an effect that lasts with no card of its own: every monster but this card as it
+    is when the effect resolves (a card that left the field and came back is another card; rules spec §U.26;
+    ProjectIgnis/CardScripts c88305705: `e:GetLabel()~=c:GetFieldID()`)."""
+    return (src.card, ctx.card(src.card).instance)
 
 
 def no_battle_damage_this_turn(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:

@@ -27,19 +27,23 @@ from engine.library.card_pieces import CARD_PIECE_OPS, EXTRA_DECK_ABILITIES
 from engine.library.chain_locks import CHAIN_LOCK_OPS
 from engine.library.conditions import condition, condition_problem, event_card, only_if_problem, resolution_problem
 from engine.library.continuous import monsters_it_applies_to
+from engine.library.counters import named_counter, set_named_counters
 from engine.library.dice import dice_ops
 from engine.library.filters import matches
 from engine.library.hands import HAND_OPS
-from engine.library.lasting import LASTING_OPS
+from engine.library.lasting import LASTING_OPS, other_than
 from engine.library.levels import LEVEL_OPS
 from engine.library.locks import LOCK_OPS
 from engine.library.moved import moved_since
 from engine.library.picks import send_picked_to_graveyard
+from engine.library.redirects import REDIRECT_OPS
 from engine.library.refs import ref, value_of
+from engine.library.relative_filters import below, below_problem
 from engine.library.replacements import destroy_by_effect
 from engine.library.sequence import LATER_TYPE, do_later, run_ops
 from engine.library.setting import TYPES as SETTING_TYPES
 from engine.library.setting import set_spell_trap
+from engine.library.stat_groups import stat_group
 from engine.library.targets import (
     card_for,
     target_lost,
@@ -99,9 +103,19 @@ def _stat_target(ctx: Context, src: Source, link: ChainLink, op: Params) -> int 
 
 
 def _change_stats(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
-    index = _stat_target(ctx, src, link, op)
-    if index is None:
+    """Change a monster's ATK/DEF (`target`), or those of every face-up monster `applies_to` and `filter` name as it
+    resolves ("the ATK of all face-up monsters your opponent currently controls becomes 0", "all monsters you control
+    gain 500 ATK": rules spec §U.26); each value is read for each monster."""
+    if op.get("target") is None:
+        for i in stat_group(ctx, src, op):
+            _change_stats_of(ctx, src, i, op)
         return
+    index = _stat_target(ctx, src, link, op)
+    if index is not None:
+        _change_stats_of(ctx, src, index, op)
+
+
+def _change_stats_of(ctx: Context, src: Source, index: int, op: Params) -> None:
     card = ctx.card(index)
     atk = int(op.get("atk", 0))
     if op.get("atk_gain_equal_to") == "battling_opponent_atk":
@@ -351,7 +365,13 @@ def _equip(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
 
 def _add_counters(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     index = card_for(ctx, src, link, op.get("target", "self"))
-    if index is not None and ctx.card(index).face_up_on_field:
+    if index is None or not ctx.card(index).face_up_on_field:
+        return
+    name = op.get("counter")
+    if name is not None:  # counters of a kind (§U.26)
+        have = named_counter(ctx.card(index), str(name))
+        set_named_counters(ctx, index, str(name), have + int(op["count"]))
+    else:
         actions.set_counters(ctx, index, ctx.card(index).counters + int(op["count"]))
 
 
@@ -407,6 +427,8 @@ def _restrict(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     until = op.get("until", "end_of_turn")
     if op.get("target") is None:
         params = {k: op[k] for k in ("applies_to", "filter") if op.get(k) is not None}
+        if params.get("applies_to") == "other_own_monsters":
+            params["other_than"] = other_than(ctx, src)
         eff = Effect(op["kind"], EffectKind.CONTINUOUS, params=params)
         actions.add_lingering(ctx, Lingering(eff, src.controller, None, None, until))
         ctx.emit(EventType.LINK_RESOLVED, "effect", detail=f"{op['kind'].replace('_', ' ')} until {until}")
@@ -438,9 +460,12 @@ def _destroy_all(ctx: Context, src: Source, link: ChainLink, op: Params) -> None
     Position monsters your opponent controls", Mirror Force)."""
     players = ctx.players_of(src, op.get("player", "opponent"))
     flt = op.get("filter") or {}
+    value = below_problem(ctx, src, op)
+    if op.get("atk_below") is not None and value is None:
+        return  # "less ATK than that monster": that monster is gone (§U.26)
     doomed = [i for i, c in enumerate(ctx.state.cards)
               if c.location is Location.MONSTER_ZONE and c.controller in players and matches(ctx, i, flt)
-              and not unaffected_by(ctx, i, src)]  # fmt: skip
+              and below(ctx, i, value) and not unaffected_by(ctx, i, src)]  # fmt: skip
     for i in doomed:
         destroy_by_effect(ctx, src, i)
 
@@ -452,9 +477,12 @@ def _all_monsters(ctx: Context, src: Source, link: ChainLink, op: Params) -> Non
     send_to_graveyard or change_position (with `to`)."""
     players = ctx.players_of(src, op.get("player", "opponent"))
     flt = op.get("filter") or {}
+    value = below_problem(ctx, src, op)
+    if op.get("atk_below") is not None and value is None:
+        return  # "less ATK than that monster": that monster is gone (§U.26)
     chosen = [i for i, c in enumerate(ctx.state.cards)
               if c.location is Location.MONSTER_ZONE and c.controller in players and matches(ctx, i, flt)
-              and not unaffected_by(ctx, i, src)]  # fmt: skip
+              and below(ctx, i, value) and not unaffected_by(ctx, i, src)]  # fmt: skip
     what = str(op["do"])
     for i in chosen:
         card = ctx.card(i)
@@ -622,6 +650,7 @@ OPS: Final[dict[str, OpHandler]] = {
     **TOKEN_OPS,
     **LOCK_OPS,
     **TRIBUTE_OPS,
+    **REDIRECT_OPS,
     **CARD_PIECE_OPS,
     "battle_damage_this_battle": _battle_damage_this_battle,
     "set_spell_trap": set_spell_trap,

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.effects import Context, Source
+from engine.library.event_cards import event_card
 from engine.library.filters import matches
 from engine.rules.last_known import battler_instance, stats_as_they_were
 from engine.rules.levels import current_level
@@ -35,6 +36,8 @@ def ref(ctx: Context, src: Source, name: str) -> int | None:
         return own_battler(ctx, src.controller)
     if name == "opponent_battler":
         return own_battler(ctx, opponent_of(src.controller))
+    if name == "event_card":  # "that monster": the one card of the event the effect answers (§U.26)
+        return event_card(ctx, src)
     if name == "event_cards":  # "that monster": the first of its trigger's event, if still that card (§U.27)
         found = event_cards(ctx)
         return found[0] if found else None
@@ -133,7 +136,7 @@ def _value_of(ctx: Context, src: Source, source: Params, *, plain: bool = False)
 
 
 # Values a card shows on its frame (a Level may be changed by effects: §U.17).
-PRINTED_VALUES = ("level", "rank", "link_rating")
+PRINTED_VALUES = ("level", "original_level", "rank", "link_rating")
 
 
 def read_stat(ctx: Context, index: int, stat: str, plain: bool = False) -> int | None:
@@ -143,6 +146,8 @@ def read_stat(ctx: Context, index: int, stat: str, plain: bool = False) -> int |
     if stat in PRINTED_VALUES:
         if card.location is Location.MONSTER_ZONE and card.position is Position.SET:
             return None
+        if stat == "original_level":  # the Level it has as a card, whatever effects change (§U.26); 0: none
+            return card.level
         if stat == "level":  # its current Level on the field (§U.17; `plain` is about ATK/DEF: Levels are read whole)
             return current_level(ctx, index)
         return card.details.rank if stat == "rank" else len(card.details.link_arrows)

@@ -16,6 +16,7 @@ from engine import actions
 from engine.effects import Context, Effect, EffectKind, Lingering, Params, Source
 from engine.library.activation_facts import held_at_activation
 from engine.library.conditions import named_condition
+from engine.library.event_cards import event_count_problem
 from engine.library.filters import matches
 from engine.library.moved import MOVED, each_named, moved_since, named
 from engine.library.refs import ref
@@ -66,6 +67,11 @@ def run_ops(ctx: Context, src: Source, link: ChainLink, does: Sequence[Params],
         ):
             did = False
             moved = []
+            k += 1
+            continue
+        count = op.get("if_event_count")
+        if count is not None and event_count_problem(ctx, src, count) is not None:  # §U.26
+            did = False
             k += 1
             continue
         moment = op.get("later")

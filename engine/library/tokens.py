@@ -4,14 +4,15 @@ cards, so no card's index changes), owned by the player whose effect made it, in
 player it is Summoned for, face-up in the position the card states; when it leaves the field it ceases to exist
 (`Location.GONE`: `rules.tokens`).
 
-Where the card leaves the position to the player ("Special Summon 1 Token"), that is a decision during resolution;
-until the engine offers one, the caller (the format: `position`) gives the position the text fixes."""
+Where the card leaves the position to the player ("Special Summon 1 Token"), that is a decision during resolution: the
+op with no `position` asks the summoning player for each Token (rules spec §U.26)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
-from engine import actions
+from engine import actions, resolution
 from engine.effects import Context, Index, Source
 from engine.rules.stats import watch_stats
 from engine.rules.tokens import TOKEN_ABILITIES, free_main_monster_zones
@@ -37,11 +38,13 @@ def special_summon_token(
     token_id: str | None = None,
     count: int = 1,
     rule: str = "effect",
+    choose: Callable[[], Position] | None = None,
 ) -> list[int]:
     """Make `count` Tokens (as many as `player`'s free Main Monster Zones take) and Special Summon them to `player`'s
     field in `position` (face-up Attack or Defense: a Token is never Set). `owner` (default `player`) is whose effect
     made them. Returns their card indexes (the new last cards of the state); "if a monster is Special Summoned"
-    triggers for each."""
+    triggers for each. `choose`: asked once for each Token, before any is made, the position its player chooses for
+    it where the text leaves it to them ("Special Summon 1 Token": rules spec §U.26), instead of `position`."""
     if position is Position.SET:
         raise ValueError("a Token is Special Summoned face-up: position must be Position.ATTACK or Position.DEFENSE")
     if count < 1:
@@ -51,7 +54,9 @@ def special_summon_token(
                          f"{level}")  # fmt: skip
     attr_, type_ = Attribute(attribute), MonsterType(monster_type)  # (ValueError naming a bad one)
     made: list[int] = []
-    for _ in range(min(count, free_main_monster_zones(ctx.state.cards, player))):
+    room = min(count, free_main_monster_zones(ctx.state.cards, player))
+    chosen = [position if choose is None else choose() for _ in range(room)]  # (asked before the duel has them)
+    for where in chosen:
         index = len(ctx.state.cards)
         card = Card(
             _unique_id(ctx, f"{token_id or name}#{index}"), name, owner if owner is not None else player, player,
@@ -60,7 +65,7 @@ def special_summon_token(
         )  # fmt: skip
         write_added(ctx.state, card)
         _index_new_cards(ctx)
-        if actions.special_summon(ctx, index, player, position, rule, by=card.owner):
+        if actions.special_summon(ctx, index, player, where, rule, by=card.owner):
             made.append(index)  # (one that cannot be Special Summoned, §U.17, never came to exist: it stays GONE)
     return made
 
@@ -84,10 +89,16 @@ def _special_summon_token(ctx: Context, src: Source, link: ChainLink, op: Params
     """Op `special_summon_token`: `count` Tokens with the stats the card states, to the controller's (or opponent's)
     field, in the `position` the card states."""
     player = ctx.player_of(str(op.get("player", "controller")), src)
+    fixed = op.get("position")
+
+    def choose() -> Position:  # "Special Summon 1 Token": the summoning player's choice (§U.26)
+        return resolution.choose_position(ctx, src, src.card, what=str(op["name"]))
+
     special_summon_token(
         ctx, player, name=str(op["name"]), atk=int(op["atk"]), def_=int(op["def"]), level=int(op["level"]),
-        attribute=str(op["attribute"]), monster_type=str(op["monster_type"]), position=Position(op["position"]),
-        owner=src.controller, token_id=op.get("id"), count=int(op.get("count", 1)),
+        attribute=str(op["attribute"]), monster_type=str(op["monster_type"]),
+        position=Position.ATTACK if fixed is None else Position(fixed), owner=src.controller, token_id=op.get("id"),
+        count=int(op.get("count", 1)), choose=choose if fixed is None else None,
     )  # fmt: skip
 
 

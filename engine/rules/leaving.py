@@ -15,10 +15,18 @@ from engine.effects import Context, Effect, EffectKind, Hook
 from engine.state import Card
 from engine.values.game import Location, is_on_field
 
+# A lingering effect that sends its card to `to` if it would be sent to the Graveyard (§U.26, `library.redirects`).
+INSTEAD_OF_GRAVEYARD: Final = "instead_of_graveyard"
 
-def graveyard_destination(ctx: Context, card: Card) -> tuple[Location, str]:
-    """Where a card "sent to the Graveyard" really goes: a Pendulum Monster from the field goes
-    face-up to the Extra Deck; under a banish-instead effect (Macro Cosmos) it is banished."""
+
+def graveyard_destination(ctx: Context, card: Card, index: int = -1) -> tuple[Location, str]:
+    """Where a card "sent to the Graveyard" really goes: where an effect on that card (`index`) sends it instead
+    (§U.26); a Pendulum Monster from the field goes face-up to the Extra Deck; under a banish-instead effect (Macro
+    Cosmos) it is banished."""
+    if ctx.state.lingering and index >= 0:
+        for ling in ctx.state.lingering:
+            if ling.effect.type == INSTEAD_OF_GRAVEYARD and ling.card == index and ling.instance == card.instance:
+                return Location(str(ling.effect.params["to"])), INSTEAD_OF_GRAVEYARD
     if card.pendulum and is_on_field(card.location):
         return Location.EXTRA_DECK, "pendulum_to_extra_deck"
     for _src, dest in ctx.ask(Hook.GRAVEYARD_REDIRECT):
