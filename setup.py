@@ -65,7 +65,6 @@ COMPILED = [
     "engine/rules/last_known.py",
     "engine/rules/leaving.py",
     "engine/rules/legality.py",
-    "engine/rules/leaving.py",
     "engine/rules/levels.py",
     "engine/rules/locks.py",
     "engine/rules/modifiers.py",

@@ -108,3 +108,18 @@ def test_no_module_of_the_engine_is_over_800_lines() -> None:
     sizes = {str(p.relative_to(ROOT)): len(p.read_text(encoding="utf-8").splitlines())
              for p in (ROOT / "engine").rglob("*.py")}  # fmt: skip
     assert {name: n for name, n in sizes.items() if n > 800} == {}
+
+
+def test_each_compiled_module_is_listed_once_and_exists() -> None:
+    """setup.py's COMPILED: a module listed twice made the editable install skip build_ext and give the pure build
+    without a word (found at integration, issue 43), so each is listed once, and each is a file of the engine."""
+    tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
+    listed = next(
+        [e.value for e in node.value.elts if isinstance(e, ast.Constant)]
+        for node in tree.body
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "COMPILED" for t in node.targets)
+        and isinstance(node.value, ast.List)
+    )
+    assert len(listed) > 20
+    assert sorted(m for m in set(listed) if listed.count(m) > 1) == []
+    assert [m for m in listed if not (ROOT / m).is_file()] == []
