@@ -63,9 +63,9 @@ SPIRIT_REAPER = CardDef(
     "§U.29; cases APX-SR-*). https://yugipedia.com/wiki/Spirit_Reaper",
     effects=(
         {"kind": "indestructible_by_battle"},
-        {"kind": "destroyed_after_targeted"},
         {"kind": "trigger", "on": "battle_damage_inflicted", "optional": False, "condition": ["direct_attack"],
          "does": [{"op": "discard", "player": "opponent", "random": True}]},
+        {"kind": "destroyed_after_targeted"},  # (last: the effects' numbers that scenarios name stay as they were)
     ),
 )
 
