@@ -211,14 +211,14 @@ def _effect(draw: st.DrawFn, card: Json, ids: list[str], summonable: list[str], 
     for n in range(draw(st.integers(1, 3))):
         name = first_op if first_op and n == 0 else draw(st.sampled_from(OP_NAMES))
         op = _coin_sides(draw(_params(DEFS[f"op.{name}"], refs)))
-        if op.get("target") is None:  # `if_it_is` reads the card the op's target names: the loader refuses it alone
-            op.pop("if_it_is", None)
         if name == "special_summon":
             if not summonable:
                 continue
             op["card"] = draw(st.sampled_from(summonable))
             for key in ("target", "count", "different", "up_to"):  # (a pick's keys, or another card: §U.23)
                 op.pop(key, None)
+        if op.get("target") is None:  # `if_it_is` reads the card the op's target names: the loader refuses it alone
+            op.pop("if_it_is", None)
         if kind != "trigger":
             _no_event_reads(op)
         ops.append(op)
@@ -341,6 +341,7 @@ CROSS_KEY_RULES = (
     "is for a pick of several", "paid names the cards the effect's cost moved", "names several cards, each acted on",
     "reads the event a trigger answers", "card_activation reads the activation", "a mandatory Quick Effect answers",
     "counters are placed on face-up cards only", "is not one flipped face-up", "is not a monster off the field",
+    "if_it_is reads the card the operation's target names",  # (in an operation nested in another, §U.22)
 )
 
 
