@@ -79,7 +79,7 @@ def name_of(card: Card) -> str:
         if eff.type != "name_becomes" or eff.negated:
             continue
         on_field = card.face_up_on_field and not card.effects_negated and eff.params.get("on_field", True)
-        if on_field or card.location.value in eff.params.get("also_in", ()):
+        if on_field or card.location.value in (eff.params.get("also_in") or ()):
             return str(eff.params["name"])
     return card.name
 

@@ -41,7 +41,7 @@ def only_if_problem(ctx: Context, src: Source, cond: Mapping[str, Any], *, plain
     if same is not None and same_column(ctx, src.host) is not same:
         return f"the monster {me.name} battles is {'not ' if same else ''}in its column"
     life = cond.get("life_points")
-    if life is not None and (problem := _life_problem(ctx, src, life)) is not None:
+    if life is not None and (problem := _life_problem(ctx, src, life, plain)) is not None:
         return problem
     materials = cond.get("materials")
     if materials is not None and (problem := _materials_problem(me.name, me.materials, materials)) is not None:
@@ -103,7 +103,7 @@ def _materials_problem(name: str, have: int, c: Mapping[str, Any]) -> str | None
     return None
 
 
-def _life_problem(ctx: Context, src: Source, c: Mapping[str, Any]) -> str | None:
+def _life_problem(ctx: Context, src: Source, c: Mapping[str, Any], plain: bool) -> str | None:
     player = ctx.player_of(c.get("player", "controller"), src)
     lp, theirs = ctx.state.players[player].lp, ctx.state.players[opponent_of(player)].lp
     if c.get("at_most") is not None and lp > int(c["at_most"]):
@@ -114,7 +114,7 @@ def _life_problem(ctx: Context, src: Source, c: Mapping[str, Any]) -> str | None
         return f"{player.name} has {lp} LP, not less than the opponent's {theirs}"
     if c.get("ahead_by_at_least") is not None and lp - theirs < int(c["ahead_by_at_least"]):
         return f"{player.name} has {lp} LP, not {c['ahead_by_at_least']} or more above the opponent's {theirs}"
-    if c.get("at_most_of") is not None and lp > (most := value_of(ctx, src, c["at_most_of"])):
+    if c.get("at_most_of") is not None and lp > (most := value_of(ctx, src, c["at_most_of"], plain=plain)):
         return f"{player.name} has {lp} LP, more than {most}"  # "if its ATK is greater than or equal to your LP"
     return None
 

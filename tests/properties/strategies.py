@@ -77,9 +77,10 @@ def _value(name: str, schema: Json, refs: Callable[[str], st.SearchStrategy[str]
     raise AssertionError(f"the generator does not know the schema of {name}: {schema}")
 
 
-# Optional keys are given one time in 3; these, which mostly switch an effect off, one time in 8; a filter's
-# compound keys (a filter within a filter) one time in 8 too, so that nesting stays small (one time in 3 each, a
-# filter would hold more than one filter on average, and the generator's documents would grow without bound).
+# Optional keys are given one time in 3 (fewer in a large object: `_params`); these, which mostly switch an effect
+# off, one time in 8 at least; a filter's compound keys (a filter within a filter) one time in 8 too, so that nesting
+# stays small (one time in 3 each, a filter would hold more than one filter on average, and the generator's
+# documents would grow without bound).
 _RARELY = {"negated": 7, "during_damage_calculation": 7, "not": 7, "any": 7, "all": 7}
 
 
@@ -98,9 +99,12 @@ def _params(draw: st.DrawFn, defn: Json, refs: Callable[[str], st.SearchStrategy
         if not required & set(group["required"]):
             required.add(draw(st.sampled_from(sorted(k for g in defn["anyOf"] for k in g["required"]))))
             break
+    # About three optional keys an object (at most one in three): the format's larger objects (a filter, a card, an
+    # activated effect) have some thirty, and a third of each, nested, made documents slow to draw and to play.
+    spread = max(2, sum(1 for k in props if k not in required and k not in skip) // 3)
     out: Json = {}
     for key, schema in props.items():
-        if key in skip or (key not in required and draw(st.integers(0, _RARELY.get(key, 2)))):
+        if key in skip or (key not in required and draw(st.integers(0, max(_RARELY.get(key, 2), spread)))):
             continue
         out[key] = draw(_value(key, schema, refs))
     return out

@@ -19,19 +19,26 @@ from engine.scripted import ScenarioMismatch
 MAX_DECISIONS = 5000
 
 
-def playout(d: dict[str, Any], seed: int, executor: engine.machine.Executor, show: bool) -> engine.Duel:
+def playout(d: dict[str, Any], seed: int, executor: engine.machine.Executor, show: bool) -> engine.Duel | str:
+    """The duel played to its end by a random agent, or the `LoopError` that stopped it: a generated mandatory
+    trigger can set itself off without end ("when an effect is activated"), and the documented answer is that
+    error, naming the effects (rules spec §U.13), never a hang or another exception."""
     state = engine.state_from_scenario(engine.parse_scenario(d))
     state.show_every_priority = show
     duel = capped(engine.Duel(state, executor=executor))
     agent = engine.RandomAgent(seed)
-    for _ in range(MAX_DECISIONS):
-        assert all(p.lp >= 0 for p in duel.state.players)
-        decision = duel.advance()
-        if decision is None:
-            break
-        duel.decide(agent.choose(decision, duel))
-    else:
-        pytest.fail(f"no end after {MAX_DECISIONS} decisions")
+    try:
+        for _ in range(MAX_DECISIONS):
+            assert all(p.lp >= 0 for p in duel.state.players)
+            decision = duel.advance()
+            if decision is None:
+                break
+            duel.decide(agent.choose(decision, duel))
+        else:
+            pytest.fail(f"no end after {MAX_DECISIONS} decisions")
+    except engine.LoopError as e:
+        assert e.loop, "a LoopError names the effects that repeat"
+        return f"LoopError: {e}"
     return duel
 
 
@@ -44,9 +51,12 @@ def lp_never_negative(duel: engine.Duel) -> None:
 @given(d=scenarios(), seed=st.integers(0, 2**32 - 1), show=st.booleans())
 def test_valid_scenarios_play_to_the_end_alike_on_both_executors(d: dict[str, Any], seed: int, show: bool) -> None:
     fast = playout(d, seed, "fast", show)
+    slow = playout(d, seed, "transitions", show)
+    if isinstance(fast, str) or isinstance(slow, str):
+        assert slow == fast
+        return
     assert fast.is_stopped
     lp_never_negative(fast)
-    slow = playout(d, seed, "transitions", show)
     assert slow.state.log == fast.state.log
     assert slow.state == fast.state
 
@@ -63,6 +73,8 @@ def scripted(d: dict[str, Any], executor: engine.machine.Executor) -> dict[str, 
         agent.finish(duel)
     except ScenarioMismatch as e:
         return f"ScenarioMismatch: {e}"
+    except engine.LoopError as e:  # (documented, as in `playout`)
+        return f"LoopError: {e}"
     assert duel.is_stopped
     lp_never_negative(duel)
     return engine.result(sc, duel, agent)
@@ -90,5 +102,6 @@ def test_every_kind_and_op_loads_and_plays(name: str, data: st.DataObject) -> No
     else:
         assert any(op["op"] == value for e in effects for op in e.get("does", ()))
     duel = playout(d, data.draw(st.integers(0, 2**32 - 1)), "fast", False)
-    assert duel.is_stopped
-    lp_never_negative(duel)
+    if not isinstance(duel, str):
+        assert duel.is_stopped
+        lp_never_negative(duel)
