@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from bounded import capped
 
 import engine
+from engine.library.filters import name_of
 
 # A Set attack target that survives the battle, with a mandatory FLIP effect that turns itself face-down and
 # face-up again: after damage calculation FLIP effects activate at once (README, "Rules choices"), so each
@@ -72,3 +75,38 @@ def test_a_target_index_that_names_no_card_is_an_illegal_choice(target: int) -> 
     with pytest.raises(engine.IllegalChoice, match="no card"):
         duel.decide(engine.Option(2, 0, (target,)))
     assert duel.state == before
+
+
+def _duel(cards: list[dict[str, Any]]) -> engine.Duel:
+    sc = {"format": "damage-step-scenario/1", "cards": cards, "attack": {"attacker": "att", "target": "tgt"}}
+    return engine.Duel(engine.state_from_scenario(engine.parse_scenario(sc)))
+
+
+def test_a_name_that_becomes_another_only_on_the_field_is_the_printed_one_elsewhere() -> None:
+    """Found by test_every_kind_and_op_loads_and_plays (CI of c336b46): `name_becomes` with no `also_in` raised
+    TypeError for a card off the field, whose name any filter reads. "This card's name becomes X while on the field"
+    (rules spec §U.24): in the Graveyard it has its printed name."""
+    duel = _duel([
+        {"id": "att", "controller": "A", "atk": 1000, "def": 0, "position": "attack", "effects": []},
+        {"id": "tgt", "controller": "B", "atk": 0, "def": 0, "position": "attack", "effects": []},
+        {"id": "gy", "controller": "A", "name": "Printed", "location": "graveyard", "atk": 0, "def": 0,
+         "effects": [{"kind": "name_becomes", "name": "Other"}]},
+        {"id": "mz", "controller": "A", "name": "Printed Too", "atk": 0, "def": 0, "position": "defense",
+         "effects": [{"kind": "name_becomes", "name": "Other"}]},
+    ])
+    assert name_of(duel.card("gy")) == "Printed"
+    assert name_of(duel.card("mz")) == "Other"
+
+
+def test_a_continuous_atk_change_gated_by_lp_against_an_original_atk_does_not_read_itself() -> None:
+    """Found by test_decision_machine (CI of c336b46): a continuous ATK change whose `only_if` compares the LP with
+    the highest original ATK on the field (`life_points.at_most_of`) recursed without end, the LP condition reading
+    ATK with continuous changes, its own among them. It reads them plain, as every condition of a continuous ATK/DEF
+    change does (rules spec §U.1): 8000 LP <= 9000, so the attacker gains 500."""
+    gate = {"life_points": {"at_most_of": {"highest_among": {}, "stat": "original_atk"}}}
+    duel = _duel([
+        {"id": "att", "controller": "A", "atk": 1000, "def": 0, "position": "attack",
+         "effects": [{"kind": "stat_modifier", "atk": 500, "only_if": gate}]},
+        {"id": "tgt", "controller": "B", "atk": 9000, "def": 0, "position": "defense", "effects": []},
+    ])
+    assert duel.current_stats("att") == (1500, 0)
