@@ -246,15 +246,16 @@ def effect_may_ask(effect: Effect) -> bool:
     """Whether resolving an effect of the format's kinds may ask a player or leave it to chance (§U.16): an operation
     of its `does` list, or one contained in one (a mode, a coin's side...), that may (`EffectType.may_ask`: only then
     does its operation run from a checkpoint)."""
-    return _ops_may_ask(effect.params.get("does", ()))
+    return ops_may_ask(effect.params.get("does", ()))
 
 
-def _ops_may_ask(ops: Any) -> bool:
+def ops_may_ask(ops: Any) -> bool:
+    """Whether an operation of this `does` list, or one it contains, may ask a player or leave it to chance."""
     for op in ops or ():
         if isinstance(op, Mapping):
             if op_may_ask(op):
                 return True
-            if any(isinstance(v, tuple | list) and _ops_may_ask(v) for v in op.values()):
+            if any(isinstance(v, tuple | list) and ops_may_ask(v) for v in op.values()):
                 return True
     return False
 

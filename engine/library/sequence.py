@@ -15,6 +15,7 @@ from typing import Any, Final
 from engine import actions
 from engine.effects import Context, Effect, EffectKind, Lingering, Params, Source
 from engine.library.activation_facts import held_at_activation
+from engine.library.asking import ops_may_ask
 from engine.library.conditions import named_condition
 from engine.library.event_cards import event_count_problem
 from engine.library.filters import matches
@@ -192,7 +193,7 @@ def _leave_for_later(ctx: Context, src: Source, link: ChainLink, moment: str, gr
                 ops.append(Params(fixed))
     if not ops:
         return False
-    params = {"at": moment, "does": tuple(ops), "card": src.card, "host": src.host,
+    params = {"at": moment, "does": tuple(ops), "card": src.card, "host": src.host, "effect": src.index,
               "bound": tuple(sorted(bound.items()))}  # fmt: skip
     eff = Effect(LATER_TYPE, EffectKind.CONTINUOUS, params=params, label=src.effect.label)
     actions.add_lingering(ctx, Lingering(eff, src.controller, None, None, LATER_EXPIRES[moment]))
@@ -216,4 +217,11 @@ def do_later(ctx: Context, src: Source, handlers: Mapping[str, OpHandler]) -> No
                  detail="an action left for later: the card it names is no longer there")  # fmt: skip
         return
     orig = Source(card, -1, src.effect, src.controller, int(p["host"]))
+    if ctx.acting is not None:  # it may ask its player (§U.30): a decision of the effect that left it
+        ctx.acting = (card, int(p.get("effect", -1)))
     run_ops(ctx, orig, ChainLink(card, -1, src.controller, 1), p["does"], handlers)
+
+
+def later_may_ask(effect: Effect) -> bool:
+    """Whether an action left for later may ask a player (its position, a pick, "you can": rules spec §U.30)."""
+    return ops_may_ask(effect.params.get("does", ()))
