@@ -17,8 +17,8 @@ from typing import Any, Final
 
 from engine import battle_step, chain, resolution, steps
 from engine.battle_step import paused
-from engine.resolution import entry_waits
 from engine.effects import Context, Hook, listener_note
+from engine.resolution import entry_waits
 from engine.rules.attack import replay_problem
 from engine.rules.battle import battle_problem
 from engine.state import NO_ATTACK, GameState

@@ -21,7 +21,7 @@ from engine.library.event_cards import event_count_problem
 from engine.library.filters import matches
 from engine.library.moved import MOVED, each_named, moved_since, named
 from engine.library.refs import ref
-from engine.library.targets import each_target, reads_lost_target
+from engine.library.targets import each_target, reads_lost_target, target_lost
 from engine.state import ChainLink
 from engine.values.events import EventType
 from engine.values.game import Location
@@ -177,9 +177,17 @@ def _leave_for_later(ctx: Context, src: Source, link: ChainLink, moment: str, gr
     """Note the operations of `group` to be done at `moment`, their references bound to the cards they name now (and
     to the cards `acts_on`, those `moved` named; `ids`: a card the operation before Special Summoned, §U.24)."""
     bound: dict[int, int] = {i: ctx.card(i).instance for i in acts_on}
+    # The targets it acts on ("Special Summon that target at the end of the Damage Step", §U.30): one no longer a
+    # legal target now is not acted on; the others are bound to the cards they are now
+    lost = {ctx.card(i).id for i in link.targets if target_lost(ctx, src, link, i)}
     ops = []
     for op in group:
         for one in each_target(ctx, link, op):
+            if op.get("target") == "targeted":
+                if one["target"] in lost:
+                    continue
+                index = next(i for i in link.targets if ctx.card(i).id == one["target"])
+                bound[index] = ctx.card(index).instance
             fixed = {}
             for key, value in one.items():
                 if key in ("op", "later", "if_you_do", "if_it_is", "if_condition"):
