@@ -84,7 +84,8 @@ def ask(ctx: Context, player: Player, kind: DecisionKind, options: Sequence[Opti
     if acting is not None and w is None:  # an action with no chain (§U.30): the game pauses at its state's entry
         at = s.current_window()
         if at is not None:
-            raise Asked(Decision(player, kind, at, tuple(options), ctx.index.ids, prompt, acting=Option(*acting)))
+            raise Asked(Decision(player, kind, at, tuple(options), ctx.index.ids, prompt,
+                                  acting=Option(acting[0], acting[1])))
     if w is None or (w.resolving < 0 and not ctx.paying):
         # An action with no chain that was not run to be paused (its type says it never asks, or a state with no
         # sub-timing: Main Phase 2): the default a scenario with no answer listed takes (the first option; chance
