@@ -155,3 +155,30 @@ def test_with_no_answer_listed_the_first_position_is_taken() -> None:
     s = _case("RW-RW-001")
     s["choices"][0].pop("answers")
     assert run(s)["final_monsters"]["syn"]["position"] == "attack"
+
+
+@pytest.mark.parametrize("executor", ["fast", "transitions"])
+def test_an_at_timing_action_asks_too(executor: str) -> None:
+    """A constructed card whose text is 'At the end of each Damage Step: you can draw 1 card' (kind at_timing, no
+    chain): its player is asked then, as an OPTIONAL decision of that effect; each answer is applied."""
+    from engine.build import new_duel, state_from_scenario
+
+    s = _case("RW-RW-001")
+    s["cards"].append({"id": "well", "controller": "B", "location": "spell_trap_zone", "card_type": "spell",
+                       "property": "continuous", "name": "Wishing Well",
+                       "effects": [{"kind": "at_timing", "at": ["end_of_damage_step"],
+                                    "does": [{"op": "you_can", "what": "draw 1 card",
+                                              "does": [{"op": "draw", "player": "controller", "count": 1}]}]}]})
+    duel = new_duel(state_from_scenario(parse_scenario(s)), executor=executor)  # type: ignore[arg-type]
+    while (d := duel.advance()) is not None and d.kind is not DecisionKind.OPTIONAL:
+        attack = [o for o in d.options if o.is_attack and not o.targets] if not duel.state.battles else []
+        duel.decide(attack[0] if attack else engine.PASS if engine.PASS in d.options else d.options[0])
+    assert d is not None and d.acting == engine.Option(duel.index_of("well"), 0) and d.player is engine.Player.B
+    assert d.window is engine.Window.END_OF_DAMAGE_STEP
+    hands = {}
+    for option in d.options:
+        other = duel.clone()
+        other.decide(option)
+        other.run(engine.PassAgent())
+        hands[option.is_pass] = other.state.players[engine.Player.B].hand_filler
+    assert hands[False] == hands[True] + 1
