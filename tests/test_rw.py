@@ -182,3 +182,10 @@ def test_an_at_timing_action_asks_too(executor: str) -> None:
         other.run(engine.PassAgent())
         hands[option.is_pass] = other.state.players[engine.Player.B].hand_filler
     assert hands[False] == hands[True] + 1
+
+
+def test_the_loader_and_the_library_name_the_same_relative_keys() -> None:
+    from engine.format.relative import RELATIVE as LOADER_KEYS
+    from engine.library.relative_filters import RELATIVE as LIBRARY_KEYS
+
+    assert set(LOADER_KEYS) == set(LIBRARY_KEYS)

@@ -10,7 +10,11 @@ from typing import Any, Final
 
 from engine.format.errors import Invalid
 from engine.format.nesting import each_op
-from engine.library.relative_filters import RELATIVE
+
+# The filter keys whose bound is read from another card (the library's `relative_filters.RELATIVE` reads them; the
+# loader imports nothing of the engine's rules: tests/test_rw.py checks the two lists agree)
+RELATIVE: Final = ("level_at_most_of", "level_at_least_of", "atk_at_most_of", "atk_at_least_of", "def_at_most_of",
+                   "def_at_least_of")
 
 # The operations that pick cards with their `filter` as they resolve (`engine.library.asking.candidates`), and the
 # `pick` of a `destroy` (`picked_on_field`)
