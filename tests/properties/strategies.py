@@ -82,7 +82,10 @@ def _value(name: str, schema: Json, refs: Callable[[str], st.SearchStrategy[str]
 # off, one time in 8 at least; a filter's compound keys (a filter within a filter) one time in 8 too, so that nesting
 # stays small (one time in 3 each, a filter would hold more than one filter on average, and the generator's
 # documents would grow without bound).
-_RARELY = {"negated": 7, "during_damage_calculation": 7, "not": 7, "any": 7, "all": 7}
+_RARELY = {"negated": 7, "during_damage_calculation": 7, "not": 7, "any": 7, "all": 7,
+           # a filter's bounds read from another card (rules spec §U.30): only a target's or a pick's filter takes them
+           **dict.fromkeys(("level_at_most_of", "level_at_least_of", "atk_at_most_of", "atk_at_least_of",
+                            "def_at_most_of", "def_at_least_of"), 40)}
 
 
 @st.composite
@@ -347,6 +350,7 @@ CROSS_KEY_RULES = (
     "reads the event a trigger answers", "card_activation reads the activation", "a mandatory Quick Effect answers",
     "counters are placed on face-up cards only", "is not one flipped face-up", "is not a monster off the field",
     "if_it_is reads the card the operation's target names",  # (in an operation nested in another, §U.22)
+    "only a target's filter or the filter of an operation's pick",  # (a bound read from another card, §U.30)
 )
 
 
