@@ -227,7 +227,9 @@ def op_may_ask(op: Params | Any) -> bool:
     name = op.get("op")
     if name in ALWAYS_ASKS:
         return True
-    if name == "special_summon" and (op.get("position") in (None, "choice") or op.get("card") is None):
+    if name in ("special_summon", "special_summon_as_monster") and op.get("position") in (None, "choice"):
+        return True  # (the summoning player's choice of position, `summon_position`)
+    if name == "special_summon" and op.get("card") is None:
         return True
     if name == "special_summon_token" and op.get("position") is None:
         return True

@@ -8,7 +8,9 @@ import pytest
 from bounded import capped
 
 import engine
+from engine import Location
 from engine.library.filters import name_of
+from engine.values.decisions import answer_option
 
 # A Set attack target that survives the battle, with a mandatory FLIP effect that turns itself face-down and
 # face-up again: after damage calculation FLIP effects activate at once (README, "Rules choices"), so each
@@ -148,3 +150,30 @@ def test_a_chain_lock_on_both_players_stops_every_response() -> None:
         raise AssertionError("A's Trap was never offered again")
     assert not offered_in_response & traps
     assert duel.current_stats("att")[0] == 1500
+
+
+def test_a_trap_monster_whose_position_is_left_to_its_player_asks_it() -> None:
+    """Found by test_every_kind_and_op_loads_and_plays (this session's CI-order run): `special_summon_as_monster`
+    with no `position` asks its controller (face-up Attack or Defense, §U.27), but `may_ask` said that op never asks,
+    so the operation ran from no checkpoint and the question raised RuntimeError. It is a decision: answered Defense,
+    the Trap is a monster in face-up Defense Position."""
+    duel = _duel([
+        {"id": "att", "controller": "A", "atk": 1000, "def": 0, "position": "attack", "effects": []},
+        {"id": "tgt", "controller": "B", "atk": 0, "def": 0, "position": "defense", "effects": []},
+        {"id": "tm", "controller": "A", "location": "spell_trap_zone", "card_type": "trap", "face_down": True,
+         "effects": [{"kind": "activated", "speed": 2, "damage_step": "allowed",
+                      "does": [{"op": "special_summon_as_monster", "attribute": "earth", "monster_type": "rock",
+                                "level": 4, "atk": 1000, "def": 2000}]}]},
+    ])
+    tm = duel.index_of("tm")
+    decision = duel.advance()
+    assert decision is not None and engine.Option(tm, 0, ()) in decision.options
+    duel.decide(engine.Option(tm, 0, ()))
+    while (decision := duel.advance()) is not None and decision.kind is not engine.DecisionKind.POSITION:
+        duel.decide(engine.PASS)
+    assert decision is not None and decision.player is engine.Player.A
+    defense = answer_option(tm, 1)  # (answer values: 0 face-up Attack, 1 face-up Defense)
+    assert defense in decision.options
+    duel.decide(defense)
+    card = duel.card("tm")
+    assert card.location is Location.MONSTER_ZONE and card.position is engine.Position.DEFENSE
