@@ -41,6 +41,7 @@ def set_spell_trap(ctx: Context, src: Source, link: ChainLink, op: Params) -> No
         return
     actions.move_card(ctx, index, Location.SPELL_TRAP_ZONE, "effect", detail="Set", controller=src.controller)
     write_set(ctx.state, index, ctx.state.turn)
+    actions.spell_trap_set(ctx, index)  # §U.28: "if either player Sets a Spell/Trap on your field"
     ctx.emit(EventType.LINK_RESOLVED, "effect", card=index, player=src.controller, detail="Set face-down")
     if op.get("banish_when_leaves"):
         now = ctx.card(index)
