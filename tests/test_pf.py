@@ -43,6 +43,14 @@ def test_the_loader_refuses_what_cannot_be_meant(effect: dict[str, object], plac
         engine.parse_scenario(_scenario(effect))
 
 
+def test_a_lasting_lock_of_the_monsters_a_player_controls_needs_card_type_monster() -> None:
+    op = {"op": "lasting_effect", "kind": "activation_lock", "card_type": "spell", "monster_zone_only": True,
+          "player": "opponent"}
+    effect = {"kind": "activated", "speed": 2, "does": [op]}
+    with pytest.raises(engine.ScenarioError, match=r"effects\[0\]\.does\[0\]\.monster_zone_only: .*card_type monster"):
+        engine.parse_scenario(_scenario(effect))
+
+
 def test_an_unknown_becomes_is_refused_naming_the_key() -> None:
     with pytest.raises(engine.ScenarioError, match=r"cards\[1\]\.effects\[0\]\.atk_becomes"):
         engine.parse_scenario(_scenario({"kind": "stat_modifier", "atk_becomes": "triple_original"}))

@@ -7,9 +7,19 @@ from __future__ import annotations
 from typing import Literal
 
 from engine.format.errors import Invalid
+from engine.format.nesting import each_op
+from engine.format.ops import Op
 
 # "Its ATK becomes double its original ATK", "... half its original ATK", "... its original ATK" (rules spec §U.28).
 BecomesOriginal = Literal["double_original", "half_original", "original"]
+
+
+def check_pieces(kind: str, params: object, does: tuple[Op, ...], at: tuple[str | int, ...]) -> None:
+    """The checks below on an effect, and on each `lasting_effect` among its operations (contained ones too)."""
+    check_becomes_original(kind, params, at)
+    for place, op in each_op(does, at):
+        if op.op == "lasting_effect":
+            check_becomes_original(str(op.params.get("kind")), op.params, (*at, *place))
 
 
 def check_becomes_original(kind: str, params: object, at: tuple[str | int, ...]) -> None:

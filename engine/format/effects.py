@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from engine.format.becomes_original import BecomesOriginal, check_becomes_original
+from engine.format.becomes_original import BecomesOriginal, check_pieces
 from engine.format.card_pieces import CARD_PIECE_KINDS, DAMAGE_TOO
 from engine.format.chain_locks import CHAIN_LOCK_KINDS
 from engine.format.conditions import (
@@ -450,7 +450,7 @@ def check_targeted(e: EffectSpec, at: tuple[str | int, ...]) -> None:
     """`targeted` names the cards chosen as targets: only an operation's `target`, of an effect whose `target` is
     an object (the cards its controller chooses among), and such an effect acts on them by that name only."""
     check_event_keys(e.params, at)  # (and what its event carries: rules spec §U.24)
-    check_becomes_original(e.kind, e.params, at)  # (and the pieces of rules spec §U.28)
+    check_pieces(e.kind, e.params, e.does, at)  # (and the pieces of rules spec §U.28)
     chooses = isinstance(e.target, Mapping)
     if e.target == "targeted":
         raise Invalid("targeted names the cards chosen as targets: give target an object to choose them", *at,
