@@ -331,8 +331,8 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
         "damage_step": default(Literal["auto", "allowed", "forbidden"], "auto", "forbidden: \"(except during the "
                                "Damage Step)\": not activated if its event happens in the Damage Step, then or later"),
         "about": default(Literal["self", "own", "opponent", "any"], "self", "for drawn, special_summoned, "
-                         "position_changed, returned_to_hand, attack_negated, lp_paid, lp_gained, spell_trap_set (whose "
-                         "field it was Set on): whose card (or LP) "
+                         "position_changed, returned_to_hand, attack_negated, lp_paid, lp_gained, spell_trap_set "
+                         "(whose field it was Set on): whose card (or LP) "
                          "it answers: "
                          "this card (its controller), any of its controller's, of the opponent's, anyone's; also "
                          "for destroyed and sent_to_graveyard (\"when a monster on the field is destroyed\")"),
