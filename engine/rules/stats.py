@@ -30,6 +30,7 @@ continuous one not recorded yet is read as applying from now, after all recorded
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 import attrs
 
@@ -43,7 +44,10 @@ from engine.values.game import Location, OriginalChange, OriginalOp, Position
 # adds `value`, a freezing step (`FREEZING`) makes the running value `value`, and a continuous "becomes" read from the
 # original value (`BECOMES_WHILE_APPLYING`, §U.28) makes it `value` plus the continuous gains and losses before it.
 Step = tuple[int, int, int]
-GAIN, FREEZING, CONTINUOUS_GAIN, BECOMES_WHILE_APPLYING = 0, 1, 2, 3
+GAIN: Final = 0
+FREEZING: Final = 1
+CONTINUOUS_GAIN: Final = 2
+BECOMES_WHILE_APPLYING: Final = 3
 
 
 def next_seq(state: GameState) -> int:
