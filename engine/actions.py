@@ -284,12 +284,6 @@ def _moved(ctx: Context, event: TriggerEvent, index: int) -> None:
         write_battle(s, s.battle.with_moved_between_windows((*s.battle.moved_between_windows, (event.value, index))))
 
 
-def spell_trap_set(ctx: Context, index: int) -> None:
-    """A Spell/Trap was Set face-down in a Spell & Trap Zone ("if either player Sets a Spell/Trap on your field",
-    rules spec §U.28): its triggers, whose `about` says whose field."""
-    _moved(ctx, TriggerEvent.SPELL_TRAP_SET, index)
-
-
 def _player_event(ctx: Context, event: TriggerEvent, player: Player, amount: int = 0) -> None:
     """The triggers of an event of a player ("if you pay LP"; `amount`: how much), if any is indexed for it."""
     if (ctx.index.triggers[event] or event in ctx.index.timed_events) and ctx.state.window is not None:
