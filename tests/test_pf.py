@@ -73,3 +73,17 @@ def test_the_layer_of_a_continuous_becomes() -> None:
     assert modified_value(2500, [(1, BECOMES_WHILE_APPLYING, 5000), (2, FREEZING, 2500)]) == 2500
     # a later change of the original value does not mask it: its value is read from the original as it is now
     assert modified_value(2500, [(1, BECOMES_WHILE_APPLYING, 2500)], original_since=5) == 2500
+
+
+def test_a_chain_lock_of_both_players_plays() -> None:
+    """Found by the property test `test_every_kind_and_op_loads_and_plays` while this branch ran it: a `chain_lock`
+    with `player: both` (which the format allows) raised a KeyError at the first priority; both players are locked."""
+    from conftest import run
+
+    lock = {"kind": "chain_lock", "player": "both"}
+    quick = {"kind": "activated", "speed": 2, "does": [{"op": "change_stats", "target": "self", "atk": 500}]}
+    scenario = _scenario(lock)
+    scenario["cards"][0]["effects"] = [quick]  # type: ignore[index]
+    scenario["choices"] = [{"window": "start_of_damage_step", "player": "A", "activate": "m"}]
+    result = run(scenario)
+    assert result["values_compared"] == [1500, 1000] and result["refused"] == []
