@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
-from engine import battle_step, chain, steps
+from engine import battle_step, chain, resolution, steps
 from engine.battle_step import paused
 from engine.effects import Context, Hook, listener_note
+from engine.resolution import entry_waits
 from engine.rules.attack import replay_problem
 from engine.rules.battle import battle_problem
 from engine.state import NO_ATTACK, GameState
@@ -153,8 +154,15 @@ def enter(ctx: Context, source: Phase, followers: Followers | None) -> None:
                 e.add_note(listener_note("transition listener", listener, f"{source.value} -> {s.phase.value}"))
                 raise
     ctx.emit(EventType.PHASE_ENTERED, "machine", detail=s.phase._value_ if ctx.watched else "")
-    if ctx.index.hooks[Hook.AT_TIMING] or s.lingering:
-        steps.timing_actions(ctx)
+    enter_state(ctx, followers)
+
+
+def enter_state(ctx: Context, followers: Followers | None) -> None:
+    """The state's work once entered: its actions with no chain (which may pause it for a decision, rules spec §U.30:
+    then this is called again once it is answered), its `steps` callback, its observers."""
+    s = ctx.state
+    if (ctx.index.hooks[Hook.AT_TIMING] or s.lingering) and not steps.timing_actions(ctx):
+        return  # a player decides first; the entry goes on with the answer (`work`, `run`)
     entry = steps.ON_ENTER.get(s.phase)
     if entry is not None:
         entry(ctx)
@@ -185,6 +193,9 @@ def work(
     """One unit of work; False when the duel must wait (a decision) or the step is over. A
     transition is taken through the table, or by `proceed` (the `transitions` executor's)."""
     s = ctx.state
+    if s.answers and entry_waits(s):  # a state's action with no chain was answered: its entry goes on (§U.30)
+        enter_state(ctx, followers)
+        return True
     if s.pending is not None or at_rest(s) or paused(s):
         return False
     if s.window is not None and not s.duel_over:
@@ -200,6 +211,8 @@ def run(ctx: Context, table: Table, followers: Followers | None) -> None:
     """Units of work until a decision is pending or the step is over (what `Duel.advance` runs):
     `work` repeated, written out, as it is the loop every playout spends its time in."""
     s = ctx.state
+    if s.answers and entry_waits(s):  # a state's action with no chain was answered: its entry goes on (§U.30)
+        enter_state(ctx, followers)
     while s.pending is None and not at_rest(s):
         if s.window is not None and not s.duel_over:
             chain.step_window(ctx)
@@ -234,7 +247,10 @@ def decided(ctx: Context) -> None:
 def apply_answer(ctx: Context, decision: Decision, option: Option, by_host: bool) -> None:
     """Apply a checked answer: an attack declaration (or a replay's choice) to the Battle Step, any other to
     the chain it answers."""
-    if battle_step.is_battle_step_choice(decision, option):
+    if decision.acting is not None:  # an action with no chain asked (§U.30): the state's entry goes on with it
+        ctx.state.pending = None
+        resolution.answer(ctx, option)
+    elif battle_step.is_battle_step_choice(decision, option):
         battle_step.apply_choice(ctx, decision, option, by_host)
     else:
         chain.apply_choice(ctx, decision, option)

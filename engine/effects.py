@@ -416,8 +416,8 @@ NO_HOOKS: Final[frozenset[Hook]] = frozenset()
 class Context:
     """What a handler may use: read the state, ask queries, and act through `engine.actions`."""
 
-    __slots__ = ("_lingering_hooks", "_lingering_seen", "asked", "event_listeners", "index", "loop_seen", "negating",
-                 "on_change", "paying", "record", "registry", "resolved", "state")  # fmt: skip
+    __slots__ = ("_lingering_hooks", "_lingering_seen", "acting", "asked", "event_listeners", "index", "loop_seen",
+                 "negating", "on_change", "paying", "record", "registry", "resolved", "state")  # fmt: skip
 
     def __init__(self, state: GameState, registry: Registry, index: Index, record: bool = True) -> None:
         self.state = state
@@ -439,6 +439,9 @@ class Context:
         self.asked = 0
         # While an activation pays its cost (rules spec §U.21): a cost that leaves a choice asks the activating player
         self.paying = False
+        # While an action with no chain that may ask runs (rules spec §U.30: `engine.resolution.act_without_chain`):
+        # the effect whose action it is, (card, effect); a question it asks then pauses the game. None otherwise.
+        self.acting: tuple[int, int] | None = None
         # The hooks the lingering effects answer on, and the lingering effects they were read from (`lingering_hooks`)
         self._lingering_seen: tuple[Lingering, ...] = ()
         self._lingering_hooks: frozenset[Hook] = NO_HOOKS

@@ -80,9 +80,16 @@ def ask(ctx: Context, player: Player, kind: DecisionKind, options: Sequence[Opti
         ctx.asked = i + 1
         return s.answers[i]
     w = s.window
+    acting = ctx.acting
+    if acting is not None and w is None:  # an action with no chain (§U.30): the game pauses at its state's entry
+        at = s.current_window()
+        if at is not None:
+            raise Asked(Decision(player, kind, at, tuple(options), ctx.index.ids, prompt,
+                                  acting=Option(acting[0], acting[1])))
     if w is None or (w.resolving < 0 and not ctx.paying):
-        # An action with no chain (§U.15) cannot pause: the default a scenario with no answer listed takes (the first
-        # option; chance from the duel's own source), documented as a limit in rules spec §U.16
+        # An action with no chain that was not run to be paused (its type says it never asks, or a state with no
+        # sub-timing: Main Phase 2): the default a scenario with no answer listed takes (the first option; chance
+        # from the duel's own source), rules spec §U.30
         return options[draw(s, len(options))] if kind is DecisionKind.CHANCE else options[0]
     if i == _NEVER_ASKS:
         raise RuntimeError(f"{prompt}: asked by an operation run from no checkpoint, its effect type having said "
@@ -243,6 +250,45 @@ def pay_asking(ctx: Context, activation: Callable[[], None]) -> Decision | None:
     ctx.state.answers = ()
     ctx.asked = 0
     return None
+
+
+def act_without_chain(ctx: Context, actions: Callable[[], None]) -> Decision | None:
+    """Run the actions with no chain that a state's entry does (rules spec §U.30: "at the end of the Damage Step,
+    Special Summon it", its position the player's choice) with the answers given so far: None once they are all done
+    (the answers are then cleared), else the question one of them asks, the game put back as it was before them. The
+    same replay as `run_operation`: redone from the start with one more answer each time. `actions` sets
+    `Context.acting` to the effect whose action runs; it is cleared here whatever happens."""
+    listeners = ctx.event_listeners
+    saved = _save(ctx)
+    ctx.asked = 0
+    if listeners:
+        ctx.event_listeners = []  # a first run nobody hears: it may be undone
+    try:
+        actions()
+    except Asked as asked:
+        ctx.event_listeners = listeners
+        ctx.acting = None
+        _restore(ctx, saved)
+        return asked.decision
+    finally:
+        ctx.event_listeners = listeners
+        ctx.acting = None
+    if listeners:  # it runs to its end: again, heard this time
+        _restore(ctx, saved)
+        ctx.asked = 0
+        try:
+            actions()
+        finally:
+            ctx.acting = None
+    ctx.state.answers = ()
+    ctx.asked = 0
+    return None
+
+
+def entry_waits(state: GameState) -> bool:
+    """A state's actions with no chain were paused by a question that has been answered (§U.30): the entry goes on
+    (no window is open while they run, and only they leave answers with none open)."""
+    return state.window is None and state.pending is None and len(state.answers) > 0
 
 
 def answer(ctx: Context, option: Option) -> None:

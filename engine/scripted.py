@@ -183,6 +183,8 @@ class ScriptedAgent:
         paying = decision.activating
         if paying is not None:  # a cost's decision (§U.21): the activation's listed answers, the cost's first
             listed = self.answers.get((paying.card, paying.effect))
+        elif decision.acting is not None:  # an action with no chain (§U.30): the answers listed for its effect, next
+            listed = self.answers.get((decision.acting.card, decision.acting.effect))
         else:
             w = duel.state.window
             assert w is not None and w.resolving >= 0

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from engine import actions, checks
+from engine import actions, checks, resolution
 from engine.battle_step import host_attack_stopped, replay_decision, take_host_move
 from engine.chain import open_window
-from engine.effects import Context, Hook, TriggerEvent
+from engine.effects import Context, Handler, Hook, Source, TriggerEvent
 from engine.rules import attack
 from engine.rules.battle import NOBODY, battle_damage_modifiers, battle_input, battle_problem, battling_monsters
 from engine.rules.calculation import compare_values
@@ -153,14 +153,36 @@ def replay(ctx: Context) -> None:
         s.pending = decision
 
 
-def timing_actions(ctx: Context) -> None:
-    """Actions effects do with no chain as a state begins (`Hook.AT_TIMING`, §U.7), then the state-based checks."""
-    acted = False
-    for src, handler in list(ctx.sources(Hook.AT_TIMING)):
+def timing_actions(ctx: Context) -> bool:
+    """Actions effects do with no chain as a state begins (`Hook.AT_TIMING`, §U.7), then the state-based checks.
+    False if one of them asks a player something not answered yet (rules spec §U.30: the game is then as before
+    them, the question pending; they are done again, with the answers, once it is answered). Only when one of them
+    may ask (its type's `may_ask`) are they run from a checkpoint."""
+    sources = list(ctx.sources(Hook.AT_TIMING))
+    if not sources:
+        return True
+    if not any(_may_ask(ctx, src) for src, _handler in sources):
+        _act(ctx, sources, False)
+        return True
+    asked = resolution.act_without_chain(ctx, lambda: _act(ctx, list(ctx.sources(Hook.AT_TIMING)), True))
+    if asked is None:
+        return True
+    ctx.state.pending = asked
+    return False
+
+
+def _may_ask(ctx: Context, src: Source) -> bool:
+    may = ctx.registry[src.effect.type].may_ask
+    return may is None or may(src.effect)
+
+
+def _act(ctx: Context, sources: list[tuple[Source, Handler]], asking: bool) -> None:
+    for src, handler in sources:
+        if asking:  # whose action asks, if it does (§U.30); a later action names the effect that left it
+            ctx.acting = (src.card, src.index) if _may_ask(ctx, src) else None
         handler(ctx, src)
-        acted = True
-    if acted:
-        checks.settle(ctx)
+    ctx.acting = None
+    checks.settle(ctx)
 
 
 def start_of_damage_step(ctx: Context) -> None:

@@ -93,6 +93,21 @@ class FilterWire(Wire):
         bool | UnsetType, doc("it came to where it is this turn (false: \"except the turn this card was sent to the "
                               "GY\"; a card placed there by the scenario came before it)")
     ] = UNSET
+    level_at_most_of: Annotated[StatOfWire | UnsetType,
+                                doc("its Level is at most this value, read from another card (\"with a Level less "
+                                    "than or equal to the attacking monster's\": {\"of\": \"attacker\", \"stat\": "
+                                    "\"level\"}); a target's or a pick's filter only (rules spec §U.30)")] = UNSET
+    level_at_least_of: Annotated[StatOfWire | UnsetType,
+                                 doc("its Level is at least this value, read from another card (§U.30)")] = UNSET
+    atk_at_most_of: Annotated[StatOfWire | UnsetType,
+                              doc("its current ATK is at most this value, read from another card (\"with ATK less "
+                                  "than or equal to that monster's\"; §U.30)")] = UNSET
+    atk_at_least_of: Annotated[StatOfWire | UnsetType,
+                               doc("its current ATK is at least this value, read from another card (§U.30)")] = UNSET
+    def_at_most_of: Annotated[StatOfWire | UnsetType,
+                              doc("its current DEF is at most this value, read from another card (§U.30)")] = UNSET
+    def_at_least_of: Annotated[StatOfWire | UnsetType,
+                               doc("its current DEF is at least this value, read from another card (§U.30)")] = UNSET
     not_: Annotated[FilterWire | UnsetType, doc("it does not match this filter (\"not a Pendulum Monster\": "
                                                 "{\"not\": {\"ability\": \"pendulum\"}})")] = field(
         default=UNSET, name="not"

@@ -33,6 +33,7 @@ from engine.format.nesting import each_op
 from engine.format.ops import REF_PARAMS, AnyOp, Op, op_of
 from engine.format.pieces import PIECE_KIND_ONE_OF, PIECE_KINDS
 from engine.format.pieces_u26 import U26_KINDS, EventCountWire
+from engine.format.relative import check_relative_filters
 from engine.format.vocabulary import (
     MAX_COUNT,
     Amount,
@@ -425,6 +426,7 @@ def check_acted_on(e: EffectSpec, at: tuple[str | int, ...]) -> None:
     `paid` only in operations; `paid` only with a cost; and the keys a `special_summon` or `send_to_graveyard` cannot
     take together."""
     _check_moved(e, at)
+    check_relative_filters(e, at)  # (and bounds read from another card: rules spec §U.30)
 
 def check_reads_event(e: EffectSpec, at: tuple[str | int, ...]) -> None:
     """What reads a trigger's event (rules spec §U.27) is only a trigger's: `event_cards` ("that monster") and

@@ -14,6 +14,7 @@ from engine.effects import Context, Effect, Params, Source
 from engine.library.conditions import only_if_problem
 from engine.library.filters import matches
 from engine.library.refs import ref
+from engine.library.relative_filters import bound_filter
 from engine.rules.tokens import free_main_monster_zones
 from engine.state import Card, ChainLink
 from engine.values.game import Location, Position
@@ -39,6 +40,8 @@ def candidates(ctx: Context, src: Source, op: Params, default_from: tuple[str, .
     sources = op.get("from") or default_from
     where = {Location(w) for w in sources if w != "pendulum_zone"}
     flt = op.get("filter")
+    if flt is not None and (flt := bound_filter(ctx, src, flt)) is None:  # a bound read from another card (§U.30)
+        return []
     if op.get("card") is not None:
         found = ref(ctx, src, str(op["card"]))
         cands = [] if found is None else [found]
@@ -193,6 +196,8 @@ def picked_on_field(ctx: Context, src: Source, pick: Params, what: str) -> tuple
     players = ctx.players_of(src, str(pick.get("player", "both")))
     zones = _PICK_ZONES[str(pick.get("zone", "field"))]
     flt = pick.get("filter")
+    if flt is not None and (flt := bound_filter(ctx, src, flt)) is None:  # a bound read from another card (§U.30)
+        return ()
     cands = [i for i, c in enumerate(ctx.state.cards)
              if c.location in zones and c.controller in players and (flt is None or matches(ctx, i, flt))
              and not (pick.get("other_than_self") and i == src.card)]  # fmt: skip
@@ -246,15 +251,16 @@ def effect_may_ask(effect: Effect) -> bool:
     """Whether resolving an effect of the format's kinds may ask a player or leave it to chance (§U.16): an operation
     of its `does` list, or one contained in one (a mode, a coin's side...), that may (`EffectType.may_ask`: only then
     does its operation run from a checkpoint)."""
-    return _ops_may_ask(effect.params.get("does", ()))
+    return ops_may_ask(effect.params.get("does", ()))
 
 
-def _ops_may_ask(ops: Any) -> bool:
+def ops_may_ask(ops: Any) -> bool:
+    """Whether an operation of this `does` list, or one it contains, may ask a player or leave it to chance."""
     for op in ops or ():
         if isinstance(op, Mapping):
             if op_may_ask(op):
                 return True
-            if any(isinstance(v, tuple | list) and _ops_may_ask(v) for v in op.values()):
+            if any(isinstance(v, tuple | list) and ops_may_ask(v) for v in op.values()):
                 return True
     return False
 

@@ -62,6 +62,11 @@ def negate_next_attack(ctx: Context, src: Source, link: ChainLink, op: Params) -
              detail="the next attack this turn will be negated")  # fmt: skip
 
 
+def _never_asks(effect: Effect) -> bool:
+    """Negating an attack asks no player (rules spec §U.30: so the state's entry takes no checkpoint for it)."""
+    return False
+
+
 def _negate_when_declared(ctx: Context, src: Source) -> None:
     """The lingering "negate the next attack": as an attack is declared by a monster of its players (not a replay's
     new target: no new declaration, §BP.5), that attack is negated and the effect ends."""
@@ -109,6 +114,6 @@ CARD_PIECE_OPS: Final = {"negate_next_attack": negate_next_attack, "place_in_dec
 CARD_PIECE_TYPES: Final = [
     EffectType("banished_if_leaves_field", hooks={Hook.BANISHED_IF_LEAVES_FIELD: OnlyIf(_banished)}),
     EffectType("destroyed_after_targeted", hooks={Hook.DESTROYED_AFTER_TARGETED: OnlyIf(_destroyed_after_targeted)}),
-    EffectType(NEXT_ATTACK_TYPE, hooks={Hook.AT_TIMING: _negate_when_declared}),
+    EffectType(NEXT_ATTACK_TYPE, hooks={Hook.AT_TIMING: _negate_when_declared}, may_ask=_never_asks),
     EffectType(TARGETED_AND_RESOLVED.type),  # a marker: engine.checks.targeting_resolved
 ]

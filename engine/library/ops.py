@@ -40,7 +40,7 @@ from engine.library.redirects import REDIRECT_OPS
 from engine.library.refs import ref, value_of
 from engine.library.relative_filters import below, below_problem
 from engine.library.replacements import destroy_by_effect
-from engine.library.sequence import LATER_TYPE, do_later, run_ops
+from engine.library.sequence import LATER_TYPE, do_later, later_may_ask, run_ops
 from engine.library.setting import TYPES as SETTING_TYPES
 from engine.library.setting import set_spell_trap
 from engine.library.stat_groups import stat_group
@@ -747,6 +747,6 @@ LINGERING_TYPES = [
 # Actions with no chain (the format's kind `at_timing`): a continuous kind answering `Hook.AT_TIMING`.
 # An action an effect left for later (an operation's `later`): a lingering kind answering `Hook.AT_TIMING` (§U.18).
 NO_CHAIN_TYPES = [
-    EffectType("at_timing", hooks={Hook.AT_TIMING: _at_timing}),
-    EffectType(LATER_TYPE, hooks={Hook.AT_TIMING: _later}),
+    EffectType("at_timing", hooks={Hook.AT_TIMING: _at_timing}, may_ask=asking.effect_may_ask),
+    EffectType(LATER_TYPE, hooks={Hook.AT_TIMING: _later}, may_ask=later_may_ask),  # §U.30: it may ask
 ]

@@ -15,12 +15,13 @@ from typing import Any, Final
 from engine import actions
 from engine.effects import Context, Effect, EffectKind, Lingering, Params, Source
 from engine.library.activation_facts import held_at_activation
+from engine.library.asking import ops_may_ask
 from engine.library.conditions import named_condition
 from engine.library.event_cards import event_count_problem
 from engine.library.filters import matches
 from engine.library.moved import MOVED, each_named, moved_since, named
 from engine.library.refs import ref
-from engine.library.targets import each_target, reads_lost_target
+from engine.library.targets import each_target, reads_lost_target, target_lost
 from engine.state import ChainLink
 from engine.values.events import EventType
 from engine.values.game import Location
@@ -176,9 +177,17 @@ def _leave_for_later(ctx: Context, src: Source, link: ChainLink, moment: str, gr
     """Note the operations of `group` to be done at `moment`, their references bound to the cards they name now (and
     to the cards `acts_on`, those `moved` named; `ids`: a card the operation before Special Summoned, §U.24)."""
     bound: dict[int, int] = {i: ctx.card(i).instance for i in acts_on}
+    # The targets it acts on ("Special Summon that target at the end of the Damage Step", §U.30): one no longer a
+    # legal target now is not acted on; the others are bound to the cards they are now
+    lost = {ctx.card(i).id for i in link.targets if target_lost(ctx, src, link, i)}
     ops = []
     for op in group:
         for one in each_target(ctx, link, op):
+            if op.get("target") == "targeted":
+                if one["target"] in lost:
+                    continue
+                index = next(i for i in link.targets if ctx.card(i).id == one["target"])
+                bound[index] = ctx.card(index).instance
             fixed = {}
             for key, value in one.items():
                 if key in ("op", "later", "if_you_do", "if_it_is", "if_condition"):
@@ -192,7 +201,7 @@ def _leave_for_later(ctx: Context, src: Source, link: ChainLink, moment: str, gr
                 ops.append(Params(fixed))
     if not ops:
         return False
-    params = {"at": moment, "does": tuple(ops), "card": src.card, "host": src.host,
+    params = {"at": moment, "does": tuple(ops), "card": src.card, "host": src.host, "effect": src.index,
               "bound": tuple(sorted(bound.items()))}  # fmt: skip
     eff = Effect(LATER_TYPE, EffectKind.CONTINUOUS, params=params, label=src.effect.label)
     actions.add_lingering(ctx, Lingering(eff, src.controller, None, None, LATER_EXPIRES[moment]))
@@ -216,4 +225,11 @@ def do_later(ctx: Context, src: Source, handlers: Mapping[str, OpHandler]) -> No
                  detail="an action left for later: the card it names is no longer there")  # fmt: skip
         return
     orig = Source(card, -1, src.effect, src.controller, int(p["host"]))
+    if ctx.acting is not None:  # it may ask its player (§U.30): a decision of the effect that left it
+        ctx.acting = (card, int(p.get("effect", -1)))
     run_ops(ctx, orig, ChainLink(card, -1, src.controller, 1), p["does"], handlers)
+
+
+def later_may_ask(effect: Effect) -> bool:
+    """Whether an action left for later may ask a player (its position, a pick, "you can": rules spec §U.30)."""
+    return ops_may_ask(effect.params.get("does", ()))

@@ -11,6 +11,7 @@ from typing import Any, Final
 from engine.effects import Context, Params, Source
 from engine.library.filters import matches
 from engine.library.refs import event_cards, ref
+from engine.library.relative_filters import bound_filter
 from engine.rules.targeting import untargetable_by
 from engine.rules.unaffected import unaffected_by
 from engine.state import ChainLink
@@ -65,7 +66,9 @@ def chosen_among(ctx: Context, src: Source, spec: Params) -> list[int]:
     (a face-down monster has none to change)."""
     zones = spec.get("zones") or (spec.get("zone", "monster_zone"),)
     who = spec.get("player", "both")
-    flt = spec.get("filter") or {}
+    flt = bound_filter(ctx, src, spec.get("filter") or {})  # (a bound read from another card: §U.30)
+    if flt is None:
+        return []
     b = ctx.state.battle
     stats = changes_stats_of(src, "targeted")
     out = []

@@ -92,4 +92,9 @@ def with_return(plain: OpHandler) -> OpHandler:
     return banish
 
 
-TEMPORARY_TYPES: Final = [EffectType(RETURN_TYPE, hooks={Hook.AT_TIMING: return_from_banishment})]
+def _never_asks(effect: Effect) -> bool:
+    """Its return asks no player (rules spec §U.30: so the state's entry takes no checkpoint for it)."""
+    return False
+
+
+TEMPORARY_TYPES: Final = [EffectType(RETURN_TYPE, hooks={Hook.AT_TIMING: return_from_banishment}, may_ask=_never_asks)]

@@ -140,6 +140,9 @@ class Decision(Frozen):
     # (`activating`) and the decision that activation answered (`resumes`); None for every other decision
     activating: Option | None
     resumes: Decision | None
+    # A decision made in an action with no chain (rules spec §U.30: "at the end of the Damage Step, Special Summon it"
+    # in the position its player chooses): the effect whose action asks, as Option(card, effect); None otherwise
+    acting: Option | None
 
     def __init__(
         self,
@@ -151,6 +154,7 @@ class Decision(Frozen):
         prompt: str = "",
         activating: Option | None = None,
         resumes: Decision | None = None,
+        acting: Option | None = None,
     ) -> None:
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "kind", kind)
@@ -160,6 +164,7 @@ class Decision(Frozen):
         object.__setattr__(self, "prompt", prompt)
         object.__setattr__(self, "activating", activating)
         object.__setattr__(self, "resumes", resumes)
+        object.__setattr__(self, "acting", acting)
 
     def describe(self, card_names: Sequence[str] | None = None) -> list[str]:
         """Each option in words ("activate rush effect 0 targeting att", "pass"), naming cards by

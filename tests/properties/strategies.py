@@ -38,6 +38,7 @@ OTHER = {"A": "B", "B": "A"}
 _INT_RANGES: dict[str, tuple[int, int]] = {
     "atk": (-3000, 3000), "def": (-3000, 3000), "set_atk": (0, 5000), "set_def": (0, 5000),
     "amount": (0, 9000), "value": (0, 5000), "count": (0, 3), "times_per_turn": (1, 3), "lp": (0, 3000),
+    "times": (0, 4),  # (a multiplier: "draw count_of x times" drew thousands of cards, 56,000 events, in one run)
 }  # fmt: skip
 _DEFAULT_INT = (0, 5000)
 
@@ -81,7 +82,10 @@ def _value(name: str, schema: Json, refs: Callable[[str], st.SearchStrategy[str]
 # off, one time in 8 at least; a filter's compound keys (a filter within a filter) one time in 8 too, so that nesting
 # stays small (one time in 3 each, a filter would hold more than one filter on average, and the generator's
 # documents would grow without bound).
-_RARELY = {"negated": 7, "during_damage_calculation": 7, "not": 7, "any": 7, "all": 7}
+_RARELY = {"negated": 7, "during_damage_calculation": 7, "not": 7, "any": 7, "all": 7,
+           # a filter's bounds read from another card (rules spec §U.30): only a target's or a pick's filter takes them
+           **dict.fromkeys(("level_at_most_of", "level_at_least_of", "atk_at_most_of", "atk_at_least_of",
+                            "def_at_most_of", "def_at_least_of"), 40)}
 
 
 @st.composite
@@ -347,6 +351,7 @@ CROSS_KEY_RULES = (
     "counters are placed on face-up cards only", "is not one flipped face-up", "is not a monster off the field",
     "if_it_is reads the card the operation's target names",  # (in an operation nested in another, §U.22)
     "both say what the", "not last: drop applied_last", "monster_zone_only narrows a lock",  # §U.28 (tests/test_pf.py)
+    "only a target's filter or the filter of an operation's pick",  # (a bound read from another card, §U.30)
 )
 
 
