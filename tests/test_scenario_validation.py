@@ -108,7 +108,7 @@ def test_base_scenario_is_valid() -> None:
         "applies_to": "self", "filter": None,
         "while": "always", "when": None, "applied_last": False, "atk_gain_equal_to": None, "halve": "none",
         "if_weaker": False, "per_card": None, "against": None, "atk_gain_of": None, "def_too": False,
-        "per_counter": None,
+        "per_counter": None, "atk_becomes": None, "def_becomes": None,
     }  # fmt: skip
     assert s.choices[0].targets == ("att",) and s.choices[0].effect == 0 and s.choices[0].expect == "legal"
 

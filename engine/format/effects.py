@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from engine.format.becomes_original import BecomesOriginal, check_pieces
 from engine.format.card_pieces import CARD_PIECE_KINDS, DAMAGE_TOO
 from engine.format.chain_locks import CHAIN_LOCK_KINDS
 from engine.format.conditions import (
@@ -174,6 +175,11 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
         "set_original_atk": optional(Stat, "its original ATK becomes this while it applies (\"the original ATK of "
                                      "... becomes 200\"; gains and losses still apply on top, rules spec §S.1)"),
         "set_original_def": optional(Stat, "its original DEF becomes this while it applies"),
+        "atk_becomes": optional(BecomesOriginal, "its ATK becomes double (half, equal to) its original ATK while it "
+                                "applies, read from the original ATK as it is then; it masks the changes resolved "
+                                "effects made before it began to apply, continuous gains and losses still add (rules "
+                                "spec §U.28)"),
+        "def_becomes": optional(BecomesOriginal, "its DEF becomes double (half, equal to) its original DEF"),
         "applies_to": default(
             Literal["self", "other_own_monsters", "own_monsters", "opponent_monsters", "all_monsters",
                     "battling_opponent", "pointed_to"], "self", "battling_opponent: the opponent's monster this card "
@@ -211,6 +217,9 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
         "player": Relative,
         "cards_only": default(bool, False, "only the activation of Spell/Trap Cards, not the effects of face-up "
                                "ones (\"cannot activate Spell/Trap Cards\")"),
+        "monster_zone_only": default(bool, False, "with card_type monster: only the effects of the monsters the player "
+                                     "controls in the Monster Zone (\"all monsters they control cannot activate their "
+                                     "effects\"), not those activated from the hand or the GY (rules spec §U.28)"),
     },
     "extra_attacks": {
         "attacks": default(Annotated[int, Meta(ge=2, le=MAX_COUNT)], 2, "how many attacks it can make each Battle "
@@ -323,7 +332,8 @@ EFFECT_KINDS: Mapping[str, type[msgspec.Struct]] = tagged(EffectWire, {
         "damage_step": default(Literal["auto", "allowed", "forbidden"], "auto", "forbidden: \"(except during the "
                                "Damage Step)\": not activated if its event happens in the Damage Step, then or later"),
         "about": default(Literal["self", "own", "opponent", "any"], "self", "for drawn, special_summoned, "
-                         "position_changed, returned_to_hand, attack_negated, lp_paid, lp_gained: whose card (or LP) "
+                         "position_changed, returned_to_hand, attack_negated, lp_paid, lp_gained, spell_trap_set "
+                         "(whose field it was Set on): whose card (or LP) "
                          "it answers: "
                          "this card (its controller), any of its controller's, of the opponent's, anyone's; also "
                          "for destroyed and sent_to_graveyard (\"when a monster on the field is destroyed\")"),
@@ -443,6 +453,7 @@ def check_targeted(e: EffectSpec, at: tuple[str | int, ...]) -> None:
     """`targeted` names the cards chosen as targets: only an operation's `target`, of an effect whose `target` is
     an object (the cards its controller chooses among), and such an effect acts on them by that name only."""
     check_event_keys(e.params, at)  # (and what its event carries: rules spec §U.24)
+    check_pieces(e.kind, e.params, e.does, at)  # (and the pieces of rules spec §U.28)
     chooses = isinstance(e.target, Mapping)
     if e.target == "targeted":
         raise Invalid("targeted names the cards chosen as targets: give target an object to choose them", *at,

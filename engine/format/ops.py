@@ -290,6 +290,9 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
         "card_type": optional(Literal["spell", "trap", "spell_trap", "monster", "any"],
                               "activation_lock: what cannot be activated (any: \"cards or effects\")"),
         "cards_only": optional(bool, "activation_lock: only Spell/Trap Card activations"),
+        "monster_zone_only": optional(bool, "activation_lock with card_type monster: only the effects of the monsters "
+                                      "the player controls (\"monsters your opponent controls cannot activate their "
+                                      "effects this turn\", rules spec §U.28)"),
         "double": optional(bool, "piercing: double piercing damage"),
         "at": optional(Annotated[tuple[TimingState, ...], Meta(min_length=1)],
                        "at_timing: the states it acts in as they begin, with no chain"),

@@ -86,6 +86,7 @@ TriggerEvent = Literal[
     "destroyed_and_sent_to_graveyard",
     "effect_activated",
     "left_field",
+    "spell_trap_set",
 ]
 TriggerCondition = Literal[
     "this_card_battled",

@@ -236,7 +236,8 @@ def _stat_modifier(ctx: Context, src: Source) -> list[StatChange] | None:
                    halve_atk=halve in ("atk", "both"), halve_def=halve in ("def", "both"),
                    gain_atk_of=ctx.battling_opponent(i) if gain_of else None,
                    gain_halved=gain_of == "half_battling_opponent_atk",
-                   if_weaker_than=ctx.battling_opponent(i) if weaker else None)
+                   if_weaker_than=ctx.battling_opponent(i) if weaker else None,
+                   atk_becomes=p.get("atk_becomes"), def_becomes=p.get("def_becomes"))
         for i in cards
         if not (gain_of or weaker) or ctx.battling_opponent(i) is not None
     ]  # fmt: skip
@@ -276,6 +277,7 @@ def _activation_lock(ctx: Context, src: Source) -> ActivationLock:
         player=None if rel == "both" else ctx.player_of(rel, src),
         monsters=kind in ("monster", "any"),
         cards_only=bool(p.get("cards_only")),
+        monster_zone_only=bool(p.get("monster_zone_only")),
     )
 
 

@@ -64,6 +64,7 @@ def _controls_problem(ctx: Context, src: Source, c: Mapping[str, Any], plain: bo
     flt = c.get("filter") or {}
     count = 0
     owned = zone in _OWNED_ZONES  # (off the field: its owner's)
+    set_cards = flt.get("face_up") is False  # "the number of Set cards in their Spell & Trap Zones" (§U.28)
     if zone is Location.HAND and not flt:  # the unnamed cards drawn from an unlisted Deck count too
         count += sum(ctx.state.players[p].hand_filler for p in players)
     for i, card in enumerate(ctx.state.cards):
@@ -71,8 +72,8 @@ def _controls_problem(ctx: Context, src: Source, c: Mapping[str, Any], plain: bo
             continue
         if card.battle_destroyed:
             continue
-        if zone is not Location.MONSTER_ZONE and is_on_field(zone) and card.face_down:
-            continue  # a Set card is no "Toon World" until it is face-up
+        if zone is not Location.MONSTER_ZONE and is_on_field(zone) and card.face_down and not set_cards:
+            continue  # a Set card is no "Toon World" until it is face-up (counted only when asked for: §U.28)
         if c.get("other_than_self") and i in (src.card, src.host):
             continue
         if matches(ctx, i, flt, plain=plain):
@@ -83,6 +84,7 @@ def _controls_problem(ctx: Context, src: Source, c: Mapping[str, Any], plain: bo
     who = "both players" if rel == "both" else ctx.player_of(rel, src).name
     what = (
         describe(flt) if zone is Location.MONSTER_ZONE
+        else "Set cards in the Spell & Trap Zones" if zone is Location.SPELL_TRAP_ZONE and set_cards
         else f"a face-up {flt.get('name', 'Spell/Trap')}" if zone is Location.SPELL_TRAP_ZONE
         else f"{flt.get('card_type', 'card')}s in the {zone.value}" if owned and zone is not Location.GRAVEYARD
         else f"{flt.get('card_type', 'card')}s in the Graveyard"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine import actions
-from engine.effects import Context, EffectType, Lingering, Params, Source
+from engine.effects import Context, EffectType, Lingering, Params, Source, TriggerEvent
 from engine.library.targets import card_for
 from engine.rules.leaving import BANISH_WHEN_LEAVING
 from engine.state import ChainLink, write_set
@@ -27,6 +27,15 @@ def _free_zone(ctx: Context, src: Source) -> bool:
     return taken < _ZONES
 
 
+def spell_trap_set(ctx: Context, index: int) -> None:
+    """A Spell/Trap was Set face-down in a Spell & Trap Zone ("if either player Sets a Spell/Trap on your field",
+    rules spec §U.28): its triggers, whose `about` says whose field, if any is indexed for it (most duels have none).
+    An effect Sets it as it resolves, in a window."""
+    event = TriggerEvent.SPELL_TRAP_SET
+    if (ctx.index.triggers[event] or event in ctx.index.timed_events) and ctx.state.window is not None:
+        actions.raise_event(ctx, event, (index,))
+
+
 def set_spell_trap(ctx: Context, src: Source, link: ChainLink, op: Params) -> None:
     """Set the Spell/Trap the operation names (default this card) from the hand or the Graveyard, face-down in its
     controller's Spell & Trap Zone; nothing if it is not such a card there, or no zone is free (a Field Spell goes to
@@ -41,6 +50,7 @@ def set_spell_trap(ctx: Context, src: Source, link: ChainLink, op: Params) -> No
         return
     actions.move_card(ctx, index, Location.SPELL_TRAP_ZONE, "effect", detail="Set", controller=src.controller)
     write_set(ctx.state, index, ctx.state.turn)
+    spell_trap_set(ctx, index)
     ctx.emit(EventType.LINK_RESOLVED, "effect", card=index, player=src.controller, detail="Set face-down")
     if op.get("banish_when_leaves"):
         now = ctx.card(index)

@@ -133,8 +133,11 @@ def activation_lock_problem(ctx: Context, player: Player, card: Card, eff: Effec
                 name = ctx.card(src.card).name
                 return f"{name}'s effect: {player.name} cannot activate cards or effects in response to that activation"
             continue
-        if lock.monsters and card.is_monster:
-            return f"{ctx.card(src.card).name}'s effect stops monster effects being activated"
+        if lock.monsters and card.is_monster and (not lock.monster_zone_only or card.location is Location.MONSTER_ZONE):
+            name = ctx.card(src.card).name
+            if lock.monster_zone_only:  # §U.28
+                return f"{name}'s effect: the monsters {player.name} controls cannot activate their effects"
+            return f"{name}'s effect stops monster effects being activated"
         if lock.cards_only and eff is not None and not eff.activates_card:
             continue
         if (lock.traps and card.card_type.is_trap) or (lock.spells and card.card_type is CardType.SPELL):

@@ -30,6 +30,7 @@ continuous one not recorded yet is read as applying from now, after all recorded
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 import attrs
 
@@ -39,9 +40,14 @@ from engine.rules.unaffected import unaffected_by
 from engine.state import GameState, write_lingering, write_stat_since
 from engine.values.game import Location, OriginalChange, OriginalOp, Position
 
-# A step of layer 3: (order of application, freezing?, value): a gain/loss adds `value`, a
-# freezing step makes the running value `value`.
-Step = tuple[int, bool, int]
+# A step of layer 3: (order of application, kind, value): a gain/loss (`GAIN`, a continuous one `CONTINUOUS_GAIN`)
+# adds `value`, a freezing step (`FREEZING`) makes the running value `value`, and a continuous "becomes" read from the
+# original value (`BECOMES_WHILE_APPLYING`, §U.28) makes it `value` plus the continuous gains and losses before it.
+Step = tuple[int, int, int]
+GAIN: Final = 0
+FREEZING: Final = 1
+CONTINUOUS_GAIN: Final = 2
+BECOMES_WHILE_APPLYING: Final = 3
 
 
 def next_seq(state: GameState) -> int:
@@ -82,17 +88,35 @@ def starting_value(original: int, non_freezing: Iterable[tuple[int, int]]) -> in
 def modified_value(start: int, steps: Iterable[Step], original_since: int = 0) -> int:
     """§S.2, §S.4: gains, losses and freezing values in their order of application. A freezing
     value replaces everything applied before it; the running value may go below 0. A freezing
-    value applied before the latest change of the original value is masked by it (§S.1)."""
+    value applied before the latest change of the original value is masked by it (§S.1). A continuous
+    "becomes double its original ATK" (§U.28) replaces what resolved effects did before it, while the continuous
+    gains and losses, before it or after, are calculated again on top of it (lucays/OCG-Rule-documentation
+    docs/c03/攻守计算.rst, "持续适用的把「攻击力·守备力」『变成』": Megamorph and Scrap Factory, 2100*2+200), and
+    it is read from the original value as it is now (a later Shrink too: Mahad, 1250*2)."""
     if not steps:
         return start
     value = start
-    for seq, freezing, v in sorted(steps, key=lambda s: s[0]):
-        if freezing:
+    continuous = 0
+    for seq, kind, v in sorted(steps, key=lambda s: s[0]):
+        if kind == FREEZING:
             if seq > original_since:
                 value = v
+        elif kind == BECOMES_WHILE_APPLYING:
+            value = v + continuous
         else:
             value += v
+            if kind == CONTINUOUS_GAIN:
+                continuous += v
     return value
+
+
+def becomes_from_original(original: int, how: str) -> int:
+    """§U.28: "its ATK becomes double (half) its original ATK", "... becomes its original ATK"."""
+    if how == "double_original":
+        return original * 2
+    if how == "half_original":
+        return halved(original)
+    return original
 
 
 def applied_last(value: int, changes: Iterable[tuple[int, int | None, int, bool]]) -> int:
@@ -178,14 +202,17 @@ def note_applying(ctx: Context, index: int | None = None) -> None:
 def _layers(
     lingering: Sequence[Lingering], continuous: Sequence[tuple[int, StatChange]], atk: bool
 ) -> tuple[
-    list[tuple[int, OriginalChange]], list[tuple[int, int]], list[Step], list[tuple[int, int | None, int, bool]]
+    list[tuple[int, OriginalChange]], list[tuple[int, int]], list[Step], list[tuple[int, int | None, int, bool]],
+    list[tuple[int, str]],
 ]:
     """Sort the modifications of ATK (`atk`) or DEF into the layers' inputs: original changes,
-    non-freezing values, the steps of layer 3, and those applied last, each with its order of application."""
+    non-freezing values, the steps of layer 3, those applied last, and the continuous "becomes ... its original
+    ATK" (§U.28, steps once the original value is known), each with its order of application."""
     orig: list[tuple[int, OriginalChange]] = []
     sets: list[tuple[int, int]] = []
     steps: list[Step] = []
     last: list[tuple[int, int | None, int, bool]] = []
+    becomes: list[tuple[int, str]] = []
     for ling in lingering:
         o, frozen, delta = (
             (ling.original_atk, ling.set_atk, ling.atk) if atk else (ling.original_def, ling.set_def, ling.def_)
@@ -193,9 +220,9 @@ def _layers(
         if o is not None:
             orig.append((ling.seq, o))
         if frozen is not None:
-            steps.append((ling.seq, True, frozen))
+            steps.append((ling.seq, FREEZING, frozen))
         if delta:
-            steps.append((ling.seq, False, delta))
+            steps.append((ling.seq, GAIN, delta))
     for seq, ch in continuous:
         o, nf, delta = (ch.original_atk, ch.set_atk, ch.atk) if atk else (ch.original_def, ch.set_def, ch.def_)
         if ch.last:
@@ -208,8 +235,11 @@ def _layers(
         if nf is not None:
             sets.append((seq, nf))
         if delta:
-            steps.append((seq, False, delta))
-    return orig, sets, steps, last
+            steps.append((seq, CONTINUOUS_GAIN, delta))
+        how = ch.atk_becomes if atk else ch.def_becomes
+        if how is not None:
+            becomes.append((seq, how))
+    return orig, sets, steps, last, becomes
 
 
 def _on_field_face_up(ctx: Context, index: int) -> bool:
@@ -266,9 +296,12 @@ def _value(
     printed: int, lingering: Sequence[Lingering], continuous: Sequence[tuple[int, StatChange]], atk: bool
 ) -> int:
     """ATK (`atk`) or DEF through the layers (docs/stat-layers.md)."""
-    orig, sets, steps, last = _layers(lingering, continuous, atk)
+    orig, sets, steps, last, becomes = _layers(lingering, continuous, atk)
     since = max(seq for seq, _o in orig) if orig else 0
-    value = modified_value(starting_value(original_value(printed, orig), sets), steps, since)
+    original = original_value(printed, orig)
+    if becomes:  # §U.28: read from the original value as it is now
+        steps += [(seq, BECOMES_WHILE_APPLYING, becomes_from_original(original, how)) for seq, how in becomes]
+    value = modified_value(starting_value(original, sets), steps, since)
     return floored(applied_last(value, last) if last else value)
 
 

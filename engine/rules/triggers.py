@@ -61,6 +61,7 @@ CARD_EVENTS: Final = frozenset(
         TriggerEvent.ACTIVATION_NEGATED,
         TriggerEvent.SUMMONED_FROM_EXTRA_DECK,
         TriggerEvent.EFFECT_ACTIVATED,
+        TriggerEvent.SPELL_TRAP_SET,  # "if either player Sets a Spell/Trap on your field" (§U.28)
     }
 )
 # Events of a player (raised with that player): whose is the trigger's `about`.

@@ -73,6 +73,7 @@ class TriggerEvent(FastEnum):
     LP_GAINED = "lp_gained"  # a player gained LP (rules spec §U.29: "when you gain LP")
     EFFECT_ACTIVATED = "effect_activated"  # a card's effect was activated (its card; rules spec §U.24)
     LEFT_FIELD = "left_field"  # a card left the field, to anywhere ("if this card leaves the field", §U.24, §U.27)
+    SPELL_TRAP_SET = "spell_trap_set"  # a Spell/Trap was Set in a Spell & Trap Zone (the card; rules spec §U.28)
 
 
 class DamageStepRule(FastEnum):
@@ -343,6 +344,11 @@ class StatChange:
     # Applies only while the monster's ATK without it is lower than this monster's ATK (Skyscraper: "attacks a
     # monster that has a higher ATK"), read as `gain_atk_of` reads it
     if_weaker_than: int | None = None
+    # "Its ATK becomes double its original ATK" while this applies (rules spec §U.28): `double_original`,
+    # `half_original` or `original`, read from the monster's original value whenever ATK is read; it masks the
+    # changes resolved effects made before it began to apply, continuous gains and losses still add
+    atk_becomes: str | None = None
+    def_becomes: str | None = None
 
 
 @attrs.frozen(slots=True)
@@ -463,6 +469,9 @@ class ActivationLock:
     spells: bool
     player: Player | None  # None = both players
     monsters: bool = False  # monster effects
+    # Only the monster effects of monsters in the Monster Zone ("all monsters they control cannot activate their
+    # effects", rules spec §U.28), not those activated from the hand or the Graveyard
+    monster_zone_only: bool = False
     cards_only: bool = False  # only the activation of Spell/Trap Cards, not the effects of face-up ones
     # Only in response to the activation of a monster effect of these cards by `owner` ("your opponent cannot activate
     # cards or effects in response to the activation of your 'Crusadia' monster effects", rules spec §U.27)

@@ -149,6 +149,7 @@ TRIGGERS: Final[dict[TriggerEvent, str]] = {
     TriggerEvent.LP_GAINED: "LP gained",
     TriggerEvent.EFFECT_ACTIVATED: "its effect activated",
     TriggerEvent.LEFT_FIELD: "left the field",
+    TriggerEvent.SPELL_TRAP_SET: "Set in the Spell & Trap Zone",
 }
 
 

@@ -350,6 +350,7 @@ CROSS_KEY_RULES = (
     "reads the event a trigger answers", "card_activation reads the activation", "a mandatory Quick Effect answers",
     "counters are placed on face-up cards only", "is not one flipped face-up", "is not a monster off the field",
     "if_it_is reads the card the operation's target names",  # (in an operation nested in another, §U.22)
+    "both say what the", "not last: drop applied_last", "monster_zone_only narrows a lock",  # §U.28 (tests/test_pf.py)
     "only a target's filter or the filter of an operation's pick",  # (a bound read from another card, §U.30)
 )
 
