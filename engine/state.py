@@ -491,6 +491,10 @@ class GameState:
     # The End Phase is played once the Battle Phase is over (rules spec §BP.14): a run's `battle_phase.end_phase`,
     # and `Duel.end_turn`; off, the machine stops in Main Phase 2 and the host ends the turn
     play_end_phase: bool = False
+    # After the turn ends, the machine plays on through this many Standby Phases of the turns after it (rules spec
+    # §U.31): each turn its Draw Phase and Standby Phase, the turns in between with no Battle Phase and their End
+    # Phases; it stops in the last one's Standby Phase. 0: it stops as the turn is over (the host's next turn).
+    standby_phases: int = 0
     answers: tuple[Option, ...] = ()  # given so far to the resolving link's questions (§U.16, engine.resolution)
     chance_seed: int = 0  # the duel's random source for chance decisions (`engine.resolution.draw`)
 
@@ -555,6 +559,7 @@ class GameState:
         n.battles = self.battles
         n.host_move = self.host_move
         n.play_end_phase = self.play_end_phase
+        n.standby_phases = self.standby_phases
         n.answers = self.answers
         n.chance_seed = self.chance_seed
         return n
