@@ -195,11 +195,12 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                 "pick": optional(PickWire, "instead of target: the cards its controller picks as it resolves, not "
                                  "targeted (\"destroy 1 card on the field\"; rules spec §U.24)")},
     "banish": {"target": TargetRef,
-               "returns": optional(Literal["end_step", "end_phase", "next_own_battle_phase"],
+               "returns": optional(Literal["end_step", "end_phase", "next_own_battle_phase", "next_own_standby_phase"],
                                    "banished for a while (a monster on the field): it returns to the field of the "
                                    "player who controlled it at the End Step of this Battle Phase, in this turn's End "
-                                   "Phase (\"until the End Phase\"), or at the start of that player's next Battle "
-                                   "Phase (rules spec §U.25)"),
+                                   "Phase (\"until the End Phase\"), at the start of that player's next Battle "
+                                   "Phase (rules spec §U.25), or in the next Standby Phase of the effect's controller "
+                                   "(\"until your next Standby Phase\", §U.31)"),
                "return_position": optional(Literal["attack", "defense"], "with returns: the face-up position it "
                                            "returns in (\"in face-up Attack Position\"); absent: the one it had")},
     "return_to_hand": {"target": TargetRef},
