@@ -82,8 +82,9 @@ TRANSITIONS: list[dict[str, Any]] = [
 # The rulebook's nesting of the states (§BP.1, §1, §BP.14), as the diagram draws it: the turn from the Battle Phase on
 # holds the Draw and Standby Phases (of a turn played after, §U.31), the Battle Phase, Main Phase 2, the End Phase and
 # the turn's end; the Battle Phase holds its Start Step, the Battle Step (a declaration, and its replay), the Damage
-# Step (the states of DAMAGE_STEP_PHASES, in order), the return to the Battle Step and its End Step. Every transition into duel_over leaves a state of the turn's box
-# (tests/test_diagram.py checks both against the declaration above). A box is its title and what it holds.
+# Step (the states of DAMAGE_STEP_PHASES, in order), the return to the Battle Step and its End Step. Every transition
+# into duel_over leaves a state of the turn's box (tests/test_diagram.py checks both against the declaration above).
+# A box is its title and what it holds.
 Box = tuple[str, list["Phase | Box"]]
 BOXES: Box = ("turn", [
     Phase.DRAW_PHASE,  # (a turn played after the one that ended, §U.31)
