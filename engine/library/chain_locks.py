@@ -22,7 +22,8 @@ def _chain_lock(ctx: Context, src: Source) -> ActivationLock:
     p = src.effect.params
     flt = p.get("filter")
     cards = tuple(i for i, c in enumerate(ctx.state.cards) if c.is_monster and (flt is None or matches(ctx, i, flt)))
-    locked = ctx.player_of(str(p.get("player", "opponent")), src)
+    rel = str(p.get("player", "opponent"))
+    locked = None if rel == "both" else ctx.player_of(rel, src)  # (None: every player, as the lock reads it)
     return ActivationLock(traps=False, spells=False, player=locked, responding_to=cards, owner=src.controller)
 
 

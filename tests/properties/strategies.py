@@ -38,6 +38,7 @@ OTHER = {"A": "B", "B": "A"}
 _INT_RANGES: dict[str, tuple[int, int]] = {
     "atk": (-3000, 3000), "def": (-3000, 3000), "set_atk": (0, 5000), "set_def": (0, 5000),
     "amount": (0, 9000), "value": (0, 5000), "count": (0, 3), "times_per_turn": (1, 3), "lp": (0, 3000),
+    "times": (0, 4),  # (a multiplier: "draw count_of x times" drew thousands of cards, 56,000 events, in one run)
 }  # fmt: skip
 _DEFAULT_INT = (0, 5000)
 

@@ -24,6 +24,7 @@ from strategies import examples, scenarios
 import engine
 from engine import IllegalChoice, Location, Option
 from engine.debug.session import Session
+from engine.rules.tokens import is_token
 
 _TRIGGERED = (engine.EffectKind.TRIGGER, engine.EffectKind.FLIP)
 
@@ -266,9 +267,11 @@ class DecisionMachine(RuleBasedStateMachine):
     def every_card_in_exactly_one_place(self) -> None:
         s = self.duel.state
         n = len(self.ids)
-        assert [c.id for c in s.cards] == self.ids  # none lost, none added, none duplicated
+        assert [c.id for c in s.cards[:n]] == self.ids  # none lost, none duplicated
+        # Only Tokens are added, each made outside the game (GONE) and Special Summoned from there (rules spec §U.17)
+        assert all(is_token(c) for c in s.cards[n:]), s.cards[n:]
         # Where each card is follows from its moves: nothing changes place without a `moved` event.
-        where = list(self.start_locations)
+        where = [*self.start_locations, *(Location.GONE for _ in s.cards[n:])]
         for e in s.log:
             if e.type is engine.EventType.MOVED:
                 assert e.card is not None and where[e.card].value == dict(e.data)["from"]
@@ -291,7 +294,7 @@ class DecisionMachine(RuleBasedStateMachine):
             refs += [t.card for t in (*s.window.triggers, *s.window.placing)]
         if s.pending is not None:
             refs += [x for o in s.pending.options if not o.is_pass for x in (o.card, *o.targets)]
-        assert all(0 <= i < n for i in refs), refs
+        assert all(0 <= i < len(s.cards) for i in refs), refs
 
     @invariant()
     def the_run_ends_within_the_bound(self) -> None:

@@ -90,7 +90,7 @@ def test_scripted_runs_end_alike_on_both_executors(d: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("name", [f"kind:{k}" for k in KIND_NAMES] + [f"op:{o}" for o in OP_NAMES])
-@settings(max_examples=examples(0.1))
+@settings(max_examples=examples(0.05))  # (5 a kind or op in CI, 100 with --hypothesis-profile=long)
 @given(data=st.data())
 def test_every_kind_and_op_loads_and_plays(name: str, data: st.DataObject) -> None:
     """The generator reaches every kind and op of the loader's tables (each forced onto the attacker here)."""

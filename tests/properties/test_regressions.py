@@ -110,3 +110,41 @@ def test_a_continuous_atk_change_gated_by_lp_against_an_original_atk_does_not_re
         {"id": "tgt", "controller": "B", "atk": 9000, "def": 0, "position": "defense", "effects": []},
     ])
     assert duel.current_stats("att") == (1500, 0)
+
+
+def test_a_chain_lock_on_both_players_stops_every_response() -> None:
+    """Found by test_every_kind_and_op_loads_and_plays (issue 39's stop): a `chain_lock` with `player: both`, which
+    the format accepts ("neither player can activate cards or effects in response to ..."), raised KeyError: 'both'
+    whenever activations were checked. It locks both players (rules spec §U.27): once A activates the monster's
+    effect, neither face-down Trap is offered in response; after that chain resolves, A's Trap can start a new one."""
+    trap = {"kind": "activated", "speed": 2, "damage_step": "allowed",
+            "does": [{"op": "gain_lp", "player": "controller", "amount": 100}]}
+    duel = _duel([
+        {"id": "att", "controller": "A", "atk": 1000, "def": 0, "position": "attack",
+         "effects": [{"kind": "activated", "speed": 2, "damage_step": "allowed",
+                      "does": [{"op": "change_stats", "target": "self", "atk": 500}]}]},
+        {"id": "tgt", "controller": "B", "atk": 0, "def": 0, "position": "defense", "effects": []},
+        {"id": "lock", "controller": "A", "location": "spell_trap_zone", "card_type": "spell",
+         "property": "continuous", "effects": [{"kind": "chain_lock", "player": "both"}]},
+        {"id": "ta", "controller": "A", "location": "spell_trap_zone", "card_type": "trap", "face_down": True,
+         "effects": [trap]},
+        {"id": "tb", "controller": "B", "location": "spell_trap_zone", "card_type": "trap", "face_down": True,
+         "effects": [trap]},
+    ])
+    traps = {duel.index_of("ta"), duel.index_of("tb")}
+    decision = duel.advance()
+    assert decision is not None and engine.Option(0, 0, ()) in decision.options
+    assert duel.index_of("ta") in {o.card for o in decision.options}  # (A's own Trap, before any lock applies)
+    duel.decide(engine.Option(0, 0, ()))
+    offered_in_response: set[int] = set()
+    while (decision := duel.advance()) is not None:
+        window = duel.state.window
+        if window is not None and window.chain:
+            offered_in_response |= {o.card for o in decision.options}
+        elif duel.index_of("ta") in {o.card for o in decision.options}:
+            break  # the chain resolved: a new chain may start
+        duel.decide(engine.PASS if engine.PASS in decision.options else decision.options[0])
+    else:
+        raise AssertionError("A's Trap was never offered again")
+    assert not offered_in_response & traps
+    assert duel.current_stats("att")[0] == 1500
