@@ -157,6 +157,7 @@ def state_from_scenario(sc: Scenario) -> GameState:
         ))
         state.phase = Phase.ATTACK_DECLARED
     state.play_end_phase = sc.end_phase  # (a whole Battle Phase only: §BP.14)
+    state.standby_phases = sc.standby_phases  # (then the next turns' Standby Phases: §U.31)
     return state
 
 

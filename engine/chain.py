@@ -42,7 +42,7 @@ PRE_CALCULATION_WINDOWS: Final = frozenset(
     {Window.START_OF_DAMAGE_STEP, Window.BEFORE_DAMAGE_CALCULATION, Window.DURING_DAMAGE_CALCULATION}
 )
 # The windows whose phase triggers are activated one at a time (§BP.2).
-PHASE_STEP_WINDOWS: Final = frozenset({Window.START_STEP, Window.END_STEP, Window.END_PHASE})
+PHASE_STEP_WINDOWS: Final = frozenset({Window.START_STEP, Window.END_STEP, Window.END_PHASE, Window.STANDBY_PHASE})
 # The loop guard (rules spec §U.13): this many chain links resolved with no decision in between is a loop with no end
 # (a battle with every trigger of the library's cards resolves a few dozen); the effects that keep resolving after it
 # are then watched until one comes round again, and named.
@@ -64,7 +64,8 @@ def open_window(ctx: Context, window: Window, events: tuple[TriggerEvent, ...]) 
         write_waiting(s, w.triggers)
         write_triggers(s, ())
         w = _window(s)
-    every = s.show_every_priority and window is not Window.END_PHASE  # (§BP.14: an End Phase nobody can act in passes)
+    # (§BP.14: an End Phase nobody can act in passes; a Standby Phase too, §U.31)
+    every = s.show_every_priority and window not in (Window.END_PHASE, Window.STANDBY_PHASE)
     if not w.triggers and not w.waiting and not every and not s.duel_over and nobody_can_act(ctx):
         # Both players pass in turn and the window closes, as `step_window` would do one unit
         # at a time, with the same events: playouts do not build windows nobody can act in.

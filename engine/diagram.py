@@ -193,6 +193,8 @@ GUARDS: dict[str, str] = {
     "replay_is_due": "a replay is due",
     "battle_is_valid": "the battle is still valid",
     "end_phase_is_played": "the End Phase is played",
+    "standby_phase_is_played": "the next Standby Phase is played",
+    "turn_is_played_on": "that turn is played on",
 }
 EXIT = "exit"  # the id of the committed drawing's one edge into duel_over, from the Battle Phase's box
 

@@ -63,7 +63,22 @@ def end_phase_is_played(ctx: Context) -> bool:
 def at_rest(s: GameState) -> bool:
     """The machine has nothing more to do by itself: the Duel or the turn is over, or the Battle Phase is over and
     the End Phase is not to be played (Main Phase 2 is then the host's)."""
+    if s.phase is Phase.STANDBY_PHASE:  # the last Standby Phase played (§U.31), once its window has closed
+        return s.window is None and s.standby_phases == 0 and not s.duel_over
+    if s.phase is Phase.TURN_OVER and s.standby_phases:
+        return False  # the next turn's Draw Phase and Standby Phase are played (§U.31)
     return s.phase in TERMINAL and not (s.phase is Phase.MAIN_PHASE_2 and s.play_end_phase)
+
+
+def standby_phase_is_played(ctx: Context) -> bool:
+    """The turn that ended is followed by its next turn's Draw Phase and Standby Phase when the run asks (§U.31)."""
+    return ctx.state.standby_phases > 0
+
+
+def turn_is_played_on(ctx: Context) -> bool:
+    """After a Standby Phase that is not the last one asked for, that turn goes on, with no Battle Phase, to its End
+    Phase (§U.31)."""
+    return ctx.state.standby_phases > 0
 
 
 def replay_is_due(ctx: Context) -> bool:
@@ -78,6 +93,8 @@ CONDITIONS: dict[str, Condition] = {
     "attack_is_stopped": attack_is_stopped,
     "replay_is_due": replay_is_due,
     "end_phase_is_played": end_phase_is_played,
+    "standby_phase_is_played": standby_phase_is_played,
+    "turn_is_played_on": turn_is_played_on,
 }
 
 

@@ -31,7 +31,7 @@ from engine.values.game import DAMAGE_STEP_PHASES, Location, Phase, Player
 
 STATES: list[Phase] = list(Phase)
 TERMINAL = dispatch.TERMINAL
-_LIVE: list[Phase] = [p for p in Phase if p not in (Phase.MAIN_PHASE_1, Phase.TURN_OVER, Phase.DUEL_OVER)]
+_LIVE: list[Phase] = [p for p in Phase if p not in (Phase.MAIN_PHASE_1, Phase.DUEL_OVER)]
 
 def _t(source: Phase | list[Phase], dest: Phase, conditions: str | None = None) -> dict[str, Any]:
     """One transition, on the machine's single trigger `proceed`."""
@@ -72,15 +72,23 @@ TRANSITIONS: list[dict[str, Any]] = [
     # The End Phase, when it is played (§BP.14): its window and triggers; then the turn is over.
     _t(Phase.MAIN_PHASE_2, Phase.END_PHASE, "end_phase_is_played"),
     _t(Phase.END_PHASE, Phase.TURN_OVER),
+    # The next turn's Draw Phase and Standby Phase, when they are played (§U.31); a turn played on from its Standby
+    # Phase has no Battle Phase: Main Phase 2 (the host's Main Phases, with nothing done), then its End Phase.
+    _t(Phase.TURN_OVER, Phase.DRAW_PHASE, "standby_phase_is_played"),
+    _t(Phase.DRAW_PHASE, Phase.STANDBY_PHASE),
+    _t(Phase.STANDBY_PHASE, Phase.MAIN_PHASE_2, "turn_is_played_on"),
 ]
 
 # The rulebook's nesting of the states (§BP.1, §1, §BP.14), as the diagram draws it: the turn from the Battle Phase on
-# holds the Battle Phase, Main Phase 2 and the End Phase; the Battle Phase holds its Start Step, the Battle Step (a
-# declaration, and its replay), the Damage Step (the states of DAMAGE_STEP_PHASES, in order), the return to the
-# Battle Step and its End Step. Every transition into duel_over leaves a state of the turn's box
-# (tests/test_diagram.py checks both against the declaration above). A box is its title and what it holds.
+# holds the Draw and Standby Phases (of a turn played after, §U.31), the Battle Phase, Main Phase 2, the End Phase and
+# the turn's end; the Battle Phase holds its Start Step, the Battle Step (a declaration, and its replay), the Damage
+# Step (the states of DAMAGE_STEP_PHASES, in order), the return to the Battle Step and its End Step. Every transition
+# into duel_over leaves a state of the turn's box (tests/test_diagram.py checks both against the declaration above).
+# A box is its title and what it holds.
 Box = tuple[str, list["Phase | Box"]]
 BOXES: Box = ("turn", [
+    Phase.DRAW_PHASE,  # (a turn played after the one that ended, §U.31)
+    Phase.STANDBY_PHASE,
     ("Battle Phase", [
         Phase.START_STEP,
         ("Battle Step", [Phase.BATTLE_STEP, Phase.ATTACK_DECLARED, Phase.REPLAY]),
@@ -90,6 +98,7 @@ BOXES: Box = ("turn", [
     ]),
     Phase.MAIN_PHASE_2,
     Phase.END_PHASE,
+    Phase.TURN_OVER,
 ])  # fmt: skip
 
 Executor = Literal["fast", "transitions"]
@@ -184,6 +193,12 @@ class Duel:
 
     def end_phase_is_played(self) -> bool:
         return dispatch.end_phase_is_played(self.ctx)
+
+    def standby_phase_is_played(self) -> bool:
+        return dispatch.standby_phase_is_played(self.ctx)
+
+    def turn_is_played_on(self) -> bool:
+        return dispatch.turn_is_played_on(self.ctx)
 
     def _entered(self) -> None:
         dispatch.enter(self.ctx, self._source, self._followers)
@@ -510,15 +525,18 @@ class Duel:
             self._put_back(snap)
             raise
 
-    def end_turn(self) -> None:
+    def end_turn(self, standby_phases: int = 0) -> None:
         """End the turn (and what is left of the Battle Phase, without its End Step): the End Phase is played (rules
         spec §BP.14: the host's "during the End Phase" effects, its window and triggers), then "until the end of the
         turn" effects expire, per-turn counters reset, and the other player's turn begins, in its Main Phase 1. If a
-        decision of the End Phase is pending when this returns, answer it and `advance`: the turn ends then."""
+        decision of the End Phase is pending when this returns, answer it and `advance`: the turn ends then.
+        `standby_phases` (rules spec §U.31): the next turn's Draw Phase and Standby Phase are played too (what was
+        left for it, its triggers), and with 2 or more the turns after it, each with no Battle Phase, up to that
+        many Standby Phases; the duel then goes on in the last one's Main Phase 1."""
         snap = self._snapshot()
         try:
             self._decided()
-            turns.end_turn(self.ctx)
+            turns.end_turn(self.ctx, standby_phases)
             self.advance()  # the End Phase (rules spec §BP.14), to its end or to a decision in it
             if self.state.pending is None:
                 turns.begin_turn(self.state)

@@ -24,8 +24,8 @@ that; the event log, when recorded, has it).
 ====================  ====  ==================================================================
 field                 size  value
 ====================  ====  ==================================================================
-phase                   19  one-hot over `engine.Phase` in declaration order
-window                  11  one-hot over `engine.Window`, then "no window open"
+phase                   21  one-hot over `engine.Phase` in declaration order
+window                  12  one-hot over `engine.Window`, then "no window open"
 life points              2  own LP, opp LP, each / LP scale (both starting LP summed), in [0, 1]
 hands                    2  cards in own hand, in opp hand (unnamed filler cards included) / 8, in [0, 1]
 turn player              1  1 if the viewer is the turn player
@@ -48,7 +48,7 @@ cards              n x 15  for every card of the scenario, in its order: locatio
                             it declared this turn / 2 (in [0, 1])
 ====================  ====  ==================================================================
 
-`OBSERVATION_FIELDS` lists the header's (name, size) pairs, `CARD_FIELDS` the size per card: ``69 + 15 * n``.
+`OBSERVATION_FIELDS` lists the header's (name, size) pairs, `CARD_FIELDS` the size per card: ``72 + 15 * n``.
 (Version 3: issue 40 added the End Phase and the end of the turn to `engine.Phase`, the End Phase to
 `engine.Window` and the Field Zone to `engine.state.Location`.)
 
@@ -87,7 +87,7 @@ from engine.values.decisions import (
 )
 from engine.values.game import Location, Phase, Player, Position, Window
 
-OBSERVATION_VERSION: Final = 3
+OBSERVATION_VERSION: Final = 4
 VIEWS: Final = ("hidden", "open_hand")
 STAT_SCALE: Final = 5000.0
 MAX_OPTIONS_SCALE: Final = 16.0

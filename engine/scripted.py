@@ -282,7 +282,7 @@ def _position(window: Window, attack: int) -> tuple[int, int]:
     windows (its Battle Step declaration, its responses and Damage Step) in order between."""
     if window is Window.START_STEP:
         attack = 0
-    elif window in (Window.END_STEP, Window.END_PHASE):
+    elif window in (Window.END_STEP, Window.END_PHASE, Window.STANDBY_PHASE):
         attack = LAST
     return attack, WINDOW_ORDER[window]
 

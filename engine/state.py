@@ -488,9 +488,8 @@ class GameState:
     # The host's move made in Main Phase 1 (`Duel.declare_attack`, `Duel.end_battle_phase`): made in the Battle
     # Step, once the Start Step has been played (rules spec §BP.1): an attack declaration, or PASS.
     host_move: Option | None = None
-    # The End Phase is played once the Battle Phase is over (rules spec §BP.14): a run's `battle_phase.end_phase`,
-    # and `Duel.end_turn`; off, the machine stops in Main Phase 2 and the host ends the turn
-    play_end_phase: bool = False
+    play_end_phase: bool = False  # the End Phase is played after the Battle Phase (§BP.14; `Duel.end_turn`), or not
+    standby_phases: int = 0  # then up to this many later turns' Standby Phases (§U.31; `dispatch.at_rest`)
     answers: tuple[Option, ...] = ()  # given so far to the resolving link's questions (§U.16, engine.resolution)
     chance_seed: int = 0  # the duel's random source for chance decisions (`engine.resolution.draw`)
 
@@ -555,6 +554,7 @@ class GameState:
         n.battles = self.battles
         n.host_move = self.host_move
         n.play_end_phase = self.play_end_phase
+        n.standby_phases = self.standby_phases
         n.answers = self.answers
         n.chance_seed = self.chance_seed
         return n

@@ -68,6 +68,7 @@ EVENTS_RAISED: Final[dict[Phase, tuple[TriggerEvent, ...]]] = {
     ),
     Phase.END_STEP: (TriggerEvent.END_OF_BATTLE_PHASE,),  # on_battle_phase_end (one at a time, §BP.2)
     Phase.END_PHASE: (TriggerEvent.END_PHASE,),  # "during the End Phase" (one at a time, §BP.14)
+    Phase.STANDBY_PHASE: (TriggerEvent.STANDBY_PHASE,),  # "during the Standby Phase" (one at a time, §U.31)
 }
 # A direct attack targets no monster; after a replay the target is chosen again: not a declaration,
 # but the new target is targeted (§BP.5).
@@ -378,6 +379,23 @@ def turn_over(ctx: Context) -> None:
     checks.settle(ctx)  # (what no longer applies may leave a card to destroy: its own "unless" condition)
 
 
+def draw_phase(ctx: Context) -> None:
+    """§U.31: the next turn's Draw Phase: the turn player draws 1 card (the normal draw; its own window is not played:
+    no effect the engine knows is activated in it)."""
+    actions.draw(ctx, ctx.state.turn_player, 1, "normal_draw")
+    checks.settle(ctx)
+
+
+def standby_phase(ctx: Context) -> None:
+    """§U.31: the Standby Phase: the actions left for it were done as it began (`Hook.AT_TIMING`); its window, whose
+    triggers ("during your opponent's next Standby Phase") are activated one at a time, as a phase's are (§BP.2)."""
+    s = ctx.state
+    s.standby_phases -= 1
+    if s.standby_phases:
+        s.play_end_phase = True  # this turn is played on, with no Battle Phase, to its End Phase
+    open_window(ctx, Window.STANDBY_PHASE, EVENTS_RAISED[Phase.STANDBY_PHASE])
+
+
 def duel_over(ctx: Context) -> None:
     """A player reached 0 LP: nothing more happens. A chain left unresolved is still recorded."""
     w = ctx.state.window
@@ -404,5 +422,7 @@ ON_ENTER: Final[dict[Phase, Callable[[Context], None]]] = {  # (Final: a C stati
     Phase.MAIN_PHASE_2: main_phase_2,
     Phase.END_PHASE: end_phase,
     Phase.TURN_OVER: turn_over,
+    Phase.DRAW_PHASE: draw_phase,
+    Phase.STANDBY_PHASE: standby_phase,
     Phase.DUEL_OVER: duel_over,
 }

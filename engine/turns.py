@@ -114,9 +114,11 @@ def host_busy(s: GameState) -> str | None:
         return ("an attack has been declared in Main Phase 1 and its Damage Step has not been played: call advance() "
                 "or run() first")  # fmt: skip
     if s.phase in (Phase.MAIN_PHASE_1, Phase.TURN_OVER) or (s.phase is Phase.STEP_OVER and s.pending is None) or (
-        paused(s)
+        paused(s) or standby_phase_over(s)
     ):
         return None
+    if s.phase in (Phase.DRAW_PHASE, Phase.STANDBY_PHASE):
+        return "the next turn's Standby Phase is under way: play it to its end (advance/run) first"
     if s.phase is Phase.BATTLE_STEP and s.pending is not None and w is not None and not w.chain:
         return None if s.pending.player is s.turn_player else f"it is {s.pending.player}'s priority in the Battle Step"
     if s.phase is Phase.MAIN_PHASE_2:
@@ -225,13 +227,15 @@ def end_battle_phase(ctx: Context) -> bool:
     return False
 
 
-def end_turn(ctx: Context) -> None:
+def end_turn(ctx: Context, standby_phases: int = 0) -> None:
     """The host ends the turn (what is left of the Battle Phase too, without its End Step): the machine goes on from
     Main Phase 2 to the End Phase (rules spec §BP.14), which `Duel.end_turn` then plays; the turn is over once it
-    is (`Phase.TURN_OVER`)."""
+    is (`Phase.TURN_OVER`). `standby_phases`: then the next turns' Draw and Standby Phases, up to that many (§U.31)."""
     s = ctx.state
     if s.duel_over:
         raise UsageError("the Duel is over: there is no turn to end")
+    if type(standby_phases) is not int or standby_phases < 0:
+        raise UsageError(f"standby_phases is a count of turns (an int, 0 or more), got {standby_phases!r}")
     refresh_index(ctx)
     begin_turn(s)
     if s.phase is Phase.END_PHASE:
@@ -248,11 +252,20 @@ def end_turn(ctx: Context) -> None:
         actions.expire_lingering(ctx, "end_of_battle_phase")  # (a Battle Phase left without its End Step)
         s.phase = Phase.MAIN_PHASE_2
     s.play_end_phase = True
+    s.standby_phases = standby_phases
 
 
-def begin_turn(s: GameState) -> None:
-    """A turn that is over (`Phase.TURN_OVER`) is followed by the next turn's Main Phase 1, where the host acts."""
-    if s.phase is Phase.TURN_OVER:
+def standby_phase_over(s: GameState) -> bool:
+    """The last Standby Phase a run asked for has been played (§U.31): the turn goes on from its Main Phase 1."""
+    return s.phase is Phase.STANDBY_PHASE and s.window is None and s.pending is None and not s.standby_phases
+
+
+def begin_turn(s: GameState, after_standby: bool = True) -> None:
+    """A turn that is over (`Phase.TURN_OVER`) is followed by the next turn's Main Phase 1, where the host acts (not
+    while the next turn's Standby Phase is still to be played, §U.31). `after_standby`: a turn whose last Standby
+    Phase asked for has been played goes on in its Main Phase 1 too (the host's own calls; `advance` leaves the duel
+    waiting there for the host)."""
+    if (s.phase is Phase.TURN_OVER and not s.standby_phases) or (after_standby and standby_phase_over(s)):
         s.phase = Phase.MAIN_PHASE_1
 
 
@@ -379,7 +392,7 @@ def check_ready(ctx: Context) -> None:
     and pick up effects attached since the duel was built."""
     refresh_index(ctx)
     s = ctx.state
-    begin_turn(s)
+    begin_turn(s, after_standby=False)
     b = s.battle
     if s.phase is Phase.STEP_OVER and not b.attacked and b.attacker != NO_ATTACK:
         raise UsageError(

@@ -168,8 +168,9 @@ def test_dot_lists_transitions_in_declaration_order() -> None:
 def test_the_committed_drawing_nests_the_damage_step_in_the_battle_phase_with_one_exit() -> None:
     """The Battle Step and the Damage Step are boxes inside the Battle Phase's; the Damage Step's box holds its
     sub-timings (the states during which "during the Damage Step" effects apply) and nothing else; the Duel
-    being over is one arrow, leaving the box of the turn (the Battle Phase, Main Phase 2 and the End Phase), whose
-    states are exactly those it is declared from."""
+    being over is one arrow, leaving the box of the turn (the Battle Phase, Main Phase 2, the End Phase, the turn's
+    end, and the Draw and Standby Phases of a turn played after it, §U.31), whose states are exactly those it is
+    declared from."""
     source = diagram.dot()
     inside = boxes(source)
     assert set(inside) == {"turn", "Battle Phase", "Battle Step", "Damage Step"}
@@ -177,7 +178,8 @@ def test_the_committed_drawing_nests_the_damage_step_in_the_battle_phase_with_on
     assert inside["Damage Step"] == [p.value for p in sorted(DAMAGE_STEP_PHASES, key=lambda p: states.index(p.value))]
     assert inside["Battle Step"] == ["battle_step", "attack_declared", "replay"]
     assert set(inside["Battle Step"]) | set(inside["Damage Step"]) < set(inside["Battle Phase"])
-    assert set(inside["Battle Phase"]) | {"main_phase_2", "end_phase"} == set(inside["turn"])
+    after = {"main_phase_2", "end_phase", "turn_over", "draw_phase", "standby_phase"}
+    assert set(inside["Battle Phase"]) | after == set(inside["turn"])
     assert sorted(inside["turn"]) == sorted(s for s, d, _ in declared_transitions() if d == "duel_over")
     assert len(re.findall(r"-> duel_over \[", source)) == 1
     assert "rankdir=TB" in source

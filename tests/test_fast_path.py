@@ -159,9 +159,10 @@ def test_whether_a_chain_can_start_is_what_its_reason_says(window: Window, chain
     # §1.2: fast effects start chains at the start of the step and before damage calculation; during damage
     # calculation only one chain is built; after it (and at the end of the step) only triggers start chains.
     # §BP.1: in the Battle Phase's own windows (Start Step, Battle Step, after a declaration, End Step) any may, and
-    # in the End Phase's (§BP.14).
+    # in the End Phase's (§BP.14) and the Standby Phase's (§U.31).
     w = WindowState(window, Player.A, chains_resolved=chains_resolved)
-    battle_phase = (Window.START_STEP, Window.BATTLE_STEP, Window.ATTACK_DECLARATION, Window.END_STEP, Window.END_PHASE)
+    battle_phase = (Window.START_STEP, Window.BATTLE_STEP, Window.ATTACK_DECLARATION, Window.END_STEP, Window.END_PHASE,
+                    Window.STANDBY_PHASE)
     expected = window in (Window.START_OF_DAMAGE_STEP, Window.BEFORE_DAMAGE_CALCULATION, *battle_phase) or (
         window is Window.DURING_DAMAGE_CALCULATION and not chains_resolved
     )

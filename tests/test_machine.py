@@ -40,7 +40,8 @@ def duel(executor: str = "fast") -> Duel:
 def test_states_are_declared_in_rulebook_order() -> None:
     # rules spec §BP.1: Main Phase 1 (the host's), Start Step, Battle Step (declaration, its window, a replay),
     # the Damage Step (§1.10: start, flip, before DC, during DC, perform DC, after DC, send, end), back to the
-    # Battle Step, End Step, Main Phase 2 (the host's again).
+    # Battle Step, End Step, Main Phase 2 (the host's again); the End Phase (§BP.14), then the next turn's Draw and
+    # Standby Phases when a run plays them (§U.31).
     assert declared_states() == [
         "main_phase_1",
         "start_step",
@@ -60,6 +61,8 @@ def test_states_are_declared_in_rulebook_order() -> None:
         "main_phase_2",
         "end_phase",
         "turn_over",
+        "draw_phase",
+        "standby_phase",
         "duel_over",
     ]
     pairs = {(s, d) for s, d, _ in declared_transitions()}

@@ -236,7 +236,7 @@ def test_same_actions_same_game() -> None:
 def test_observation_fixed_length_and_layout() -> None:
     g = BattleGame(CONTESTED)
     n = g.observation_size()
-    assert n == sum(k for _, k in OBSERVATION_FIELDS) + 15 * 5 == 69 + 75  # engine.observation's layout, v3
+    assert n == sum(k for _, k in OBSERVATION_FIELDS) + 15 * 5 == 72 + 75  # engine.observation's layout, v4
     rng = random.Random(3)
     for _ in range(20):
         s = g.new_initial_state()
@@ -271,10 +271,10 @@ def test_observation_fixed_length_and_layout() -> None:
 def test_strings_and_terminal_returns_for_a_decided_duel() -> None:
     s = BattleGame(CONTESTED).new_initial_state()
     assert "A to decide (priority)" in str(s) and "13: activate rush effect 0" in str(s)
-    assert s.information_state_string(0).startswith("seen: \nview hidden v3, viewer A")
+    assert s.information_state_string(0).startswith("seen: \nview hidden v4, viewer A")
     s.apply_action(13)
-    assert s.information_state_string(1).startswith("seen: A activate 2.0\nview hidden v3, viewer B")
-    assert s.observation_string(1).startswith("view hidden v3, viewer B")
+    assert s.information_state_string(1).startswith("seen: A activate 2.0\nview hidden v4, viewer B")
+    assert s.observation_string(1).startswith("view hidden v4, viewer B")
     o = BattleGame(CONTESTED, view="open_hand").new_initial_state()
     assert o.information_state_string(0) == ""  # the open-hand view: the history of ids, as OpenSpiel writes one
     o.apply_action(13)

@@ -67,7 +67,7 @@ effects follow and its fidelity: "exact", or "approximate: " and what differs fr
   `battle_guards` (Shield Wing, Sonic Chick, Mist Body, Stone Statue of the Aztecs, Star Eater, Old Vindictive
   Magician, Poison Mummy), `guardians_of_damage_calculation` (Suijin, Sanga of the Thunder), `turn_and_phase` (Rocket
   Warrior, Mirage Dragon, Trap Jammer, Solar Flare Dragon), `pendulum_boosts` (Twilight Ninja Kagen), `trap_negators`
-  (Royal Decree, Seven Tools of the Bandit).
+  (Royal Decree, Seven Tools of the Bandit), `standby_phase` (Adhesive Explosive, Blast Sphere, Lava Golem).
 
 A scenario file can name one (``{"id": "r", "controller": "A", "location": "spell_trap_zone", "face_down": true,
 "card": "rush_recklessly"}``): the loader fills in its name, card type, printed ATK/DEF, Level (none for an Xyz or
@@ -122,6 +122,7 @@ from engine.cards import (
     printed_monsters,
     protection,
     quick_answers,
+    standby_phase,
     start_and_refusals,
     stat_changes,
     summon_responses,
@@ -147,7 +148,7 @@ _FAMILIES = (stat_changes, battle_damage, flip, start_and_refusals, battle_traps
              trap_negators,
              mirror_forces, field_locks, ancient_gears,
              fusion_battlers, equip_spells, counted_boosts, damage_step_end, damage_step_gains,
-             hands_and_life, battle_sturdy)  # fmt: skip
+             hands_and_life, battle_sturdy, standby_phase)  # fmt: skip
 # Cards written as scenario-format specs (nameable in scenario files); `custom` ones (their own effect
 # types) are loaded on first use, as they import the engine.
 CATALOG: dict[str, CardDef] = {c.key: c for m in _FAMILIES for c in m.CARDS}

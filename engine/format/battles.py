@@ -48,6 +48,14 @@ class BattlePhaseWire(Wire):
         doc("true: the turn is played on after the Battle Phase: Main Phase 2 begins, then the End Phase, with its "
             "window (`end_phase`) and its triggers, and the turn ends (rules spec §BP.14)"),
     ] = False
+    standby_phases: Annotated[
+        int,
+        Meta(ge=0, le=8),
+        doc("with end_phase: after the turn ends, the next turn's Draw Phase (its normal draw) and Standby Phase (the "
+            "actions left for it, its window `standby_phase` and its triggers) are played; with n, the turns after it "
+            "up to the n-th Standby Phase, each turn in between with no Battle Phase and with its End Phase; the run "
+            "ends after the last Standby Phase (rules spec §U.31)"),
+    ] = 0
 
 
 class AnswerWire(Wire):

@@ -53,6 +53,7 @@ class Scenario(msgspec.Struct, frozen=True):
     attacks: tuple[Attack, ...] | None = None  # a Battle Phase: several attacks, one after the other
     battle_phase: bool = False  # the whole Battle Phase, the players declaring the attacks
     end_phase: bool = False  # with battle_phase: the turn goes on to the End Phase, and ends (§BP.14)
+    standby_phases: int = 0  # with end_phase: the next turns' Draw and Standby Phases, up to this many (§U.31)
 
 
 class RulesWire(msgspec.Struct, frozen=True, forbid_unknown_fields=True):  # frozen: it is a default value
@@ -209,15 +210,22 @@ def check_scenario(w: ScenarioWire, own_effects: Mapping[str, int] | None = None
     count = None if battle_phase else len(attacks) if attacks is not None else 1
     choices = [choice(i, ch, card, shape, count, own_effects or {}) for i, ch in enumerate(w.choices)]
     end_phase = isinstance(w.battle_phase, BattlePhaseWire) and w.battle_phase.end_phase
+    standby = w.battle_phase.standby_phases if isinstance(w.battle_phase, BattlePhaseWire) else 0
+    if standby and not end_phase:
+        raise Invalid('the next turns are played only once this one ends: "standby_phases" needs "end_phase": true',
+                      "battle_phase", "standby_phases")  # fmt: skip
     for i, ch in enumerate(w.choices):
         if ch.window == "end_phase" and not end_phase:
             raise Invalid('the End Phase is played only with "battle_phase": {"end_phase": true}', "choices", i,
                           "window")  # fmt: skip
+        if ch.window == "standby_phase" and not standby:
+            raise Invalid('a Standby Phase is played only with "battle_phase": {"end_phase": true, "standby_phases": '
+                          'n}', "choices", i, "window")  # fmt: skip
     lp = MappingProxyType({"A": w.life_points.A, "B": w.life_points.B})
     rules = Rules(w.rules.zero_atk_mutual_destruction)
     return Scenario(
         w.format, opt(w.id), opt(w.title), opt(w.notes), rules, turn_player, lp, tuple(cards), attack,
-        tuple(choices), attacks, battle_phase, end_phase,
+        tuple(choices), attacks, battle_phase, end_phase, standby,
     )  # fmt: skip
 
 

@@ -100,7 +100,8 @@ _STATS = {
 }
 _SENT_FROM = Annotated[tuple[Literal["deck", "hand", "extra_deck"], ...], Meta(min_length=1)]
 # Keys every operation may carry: its place in the effect's sequence (rules spec §U.18).
-Later = Literal["after_damage_calculation", "end_of_damage_step", "end_step", "end_phase"]
+Later = Literal["after_damage_calculation", "end_of_damage_step", "end_step", "end_phase", "next_standby_phase",
+                "next_own_standby_phase", "next_opponent_standby_phase"]  # (the last three: §U.31)
 SEQUENCE_KEYS: Mapping[str, Any] = {
     "if_you_do": optional(Literal[True], "done only if the operation before it was done (\"..., and if you do, "
                           "...\"; \"A, and if you do, B, and if you do, C\": C needs B done)"),
@@ -119,8 +120,9 @@ SEQUENCE_KEYS: Mapping[str, Any] = {
                              "1000 damage\" (rules spec §U.24)"),
     "later": optional(Later, "not done now: left for this moment of this turn, done then once, with no chain (\"at "
                       "the end of the Damage Step\", \"at the end of the Battle Phase\": end_step, \"during the "
-                      "End Phase of this turn\"), on the cards its references name now; consecutive operations "
-                      "with the same later are done together, in order"),
+                      "End Phase of this turn\"; or a later turn's Standby Phase: \"during the next Standby Phase\", "
+                      "\"during your (your opponent's) next Standby Phase\", rules spec §U.31), on the cards its "
+                      "references name now; consecutive operations with the same later are done together, in order"),
 }
 
 
@@ -193,11 +195,12 @@ OPS: Mapping[str, type[msgspec.Struct]] = tagged(OpWire, _sequenced({
                 "pick": optional(PickWire, "instead of target: the cards its controller picks as it resolves, not "
                                  "targeted (\"destroy 1 card on the field\"; rules spec §U.24)")},
     "banish": {"target": TargetRef,
-               "returns": optional(Literal["end_step", "end_phase", "next_own_battle_phase"],
+               "returns": optional(Literal["end_step", "end_phase", "next_own_battle_phase", "next_own_standby_phase"],
                                    "banished for a while (a monster on the field): it returns to the field of the "
                                    "player who controlled it at the End Step of this Battle Phase, in this turn's End "
-                                   "Phase (\"until the End Phase\"), or at the start of that player's next Battle "
-                                   "Phase (rules spec §U.25)"),
+                                   "Phase (\"until the End Phase\"), at the start of that player's next Battle "
+                                   "Phase (rules spec §U.25), or in the next Standby Phase of the effect's controller "
+                                   "(\"until your next Standby Phase\", §U.31)"),
                "return_position": optional(Literal["attack", "defense"], "with returns: the face-up position it "
                                            "returns in (\"in face-up Attack Position\"); absent: the one it had")},
     "return_to_hand": {"target": TargetRef},

@@ -46,7 +46,8 @@ DamageStepWindow = Literal[
     "end_of_damage_step",
 ]
 # Every window, in rulebook order: the Battle Phase's own around the Damage Step's (rules spec §BP.1).
-Window = Literal["start_step", "battle_step", "attack_declaration", DamageStepWindow, "end_step", "end_phase"]
+Window = Literal["start_step", "battle_step", "attack_declaration", DamageStepWindow, "end_step", "end_phase",
+                 "standby_phase"]  # (the next turn's, §U.31)
 Relative = Literal["controller", "opponent", "both"]
 # The machine's states an action with no chain (kind at_timing) may be done in, as they begin (rules spec §1.10):
 # those whose own work checks the battle again after it (none between the start of the Damage Step and damage
@@ -71,6 +72,7 @@ TriggerEvent = Literal[
     "destroyed",
     "sent_to_graveyard",
     "end_phase",
+    "standby_phase",
     "drawn",
     "special_summoned",
     "position_changed",

@@ -27,6 +27,8 @@ def scenario_to_json(sc: Scenario) -> dict[str, Any]:
     out["cards"] = [_card_json(c) for c in sc.cards]
     if sc.battle_phase:
         out["battle_phase"] = {"end_phase": True} if sc.end_phase else {}
+        if sc.standby_phases:
+            out["battle_phase"]["standby_phases"] = sc.standby_phases
     elif sc.attacks is not None:
         out["attacks"] = [{"attacker": a.attacker, "target": a.target} for a in sc.attacks]
     elif sc.attack is not None:

@@ -16,7 +16,8 @@ from engine.values.game import Location, Phase, is_on_field, opponent_of
 
 # The machine's states that are no part of the Battle Phase ("during the Battle Phase": its Start Step to its End Step)
 _OUTSIDE_THE_BATTLE_PHASE = frozenset(
-    {Phase.MAIN_PHASE_1, Phase.MAIN_PHASE_2, Phase.END_PHASE, Phase.TURN_OVER, Phase.DUEL_OVER}
+    {Phase.MAIN_PHASE_1, Phase.MAIN_PHASE_2, Phase.END_PHASE, Phase.TURN_OVER, Phase.DRAW_PHASE, Phase.STANDBY_PHASE,
+     Phase.DUEL_OVER}
 )
 
 

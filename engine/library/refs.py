@@ -15,7 +15,7 @@ from engine.rules.levels import current_level
 from engine.rules.rounding import halved
 from engine.rules.stats import current_stats, lingering_original_stats, lingering_stats, original_stats
 from engine.state import ChainLink
-from engine.values.game import Location, Player, Position, opponent_of
+from engine.values.game import Location, Player, Position, is_on_field, opponent_of
 from engine.values.params import Params
 
 
@@ -125,6 +125,8 @@ def _value_of(ctx: Context, src: Source, source: Params, *, plain: bool = False)
                 return card.base_atk if stat == "original_atk" else card.base_def
             return original_stats(ctx, index)[0 if stat == "original_atk" else 1]
         stats = stats_as_they_were(ctx, index, battler_instance(ctx, index))
+        if stats is None and not is_on_field(ctx.card(index).location):  # it left the field this turn: as it was
+            stats = stats_as_they_were(ctx, index, ctx.card(index).instance - 1)  # there (§R.2: "the ATK it had")
         return None if stats is None else stats[0 if stat == "atk" else 1]
 
     value = read(str(source["of"]))

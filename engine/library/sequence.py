@@ -24,7 +24,7 @@ from engine.library.refs import ref
 from engine.library.targets import each_target, reads_lost_target, target_lost
 from engine.state import ChainLink
 from engine.values.events import EventType
-from engine.values.game import Location
+from engine.values.game import Location, Phase, Player, opponent_of
 
 OpHandler = Callable[[Context, Source, ChainLink, Params], None]
 
@@ -36,8 +36,25 @@ LATER_EXPIRES: Final = {
     "end_of_damage_step": "end_of_damage_step",
     "end_step": "end_of_battle_phase",
     "end_phase": "end_of_turn",
+    # A later turn's Standby Phase (§U.31): it waits across turns, and lapses once that turn is past its Standby Phase.
+    "next_standby_phase": "permanent",
+    "next_own_standby_phase": "permanent",
+    "next_opponent_standby_phase": "permanent",
 }
 LATER_TYPE: Final = "later"
+
+
+def due_turn(ctx: Context, moment: str, player: Player) -> int | None:
+    """The turn whose Standby Phase an action left for `moment` waits for (None: a moment of this turn): "during the
+    next Standby Phase" the next turn's; "during your (your opponent's) next Standby Phase" the first turn after this
+    one that is `player`'s (their opponent's) (§U.31)."""
+    s = ctx.state
+    if moment == "next_standby_phase":
+        return s.turn + 1
+    if moment in ("next_own_standby_phase", "next_opponent_standby_phase"):
+        whose = player if moment == "next_own_standby_phase" else opponent_of(player)
+        return s.turn + (1 if s.turn_player is not whose else 2)
+    return None
 
 
 def _mark(ctx: Context) -> tuple[Any, ...]:
@@ -202,7 +219,7 @@ def _leave_for_later(ctx: Context, src: Source, link: ChainLink, moment: str, gr
     if not ops:
         return False
     params = {"at": moment, "does": tuple(ops), "card": src.card, "host": src.host, "effect": src.index,
-              "bound": tuple(sorted(bound.items()))}  # fmt: skip
+              "bound": tuple(sorted(bound.items())), "due": due_turn(ctx, moment, src.controller)}  # fmt: skip
     eff = Effect(LATER_TYPE, EffectKind.CONTINUOUS, params=params, label=src.effect.label)
     actions.add_lingering(ctx, Lingering(eff, src.controller, None, None, LATER_EXPIRES[moment]))
     ctx.emit(EventType.LINK_RESOLVED, "effect", card=src.card, player=src.controller,
@@ -215,9 +232,17 @@ def do_later(ctx: Context, src: Source, handlers: Mapping[str, OpHandler]) -> No
     with no chain; nothing if a card it acts on is no longer the card it named. (A module function, not a closure:
     a registry is pickled with the games that carry it.)"""
     p = src.effect.params
-    if ctx.state.phase.value != p["at"]:
-        return
     me = src.effect
+    due = p.get("due")
+    if due is not None:  # a later turn's Standby Phase (§U.31)
+        s = ctx.state
+        if s.turn < due or (s.turn == due and s.phase is Phase.DRAW_PHASE):
+            return
+        if s.turn > due or s.phase is not Phase.STANDBY_PHASE:  # that turn went on without it: the moment passed
+            actions.end_lingering(ctx, lambda ling: ling.effect is me, detail="an action left for later lapses")
+            return
+    elif ctx.state.phase.value != p["at"]:
+        return
     actions.end_lingering(ctx, lambda ling: ling.effect is me, detail="an action left for later is done")
     card = int(p["card"])
     if any(ctx.card(int(i)).instance != int(inst) for i, inst in p["bound"]):

@@ -24,7 +24,8 @@ OpHandler = Callable[[Context, Source, ChainLink, Params], None]
 
 # When a card banished for a while comes back: the End Step of this Battle Phase ("until the end of the Battle Phase"),
 # this turn's End Phase ("until the End Phase"), or the Start Step of its controller's next Battle Phase.
-RETURNS: Final = ("end_step", "end_phase", "next_own_battle_phase")
+# "Until your next Standby Phase": as the Standby Phase of the next turn of the effect's controller begins (§U.31).
+RETURNS: Final = ("end_step", "end_phase", "next_own_battle_phase", "next_own_standby_phase")
 RETURN_TYPE: Final = "return_from_banishment"
 
 
@@ -42,7 +43,8 @@ def banish_for_a_while(ctx: Context, src: Source, index: int, returns: str, posi
     if banished.location is not Location.BANISHED:
         return True  # (a Token ceases to exist; a card sent elsewhere instead is not coming back)
     params = {"card": index, "instance": banished.instance, "returns": returns, "turn": ctx.state.turn,
-              "to": was_controller.name, "position": position or was_position.value}  # fmt: skip
+              "to": was_controller.name, "position": position or was_position.value,
+              "by": src.controller.name}  # fmt: skip
     eff = Effect(RETURN_TYPE, EffectKind.CONTINUOUS, params=params)
     actions.add_lingering(ctx, Lingering(eff, src.controller, None, None, "permanent"))
     return True
@@ -52,6 +54,8 @@ def _due(ctx: Context, p: Params) -> bool:
     s = ctx.state
     if p["returns"] == "next_own_battle_phase":
         return s.phase is Phase.START_STEP and s.turn > int(p["turn"]) and s.turn_player.name == p["to"]
+    if p["returns"] == "next_own_standby_phase":  # (a Standby Phase is played when a run asks, §U.31)
+        return s.phase is Phase.STANDBY_PHASE and s.turn > int(p["turn"]) and s.turn_player.name == p.get("by")
     return s.phase.value == p["returns"] and s.turn == int(p["turn"])
 
 

@@ -21,6 +21,7 @@ GLOBAL_EVENTS: Final = frozenset(
         TriggerEvent.ATTACK_DECLARED,  # whose monster declared it is a condition ("an opponent's monster")
         TriggerEvent.END_OF_BATTLE_PHASE,
         TriggerEvent.END_PHASE,
+        TriggerEvent.STANDBY_PHASE,
         TriggerEvent.START_OF_DAMAGE_STEP,
         TriggerEvent.BEFORE_DAMAGE_CALCULATION,
         TriggerEvent.AFTER_DAMAGE_CALCULATION,

@@ -55,6 +55,7 @@ class TriggerEvent(FastEnum):
     DESTROYED = "destroyed"  # this card was destroyed, by battle or by a card effect ("if this card is destroyed")
     SENT_TO_GRAVEYARD = "sent_to_graveyard"  # this card was sent to the Graveyard, from anywhere
     END_PHASE = "end_phase"  # the End Phase ("during the End Phase", "at the end of this turn"), when it is played
+    STANDBY_PHASE = "standby_phase"  # the Standby Phase ("during your opponent's next Standby Phase"), when played
     # Events of a card or a player, raised where the action happens (rules spec §U.14); `Effect.params["about"]`
     # says whose ("self", the default: this card, or this card's controller; "own", "opponent", "any")
     DRAWN = "drawn"  # a card was drawn

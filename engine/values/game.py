@@ -188,6 +188,7 @@ class Window(FastEnum):
     END_OF_DAMAGE_STEP = "end_of_damage_step"
     END_STEP = "end_step"
     END_PHASE = "end_phase"  # the End Phase, when a run plays it (rules spec §BP.14)
+    STANDBY_PHASE = "standby_phase"  # the next turn's Standby Phase, when a run plays it (rules spec §U.31)
 
 
 class Phase(FastEnum):
@@ -212,6 +213,8 @@ class Phase(FastEnum):
     MAIN_PHASE_2 = "main_phase_2"
     END_PHASE = "end_phase"  # played when asked (`GameState.play_end_phase`: a run's key, `Duel.end_turn`)
     TURN_OVER = "turn_over"  # the turn has ended: the other player's turn begins in its Main Phase 1
+    DRAW_PHASE = "draw_phase"  # the next turn's Draw Phase, when asked (`GameState.standby_phases`, rules spec §U.31)
+    STANDBY_PHASE = "standby_phase"  # the next turn's Standby Phase, when asked (rules spec §U.31)
     DUEL_OVER = "duel_over"
 
 
@@ -258,6 +261,7 @@ SUB_TIMING: Final = {
     Phase.STEP_OVER: Window.END_OF_DAMAGE_STEP,  # effects expire as the Battle Step is re-entered
     Phase.END_STEP: Window.END_STEP,
     Phase.END_PHASE: Window.END_PHASE,
+    Phase.STANDBY_PHASE: Window.STANDBY_PHASE,
 }
 
 

@@ -61,6 +61,8 @@ TITLES: Final[dict[str, str]] = {
     "main_phase_2": "Main Phase 2: the Battle Phase is over",
     "end_phase": "End Phase",
     "turn_over": "The turn is over",
+    "draw_phase": "Draw Phase of the next turn",
+    "standby_phase": "Standby Phase of the next turn",
     "duel_over": "The Duel is over",
 }
 assert TITLES.keys() == {p.value for p in Phase}, "every machine state has its heading"
@@ -85,6 +87,8 @@ PHASES: Final[dict[str, str]] = {
     "main_phase_2": "Main Phase 2",
     "end_phase": "the End Phase",
     "turn_over": "the end of the turn",
+    "draw_phase": "the Draw Phase",
+    "standby_phase": "the Standby Phase",
     "duel_over": "the end of the Duel",
 }
 assert PHASES.keys() == TITLES.keys()
@@ -134,6 +138,7 @@ TRIGGERS: Final[dict[TriggerEvent, str]] = {
     TriggerEvent.DESTROYED: "destroyed",
     TriggerEvent.SENT_TO_GRAVEYARD: "sent to the Graveyard",
     TriggerEvent.END_PHASE: "the End Phase",
+    TriggerEvent.STANDBY_PHASE: "the Standby Phase",
     TriggerEvent.DRAWN: "drawn",
     TriggerEvent.SPECIAL_SUMMONED: "Special Summoned",
     TriggerEvent.POSITION_CHANGED: "its battle position changed",
