@@ -227,14 +227,15 @@ def end_battle_phase(ctx: Context) -> bool:
     return False
 
 
-def end_turn(ctx: Context, standby_phases: int = 0) -> None:
+def end_turn(ctx: Context, standby_phases: object = 0) -> None:
     """The host ends the turn (what is left of the Battle Phase too, without its End Step): the machine goes on from
     Main Phase 2 to the End Phase (rules spec §BP.14), which `Duel.end_turn` then plays; the turn is over once it
     is (`Phase.TURN_OVER`). `standby_phases`: then the next turns' Draw and Standby Phases, up to that many (§U.31)."""
     s = ctx.state
     if s.duel_over:
         raise UsageError("the Duel is over: there is no turn to end")
-    if type(standby_phases) is not int or standby_phases < 0:
+    # (an object, checked here: the compiled build would refuse a str with a bare TypeError before any check)
+    if isinstance(standby_phases, bool) or not isinstance(standby_phases, int) or standby_phases < 0:
         raise UsageError(f"standby_phases is a count of turns (an int, 0 or more), got {standby_phases!r}")
     refresh_index(ctx)
     begin_turn(s)
