@@ -195,94 +195,76 @@ def run_operation(ctx: Context, op: Operation, src: Source, link: ChainLink, may
         finally:
             ctx.asked = 0
         return True
+    decision = replay(ctx, lambda: op(ctx, src, link), _nothing)
+    if decision is None:
+        return True
+    ctx.state.pending = decision
+    return False
+
+
+def _nothing() -> None:
+    pass
+
+
+def replay(ctx: Context, body: Callable[[], None], cleanup: Callable[[], None]) -> Decision | None:
+    """Run `body` with the answers given so far (§U.16): None once it has run to its end (the answers are then
+    cleared), else the question it asked, the game put back as it was before it. The first run is heard by nobody (it
+    may be undone); one that runs to its end is done again, heard. `cleanup` runs after each run, whatever happens.
+    One mechanism for a resolving operation, a cost paid as an activation is answered, and actions with no chain."""
     listeners = ctx.event_listeners
     saved = _save(ctx)
     ctx.asked = 0
     if listeners:
-        ctx.event_listeners = []  # a first run nobody hears: it may be undone
+        ctx.event_listeners = []
     try:
-        op(ctx, src, link)
+        body()
     except Asked as asked:
         ctx.event_listeners = listeners
+        cleanup()
         _restore(ctx, saved)
-        ctx.state.pending = asked.decision
-        return False
+        return asked.decision
     finally:
         ctx.event_listeners = listeners
-    if listeners:  # it runs to its end: again, heard this time
+        cleanup()
+    if listeners:
         _restore(ctx, saved)
         ctx.asked = 0
-        op(ctx, src, link)
+        try:
+            body()
+        finally:
+            cleanup()
     ctx.state.answers = ()
     ctx.asked = 0
-    return True
+    return None
 
 
 def pay_asking(ctx: Context, activation: Callable[[], None]) -> Decision | None:
     """Run an activation (`activation`: the answer to a priority or trigger decision, its cost paid) with the cost
     answers given so far (rules spec §U.21): None once it is complete (the answers are then cleared), else the
-    question its cost asks, the game put back as it was before the activation. The same replay as `run_operation`:
+    question its cost asks, the game put back as it was before the activation. Run by `replay`:
     the activation is redone from the start with one more answer each time."""
-    listeners = ctx.event_listeners
-    saved = _save(ctx)
-    ctx.asked = 0
-    ctx.paying = True
-    if listeners:
-        ctx.event_listeners = []  # a first run nobody hears: it may be undone
-    try:
-        activation()
-    except Asked as asked:
-        ctx.event_listeners = listeners
-        ctx.paying = False
-        _restore(ctx, saved)
-        return asked.decision
-    finally:
-        ctx.event_listeners = listeners
-        ctx.paying = False
-    if listeners:  # it runs to its end: again, heard this time
-        _restore(ctx, saved)
-        ctx.asked = 0
+
+    def pay() -> None:
         ctx.paying = True
-        try:
-            activation()
-        finally:
-            ctx.paying = False
-    ctx.state.answers = ()
-    ctx.asked = 0
-    return None
+        activation()
+
+    def paid() -> None:
+        ctx.paying = False
+
+    return replay(ctx, pay, paid)
 
 
 def act_without_chain(ctx: Context, actions: Callable[[], None]) -> Decision | None:
     """Run the actions with no chain that a state's entry does (rules spec §U.30: "at the end of the Damage Step,
     Special Summon it", its position the player's choice) with the answers given so far: None once they are all done
     (the answers are then cleared), else the question one of them asks, the game put back as it was before them. The
-    same replay as `run_operation`: redone from the start with one more answer each time. `actions` sets
+    run by `replay`: redone from the start with one more answer each time. `actions` sets
     `Context.acting` to the effect whose action runs; it is cleared here whatever happens."""
-    listeners = ctx.event_listeners
-    saved = _save(ctx)
-    ctx.asked = 0
-    if listeners:
-        ctx.event_listeners = []  # a first run nobody hears: it may be undone
-    try:
-        actions()
-    except Asked as asked:
-        ctx.event_listeners = listeners
+
+    def done() -> None:
         ctx.acting = None
-        _restore(ctx, saved)
-        return asked.decision
-    finally:
-        ctx.event_listeners = listeners
-        ctx.acting = None
-    if listeners:  # it runs to its end: again, heard this time
-        _restore(ctx, saved)
-        ctx.asked = 0
-        try:
-            actions()
-        finally:
-            ctx.acting = None
-    ctx.state.answers = ()
-    ctx.asked = 0
-    return None
+
+    return replay(ctx, actions, done)
 
 
 def entry_waits(state: GameState) -> bool:
